@@ -1,0 +1,28 @@
+"""The Knjaz'ja rules engine: pure, deterministic, no pygame.
+
+See docs/ENGINE_API.md. Typical use::
+
+    from knjazja.engine import new_game, legal_actions, apply
+    s = new_game(4, seed=7)
+    while not s.over:
+        events = apply(s, legal_actions(s)[0])
+"""
+from .actions import Action, Decision, Event, IllegalAction
+from .actions import DECISION_KINDS
+from .cards import CARDS, CARD_ID, SPECS, RULESET_VERSION, card_label, card_name, catalogue, texts
+from .game import new_game, start_events
+from .observation import Observation, determinize, observation
+from .rules import apply, explain_illegal, legal_actions
+from .saves import SaveError, dumps, load_game, loads, save_game, write_atomic
+from .scoring import SeatScore, final_scores, score, winners
+from .series import Series
+from .state import City, GameOptions, GameState, War
+
+__all__ = [
+    "Action", "Decision", "Event", "IllegalAction", "DECISION_KINDS", "CARDS", "CARD_ID", "SPECS",
+    "RULESET_VERSION", "card_label", "card_name", "catalogue", "texts", "new_game",
+    "start_events", "Observation", "determinize", "observation", "apply", "explain_illegal",
+    "legal_actions", "SaveError", "dumps", "load_game", "loads", "save_game", "write_atomic",
+    "SeatScore", "final_scores", "score", "winners", "Series", "City", "GameOptions",
+    "GameState", "War",
+]

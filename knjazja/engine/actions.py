@@ -1,0 +1,117 @@
+"""Actions, decisions and events: the small immutable values that cross the engine's edge.
+
+Actions and events are NamedTuples rather than dataclasses: they are created and
+compared in the bots' hot loops, and tuples hash and compare in C.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import CARDS, card_label
+
+# --- decision kinds: what the engine is waiting for -------------------------------
+TURN = "turn"                # the active player's turn action
+REACTION = "reaction"        # a targeted player may cancel with City Watch / Bogatyr Outpost
+WAR_ATTACK = "war_attack"    # attacker: attack, play a war event, or end the war
+WAR_DEFEND = "war_defend"    # defender: answer the current attack
+WAR_COUNTER = "war_counter"  # attacker: bribe a defending foreign troop, or accept the repulse
+RAID_LAY = "raid_lay"        # defender lays one troop face up (Raid on the City)
+DOWRY_BID = "dowry_bid"      # a player bids one troop face down, or passes
+CONGRESS = "congress"        # Congress of Princes: give a city or keep the chronicle
+OVER = "over"                # the game has ended; nobody decides
+DECISION_KINDS = (TURN, REACTION, WAR_ATTACK, WAR_DEFEND, WAR_COUNTER, RAID_LAY,
+                  DOWRY_BID, CONGRESS, OVER)
+
+
+class Decision(NamedTuple):
+    seat: int       # who must decide now (-1 when the game is over)
+    kind: str       # one of DECISION_KINDS
+
+
+# --- action kinds ---------------------------------------------------------------
+DRAW = "draw"
+PASS = "pass"                 # only with an empty deck
+PLAY_CITY = "play_city"       # card -> before `seat`
+BUILD = "build"               # card -> on `city`
+CHRONICLE = "chronicle"       # card -> before `seat` (+`city` for Sviatopolk, +`cards` for Byzantium)
+EVENT = "event"               # card with `seat`/`city`/`target` as its text needs
+DECLARE_WAR = "war"           # on `city`
+PASS_IGOR = "pass_igor"       # Igor's Campaign -> `seat`, sending troop `cards[0]`
+ATTACK = "attack"             # troops `cards` (several only with the Wise Voivode)
+END_WAR = "end_war"
+DEFEND = "defend"             # troops `cards`
+AMBUSH = "ambush"
+BRIBE = "bribe"               # `card` (Bribe) on troop `target`
+CONDEMN = "condemn"
+YIELD = "yield"               # no answer: the city falls
+YIELD_PLUNDER = "yield_plunder"  # no answer, and play Plunder as the city falls
+ACCEPT = "accept"             # attacker accepts that the attack was repelled
+REACT = "react"               # play the reaction `card`
+DECLINE = "decline"           # let the card take effect
+LAY = "lay"                   # Raid on the City: lay troop `card`
+BID = "bid"                   # Dowry: bid troop `card`
+NO_BID = "no_bid"
+GIVE_CITY = "give_city"       # Congress: give `city`
+KEEP = "keep"                 # Congress: keep the chronicle (−4)
+
+
+class Action(NamedTuple):
+    kind: str
+    card: int = -1           # the card instance played
+    seat: int = -1           # target player
+    city: int = -1           # target city (its card instance)
+    target: int = -1         # target card (a troop to bribe, a chronicle to poison)
+    cards: tuple = ()        # several cards (a squad, Byzantine Aid's troop, Igor's troop)
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.card >= 0:
+            parts.append(card_label(self.card))
+        if self.cards:
+            parts.append("[" + ", ".join(card_label(c) for c in self.cards) + "]")
+        if self.seat >= 0:
+            parts.append(f"-> seat {self.seat}")
+        if self.city >= 0:
+            parts.append(f"@ {CARDS[self.city].id}")
+        if self.target >= 0:
+            parts.append(f"on {card_label(self.target)}")
+        return " ".join(parts)
+
+    def to_json(self) -> list:
+        return [self.kind, self.card, self.seat, self.city, self.target, list(self.cards)]
+
+    @staticmethod
+    def from_json(data: object) -> "Action":
+        if (not isinstance(data, list) or len(data) != 6 or not isinstance(data[0], str)
+                or not all(type(x) is int for x in data[1:5])
+                or not isinstance(data[5], list) or not all(type(x) is int for x in data[5])):
+            raise ValueError(f"malformed action {data!r}")
+        return Action(data[0], data[1], data[2], data[3], data[4], tuple(data[5]))
+
+
+class Event(NamedTuple):
+    """Something that happened. `private` lists the seats that may see the card
+    identities; empty means everyone may. Redacted copies carry card -1."""
+    kind: str
+    seat: int = -1           # the acting player
+    card: int = -1
+    cards: tuple = ()
+    src: str = ""            # zone a card left: "hand:2", "deck", "city:5", "war", ...
+    dst: str = ""            # zone it entered
+    city: int = -1
+    other: int = -1          # a second player (target, defender, new owner)
+    value: int = 0           # a number: Strength, Glory, turn, ...
+    private: tuple = ()
+
+    def visible_to(self, seat: int) -> bool:
+        return not self.private or seat in self.private
+
+    def for_seat(self, seat: int) -> "Event":
+        if self.visible_to(seat):
+            return self
+        return self._replace(card=-1 if self.card >= 0 else self.card,
+                             cards=tuple(-1 for _ in self.cards))
+
+
+class IllegalAction(ValueError):
+    """Raised by `apply` for an action that is not legal now; the state is untouched."""

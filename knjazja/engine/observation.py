@@ -1,0 +1,106 @@
+"""What one seat may know (hidden cards removed), and worlds consistent with it.
+
+`observation(state, seat)` is all a bot ever sees. `determinize(obs, rng)` builds a
+full state that agrees with the observation, for search bots.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .actions import Decision
+from .cards import N_CARDS
+from .state import City, GameOptions, GameState, Pending, War
+
+
+@dataclass
+class Observation:
+    seat: int
+    n: int
+    options: GameOptions
+    decision: Decision
+    hand: list[int]                       # own hand (sorted)
+    hand_sizes: list[int]
+    known: dict[int, list[int]]           # seat -> cards known to be in that hand
+    deck_size: int
+    discard: list[int]
+    cities: dict[int, City]               # public
+    chronicles: list[list[int]]
+    under: dict[int, int]
+    before: list[list[int]]
+    current: int
+    turn_no: int
+    first_player: int
+    end_turn: int | None
+    end_cause: str
+    invasion_active: bool
+    over: bool
+    owned_ever: list[set[int]]
+    war: War | None                        # entirely public (troops are face up)
+    pending: Pending | None                # others' Dowry bids hidden (card -1)
+    pending_limbo_card: int = -1
+    history_len: int = 0
+    unseen: list[int] = field(default_factory=list)   # cards whose place this seat cannot know
+
+
+def observation(s: GameState, seat: int) -> Observation:
+    known = {t: sorted(c for c in s.hands[t] if c in s.seen[seat]) for t in range(s.n) if t != seat}
+    pend = None
+    if s.pending is not None:
+        pend = s.pending.copy()
+        pend.bids = [(b, t if b == seat else -1) for b, t in pend.bids]
+    visible = set(s.hands[seat])
+    for cards in known.values():
+        visible.update(cards)
+    for loc, places in s.locations().items():
+        if places and not places[0].startswith(("hand:", "deck", "bid")):
+            visible.add(loc)
+    if s.pending is not None:
+        visible.update(t for b, t in s.pending.bids if b == seat)
+    unseen = [c for c in range(N_CARDS) if c not in visible]
+    return Observation(
+        seat=seat, n=s.n, options=s.options, decision=s.decision,
+        hand=sorted(s.hands[seat]), hand_sizes=[len(h) for h in s.hands], known=known,
+        deck_size=len(s.deck), discard=s.discard[:],
+        cities={k: c.copy() for k, c in s.cities.items()},
+        chronicles=[c[:] for c in s.chronicles], under=dict(s.under),
+        before=[b[:] for b in s.before], current=s.current, turn_no=s.turn_no,
+        first_player=s.first_player, end_turn=s.end_turn, end_cause=s.end_cause,
+        invasion_active=s.invasion_active, over=s.over,
+        owned_ever=[set(o) for o in s.owned_ever], war=s.war.copy() if s.war else None,
+        pending=pend, history_len=len(s.history), unseen=unseen)
+
+
+def determinize(obs: Observation, rng: random.Random) -> GameState:
+    """A full state consistent with `obs`: unseen cards dealt at random into the hidden
+    places (others' unknown hand cards, the deck, others' face-down bids)."""
+    s = GameState(obs.n, 0, obs.options, obs.first_player)
+    s.rng = random.Random(rng.getrandbits(64))
+    pool = obs.unseen[:]
+    rng.shuffle(pool)
+    s.hands = [[] for _ in range(obs.n)]
+    for t in range(obs.n):
+        if t == obs.seat:
+            s.hands[t] = obs.hand[:]
+            continue
+        s.hands[t] = obs.known.get(t, [])[:]
+        need = obs.hand_sizes[t] - len(s.hands[t])
+        s.hands[t] += [pool.pop() for _ in range(need)]
+        s.seen[obs.seat].update(obs.known.get(t, []))
+    if obs.pending is not None:
+        s.pending = obs.pending.copy()
+        s.pending.bids = [(b, t if t >= 0 else pool.pop()) for b, t in s.pending.bids]
+    s.deck = pool[:obs.deck_size]
+    assert len(pool) == obs.deck_size, "observation is inconsistent"
+    s.discard = obs.discard[:]
+    s.cities = {k: c.copy() for k, c in obs.cities.items()}
+    s.chronicles = [c[:] for c in obs.chronicles]
+    s.under = dict(obs.under)
+    s.before = [b[:] for b in obs.before]
+    s.current, s.turn_no = obs.current, obs.turn_no
+    s.end_turn, s.end_cause, s.invasion_active, s.over = (obs.end_turn, obs.end_cause,
+                                                          obs.invasion_active, obs.over)
+    s.owned_ever = [set(o) for o in obs.owned_ever]
+    s.war = obs.war.copy() if obs.war else None
+    s.decision = obs.decision
+    return s

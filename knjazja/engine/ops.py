@@ -1,0 +1,96 @@
+"""Low-level moves of cards between zones, each recording the event it makes.
+
+Every rule moves cards only through these helpers, so the bookkeeping that must
+follow a move (who knows which hand card, who ever owned a city) lives in one place.
+"""
+from __future__ import annotations
+
+from .actions import Event
+from .cards import CARD_ID, CARDS
+from .state import City, GameState
+
+
+def take_from_hand(s: GameState, seat: int, card: int) -> None:
+    s.hands[seat].remove(card)
+    for known in s.seen:
+        known.discard(card)
+
+
+def add_to_hand(s: GameState, seat: int, card: int, known_by: tuple = ()) -> None:
+    """Put `card` into `seat`'s hand; `known_by` are other seats that saw it go there."""
+    s.hands[seat].append(card)
+    for viewer in known_by:
+        if viewer != seat:
+            s.seen[viewer].add(card)
+
+
+def discard(s: GameState, card: int, src: str, ev: list, seat: int = -1) -> None:
+    s.discard.append(card)
+    ev.append(Event("move", seat=seat, card=card, src=src, dst="discard"))
+
+
+def discard_from_hand(s: GameState, seat: int, card: int, ev: list) -> None:
+    take_from_hand(s, seat, card)
+    discard(s, card, f"hand:{seat}", ev, seat)
+
+
+def give_city(s: GameState, city: City, new_owner: int, ev: list, cause: str) -> None:
+    old = city.owner
+    city.owner = new_owner
+    s.owned_ever[new_owner].add(city.card)
+    ev.append(Event("city_owner", seat=old, other=new_owner, city=city.card, card=city.card,
+                    src=cause))
+
+
+def destroy_buildings(s: GameState, city: City, ev: list, walls_only: bool = False) -> None:
+    """Fire, Plunder (everything) or False Matchmaking (walls and Moat)."""
+    src = f"city:{city.card}"
+    if city.walls >= 0:
+        discard(s, city.walls, src, ev)
+        city.walls = -1
+    if city.moat >= 0:
+        discard(s, city.moat, src, ev)
+        city.moat = -1
+    if not walls_only:
+        for b in city.buildings:
+            discard(s, b, src, ev)
+        city.buildings = []
+
+
+def place_building(s: GameState, seat: int, card: int, city: City, ev: list) -> None:
+    spec = CARDS[card]
+    src = f"city:{city.card}"
+    ev.append(Event("move", seat=seat, card=card, src=f"hand:{seat}", dst=src, city=city.card))
+    if spec.is_wall:
+        if city.walls >= 0:                       # new walls replace the old ones
+            discard(s, city.walls, src, ev)
+        city.walls = card
+    elif spec.id == "wall.moat":
+        city.moat = card
+    else:
+        if spec.id == "bld.throne":               # only one Throne in play
+            for other in s.cities.values():
+                for b in other.buildings:
+                    if CARD_ID[b] == "bld.throne":
+                        other.buildings.remove(b)
+                        discard(s, b, f"city:{other.card}", ev)
+                        break
+        city.buildings.append(card)
+
+
+def draw_one(s: GameState, seat: int, ev: list) -> bool:
+    """Draw the top card; returns False if the deck was empty. Sets the deck ending."""
+    if not s.deck:
+        return False
+    card = s.deck.pop()
+    s.hands[seat].append(card)
+    ev.append(Event("move", seat=seat, card=card, src="deck", dst=f"hand:{seat}", private=(seat,)))
+    if not s.deck and s.end_turn is None:
+        set_end(s, s.turn_no + s.n, "deck", ev)
+    return True
+
+
+def set_end(s: GameState, last_turn: int, cause: str, ev: list) -> None:
+    s.end_turn = last_turn
+    s.end_cause = cause
+    ev.append(Event("end_set", seat=s.current, value=last_turn, src=cause))

@@ -1,0 +1,504 @@
+"""The turn, cards' effects and the decision loop: `legal_actions` and `apply`.
+
+Card effects are small functions registered per card id (EVENT_TARGETS /
+EVENT_EFFECTS / CHRONICLE_TARGETS / CHRONICLE_EFFECTS), never name chains.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from . import ops, war
+from .actions import (BID, BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DECLINE, DOWRY_BID, DRAW,
+                      EVENT, GIVE_CITY, KEEP, NO_BID, OVER, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY,
+                      REACT, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action,
+                      Decision, Event, IllegalAction)
+from .cards import CARD_ID, CARDS, KIND, STRENGTH, BUILDING, CHRONICLE as K_CHRONICLE, CITY, EVENT as K_EVENT
+from .state import GameState, Pending
+from .targets import distinct, troops_for_sending
+
+TargetFn = Callable[[GameState, int, int], Iterable[Action]]
+EffectFn = Callable[[GameState, int, Action, list], bool]
+
+EVENT_TARGETS: dict[str, TargetFn] = {}
+EVENT_EFFECTS: dict[str, EffectFn] = {}
+CHRONICLE_TARGETS: dict[str, TargetFn] = {}
+CHRONICLE_EFFECTS: dict[str, Callable[[GameState, int, Action, list], None]] = {}
+# Which reaction may cancel an event, and who is its target: (reaction id, target-of(action)).
+REACTABLE: dict[str, str] = {
+    "ev.treachery": "ev.city_watch", "ev.false_match": "ev.city_watch", "ev.fire": "ev.city_watch",
+    "ev.polovtsian_raid": "ev.outpost", "ev.principality_raid": "ev.outpost",
+    "ev.raid_city": "ev.outpost",
+}
+
+
+def _register(table: dict, *ids: str):
+    def deco(fn):
+        for i in ids:
+            table[i] = fn
+        return fn
+    return deco
+
+
+# ===================================================================================
+# legal actions
+# ===================================================================================
+def legal_actions(s: GameState) -> list[Action]:
+    """The legal actions of whoever must decide now (`s.decision.seat`), in a stable order."""
+    if s._legal is None:
+        s._legal = _compute_legal(s)
+    return s._legal
+
+
+def _compute_legal(s: GameState) -> list[Action]:
+    kind = s.decision.kind
+    if kind == TURN:
+        return _legal_turn(s, s.current)
+    if kind == WAR_ATTACK:
+        return war.legal_attacker(s)
+    if kind == WAR_DEFEND:
+        return war.legal_defender(s)
+    if kind == WAR_COUNTER:
+        return war.legal_counter(s)
+    if kind == RAID_LAY:
+        return war.legal_raid_lay(s)
+    if kind == REACTION:
+        p = s.pending
+        card = s.first_in_hand(p.target_seat, p.reaction)
+        return ([Action(REACT, card=card)] if card >= 0 else []) + [Action(DECLINE)]
+    if kind == DOWRY_BID:
+        seat = s.decision.seat
+        return [Action(BID, card=t) for t in troops_for_sending(s, seat)] + [Action(NO_BID)]
+    if kind == CONGRESS:
+        seat = s.decision.seat
+        return [Action(GIVE_CITY, city=c.card) for c in s.cities_of(seat)] + [Action(KEEP)]
+    return []
+
+
+def _legal_turn(s: GameState, p: int) -> list[Action]:
+    out = [Action(DRAW)] if s.deck else [Action(PASS)]
+    seats = range(s.n)
+    for card in distinct(s.hands[p]):
+        kind = KIND[card]
+        cid = CARD_ID[card]
+        if kind == CITY:
+            out += [Action(PLAY_CITY, card=card, seat=t) for t in seats]
+        elif kind == BUILDING:
+            out += [Action(BUILD, card=card, city=c.card) for c in s.cities.values() if not c.blocked]
+        elif kind == K_CHRONICLE:
+            fn = CHRONICLE_TARGETS.get(cid)
+            out += fn(s, p, card) if fn else [Action(CHRONICLE, card=card, seat=t) for t in seats]
+        elif kind == K_EVENT:
+            fn = EVENT_TARGETS.get(cid)
+            if fn:
+                out += fn(s, p, card)
+    out += [Action(DECLARE_WAR, city=c.card) for c in s.cities.values() if war.can_declare(s, p, c.card)]
+    if s.holds_chronicle(p, "chr.igor"):
+        out += [Action(PASS_IGOR, seat=t, cards=(tr,)) for t in seats if t != p
+                for tr in troops_for_sending(s, p)]
+    return out
+
+
+def _other_cities(s: GameState, p: int) -> list[int]:
+    return [c.card for c in s.cities.values() if c.owner != p]
+
+
+def _others_with_cards(s: GameState, p: int) -> list[int]:
+    return [t for t in range(s.n) if t != p and s.hands[t]]
+
+
+# ===================================================================================
+# apply
+# ===================================================================================
+def apply(s: GameState, action: Action) -> list[Event]:
+    """Apply one legal action for the seat that must decide; return the events that happened.
+
+    Raises IllegalAction (and changes nothing) when the action is not legal now."""
+    if not isinstance(action, Action):
+        raise IllegalAction(f"{action!r} is not an Action")
+    if action not in legal_actions(s):
+        raise IllegalAction(explain_illegal(s, action))
+    ev: list[Event] = []
+    kind = s.decision.kind
+    if kind == TURN:
+        _apply_turn(s, action, ev)
+    elif kind == WAR_ATTACK:
+        war.apply_attacker(s, action, ev, _play_event)
+    elif kind == WAR_DEFEND:
+        war.apply_defender(s, action, ev)
+    elif kind == WAR_COUNTER:
+        war.apply_counter(s, action, ev)
+    elif kind == RAID_LAY:
+        war.apply_raid_lay(s, action, ev)
+    elif kind == REACTION:
+        _apply_reaction(s, action, ev)
+    elif kind == DOWRY_BID:
+        _apply_bid(s, action, ev)
+    elif kind == CONGRESS:
+        _apply_congress(s, action, ev)
+    s.history.append(action)
+    s._legal = None
+    return ev
+
+
+def explain_illegal(s: GameState, action: Action) -> str:
+    """A one-line reason why `action` is not legal now."""
+    seat, kind = s.decision
+    if kind == OVER:
+        return f"illegal action '{action}': the game is over"
+    base = f"illegal action '{action}' for seat {seat} (deciding: {kind})"
+    same_kind = [a for a in legal_actions(s) if a.kind == action.kind]
+    if not same_kind:
+        allowed = sorted({a.kind for a in legal_actions(s)})
+        return f"{base}: '{action.kind}' is not allowed now; allowed: {', '.join(allowed)}"
+    if action.card >= 0 and action.card not in s.hands[seat] and kind != REACTION:
+        return f"{base}: that card is not in seat {seat}'s hand"
+    if action.card >= 0 and not any(a.card == action.card for a in same_kind):
+        return f"{base}: that card has no legal use here (or an identical copy must be used)"
+    return f"{base}: no such target or combination is legal now"
+
+
+def finish_turn(s: GameState, ev: list) -> None:
+    """The active player's turn is over: end the game or pass the turn clockwise."""
+    s.pending = None
+    if s.end_turn is not None and s.turn_no >= s.end_turn:
+        s.over = True
+        s.decision = Decision(-1, OVER)
+        from .scoring import final_scores
+        ev.append(Event("game_over", value=s.turn_no, cards=tuple(final_scores(s))))
+        return
+    s.turn_no += 1
+    s.current = (s.current + 1) % s.n
+    s.decision = Decision(s.current, TURN)
+    ev.append(Event("turn", seat=s.current, value=s.turn_no))
+
+
+def _apply_turn(s: GameState, a: Action, ev: list) -> None:
+    p = s.current
+    k = a.kind
+    if k == DRAW:
+        for _ in range(2 if s.holds_chronicle(p, "chr.hermit") else 1):
+            ops.draw_one(s, p, ev)
+        finish_turn(s, ev)
+    elif k == PASS:
+        ev.append(Event("pass", seat=p))
+        finish_turn(s, ev)
+    elif k == PLAY_CITY:
+        from .state import City
+        ops.take_from_hand(s, p, a.card)
+        s.cities[a.card] = City(a.card, a.seat)
+        s.owned_ever[a.seat].add(a.card)
+        ev.append(Event("move", seat=p, card=a.card, src=f"hand:{p}", dst=f"cities:{a.seat}",
+                        city=a.card, other=a.seat))
+        finish_turn(s, ev)
+    elif k == BUILD:
+        ops.take_from_hand(s, p, a.card)
+        ops.place_building(s, p, a.card, s.cities[a.city], ev)
+        finish_turn(s, ev)
+    elif k == CHRONICLE:
+        ops.take_from_hand(s, p, a.card)
+        s.chronicles[a.seat].append(a.card)
+        ev.append(Event("move", seat=p, card=a.card, src=f"hand:{p}", dst=f"chronicles:{a.seat}",
+                        other=a.seat))
+        effect = CHRONICLE_EFFECTS.get(CARD_ID[a.card])
+        if effect:
+            effect(s, p, a, ev)
+        if s.decision.kind == TURN:
+            finish_turn(s, ev)
+    elif k == EVENT:
+        _play_event(s, p, a, ev)
+    elif k == DECLARE_WAR:
+        war.declare(s, p, a.city, ev)
+    elif k == PASS_IGOR:
+        troop = a.cards[0]
+        ops.discard_from_hand(s, p, troop, ev)
+        igor = next(c for c in s.chronicles[p] if CARD_ID[c] == "chr.igor")
+        s.chronicles[p].remove(igor)
+        s.chronicles[a.seat].append(igor)
+        ev.append(Event("move", seat=p, card=igor, src=f"chronicles:{p}", dst=f"chronicles:{a.seat}",
+                        other=a.seat))
+        finish_turn(s, ev)
+
+
+# --- events and reactions --------------------------------------------------------------
+def _event_target_seat(s: GameState, a: Action) -> int:
+    if a.city >= 0:
+        return s.cities[a.city].owner
+    return a.seat
+
+
+def _play_event(s: GameState, p: int, a: Action, ev: list) -> None:
+    ops.take_from_hand(s, p, a.card)
+    cid = CARD_ID[a.card]
+    ev.append(Event("play_event", seat=p, card=a.card, src=f"hand:{p}", dst="table",
+                    other=a.seat, city=a.city, cards=(a.target,) if a.target >= 0 else ()))
+    s.pending = Pending(p, a.card, a)
+    reaction = REACTABLE.get(cid)
+    target = _event_target_seat(s, a)
+    if reaction and target >= 0 and target != p:
+        # The target is always asked, whether or not he holds the reaction: asking only
+        # holders would tell everyone who holds one.
+        s.pending.target_seat = target
+        s.pending.reaction = reaction
+        s.decision = Decision(target, REACTION)
+        return
+    _resolve_event(s, ev)
+
+
+def _resolve_event(s: GameState, ev: list) -> None:
+    pend = s.pending
+    a = pend.action
+    keeps = EVENT_EFFECTS[CARD_ID[pend.card]](s, pend.player, a, ev)
+    if not keeps:
+        ops.discard(s, pend.card, "table", ev, pend.player)
+    _after_event(s, ev)
+
+
+def _after_event(s: GameState, ev: list) -> None:
+    """Continue after an event resolved or was cancelled, unless it opened a new decision."""
+    if s.decision.kind == DOWRY_BID:
+        return
+    s.pending = None
+    if s.decision.kind == RAID_LAY:
+        return
+    if s.war is not None:
+        s.decision = Decision(s.war.attacker, WAR_ATTACK)
+    else:
+        finish_turn(s, ev)
+
+
+def _apply_reaction(s: GameState, a: Action, ev: list) -> None:
+    pend = s.pending
+    if a.kind == DECLINE:
+        ev.append(Event("decline", seat=pend.target_seat))
+        _resolve_event(s, ev)
+        return
+    ops.discard_from_hand(s, pend.target_seat, a.card, ev)
+    ev.append(Event("cancelled", seat=pend.target_seat, card=a.card, other=pend.player,
+                    value=pend.card))
+    ops.discard(s, pend.card, "table", ev, pend.player)
+    if s.war is not None and CARD_ID[pend.card] == "ev.raid_city":
+        s.war.raid_played = True               # Outpost cancels the Raid; the war goes on
+    _after_event(s, ev)
+
+
+# --- Dowry and Congress ------------------------------------------------------------------
+def _apply_bid(s: GameState, a: Action, ev: list) -> None:
+    pend = s.pending
+    seat = pend.bidders.pop(0)
+    if a.kind == BID:
+        ops.take_from_hand(s, seat, a.card)
+        pend.bids.append((seat, a.card))
+        ev.append(Event("bid", seat=seat, card=a.card, src=f"hand:{seat}", dst="bid", private=(seat,)))
+    else:
+        ev.append(Event("no_bid", seat=seat))
+    if pend.bidders:
+        s.decision = Decision(pend.bidders[0], DOWRY_BID)
+        return
+    # Reveal: the highest printed Strength wins, ties go to the earlier bid.
+    city = s.cities[pend.action.city]
+    ev.append(Event("bids_revealed", cards=tuple(t for _, t in pend.bids),
+                    value=len(pend.bids), city=city.card))
+    if pend.bids:
+        best_seat, best = pend.bids[0]
+        for seat_, t in pend.bids[1:]:
+            if STRENGTH[t] > STRENGTH[best]:
+                best_seat, best = seat_, t
+        if best_seat != city.owner:
+            ops.give_city(s, city, best_seat, ev, "dowry")
+        for seat_, t in pend.bids:
+            ops.discard(s, t, "bid", ev, seat_)
+    pend.bids = []
+    ops.discard(s, pend.card, "table", ev, pend.player)
+    s.decision = Decision(pend.player, TURN)
+    finish_turn(s, ev)
+
+
+def _apply_congress(s: GameState, a: Action, ev: list) -> None:
+    pend = s.pending
+    target = pend.target_seat
+    if a.kind == GIVE_CITY:
+        ops.give_city(s, s.cities[a.city], pend.player, ev, "congress")
+        s.chronicles[target].remove(pend.card)
+        ops.discard(s, pend.card, f"chronicles:{target}", ev, target)
+    else:
+        ev.append(Event("keep", seat=target, card=pend.card))
+    finish_turn(s, ev)
+
+
+# ===================================================================================
+# the cards
+# ===================================================================================
+@_register(EVENT_TARGETS, "ev.treachery", "ev.dowry")
+def _t_other_city(s, p, card):
+    return [Action(EVENT, card=card, city=c) for c in _other_cities(s, p)]
+
+
+@_register(EVENT_TARGETS, "ev.false_match")
+def _t_walled(s, p, card):
+    return [Action(EVENT, card=card, city=c.card) for c in s.cities.values()
+            if c.walls >= 0 or c.moat >= 0]
+
+
+@_register(EVENT_TARGETS, "ev.fire")
+def _t_built(s, p, card):
+    return [Action(EVENT, card=card, city=c.card) for c in s.cities.values()
+            if c.buildings or c.walls >= 0 or c.moat >= 0]
+
+
+@_register(EVENT_TARGETS, "ev.polovtsian_raid", "ev.principality_raid", "ev.recon")
+def _t_other_with_cards(s, p, card):
+    return [Action(EVENT, card=card, seat=t) for t in _others_with_cards(s, p)]
+
+
+@_register(EVENT_TARGETS, "ev.tatar_invasion")
+def _t_invasion(s, p, card):
+    if s.end_turn is not None or (s.first_round and not s.options.invasion_first_round):
+        return []
+    return [Action(EVENT, card=card, seat=p)]
+
+
+@_register(EVENT_TARGETS, "ev.silence")
+def _t_silence(s, p, card):
+    return [Action(EVENT, card=card, seat=p)] if s.end_turn is not None else []
+
+
+@_register(EVENT_TARGETS, "ev.judgement")
+def _t_judgement(s, p, card):
+    return [Action(EVENT, card=card, city=c.card) for c in s.cities.values()
+            if c.owner != p and c.card in s.owned_ever[p]]
+
+
+@_register(EVENT_TARGETS, "ev.poisoner")
+def _t_poisoner(s, p, card):
+    return [Action(EVENT, card=card, seat=t, target=c) for t in range(s.n) for c in s.chronicles[t]]
+
+
+@_register(EVENT_EFFECTS, "ev.treachery", "ev.judgement")
+def _e_take_city(s, p, a, ev):
+    ops.give_city(s, s.cities[a.city], p, ev, CARD_ID[a.card])
+    return False
+
+
+@_register(EVENT_EFFECTS, "ev.dowry")
+def _e_dowry(s, p, a, ev):
+    s.pending.bidders = [(p + i) % s.n for i in range(1, s.n + 1)]   # left of you, you last
+    s.decision = Decision(s.pending.bidders[0], DOWRY_BID)
+    return True            # the Dowry card is discarded after the bidding
+
+
+@_register(EVENT_EFFECTS, "ev.false_match")
+def _e_false_match(s, p, a, ev):
+    ops.destroy_buildings(s, s.cities[a.city], ev, walls_only=True)
+    return False
+
+
+@_register(EVENT_EFFECTS, "ev.fire")
+def _e_fire(s, p, a, ev):
+    ops.destroy_buildings(s, s.cities[a.city], ev)
+    return False
+
+
+@_register(EVENT_EFFECTS, "ev.polovtsian_raid")
+def _e_polovtsian_raid(s, p, a, ev):
+    hand = s.hands[a.seat]
+    for c in s.rng.sample(hand, min(2, len(hand))):
+        ops.discard_from_hand(s, a.seat, c, ev)
+    return False
+
+
+@_register(EVENT_EFFECTS, "ev.principality_raid")
+def _e_principality_raid(s, p, a, ev):
+    hand = s.hands[a.seat]
+    for c in s.rng.sample(hand, min(2, len(hand))):
+        ops.take_from_hand(s, a.seat, c)
+        ops.add_to_hand(s, p, c, known_by=(a.seat,))
+        ev.append(Event("move", seat=p, card=c, src=f"hand:{a.seat}", dst=f"hand:{p}",
+                        other=a.seat, private=(p, a.seat)))
+    return False
+
+
+@_register(EVENT_EFFECTS, "ev.recon")
+def _e_recon(s, p, a, ev):
+    hand = tuple(sorted(s.hands[a.seat]))
+    s.seen[p].update(hand)
+    ev.append(Event("reveal", seat=p, other=a.seat, cards=hand, private=(p, a.seat)))
+    return False
+
+
+@_register(EVENT_EFFECTS, "ev.poisoner")
+def _e_poisoner(s, p, a, ev):
+    s.chronicles[a.seat].remove(a.target)
+    ops.discard(s, a.target, f"chronicles:{a.seat}", ev, a.seat)
+    troop = s.under.pop(a.target, -1)
+    if troop >= 0:
+        ops.discard(s, troop, f"under:{a.target}", ev, a.seat)
+    return False
+
+
+@_register(EVENT_EFFECTS, "ev.tatar_invasion")
+def _e_invasion(s, p, a, ev):
+    s.before[p].append(a.card)
+    ev.append(Event("move", seat=p, card=a.card, src="table", dst=f"before:{p}"))
+    s.invasion_active = True
+    ops.set_end(s, s.turn_no + s.n, "invasion", ev)
+    return True
+
+
+@_register(EVENT_EFFECTS, "ev.silence")
+def _e_silence(s, p, a, ev):
+    s.before[p].append(a.card)
+    ev.append(Event("move", seat=p, card=a.card, src="table", dst=f"before:{p}"))
+    if s.invasion_active and s.deck:
+        s.invasion_active = False           # the game goes on until the deck runs out
+        s.end_turn, s.end_cause = None, ""
+        ev.append(Event("end_cancelled", seat=p))
+    else:
+        s.invasion_active = False
+        ops.set_end(s, s.turn_no + s.n, "silence", ev)
+    return True
+
+
+@_register(EVENT_EFFECTS, "ev.raid_city")
+def _e_raid_city(s, p, a, ev):
+    war.after_raid(s)
+    return False
+
+
+@_register(CHRONICLE_TARGETS, "chr.sviatopolk")
+def _t_sviatopolk(s, p, card):
+    return [Action(CHRONICLE, card=card, seat=p, city=c) for c in _other_cities(s, p)]
+
+
+@_register(CHRONICLE_TARGETS, "chr.congress")
+def _t_congress(s, p, card):
+    return [Action(CHRONICLE, card=card, seat=t) for t in range(s.n)
+            if t != p and s.cities_of(t)]
+
+
+@_register(CHRONICLE_TARGETS, "chr.byzantium")
+def _t_byzantium(s, p, card):
+    return [Action(CHRONICLE, card=card, seat=t, cards=(tr,)) for t in range(s.n)
+            for tr in troops_for_sending(s, p)]
+
+
+@_register(CHRONICLE_EFFECTS, "chr.sviatopolk")
+def _c_sviatopolk(s, p, a, ev):
+    ops.give_city(s, s.cities[a.city], p, ev, "chr.sviatopolk")
+
+
+@_register(CHRONICLE_EFFECTS, "chr.congress")
+def _c_congress(s, p, a, ev):
+    s.pending = Pending(p, a.card, a, target_seat=a.seat, in_limbo=False)
+    s.decision = Decision(a.seat, CONGRESS)
+
+
+@_register(CHRONICLE_EFFECTS, "chr.byzantium")
+def _c_byzantium(s, p, a, ev):
+    troop = a.cards[0]
+    ops.take_from_hand(s, p, troop)
+    s.under[a.card] = troop
+    ev.append(Event("move", seat=p, card=troop, src=f"hand:{p}", dst=f"under:{a.card}", other=a.seat))
+
+
+assert set(EVENT_EFFECTS) | {"ev.ambush", "ev.condemnation", "ev.bribe", "ev.plunder",
+                             "ev.city_watch", "ev.outpost"} == {sp.id for sp in CARDS if sp.kind == K_EVENT}

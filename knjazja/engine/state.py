@@ -1,0 +1,239 @@
+"""The game state: every card's place, whose decision it is, and the game's own RNG."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .actions import TURN, Decision
+from .cards import CARDS, CARD_ID, INSTANCES, N_CARDS
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+HAND_SIZE = 4
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """The house rules of RULES.md §7 (both off by default)."""
+    strict_defence: bool = False          # defence must be strictly greater than the attack
+    invasion_first_round: bool = False    # Tatar Invasion allowed in the first round
+
+    def to_json(self) -> dict:
+        return {"strict_defence": self.strict_defence,
+                "invasion_first_round": self.invasion_first_round}
+
+    @staticmethod
+    def from_json(data: object) -> "GameOptions":
+        if not isinstance(data, dict) or set(data) - {"strict_defence", "invasion_first_round"}:
+            raise ValueError(f"malformed options {data!r}")
+        if not all(isinstance(v, bool) for v in data.values()):
+            raise ValueError("options must be true/false")
+        return GameOptions(**data)
+
+
+class City:
+    """A city in play with what stands in it."""
+    __slots__ = ("card", "owner", "buildings", "walls", "moat")
+
+    def __init__(self, card: int, owner: int) -> None:
+        self.card = card
+        self.owner = owner
+        self.buildings: list[int] = []   # Church/Monastery/Cathedral/Throne/Quarter/Golden Gate
+        self.walls = -1                  # the walls card, or -1
+        self.moat = -1                   # the Moat card, or -1
+
+    def copy(self) -> "City":
+        c = City(self.card, self.owner)
+        c.buildings = self.buildings[:]
+        c.walls, c.moat = self.walls, self.moat
+        return c
+
+    def all_buildings(self) -> list[int]:
+        out = self.buildings[:]
+        if self.walls >= 0:
+            out.append(self.walls)
+        if self.moat >= 0:
+            out.append(self.moat)
+        return out
+
+    @property
+    def blocked(self) -> bool:
+        """Stone Walls or the Kremlin: nothing more may be built here."""
+        return self.walls >= 0 and CARDS[self.walls].blocks
+
+    @property
+    def wall_strength(self) -> int:
+        if self.walls < 0:
+            return 0
+        return CARDS[self.walls].strength + (1 if self.moat >= 0 else 0)
+
+    def glory(self) -> int:
+        """(base × Quarter + Σ buildings + Golden Gate) × Throne — RULES.md §3."""
+        quarter = throne = 1
+        gate = False
+        extra = 0
+        for b in self.buildings:
+            cid = CARD_ID[b]
+            if cid == "bld.sloboda":
+                quarter = 2
+            elif cid == "bld.throne":
+                throne = 3
+            elif cid == "bld.golden_gate":
+                gate = True
+            else:
+                extra += CARDS[b].glory
+        if gate:
+            extra += self.wall_strength
+        return (CARDS[self.card].glory * quarter + extra) * throne
+
+
+class War:
+    """A war in progress: the attacker's whole turn."""
+    __slots__ = ("attacker", "defender", "city", "attack", "defence", "raid_troop",
+                 "raid_played", "attacks_made", "history")
+
+    def __init__(self, attacker: int, defender: int, city: int) -> None:
+        self.attacker = attacker
+        self.defender = defender
+        self.city = city
+        self.attack: list[int] = []      # the current attack's troops on the table
+        self.defence: list[int] = []     # troops answering it
+        self.raid_troop = -1             # troop laid face up by Raid on the City
+        self.raid_played = False
+        self.attacks_made = 0
+        # For the war stack on screen: one entry per attack, answers appended in order.
+        self.history: list[dict] = []
+
+    def copy(self) -> "War":
+        w = War(self.attacker, self.defender, self.city)
+        w.attack, w.defence = self.attack[:], self.defence[:]
+        w.raid_troop, w.raid_played, w.attacks_made = self.raid_troop, self.raid_played, self.attacks_made
+        w.history = [dict(h, answers=list(h["answers"])) for h in self.history]
+        return w
+
+
+@dataclass
+class Pending:
+    """A card whose effect waits on a reaction, a bidding round or a choice."""
+    player: int
+    card: int
+    action: object             # the Action that played it
+    target_seat: int = -1      # who may react / who chooses
+    reaction: str = ""         # the reaction card id that may cancel it
+    bids: list = field(default_factory=list)       # Dowry: [(seat, troop)] in bid order
+    bidders: list = field(default_factory=list)    # Dowry: seats still to bid, in order
+    in_limbo: bool = True      # the card itself waits here (False: it already lies in play)
+
+    def copy(self) -> "Pending":
+        return Pending(self.player, self.card, self.action, self.target_seat, self.reaction,
+                       self.bids[:], self.bidders[:], self.in_limbo)
+
+
+class GameState:
+    """Everything about one game. Create with `knjazja.engine.new_game`."""
+
+    def __init__(self, n_players: int, seed: int, options: GameOptions, first_player: int) -> None:
+        self.n = n_players
+        self.seed = seed
+        self.options = options
+        self.first_player = first_player
+        self.rng = random.Random(seed)
+        self.hands: list[list[int]] = [[] for _ in range(n_players)]
+        self.deck: list[int] = []                    # top of the deck is the end of the list
+        self.discard: list[int] = []
+        self.cities: dict[int, City] = {}            # city card -> City, in order of play
+        self.chronicles: list[list[int]] = [[] for _ in range(n_players)]
+        self.under: dict[int, int] = {}              # Byzantine Aid card -> its troop
+        self.before: list[list[int]] = [[] for _ in range(n_players)]  # Invasion/Silence laid
+        self.current = first_player                  # whose turn it is
+        self.turn_no = 0                             # index of the current turn
+        self.end_turn: int | None = None             # the game ends after this turn
+        self.end_cause = ""                          # "deck" | "invasion" | "silence"
+        self.invasion_active = False
+        self.over = False
+        self.owned_ever: list[set[int]] = [set() for _ in range(n_players)]
+        self.seen: list[set[int]] = [set() for _ in range(n_players)]  # others' hand cards known
+        self.war: War | None = None
+        self.pending: Pending | None = None
+        self.decision = Decision(first_player, TURN)
+        self.history: list = []                      # applied actions, for saves and replays
+        self._legal: list | None = None               # cache of legal actions
+
+    # --- copying ----------------------------------------------------------------
+    def clone(self) -> "GameState":
+        g = GameState.__new__(GameState)
+        g.n, g.seed, g.options, g.first_player = self.n, self.seed, self.options, self.first_player
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.hands = [h[:] for h in self.hands]
+        g.deck = self.deck[:]
+        g.discard = self.discard[:]
+        g.cities = {k: c.copy() for k, c in self.cities.items()}
+        g.chronicles = [c[:] for c in self.chronicles]
+        g.under = dict(self.under)
+        g.before = [b[:] for b in self.before]
+        g.current, g.turn_no, g.end_turn = self.current, self.turn_no, self.end_turn
+        g.end_cause, g.invasion_active, g.over = self.end_cause, self.invasion_active, self.over
+        g.owned_ever = [set(s) for s in self.owned_ever]
+        g.seen = [set(s) for s in self.seen]
+        g.war = self.war.copy() if self.war else None
+        g.pending = self.pending.copy() if self.pending else None
+        g.decision = self.decision
+        g.history = self.history[:]
+        g._legal = self._legal
+        return g
+
+    # --- queries ------------------------------------------------------------------
+    def cities_of(self, seat: int) -> list[City]:
+        return [c for c in self.cities.values() if c.owner == seat]
+
+    def holds_chronicle(self, seat: int, cid: str) -> bool:
+        return any(CARD_ID[c] == cid for c in self.chronicles[seat])
+
+    def first_in_hand(self, seat: int, cid: str) -> int:
+        """The first instance of card `cid` in `seat`'s hand, or -1."""
+        for c in self.hands[seat]:
+            if CARD_ID[c] == cid:
+                return c
+        return -1
+
+    @property
+    def first_round(self) -> bool:
+        return self.turn_no < self.n
+
+    def locations(self) -> dict[int, list[str]]:
+        """Where every card is (for invariant checks): card -> list of places."""
+        where: dict[int, list[str]] = {i: [] for i in range(N_CARDS)}
+        for s, h in enumerate(self.hands):
+            for c in h:
+                where[c].append(f"hand:{s}")
+        for c in self.deck:
+            where[c].append("deck")
+        for c in self.discard:
+            where[c].append("discard")
+        for k, city in self.cities.items():
+            where[k].append(f"city:{k}")
+            for b in city.all_buildings():
+                where[b].append(f"in:{k}")
+        for s, ch in enumerate(self.chronicles):
+            for c in ch:
+                where[c].append(f"chronicles:{s}")
+        for c, t in self.under.items():
+            where[t].append(f"under:{c}")
+        for s, b in enumerate(self.before):
+            for c in b:
+                where[c].append(f"before:{s}")
+        if self.war:
+            for c in self.war.attack + self.war.defence:
+                where[c].append("war")
+            if self.war.raid_troop >= 0:
+                where[self.war.raid_troop].append("war")
+        if self.pending:
+            if self.pending.in_limbo:
+                where[self.pending.card].append("pending")
+            for _, t in self.pending.bids:
+                where[t].append("bid")
+        return where
+
+
+def instances(cid: str) -> tuple[int, ...]:
+    return INSTANCES[cid]

@@ -1,0 +1,96 @@
+"""Who and what a card may target, and troop Strength in war (RULES.md §2–§5)."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from .cards import CARD_ID, FOREIGN, IS_MILITIA, IS_TROOP, NATIVE_DRUZHINA, STRENGTH
+from .state import GameState
+
+
+def distinct(cards: list[int]) -> list[int]:
+    """First instance of each card id, in instance order: identical copies are one choice."""
+    seen: set[str] = set()
+    out = []
+    for c in sorted(cards):
+        cid = CARD_ID[c]
+        if cid not in seen:
+            seen.add(cid)
+            out.append(c)
+    return out
+
+
+def attack_value(s: GameState, troop: int, defender: int) -> int:
+    """A troop's attacking Strength: Anna Yaroslavna weakens foreign troops by 2."""
+    v = STRENGTH[troop]
+    if FOREIGN[troop] and s.holds_chronicle(defender, "chr.anna"):
+        v -= 2
+    return v
+
+
+def attack_sum(s: GameState, troops: list[int] | tuple, defender: int) -> int:
+    return sum(attack_value(s, t, defender) for t in troops)
+
+
+def defence_value(s: GameState, troop: int, defender: int, city: int) -> int:
+    """Militia = the city's full Glory; native Druzhina +2 with the Russian Bogatyrs."""
+    if IS_MILITIA[troop]:
+        return s.cities[city].glory()
+    v = STRENGTH[troop]
+    if NATIVE_DRUZHINA[troop] and s.holds_chronicle(defender, "chr.bogatyrs"):
+        v += 2
+    return v
+
+
+def defence_sum(s: GameState, troops: list[int] | tuple, defender: int, city: int) -> int:
+    return sum(defence_value(s, t, defender, city) for t in troops)
+
+
+def holds(s: GameState, defence: int, attack: int) -> bool:
+    return defence > attack if s.options.strict_defence else defence >= attack
+
+
+def attacking_troops(s: GameState, attacker: int, defender: int) -> list[int]:
+    """Troops in hand that may attack this defender at all (never Militia; Anna's ≤0 cannot)."""
+    return [t for t in sorted(s.hands[attacker])
+            if IS_TROOP[t] and not IS_MILITIA[t] and attack_value(s, t, defender) > 0]
+
+
+def attack_options(s: GameState, attacker: int, defender: int, walls: int) -> list[tuple]:
+    """Every legal attack: single troops, and squads with the Wise Voivode; Strength > walls."""
+    troops = attacking_troops(s, attacker, defender)
+    vals = {t: attack_value(s, t, defender) for t in troops}
+    out = [(t,) for t in troops if vals[t] > walls]
+    if len(troops) > 1 and s.holds_chronicle(attacker, "chr.voivode"):
+        for k in range(2, len(troops) + 1):
+            for combo in combinations(troops, k):
+                if sum(vals[t] for t in combo) > walls:
+                    out.append(combo)
+    return out
+
+
+def defence_options(s: GameState, defender: int, city: int, attack: int) -> list[tuple]:
+    """Every troop or Voivode squad that holds against `attack` (identical Militia deduped)."""
+    hand = sorted(s.hands[defender])
+    militia = [t for t in hand if IS_MILITIA[t]]
+    others = [t for t in hand if IS_TROOP[t] and not IS_MILITIA[t]]
+    vals = {t: defence_value(s, t, defender, city) for t in others}
+    mval = s.cities[city].glory()
+    out = []
+    if militia and holds(s, mval, attack):
+        out.append((militia[0],))
+    out += [(t,) for t in others if holds(s, vals[t], attack)]
+    if s.holds_chronicle(defender, "chr.voivode") and len(militia) + len(others) > 1:
+        for k in range(0, len(others) + 1):
+            for combo in combinations(others, k):
+                base = sum(vals[t] for t in combo)
+                for m in range(0, len(militia) + 1):
+                    if k + m < 2:
+                        continue
+                    if holds(s, base + m * mval, attack):
+                        out.append(combo + tuple(militia[:m]))
+    return out
+
+
+def troops_for_sending(s: GameState, seat: int) -> list[int]:
+    """Troops that may leave the hand outside war (Dowry bid, Byzantine Aid, Igor): no Militia."""
+    return [t for t in distinct(s.hands[seat]) if IS_TROOP[t] and not IS_MILITIA[t]]

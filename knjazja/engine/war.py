@@ -1,0 +1,251 @@
+"""War (RULES.md §4): declare, attack, answer, bribe, fall — one decision at a time."""
+from __future__ import annotations
+
+from . import ops
+from .actions import (ACCEPT, AMBUSH, ATTACK, BRIBE, CONDEMN, DEFEND, END_WAR, EVENT, LAY,
+                      RAID_LAY, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER,
+                      Action, Decision, Event)
+from .cards import CARD_ID, FOREIGN, IS_TROOP
+from .state import GameState, War
+from .targets import (attack_options, attack_sum, attacking_troops, defence_options,
+                      defence_sum, distinct, holds)
+
+
+# --- declaring --------------------------------------------------------------------
+def can_declare(s: GameState, attacker: int, city_card: int) -> bool:
+    """Only while holding a troop that could attack this city [P]: a legal attack now, or,
+    with False Matchmaking in hand, one once its walls are gone."""
+    city = s.cities[city_card]
+    if city.owner == attacker:
+        return False
+    if attack_options(s, attacker, city.owner, city.wall_strength):
+        return True
+    if (city.walls >= 0 or city.moat >= 0) and s.first_in_hand(attacker, "ev.false_match") >= 0:
+        return bool(attacking_troops(s, attacker, city.owner))
+    return False
+
+
+def declare(s: GameState, attacker: int, city_card: int, ev: list) -> None:
+    defender = s.cities[city_card].owner
+    s.war = War(attacker, defender, city_card)
+    ev.append(Event("war_start", seat=attacker, other=defender, city=city_card))
+    s.decision = Decision(attacker, WAR_ATTACK)
+
+
+def current_attack(s: GameState) -> int:
+    w = s.war
+    return attack_sum(s, w.attack, w.defender)
+
+
+# --- legal actions per decision ---------------------------------------------------------
+def legal_attacker(s: GameState) -> list[Action]:
+    w = s.war
+    a = w.attacker
+    city = s.cities[w.city]
+    out = [Action(ATTACK, cards=c) for c in attack_options(s, a, w.defender, city.wall_strength)]
+    hand = s.hands[a]
+    for card in distinct(hand):
+        cid = CARD_ID[card]
+        if cid == "ev.raid_city" and w.attacks_made == 0 and not w.raid_played:
+            out.append(Action(EVENT, card=card, seat=w.defender, city=w.city))
+        elif cid == "ev.false_match" and (city.walls >= 0 or city.moat >= 0):
+            out.append(Action(EVENT, card=card, city=w.city))
+        elif cid == "ev.recon":
+            out.append(Action(EVENT, card=card, seat=w.defender))
+        elif cid == "ev.bribe" and w.raid_troop >= 0 and FOREIGN[w.raid_troop]:
+            out.append(Action(BRIBE, card=card, target=w.raid_troop))
+    out.append(Action(END_WAR))
+    return out
+
+
+def legal_defender(s: GameState) -> list[Action]:
+    w = s.war
+    d = w.defender
+    strength = current_attack(s)
+    out = [Action(DEFEND, cards=c) for c in defence_options(s, d, w.city, strength)]
+    for card in distinct(s.hands[d]):
+        cid = CARD_ID[card]
+        if cid == "ev.ambush":
+            out.append(Action(AMBUSH, card=card))
+        elif cid == "ev.bribe":
+            out += [Action(BRIBE, card=card, target=t) for t in w.attack if FOREIGN[t]]
+        elif cid == "ev.condemnation":
+            out.append(Action(CONDEMN, card=card))
+    out.append(Action(YIELD))
+    plunder = s.first_in_hand(d, "ev.plunder")
+    if plunder >= 0:
+        out.append(Action(YIELD_PLUNDER, card=plunder))
+    return out
+
+
+def legal_counter(s: GameState) -> list[Action]:
+    w = s.war
+    bribe = s.first_in_hand(w.attacker, "ev.bribe")
+    out = []
+    if bribe >= 0:
+        out = [Action(BRIBE, card=bribe, target=t) for t in w.defence if FOREIGN[t]]
+    out.append(Action(ACCEPT))
+    return out
+
+
+def legal_raid_lay(s: GameState) -> list[Action]:
+    d = s.war.defender
+    return [Action(LAY, card=t) for t in distinct(s.hands[d]) if IS_TROOP[t]]
+
+
+# --- applying ---------------------------------------------------------------------------
+def _answer(w: War, kind: str, cards: tuple = (), value: int = 0) -> None:
+    if w.history:
+        w.history[-1]["answers"].append({"kind": kind, "cards": list(cards), "value": value})
+
+
+def apply_attacker(s: GameState, a: Action, ev: list, play_event) -> None:
+    w = s.war
+    if a.kind == ATTACK:
+        for c in a.cards:
+            ops.take_from_hand(s, w.attacker, c)
+        w.attack = list(a.cards)
+        w.attacks_made += 1
+        strength = current_attack(s)
+        w.history.append({"attack": list(a.cards), "strength": strength, "answers": []})
+        ev.append(Event("attack", seat=w.attacker, other=w.defender, city=w.city, cards=a.cards,
+                        value=strength, src=f"hand:{w.attacker}", dst="war"))
+        if w.raid_troop >= 0:                    # the troop laid by the Raid answers first
+            t, w.raid_troop = w.raid_troop, -1
+            w.defence = [t]
+            d = defence_sum(s, w.defence, w.defender, w.city)
+            _answer(w, "raid_troop", (t,), d)
+            ev.append(Event("defend", seat=w.defender, cards=(t,), value=d, src="war", dst="war",
+                            city=w.city))
+            if holds(s, d, strength):
+                _defence_holds(s, ev)
+                return
+            ops.discard(s, t, "war", ev, w.defender)
+            w.defence = []
+        s.decision = Decision(w.defender, WAR_DEFEND)
+    elif a.kind == EVENT:
+        play_event(s, w.attacker, a, ev)
+    elif a.kind == BRIBE:                         # bribing the Raid's laid troop
+        ops.discard_from_hand(s, w.attacker, a.card, ev)
+        w.raid_troop = -1
+        _bribed(s, w.attacker, a.target, ev)
+    elif a.kind == END_WAR:
+        end_war(s, ev, "ended")
+
+
+def _bribed(s: GameState, new_owner: int, troop: int, ev: list) -> None:
+    ops.add_to_hand(s, new_owner, troop, known_by=tuple(range(s.n)))
+    ev.append(Event("bribed", seat=new_owner, card=troop, src="war", dst=f"hand:{new_owner}"))
+
+
+def apply_defender(s: GameState, a: Action, ev: list) -> None:
+    w = s.war
+    d = w.defender
+    if a.kind == DEFEND:
+        for c in a.cards:
+            ops.take_from_hand(s, d, c)
+        w.defence = list(a.cards)
+        value = defence_sum(s, w.defence, d, w.city)
+        _answer(w, "defend", a.cards, value)
+        ev.append(Event("defend", seat=d, cards=a.cards, value=value, src=f"hand:{d}", dst="war",
+                        city=w.city))
+        _defence_holds(s, ev)
+    elif a.kind == AMBUSH:
+        _answer(w, "ambush", (a.card,))
+        ops.discard_from_hand(s, d, a.card, ev)
+        _repelled(s, ev, "ambush")
+    elif a.kind == BRIBE:
+        _answer(w, "bribe", (a.card, a.target))
+        ops.discard_from_hand(s, d, a.card, ev)
+        w.attack.remove(a.target)
+        _bribed(s, d, a.target, ev)
+        if not w.attack or current_attack(s) <= s.cities[w.city].wall_strength:
+            _repelled(s, ev, "bribe")
+        else:
+            w.history[-1]["strength"] = current_attack(s)
+            s.decision = Decision(d, WAR_DEFEND)
+    elif a.kind == CONDEMN:
+        _answer(w, "condemn", (a.card,))
+        ops.discard_from_hand(s, d, a.card, ev)
+        end_war(s, ev, "condemned")
+    elif a.kind in (YIELD, YIELD_PLUNDER):
+        _answer(w, "yield")
+        city = s.cities[w.city]
+        if a.kind == YIELD_PLUNDER:
+            ops.discard_from_hand(s, d, a.card, ev)
+            ev.append(Event("plunder", seat=d, card=a.card, city=w.city))
+            ops.destroy_buildings(s, city, ev)
+        ev.append(Event("city_falls", seat=w.attacker, other=d, city=w.city))
+        ops.give_city(s, city, w.attacker, ev, "war")
+        end_war(s, ev, "captured")
+
+
+def apply_counter(s: GameState, a: Action, ev: list) -> None:
+    w = s.war
+    if a.kind == ACCEPT:
+        _repelled(s, ev, "defence")
+        return
+    _answer(w, "counter_bribe", (a.card, a.target))
+    ops.discard_from_hand(s, w.attacker, a.card, ev)
+    w.defence.remove(a.target)
+    _bribed(s, w.attacker, a.target, ev)
+    if w.defence and holds(s, defence_sum(s, w.defence, w.defender, w.city), current_attack(s)):
+        _defence_holds(s, ev)
+        return
+    for t in w.defence:                       # what is left no longer holds: spent
+        ops.discard(s, t, "war", ev, w.defender)
+    w.defence = []
+    s.decision = Decision(w.defender, WAR_DEFEND)
+
+
+def apply_raid_lay(s: GameState, a: Action, ev: list) -> None:
+    w = s.war
+    ops.take_from_hand(s, w.defender, a.card)
+    w.raid_troop = a.card
+    ev.append(Event("raid_lay", seat=w.defender, card=a.card, src=f"hand:{w.defender}", dst="war",
+                    city=w.city))
+    s.decision = Decision(w.attacker, WAR_ATTACK)
+
+
+def after_raid(s: GameState) -> None:
+    """Raid on the City took effect: the defender must lay a troop if he holds any."""
+    w = s.war
+    w.raid_played = True
+    if any(IS_TROOP[c] for c in s.hands[w.defender]):
+        s.decision = Decision(w.defender, RAID_LAY)
+    else:
+        s.decision = Decision(w.attacker, WAR_ATTACK)
+
+
+def _defence_holds(s: GameState, ev: list) -> None:
+    w = s.war
+    if s.first_in_hand(w.attacker, "ev.bribe") >= 0 and any(FOREIGN[t] for t in w.defence):
+        s.decision = Decision(w.attacker, WAR_COUNTER)
+    else:
+        _repelled(s, ev, "defence")
+
+
+def _repelled(s: GameState, ev: list, how: str) -> None:
+    w = s.war
+    for t in w.attack:
+        ops.discard(s, t, "war", ev, w.attacker)
+    for t in w.defence:
+        ops.discard(s, t, "war", ev, w.defender)
+    w.attack, w.defence = [], []
+    ev.append(Event("repelled", seat=w.defender, other=w.attacker, city=w.city, src=how))
+    s.decision = Decision(w.attacker, WAR_ATTACK)
+
+
+def end_war(s: GameState, ev: list, outcome: str) -> None:
+    """All troops that took part are discarded whatever the outcome; the turn ends."""
+    from .rules import finish_turn   # war ends the attacker's turn
+    w = s.war
+    for t in w.attack:
+        ops.discard(s, t, "war", ev, w.attacker)
+    for t in w.defence:
+        ops.discard(s, t, "war", ev, w.defender)
+    if w.raid_troop >= 0:
+        ops.discard(s, w.raid_troop, "war", ev, w.defender)
+    ev.append(Event("war_end", seat=w.attacker, other=w.defender, city=w.city, src=outcome))
+    s.war = None
+    finish_turn(s, ev)
