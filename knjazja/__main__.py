@@ -1,0 +1,3 @@
+from knjazja.cli import main
+
+raise SystemExit(main())

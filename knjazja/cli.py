@@ -1,0 +1,150 @@
+"""The `knjazja` command: play (no arguments), or cards / simulate / bench / self-test."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from knjazja import __version__
+
+
+def _positive(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {v}")
+    return v
+
+
+def _players(text: str) -> int:
+    v = _positive(text)
+    if not 2 <= v <= 8:
+        raise argparse.ArgumentTypeError(f"players must be 2..8, got {v}")
+    return v
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="knjazja", description="Князья — the card game of princes.")
+    p.add_argument("--version", action="version", version=f"knjazja {__version__}")
+    p.add_argument("--self-test", action="store_true",
+                   help="check every asset, render a frame offscreen, play a bots-only game, exit")
+    p.add_argument("--lang", choices=("ru", "en"), help="interface language for this run")
+    sub = p.add_subparsers(dest="command")
+
+    c = sub.add_parser("cards", help="print the card catalogue")
+    c.add_argument("--lang", choices=("ru", "en"), default="en")
+    c.add_argument("--json", action="store_true")
+
+    s = sub.add_parser("simulate", help="play headless games and report results")
+    s.add_argument("--players", type=_players, help="number of players (random-legal seats)")
+    s.add_argument("--seats", help="comma-separated seat kinds: random,easy,normal,hard")
+    s.add_argument("--games", type=_positive, default=100)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--jobs", type=_positive, default=1)
+    s.add_argument("--hard-budget", type=float, default=None,
+                   help="Hard's per-move budget in seconds (default: its own)")
+    s.add_argument("--json", action="store_true")
+
+    b = sub.add_parser("bench", help="measure speed")
+    b.add_argument("what", choices=("engine", "bots", "ui"))
+    b.add_argument("--json", action="store_true")
+    b.add_argument("--seconds", type=float, default=5.0, help="engine: how long to run")
+    b.add_argument("--frames", type=_positive, default=600, help="ui: frames to draw")
+    return p
+
+
+def _cmd_cards(args) -> int:
+    from knjazja.engine.cards import catalogue
+    cards = catalogue(args.lang)
+    if args.json:
+        print(json.dumps(cards, ensure_ascii=False, indent=1))
+        return 0
+    for c in cards:
+        numbers = "".join(f" {k}={c[k]}" for k in ("glory", "strength") if c.get(k) is not None)
+        print(f"{c['id']:28} {c['kind']:9} x{c['copies']:<2} {c['name']}{numbers}")
+        print(f"{'':28} {c['text']}")
+    return 0
+
+
+def _print_results(res: dict, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(res, ensure_ascii=False, indent=1))
+        return
+    print(f"{res['games']} games, mean length {res['mean_length_turns']:.1f} turns, "
+          f"{res['games_per_s']:.1f} games/s")
+    for i, seat in enumerate(res["seats"]):
+        line = (f"  seat {i} {seat['bot']:7} wins {seat['wins']:8.2f}  share {seat['win_share']:.3f}"
+                f"  mean Glory {seat['mean_glory']:.2f}")
+        if "win_share_ci95" in seat:
+            lo, hi = seat["win_share_ci95"]
+            line += f"  95% CI [{lo:.3f}, {hi:.3f}]"
+        if "decision_ms_p50" in seat:
+            line += f"  decision p50 {seat['decision_ms_p50']:.1f} ms p95 {seat['decision_ms_p95']:.1f} ms"
+        print(line)
+
+
+def _cmd_simulate(args, parser) -> int:
+    if args.seats:
+        kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
+        known = {"random", "easy", "normal", "hard"}
+        bad = [k for k in kinds if k not in known]
+        if bad:
+            parser.error(f"unknown seat kind {bad[0]!r} (use {', '.join(sorted(known))})")
+        if not 2 <= len(kinds) <= 8:
+            parser.error(f"--seats needs 2..8 seats, got {len(kinds)}")
+        if args.players and args.players != len(kinds):
+            parser.error("--players disagrees with the number of --seats")
+        from knjazja.bots.arena import run_arena
+        res = run_arena(kinds, args.games, args.seed, jobs=args.jobs, hard_budget=args.hard_budget)
+    else:
+        if not args.players:
+            parser.error("simulate needs --players N or --seats a,b,c")
+        from knjazja.engine.playout import simulate_random
+        res = simulate_random(args.players, args.games, args.seed)
+    _print_results(res, args.json)
+    return 0
+
+
+def _cmd_bench(args) -> int:
+    if args.what == "engine":
+        from knjazja.engine.playout import bench_engine
+        res = bench_engine(args.seconds)
+    elif args.what == "bots":
+        from knjazja.bots.arena import bench_bots
+        res = bench_bots()
+    else:
+        from knjazja.ui.bench import bench_ui
+        res = bench_ui(frames=args.frames)
+    if args.json:
+        print(json.dumps(res, indent=1))
+    else:
+        for k, v in res.items():
+            print(f"{k}: {v}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.self_test:
+            from knjazja.ui.selftest import self_test
+            return self_test()
+        if args.command == "cards":
+            return _cmd_cards(args)
+        if args.command == "simulate":
+            return _cmd_simulate(args, parser)
+        if args.command == "bench":
+            return _cmd_bench(args)
+        from knjazja.ui.app import main as play
+        return play(lang=args.lang)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
