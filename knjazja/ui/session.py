@@ -1,0 +1,192 @@
+"""A game being played: the real state, who sits where, bots in the background, undo, autosave.
+
+The controller between the window and the engine. It holds no pygame: the table scene
+asks it what to show and hands it the actions a click maps to; tests drive it directly.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+
+from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction, apply, dumps,
+                            legal_actions, new_game, observation, write_atomic)
+from knjazja.engine.actions import DECLINE, REACTION
+
+# Events that show a human something hidden: after one, undo would let him cheat.
+_REVEALING = {"reveal", "bids_revealed"}
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str               # "human" | "easy" | "normal" | "hard"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+
+def _reveals_hidden(ev: Event, actor: int) -> bool:
+    """A draw, a random steal or discard, a Reconnaissance, revealed Dowry bids."""
+    if ev.kind in _REVEALING:
+        return True
+    if ev.kind != "move":
+        return False
+    if ev.src == "deck" or (ev.src.startswith("hand:") and ev.dst.startswith("hand:")):
+        return True
+    return ev.src.startswith("hand:") and ev.src != f"hand:{actor}" and ev.dst == "discard"
+
+
+class GameSession:
+    def __init__(self, seats: list[Seat], seed: int | None = None,
+                 options: GameOptions | None = None, first_player: int | None = None,
+                 state: GameState | None = None, autosave: Path | None = None,
+                 reaction_prompting: str = "always") -> None:
+        self.seats = seats
+        if state is None:
+            seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+            state = new_game(len(seats), seed, options, first_player)
+        self.state = state
+        self.autosave_path = autosave
+        self.reaction_prompting = reaction_prompting
+        self.events: deque[Event] = deque()       # for the table to animate and log
+        self.log: list[tuple[int, Event]] = []    # (decision index, event) — the whole game
+        self._undo: list[GameState] = []          # states before the human's undoable moves
+        self._bots: dict[int, object] = {}
+        self._bot_rngs = {i: random.Random(self.state.seed * 97 + i) for i in range(len(seats))}
+        self._thinker = None
+        self._thinking_for: tuple[int, int] | None = None
+
+    # --- what is going on -----------------------------------------------------------
+    @property
+    def deciding(self) -> int:
+        return self.state.decision.seat
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def human_to_decide(self) -> bool:
+        seat = self.deciding
+        return seat >= 0 and self.seats[seat].is_human
+
+    def legal(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    # --- moves ------------------------------------------------------------------------
+    def play(self, action: Action) -> list[Event]:
+        """A human's move. Raises IllegalAction with a reason (state unchanged)."""
+        seat = self.deciding
+        if seat < 0 or not self.seats[seat].is_human:
+            raise IllegalAction("it is not a human player's decision")
+        before = self.state.clone()
+        events = self._apply(action)
+        if any(_reveals_hidden(e, seat) for e in events):
+            self._undo.clear()
+        else:
+            self._undo.append(before)
+        return events
+
+    def _apply(self, action: Action) -> list[Event]:
+        events = apply(self.state, action)
+        n = len(self.state.history)
+        for e in events:
+            self.log.append((n, e))
+            self.events.append(e)
+        self.save_autosave()
+        return events
+
+    def auto_answer(self) -> bool:
+        """With reaction prompting "when possible", a human without a reaction declines at
+        once. Returns True if it answered."""
+        s = self.state
+        if (self.reaction_prompting == "when_possible" and s.decision.kind == REACTION
+                and self.human_to_decide() and self.legal() == [Action(DECLINE)]):
+            self._apply(Action(DECLINE))
+            return True
+        return False
+
+    # --- undo -------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return bool(self._undo) and not self.state.over
+
+    def undo(self) -> bool:
+        if not self._undo:
+            return False
+        self.cancel_bot()
+        self.state = self._undo.pop()
+        n = len(self.state.history)
+        self.log = [(i, e) for i, e in self.log if i <= n]
+        self.events.clear()
+        self.save_autosave()
+        return True
+
+    # --- bots -------------------------------------------------------------------------
+    def bot(self, seat: int):
+        if seat not in self._bots:
+            from knjazja.bots import make_bot
+            self._bots[seat] = make_bot(self.seats[seat].kind)
+        return self._bots[seat]
+
+    def bot_step(self, background: bool = True) -> list[Event] | None:
+        """Advance a bot decision: start thinking, or apply a finished choice.
+
+        With background=False the bot decides at once (tests, benchmarks)."""
+        s = self.state
+        seat = s.decision.seat
+        if s.over or seat < 0 or self.seats[seat].is_human:
+            return None
+        key = (len(s.history), seat)
+        obs = observation(s, seat)
+        legal = legal_actions(s)
+        if not background:
+            action = self.bot(seat).choose(obs, legal, self._bot_rngs[seat])
+        else:
+            if self._thinking_for != key:
+                self.cancel_bot()
+                from knjazja.bots.thinker import Thinker
+                self._thinker = Thinker(self.bot(seat))
+                self._thinker.start(obs, legal, self._bot_rngs[seat])
+                self._thinking_for = key
+                return None
+            action = self._thinker.poll()
+            if action is None:
+                return None
+            self._thinker, self._thinking_for = None, None
+        self._undo.clear()            # a bot's reply blocks undo
+        return self._apply(action)
+
+    def bot_thinking(self) -> bool:
+        return self._thinker is not None
+
+    def cancel_bot(self) -> None:
+        if self._thinker is not None:
+            self._thinker.cancel()
+        self._thinker, self._thinking_for = None, None
+
+    # --- saving -----------------------------------------------------------------------
+    def meta(self) -> dict:
+        return {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
+
+    def save_autosave(self) -> None:
+        if self.autosave_path is not None:
+            write_atomic(self.autosave_path, dumps(self.state, self.meta()))
+
+    def save_to(self, path: Path) -> None:
+        write_atomic(path, dumps(self.state, self.meta()))
+
+    @staticmethod
+    def seats_from_meta(meta: dict, n: int) -> list[Seat]:
+        raw = meta.get("seats") if isinstance(meta, dict) else None
+        seats = []
+        for i in range(n):
+            entry = raw[i] if isinstance(raw, list) and i < len(raw) and isinstance(raw[i], dict) else {}
+            name = entry.get("name") if isinstance(entry.get("name"), str) else f"Player {i + 1}"
+            kind = entry.get("kind") if entry.get("kind") in ("human", "easy", "normal", "hard") else "normal"
+            seats.append(Seat(name, kind))
+        return seats

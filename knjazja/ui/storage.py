@@ -1,0 +1,64 @@
+"""Where the game keeps what the player made: autosave, named saves, series, statistics.
+
+``platformdirs.user_data_dir("knjazja")`` unless ``KNJAZJA_HOME`` names another folder.
+Every write is atomic (``knjazja.engine.write_atomic``). No pygame here.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from knjazja.engine import SaveError, load_game, write_atomic
+
+ENV_HOME = "KNJAZJA_HOME"
+AUTOSAVE = "autosave.json"
+
+
+def data_dir() -> Path:
+    home = os.environ.get(ENV_HOME)
+    if home:
+        return Path(home)
+    import platformdirs
+    return Path(platformdirs.user_data_dir("knjazja", appauthor=False))
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE
+
+
+def list_saves() -> list[Path]:
+    """Named saves, newest first."""
+    d = saves_dir()
+    if not d.is_dir():
+        return []
+    return sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def has_saves() -> bool:
+    return autosave_path().is_file() or bool(list_saves())
+
+
+def safe_name(name: str) -> str:
+    keep = "".join(ch if ch.isalnum() or ch in " -_" else "_" for ch in name.strip())
+    return keep[:60] or "save"
+
+
+def read_json(path: Path, default):
+    """A small JSON document (series, statistics); `default` if missing or unreadable."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return default
+
+
+def write_json(path: Path, data) -> None:
+    write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1))
+
+
+__all__ = ["data_dir", "saves_dir", "autosave_path", "list_saves", "has_saves", "safe_name",
+           "read_json", "write_json", "SaveError", "load_game"]

@@ -1,0 +1,73 @@
+"""The `knjazja` command line: catalogue, simulate, bench, bad flags."""
+import json
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from knjazja.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_cards_json_lists_the_whole_catalogue(capsys):
+    code, out, _ = run(capsys, "cards", "--json")
+    assert code == 0
+    cards = json.loads(out)
+    copies = Counter()
+    for c in cards:
+        assert {"id", "kind", "copies", "name", "text"} <= set(c)
+        copies[c["kind"]] += c["copies"]
+    assert copies == {"city": 11, "building": 29, "troop": 24, "event": 24, "chronicle": 12}
+    assert sum(copies.values()) == 100
+
+
+def test_cards_in_russian(capsys):
+    code, out, _ = run(capsys, "cards", "--lang", "ru", "--json")
+    names = {c["id"]: c["name"] for c in json.loads(out)}
+    assert names["city.kiev"] == "Киев"
+
+
+def test_simulate_is_reproducible(capsys):
+    args = ("simulate", "--players", "3", "--games", "20", "--seed", "5", "--json")
+    first = json.loads(run(capsys, *args)[1])
+    second = json.loads(run(capsys, *args)[1])
+    for r in (first, second):
+        r.pop("games_per_s")
+    assert first == second
+    assert first["games"] == 20
+    assert sum(s["wins"] for s in first["seats"]) == pytest.approx(20)
+
+
+def test_bench_engine_json(capsys):
+    code, out, _ = run(capsys, "bench", "engine", "--json", "--seconds", "0.2")
+    res = json.loads(out)
+    assert code == 0 and res["games"] >= 1 and res["games_per_s"] > 0 and res["actions_per_s"] > 0
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--players", "9"],
+    ["simulate", "--players", "four"],
+    ["simulate", "--games", "0", "--players", "3"],
+    ["simulate", "--seats", "normal,wizard"],
+    ["cards", "--lang", "de"],
+    ["--no-such-flag"],
+])
+def test_bad_flags_give_a_message_not_a_traceback(argv):
+    proc = subprocess.run([sys.executable, "-m", "knjazja", *argv], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert "error:" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_engine_imports_no_pygame():
+    code = ("import sys, knjazja.engine; "
+            "assert not any(m.startswith('pygame') for m in sys.modules), 'pygame imported'; "
+            "assert not any(m.startswith(('knjazja.ui', 'knjazja.bots')) for m in sys.modules)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
