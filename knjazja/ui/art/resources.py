@@ -1,0 +1,87 @@
+"""Where the game's files live, and the fonts.
+
+Every file under ``assets/`` is found through :func:`asset_path`, so the same code
+works from a source checkout (``<repo>/assets``) and from a PyInstaller bundle
+(``sys._MEIPASS/assets``; the spec must copy ``assets`` to ``assets``).
+``KNJAZJA_ASSETS`` overrides the folder (tests, packagers).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+__all__ = ["MissingAssetError", "assets_root", "asset_path", "load_font", "FONT_FILES"]
+
+
+class MissingAssetError(FileNotFoundError):
+    """A file the game ships with is not where it should be."""
+
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = str(path)
+        super().__init__(
+            f"missing game file: {self.path} "
+            "(the installation is incomplete: reinstall, or run from a full source checkout)"
+        )
+
+
+def assets_root() -> Path:
+    """The ``assets`` folder: $KNJAZJA_ASSETS, the PyInstaller bundle, or the checkout."""
+    env = os.environ.get("KNJAZJA_ASSETS")
+    if env:
+        return Path(env)
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        return Path(bundle) / "assets"
+    # knjazja/ui/art/resources.py -> parents[3] is the checkout root
+    return Path(__file__).resolve().parents[3] / "assets"
+
+
+def asset_path(*parts: str) -> Path:
+    """The path of one shipped file, e.g. ``asset_path("fonts", "NotoSerif-Regular.ttf")``.
+
+    Raises :class:`MissingAssetError` (a ``FileNotFoundError``) when it is absent.
+    """
+    path = assets_root().joinpath(*parts)
+    if not path.exists():
+        raise MissingAssetError(path)
+    return path
+
+
+# role -> file under assets/fonts (see assets/fonts/README.md)
+FONT_FILES: dict[str, str] = {
+    "title": "TriodPostnaja.ttf",      # Old-Russian ustav style: titles and card names (Cyrillic)
+    "title_latin": "OldStandard-Bold.ttf",  # old-book serif: titles in English (Triod's Latin is uncial)
+    "body": "NotoSerif-Regular.ttf",   # card text, UI text
+    "bold": "NotoSerif-Bold.ttf",      # big numbers, labels
+}
+
+
+def font_role(role: str, lang: str | None = None) -> str:
+    """The font role actually used: English titles use the Latin title face."""
+    if role == "title" and lang is not None and lang != "ru":
+        return "title_latin"
+    return role
+
+
+def load_font(role: str, size: int, lang: str | None = None) -> pygame.font.Font:
+    """A font of one role ("title", "body" or "bold") at a pixel size, cached.
+
+    With ``lang`` other than "ru", "title" gives the Latin title face (Old Standard),
+    whose Latin letters read better than Triod Postnaja's uncial ones.
+    """
+    return _load_font(font_role(role, lang), max(4, int(size)))
+
+
+@lru_cache(maxsize=512)
+def _load_font(role: str, size: int) -> pygame.font.Font:
+    try:
+        name = FONT_FILES[role]
+    except KeyError:
+        raise ValueError(f"unknown font role {role!r}; use one of {sorted(FONT_FILES)}") from None
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(asset_path("fonts", name)), size)

@@ -1,0 +1,110 @@
+"""Procedural textures made with plain pygame (no numpy): value noise, gradients, glows.
+
+Noise is made by filling a tiny surface with random greys and smooth-scaling it up
+(bilinear), summed over octaves.  Everything is seeded, so the same call always
+gives the same picture.
+"""
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+
+import pygame
+
+from .palette import Colour, mix
+
+
+def _grid(cells: tuple[int, int], rng: random.Random, lo: int, hi: int) -> pygame.Surface:
+    cw, ch = max(2, cells[0]), max(2, cells[1])
+    s = pygame.Surface((cw, ch))
+    for y in range(ch):
+        for x in range(cw):
+            v = rng.randint(lo, hi)
+            s.set_at((x, y), (v, v, v))
+    return s
+
+
+def value_noise(size: tuple[int, int], cells: tuple[int, int], seed: int = 0,
+                lo: int = 0, hi: int = 255, octaves: int = 3) -> pygame.Surface:
+    """Grey fractal noise of `size`; `cells` is the grid of the coarsest octave."""
+    rng = random.Random(seed)
+    w, h = max(1, size[0]), max(1, size[1])
+    out = pygame.transform.smoothscale(_grid(cells, rng, lo, hi), (w, h))
+    total = 1.0
+    weight = 1.0
+    for o in range(1, octaves):
+        weight *= 0.5
+        total += weight
+        cx, cy = cells[0] << o, cells[1] << o
+        if cx > w or cy > h:
+            break
+        layer = pygame.transform.smoothscale(_grid((cx, cy), rng, lo, hi), (w, h))
+        layer.set_alpha(int(255 * weight / total))
+        out.blit(layer, (0, 0))
+    return out
+
+
+def grain(size: tuple[int, int], seed: int = 0, lo: int = 200, hi: int = 255,
+          tile: int = 96) -> pygame.Surface:
+    """Fine per-pixel grain, tiled from one random tile (fast for big surfaces)."""
+    t = _grain_tile(seed, lo, hi, tile)
+    out = pygame.Surface(size)
+    for y in range(0, size[1], tile):
+        for x in range(0, size[0], tile):
+            out.blit(t, (x, y))
+    return out
+
+
+@lru_cache(maxsize=32)
+def _grain_tile(seed: int, lo: int, hi: int, tile: int) -> pygame.Surface:
+    rng = random.Random(seed)
+    t = pygame.Surface((tile, tile))
+    for y in range(tile):
+        for x in range(tile):
+            v = rng.randint(lo, hi)
+            t.set_at((x, y), (v, v, v))
+    return t
+
+
+def vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
+    w, h = max(1, size[0]), max(1, size[1])
+    col = pygame.Surface((1, h))
+    for y in range(h):
+        col.set_at((0, y), mix(top, bottom, y / max(1, h - 1)))
+    return pygame.transform.scale(col, (w, h))
+
+
+def radial_alpha(size: tuple[int, int], colour: Colour, inner: int, outer: int,
+                 power: float = 1.6, res: int = 64) -> pygame.Surface:
+    """An ellipse-shaped glow or vignette: alpha `inner` at the centre to `outer` at the rim."""
+    s = _radial_base(tuple(colour), inner, outer, power, res)
+    return pygame.transform.smoothscale(s, (max(1, size[0]), max(1, size[1])))
+
+
+@lru_cache(maxsize=64)
+def _radial_base(colour: Colour, inner: int, outer: int, power: float, res: int) -> pygame.Surface:
+    s = pygame.Surface((res, res), pygame.SRCALPHA)
+    c = (res - 1) / 2
+    for y in range(res):
+        for x in range(res):
+            d = min(1.0, math.hypot((x - c) / c, (y - c) / c) / math.sqrt(2) * 1.25)
+            a = inner + (outer - inner) * (d ** power)
+            s.set_at((x, y), (*colour, max(0, min(255, int(a)))))
+    return s
+
+
+def multiply(surf: pygame.Surface, tex: pygame.Surface, pos: tuple[int, int] = (0, 0)) -> None:
+    """Darken `surf` by a grey texture (255 = unchanged)."""
+    surf.blit(tex, pos, special_flags=pygame.BLEND_RGB_MULT)
+
+
+def textured_fill(size: tuple[int, int], base: Colour, seed: int, strength: int = 40,
+                  cells: tuple[int, int] = (6, 8), fine: int = 16) -> pygame.Surface:
+    """A flat colour with soft blotches and fine grain (parchment, painted wood, cloth)."""
+    s = pygame.Surface(size)
+    s.fill(base)
+    multiply(s, value_noise(size, cells, seed, 255 - strength, 255, octaves=4))
+    if fine:
+        multiply(s, grain(size, seed + 1, 255 - fine, 255))
+    return s
