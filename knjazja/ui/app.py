@@ -1,0 +1,302 @@
+"""The application: window, frame loop, scene stack, settings.
+
+``App.run()`` is the 60 fps loop; each frame it calls ``App.step(events, dt)``, which tests
+call directly (under ``SDL_VIDEODRIVER=dummy``) to drive frames with synthetic events.
+
+One pygame-gui ``UIManager`` per GUI scene: the app builds them all from one theme
+(``make_ui_manager``), feeds input only to the top scene's manager and draws each visible
+scene's widgets right after that scene, so an overlay's widgets and drawing always sit above
+the scene below (with one shared manager, the covered scene's widgets would be drawn over the
+overlay).  ``App.ui`` is the top scene's manager.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import warnings
+from collections import deque
+from collections.abc import Iterable
+from pathlib import Path
+
+# Before SDL starts: crisp (not bitmap-stretched) windows on Windows HiDPI screens.
+os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+
+from knjazja.ui import i18n, style  # noqa: E402
+from knjazja.ui.scene import Scene, SceneStack  # noqa: E402
+from knjazja.ui.settings import MIN_WINDOW_SIZE, Settings, load_settings, save_settings  # noqa: E402
+from knjazja.ui.theme import build_theme  # noqa: E402
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+MAX_DT = 0.1  # a long stall (window drag, breakpoint) must not fast-forward animations
+REFERENCE_SIZE = (1600, 900)  # UI scale 1.0
+
+# every event type pygame-gui posts (button pressed, drop-down changed, ...)
+UI_EVENT_TYPES: tuple[int, ...] = tuple(sorted(
+    {v for k, v in vars(pygame_gui).items() if k.startswith("UI_") and isinstance(v, int)}
+    | {pygame.USEREVENT}
+))
+
+
+def ui_scale_for(size: tuple[int, int]) -> float:
+    """Widget and font scale: 1.0 at 1600×900, 0.8 at 1280×720, 2.4 at 3840×2160 (0.1 steps)."""
+    raw = min(size[0] / REFERENCE_SIZE[0], size[1] / REFERENCE_SIZE[1])
+    return round(max(0.8, min(3.0, raw)) * 10) / 10
+
+
+class App:
+    """Owns the window, the settings, the scene stack and the frame loop."""
+
+    def __init__(self, settings: Settings | None = None, *, persist: bool = True,
+                 size: tuple[int, int] | None = None) -> None:
+        """``persist=False`` keeps settings in memory only (tests, demos)."""
+        pygame.display.init()
+        pygame.font.init()
+        self.settings = settings if settings is not None else load_settings()
+        self.persist = persist
+        i18n.set_language(self.settings.language)
+        self.stack = SceneStack(self)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame = 0
+        self._pending_size: tuple[int, int] | None = None
+        self._theme_cache: dict[tuple[float, str], dict] = {}
+        self.screen = self._open_window(size)
+        self._set_caption()
+        self._set_icon()
+
+    # -- window ------------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def ui_scale(self) -> float:
+        return ui_scale_for(self.size)
+
+    @property
+    def fullscreen(self) -> bool:
+        return bool(self.screen.get_flags() & pygame.FULLSCREEN)
+
+    def _windowed_size(self, size: tuple[int, int] | None = None) -> tuple[int, int]:
+        w, h = size or self.settings.window_size
+        return max(MIN_WINDOW_SIZE[0], w), max(MIN_WINDOW_SIZE[1], h)
+
+    def _open_window(self, size: tuple[int, int] | None = None) -> pygame.Surface:
+        if self.settings.fullscreen and size is None:
+            screen = self._set_mode_fullscreen()
+            if screen is not None:
+                return screen
+        screen = pygame.display.set_mode(self._windowed_size(size), pygame.RESIZABLE)
+        self._set_minimum_size()
+        return screen
+
+    def _set_mode_fullscreen(self) -> pygame.Surface | None:
+        try:
+            desktop = pygame.display.get_desktop_sizes()[0]
+            return pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+        except (pygame.error, IndexError) as exc:
+            log.warning("full screen unavailable (%s)", exc)
+            return None
+
+    def _set_minimum_size(self) -> None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.minimum_size = MIN_WINDOW_SIZE
+        except (AttributeError, pygame.error):  # older pygame-ce: enforced on resize instead
+            pass
+
+    def _set_caption(self) -> None:
+        pygame.display.set_caption(i18n.tr("app.window_title"))
+
+    def _set_icon(self) -> None:
+        for parts in (("icons", "icon.png"), ("icon.png",)):
+            path = style.asset_file(*parts)
+            if path is not None:
+                try:
+                    pygame.display.set_icon(pygame.image.load(str(path)))
+                except pygame.error:
+                    pass
+                return
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen:
+            return
+        if not on or (screen := self._set_mode_fullscreen()) is None:
+            screen = pygame.display.set_mode(self._windowed_size(), pygame.RESIZABLE)
+            self._set_minimum_size()
+            on = False
+        self.screen = screen
+        self.settings.fullscreen = on
+        self._after_resize()
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Make the (windowed) window ``size`` (at least 1280×720) and re-layout every scene."""
+        if self.fullscreen:
+            return
+        size = self._windowed_size(size)
+        if self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.get_surface() or self.screen
+        self.settings.window_size = size
+        self._after_resize()
+
+    def _after_resize(self) -> None:
+        self.stack.resize(self.size)
+
+    # -- look --------------------------------------------------------------------------------
+    def theme(self, scale: float | None = None, lang: str | None = None) -> dict:
+        """The pygame-gui theme for a UI scale and language (cached)."""
+        key = (self.ui_scale if scale is None else scale, lang or i18n.get_language())
+        if key not in self._theme_cache:
+            self._theme_cache[key] = build_theme(*key)
+        return self._theme_cache[key]
+
+    @property
+    def ui_key(self) -> tuple[float, str]:
+        """What a UI manager's theme depends on; a scene needs a new manager when it changes."""
+        return self.ui_scale, i18n.get_language()
+
+    def make_ui_manager(self) -> pygame_gui.UIManager:
+        """A themed UI manager the size of the window (one per GUI scene)."""
+        manager = pygame_gui.UIManager(self.size, theme_path=self.theme(),
+                                       enable_live_theme_updates=False,
+                                       starting_language=i18n.get_language())
+        return manager
+
+    @property
+    def ui(self) -> pygame_gui.UIManager | None:
+        top = self.stack.top
+        return getattr(top, "ui", None) if top is not None else None
+
+    def px(self, value: float) -> int:
+        """A length given at 1600×900, scaled to the current window."""
+        return max(1, round(value * self.ui_scale))
+
+    # -- language and settings ---------------------------------------------------------------
+    def set_language(self, lang: str) -> None:
+        if lang == i18n.get_language() and lang == self.settings.language:
+            return
+        i18n.set_language(lang)
+        self.settings.language = lang
+        self._set_caption()
+        self.stack.language_changed()
+
+    def apply_settings(self, new: Settings, save: bool = True) -> None:
+        """Adopt edited settings: language, window mode and size; then save them."""
+        self.settings = new
+        if new.language != i18n.get_language():
+            self.set_language(new.language)
+        if new.fullscreen != self.fullscreen:
+            self.set_fullscreen(new.fullscreen)
+        elif not self.fullscreen and tuple(new.window_size) != self.size:
+            self.resize(tuple(new.window_size))
+        if save:
+            self.save_settings()
+
+    def save_settings(self) -> Path | None:
+        if not self.persist:
+            return None
+        try:
+            return save_settings(self.settings)
+        except OSError as exc:
+            log.warning("could not save settings: %s", exc)
+            return None
+
+    # -- frames ------------------------------------------------------------------------------
+    def step(self, events: Iterable[pygame.event.Event] | None = None, dt: float = 1 / FPS) -> bool:
+        """One frame: handle ``events`` (default: the pygame queue), update, draw, flip.
+
+        Events that widgets post while handling these (a button press...) are handled in the
+        same frame.  Returns False once the app wants to quit.
+        """
+        queue = deque(pygame.event.get() if events is None else events)
+        while queue:
+            self._dispatch(queue.popleft())
+            if not queue:
+                queue.extend(pygame.event.get(eventtype=UI_EVENT_TYPES))
+        if self._pending_size is not None:
+            size, self._pending_size = self._pending_size, None
+            self.resize(size)
+        dt = max(0.0, min(MAX_DT, dt))
+        top = self.stack.top
+        manager = getattr(top, "ui", None)
+        if manager is not None:
+            manager.update(dt)
+        self.stack.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frame += 1
+        if not self.stack:
+            self.running = False
+        return self.running
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            if not self.fullscreen:
+                self._pending_size = tuple(event.size)
+            return
+        if event.type == pygame.KEYDOWN and (
+                event.key == pygame.K_F11
+                or (event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
+            self.toggle_fullscreen()
+            return
+        top = self.stack.top
+        if top is None:
+            return
+        manager = getattr(top, "ui", None)
+        consumed = bool(manager.process_events(event)) if manager is not None else False
+        if not consumed or event.type in UI_EVENT_TYPES:
+            self.stack.handle_event(event)
+
+    def draw(self, surface: pygame.Surface | None = None) -> None:
+        surface = surface or self.screen
+        visible = self.stack.visible()
+        if not visible:
+            surface.fill((0, 0, 0))
+        for scene in visible:
+            scene.draw(surface)
+            manager = getattr(scene, "ui", None)
+            if manager is not None:
+                manager.draw_ui(surface)
+            draw_after = getattr(scene, "draw_foreground", None)
+            if draw_after is not None:
+                draw_after(surface)
+
+    def run(self, scene: Scene | None = None) -> None:
+        """The frame loop; returns when the last scene is popped or the window is closed."""
+        if scene is not None:
+            self.stack.push(scene)
+        self.running = True
+        try:
+            while self.running:
+                dt = self.clock.tick(FPS) / 1000.0
+                self.step(None, dt)
+        finally:
+            self.shutdown()
+
+    def quit(self) -> None:
+        self.running = False
+
+    def shutdown(self) -> None:
+        """Leave every scene, save the settings and close the window."""
+        self.stack.clear()
+        self.save_settings()
+        pygame.display.quit()
+
+    def screenshot(self, path: str | os.PathLike) -> None:
+        pygame.image.save(self.screen, str(path))

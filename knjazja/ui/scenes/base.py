@@ -1,0 +1,130 @@
+"""``GuiScene``: a scene with its own pygame-gui widgets.
+
+Widgets are throw-away: ``build()`` creates them from the scene's own state, and the scene
+rebuilds them from scratch when the window is resized or the language changes.  So a subclass
+keeps what the user entered in plain attributes (updated from widget events), never only in
+the widgets.
+
+What does not move (background, panels, titles) is drawn once by ``draw_backdrop`` into a
+cached surface that is redrawn only after a rebuild: a full-window redraw every frame costs
+too much at 4K.
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from knjazja.ui.scene import Scene
+
+
+def oid(class_id: str | None = None, object_id: str | None = None) -> ObjectID:
+    """An ``ObjectID`` for theming: ``oid("@primary")``, ``oid("@hint", "#version")``."""
+    return ObjectID(object_id=object_id, class_id=class_id)
+
+
+class GuiScene(Scene):
+    """A scene that owns a themed ``UIManager`` (``self.ui``) while it is on the stack."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ui: pygame_gui.UIManager | None = None
+        self._ui_key: tuple[float, str] | None = None
+        self._backdrop: pygame.Surface | None = None
+
+    # -- life cycle ----------------------------------------------------------------------------
+    def enter(self) -> None:
+        self._new_manager()
+        self.build()
+
+    def exit(self) -> None:
+        if self.ui is not None:
+            self.ui.clear_and_reset()
+        self.ui = None
+
+    def pause(self) -> None:
+        if self.ui is not None:
+            self.ui.set_focus_set(None)  # keys must not reach a covered text box
+
+    def resume(self) -> None:
+        self.refresh()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.rebuild()
+
+    def on_language_changed(self) -> None:
+        self.rebuild()
+
+    # -- widgets -------------------------------------------------------------------------------
+    def _new_manager(self) -> None:
+        assert self.app is not None, "a GuiScene needs an App (push it on app.stack)"
+        if self.ui is not None:
+            self.ui.clear_and_reset()
+        self.ui = self.app.make_ui_manager()
+        self._ui_key = self.app.ui_key
+
+    def rebuild(self) -> None:
+        """Throw the widgets away and build them again for the current size and language."""
+        if self.ui is None or self.app is None:
+            return
+        if self.app.ui_key != self._ui_key:
+            self._new_manager()  # fonts depend on window size and language: a new theme
+        else:
+            self.ui.set_window_resolution(self.app.size)
+            self.ui.clear_and_reset()
+        self._backdrop = None
+        self.build()
+
+    def build(self) -> None:
+        """Create the widgets (subclasses)."""
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._backdrop is None or self._backdrop.get_size() != surface.get_size():
+            backdrop = pygame.Surface(surface.get_size())
+            self.draw_backdrop(backdrop)
+            try:
+                backdrop = backdrop.convert()  # the display's pixel format blits fastest
+            except pygame.error:
+                pass
+            self._backdrop = backdrop
+        surface.blit(self._backdrop, (0, 0))
+        self.draw_live(surface)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """Draw what stays put until the next rebuild (subclasses)."""
+
+    def draw_live(self, surface: pygame.Surface) -> None:
+        """Draw what changes from frame to frame, under the widgets (subclasses)."""
+
+    def invalidate(self) -> None:
+        """Redraw the backdrop on the next frame."""
+        self._backdrop = None
+
+    def refresh(self) -> None:
+        """Update widget states (enabled/disabled...) without rebuilding (subclasses)."""
+
+    # -- helpers -------------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        assert self.app is not None
+        return self.app.size
+
+    @property
+    def scale(self) -> float:
+        return self.app.ui_scale if self.app is not None else 1.0
+
+    def px(self, value: float) -> int:
+        """A length designed at 1600×900, scaled to the window."""
+        return max(1, round(value * self.scale))
+
+    def focused_text_entry(self) -> bool:
+        """Whether the keyboard is typing into a text box (so hot keys must wait)."""
+        if self.ui is None:
+            return False
+        focus = self.ui.get_focus_set()
+        return bool(focus) and any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus)
+
+    @staticmethod
+    def is_ui_event(event: pygame.event.Event, kind: int, element: object) -> bool:
+        return event.type == kind and getattr(event, "ui_element", None) is element

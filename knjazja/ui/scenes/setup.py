@@ -1,0 +1,375 @@
+"""The new-game screen: 2–8 seats (name + Human/Easy/Normal/Hard), first player, house rules.
+
+Start calls ``on_start(setup)`` with the shape of ``Settings.last_setup`` (see settings.py),
+after saving that setup as the next game's default.
+"""
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
+
+from knjazja.ui import style
+from knjazja.ui.i18n import tr, tr_list
+from knjazja.ui.scenes.base import GuiScene, oid
+from knjazja.ui.settings import (MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, OPTION_KEYS,
+                                 PLAYER_KINDS, GameSetup, default_setup, validate_setup)
+
+
+def default_names(seats: list[dict[str, str]]) -> list[str]:
+    """A localised default name per seat: "Player" for humans, princes' names for bots."""
+    humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
+    princes = tr_list("setup.prince_names")
+    taken = {s["name"] for s in seats if s["name"]}
+    free = iter([p for p in princes if p not in taken] + [f"{princes[0]} {k}" for k in range(2, 20)])
+    out = []
+    for i, seat in enumerate(seats):
+        if seat["kind"] == "human":
+            out.append(tr("setup.default_human") if len(humans) == 1
+                       else tr("setup.default_human_n", n=humans.index(i) + 1))
+        else:
+            out.append(next(free))
+    return out
+
+
+class SetupScene(GuiScene):
+    def __init__(self, *, on_start: Callable[[GameSetup], None] | None = None,
+                 on_back: Callable[[], None] | None = None,
+                 setup: dict[str, Any] | None = None) -> None:
+        """``setup`` pre-fills the screen; by default ``app.settings.last_setup`` does."""
+        super().__init__()
+        self.on_start = on_start
+        self.on_back = on_back
+        self._initial = setup
+        self.seats: list[dict[str, str]] = []
+        self.first_player: int | str = "random"
+        self.options: dict[str, bool] = {k: False for k in OPTION_KEYS}
+        self.name_entries: list[UITextEntryLine] = []
+        self.kind_menus: list[UIDropDownMenu] = []
+        self.remove_buttons: list[UIButton] = []
+        self.add_button: UIButton | None = None
+        self.start_button: UIButton | None = None
+        self.back_button: UIButton | None = None
+        self.first_menu: UIDropDownMenu | None = None
+        self.option_boxes: dict[str, UICheckBox] = {}
+        self.notes: UILabel | None = None
+        self._panel = pygame.Rect(0, 0, 0, 0)
+        self._columns: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
+        self._first_dirty = False
+        self._title_y = 0
+        self._notes: list[str] = []
+        self._notes_top = 0
+        self._preview = pygame.Rect(0, 0, 0, 0)
+
+    # -- model -----------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self._load(self._initial if self._initial is not None else self.app.settings.last_setup)
+        super().enter()
+
+    def _load(self, data: dict[str, Any]) -> None:
+        try:
+            setup = validate_setup(copy.deepcopy(data))
+        except ValueError:
+            setup = default_setup()
+        self.seats = [dict(s) for s in setup["seats"]]
+        defaults = default_names(self.seats)
+        for seat, name in zip(self.seats, defaults):
+            if not seat["name"]:
+                seat["name"] = name
+        self.first_player = setup["first_player"]
+        self.options = dict(setup["options"])
+
+    def current_setup(self) -> GameSetup:
+        """The setup as shown now (blank names replaced by defaults)."""
+        seats = [{"name": " ".join(s["name"].split())[:MAX_NAME_LENGTH], "kind": s["kind"]}
+                 for s in self.seats]
+        for seat, name in zip(seats, default_names(seats)):
+            if not seat["name"]:
+                seat["name"] = name
+        return validate_setup({"seats": seats, "first_player": self.first_player,
+                               "options": dict(self.options)})
+
+    def add_seat(self) -> None:
+        if len(self.seats) >= MAX_PLAYERS:
+            return
+        seats = self.seats + [{"name": "", "kind": "normal"}]
+        seats[-1]["name"] = default_names(seats)[-1]
+        self.seats = seats
+        self.rebuild()
+
+    def remove_seat(self, index: int) -> None:
+        if len(self.seats) <= MIN_PLAYERS or not 0 <= index < len(self.seats):
+            return
+        del self.seats[index]
+        if isinstance(self.first_player, int):
+            if self.first_player == index:
+                self.first_player = "random"
+            elif self.first_player > index:
+                self.first_player -= 1
+        self.rebuild()
+
+    def set_kind(self, index: int, kind: str) -> None:
+        if kind in PLAYER_KINDS and self.seats[index]["kind"] != kind:
+            self.seats[index]["kind"] = kind
+            self.rebuild()  # the notes (no human / duel) may change
+
+    def start(self) -> None:
+        setup = self.current_setup()
+        assert self.app is not None
+        self.app.settings.last_setup = copy.deepcopy(setup)
+        self.app.save_settings()
+        if self.on_start is not None:
+            self.on_start(setup)
+
+    def back(self) -> None:
+        if self.on_back is not None:
+            self.on_back()
+        else:
+            self.close()
+
+    # -- widgets ---------------------------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.size
+        px = self.px
+        self.first_menu = None
+        panel_w = min(round(w * 0.9), px(1320))
+        row_h, row_gap = px(44), px(10)
+        pad = px(34)
+        title_h = px(84)
+        n_rows = MAX_PLAYERS
+        seats_h = px(40) + n_rows * (row_h + row_gap) + px(6) + row_h
+        panel_h = min(h - px(40), title_h + seats_h + px(30) + row_h + pad * 2)
+        panel = pygame.Rect((w - panel_w) // 2, (h - panel_h) // 2, panel_w, panel_h)
+        self._panel = panel
+        inner = panel.inflate(-2 * pad, -2 * pad)
+        self._title_y = inner.top + title_h // 2 - px(6)
+        body_top = inner.top + title_h
+        col_gap = px(44)
+        left_w = round((inner.width - col_gap) * 0.55)
+        left = pygame.Rect(inner.left, body_top, left_w, inner.bottom - body_top - row_h - px(24))
+        right = pygame.Rect(left.right + col_gap, body_top, inner.right - left.right - col_gap, left.height)
+        self._columns = (left, right)
+
+        # seats
+        UILabel(pygame.Rect(left.left, left.top, left.width, px(32)),
+                f"{tr('setup.players')} · {tr('setup.player_count', n=len(self.seats))}",
+                self.ui, object_id=oid("@section", "#players_heading"))
+        num_w, kind_w, remove_w = px(40), px(210), row_h
+        name_w = left.width - num_w - kind_w - remove_w - 3 * px(10)
+        self.name_entries, self.kind_menus, self.remove_buttons = [], [], []
+        y = left.top + px(40)
+        list_h = len(PLAYER_KINDS) * px(34) + px(8)
+        for i, seat in enumerate(self.seats):
+            x = left.left
+            UILabel(pygame.Rect(x, y, num_w, row_h), str(i + 1), self.ui,
+                    object_id=oid("@seat_number", f"#seat_{i}_number"))
+            x += num_w + px(10)
+            entry = UITextEntryLine(pygame.Rect(x, y, name_w, row_h), self.ui,
+                                    object_id=oid(None, f"#seat_{i}_name"),
+                                    initial_text=seat["name"], placeholder_text=tr("setup.name"))
+            entry.set_text_length_limit(MAX_NAME_LENGTH)
+            self.name_entries.append(entry)
+            x += name_w + px(10)
+            up = y + row_h + list_h > h - px(8)
+            options = [(tr(f"setup.kind.{k}"), k) for k in PLAYER_KINDS]
+            current = next(o for o in options if o[1] == seat["kind"])
+            menu = UIDropDownMenu(options, current, pygame.Rect(x, y, kind_w, row_h), self.ui,
+                                  object_id=oid("@dropup" if up else None, f"#seat_{i}_kind"))
+            self.kind_menus.append(menu)
+            x += kind_w + px(10)
+            remove = UIButton(pygame.Rect(x, y, remove_w, row_h), "×", self.ui,
+                              tool_tip_text=tr("setup.remove_player"),
+                              object_id=oid("@icon_button", f"#seat_{i}_remove"))
+            if len(self.seats) <= MIN_PLAYERS:
+                remove.disable()
+            self.remove_buttons.append(remove)
+            y += row_h + row_gap
+        self.add_button = UIButton(pygame.Rect(left.left + num_w + px(10), y + px(6), name_w, row_h),
+                                   tr("setup.add_player"), self.ui,
+                                   object_id=oid("@secondary", "#add_seat"))
+        if len(self.seats) >= MAX_PLAYERS:
+            self.add_button.disable()
+
+        # first player and house rules
+        ry = right.top
+        UILabel(pygame.Rect(right.left, ry, right.width, px(32)), tr("setup.first_player"), self.ui,
+                object_id=oid("@section", "#first_heading"))
+        ry += px(40)
+        self._first_rect = pygame.Rect(right.left, ry, right.width, row_h)
+        self._build_first_menu()
+        ry += row_h + px(34)
+        UILabel(pygame.Rect(right.left, ry, right.width, px(32)), tr("setup.house_rules"), self.ui,
+                object_id=oid("@section", "#rules_heading"))
+        ry += px(42)
+        box = px(26)
+        self.option_boxes = {}
+        for key in OPTION_KEYS:
+            cb = UICheckBox(pygame.Rect(right.left, ry + (row_h - box) // 2, box, box),
+                            tr(f"setup.option.{key}"), self.ui,
+                            object_id=oid("@check", f"#option_{key}"), initial_state=self.options[key])
+            self.option_boxes[key] = cb
+            ry += row_h + px(4)
+        ry += px(18)
+        notes = []
+        if len(self.seats) == 2:
+            notes.append(tr("setup.duel_note"))
+        if not any(s["kind"] == "human" for s in self.seats):
+            notes.append(tr("setup.no_human_note"))
+        self._notes = notes
+        self._notes_top = ry
+        f = style.font("body", px(16))
+        for note in notes:
+            ry += len(_wrap(note, f, right.width)) * f.get_linesize() + px(6)
+        preview_top = ry + px(14)
+        self._preview = pygame.Rect(right.left, preview_top, right.width, right.bottom - preview_top)
+
+        # bottom buttons
+        by = inner.bottom - row_h
+        bw = px(240)
+        self.back_button = UIButton(pygame.Rect(inner.left, by, px(180), row_h), tr("common.back"),
+                                    self.ui, object_id=oid("@secondary", "#back"))
+        self.start_button = UIButton(pygame.Rect(inner.right - bw, by, bw, row_h), tr("setup.start"),
+                                     self.ui, object_id=oid("@primary", "#start"))
+
+    def _build_first_menu(self) -> None:
+        if self.first_menu is not None:
+            self.first_menu.kill()
+        options = [(tr("setup.first_player.random"), "random")]
+        for i, seat in enumerate(self.seats):
+            name = seat["name"].strip() or default_names(self.seats)[i]
+            options.append((tr("setup.first_player.seat", n=i + 1, name=name), f"seat_{i}"))
+        wanted = "random" if self.first_player == "random" else f"seat_{self.first_player}"
+        current = next((o for o in options if o[1] == wanted), options[0])
+        self.first_menu = UIDropDownMenu(options, current, self._first_rect, self.ui,
+                                         object_id=oid(None, "#first_player"))
+        self._first_dirty = False
+
+    # -- input -----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        element = getattr(event, "ui_element", None)
+        if element is None:
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if element is self.add_button:
+                self.add_seat()
+            elif element is self.start_button:
+                self.start()
+            elif element is self.back_button:
+                self.back()
+            elif element in self.remove_buttons:
+                self.remove_seat(self.remove_buttons.index(element))
+            else:
+                return False
+            return True
+        if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
+            if element in self.name_entries:
+                self.seats[self.name_entries.index(element)]["name"] = element.get_text()
+                self._first_dirty = True
+                return True
+            return False
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if element in self.kind_menus:
+                self.set_kind(self.kind_menus.index(element), event.selected_option_id)
+                return True
+            if element is self.first_menu:
+                choice = event.selected_option_id
+                self.first_player = "random" if choice == "random" else int(choice.split("_")[1])
+                self.invalidate()  # the seating preview marks the first player
+                return True
+            return False
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            for key, box in self.option_boxes.items():
+                if element is box:
+                    self.options[key] = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+                    return True
+        return False
+
+    def update(self, dt: float) -> None:
+        # names feed the first-player list; rebuild it when it is closed and the typing paused
+        if self._first_dirty and self.first_menu is not None and self.first_menu.current_state is \
+                self.first_menu.menu_states.get("closed"):
+            self._build_first_menu()
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(style.table_background((w, h)), (0, 0))
+        style.dim(surface, 60)
+        style.draw_panel(surface, self._panel, radius=self.px(16))
+        title = tr("setup.title")
+        f = style.fit_font("title", title, self._panel.width - self.px(80), self.px(54))
+        r = style.blit_text(surface, title, f, style.GOLD_LIGHT, center=(self._panel.centerx, self._title_y),
+                            outline=style.GOLD_DARK, shadow=(0, 0, 0))
+        style.draw_divider(surface, (self._panel.centerx, r.bottom + self.px(8)),
+                           max(self.px(260), r.width + self.px(80)), style.GOLD, thickness=max(1, self.px(2)))
+        left, right = self._columns
+        # a thin rule between the columns
+        x = (left.right + right.left) // 2
+        pygame.draw.line(surface, style.GOLD_DARK, (x, left.top + self.px(6)), (x, left.bottom - self.px(6)), 1)
+        # notes
+        f = style.font("body", self.px(16))
+        y = self._notes_top
+        for note in self._notes:
+            for line in _wrap(note, f, right.width):
+                style.blit_text(surface, line, f, style.MUTED, topleft=(right.left, y))
+                y += f.get_linesize()
+            y += self.px(6)
+        self._draw_preview(surface)
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        """A small table seen from above: seats clockwise, the (first) human at the bottom."""
+        area = self._preview
+        label_font = style.font("body", self.px(15))
+        if area.height < self.px(90) + label_font.get_linesize():
+            return
+        style.blit_text(surface, tr("setup.seating"), label_font, style.MUTED, topleft=area.topleft)
+        area = pygame.Rect(area.left, area.top + label_font.get_linesize() + self.px(4),
+                           area.width, area.height - label_font.get_linesize() - self.px(4))
+        r = max(self.px(12), min(area.height // 7, self.px(20)))
+        table = pygame.Rect(0, 0, min(area.width - 4 * r, round((area.height - 2 * r) * 2.2)),
+                            area.height - 2 * r - self.px(6))
+        table.center = area.center
+        pygame.draw.ellipse(surface, (70, 44, 24), table.move(0, self.px(4)))
+        pygame.draw.ellipse(surface, (104, 66, 36), table)
+        pygame.draw.ellipse(surface, style.GOLD_DARK, table, max(1, self.px(2)))
+        pygame.draw.ellipse(surface, (88, 56, 30), table.inflate(-table.width // 3, -table.height // 3), 1)
+        n = len(self.seats)
+        humans = [i for i, seat in enumerate(self.seats) if seat["kind"] == "human"]
+        viewer = humans[0] if humans else 0
+        colours = {"human": style.GOLD, "easy": (92, 132, 84), "normal": (84, 104, 140), "hard": style.CRIMSON}
+        num_font = style.font("bold", round(r * 1.1))
+        rx, ry = table.width / 2 + r * 0.3, table.height / 2 + r * 0.3
+        for k in range(n):
+            seat = (viewer + k) % n
+            t = 2 * math.pi * k / n
+            cx = round(table.centerx - rx * math.sin(t))
+            cy = round(table.centery + ry * math.cos(t))
+            kind = self.seats[seat]["kind"]
+            pygame.draw.circle(surface, (20, 12, 6), (cx + 2, cy + 2), r)
+            pygame.draw.circle(surface, colours[kind], (cx, cy), r)
+            ring = style.GOLD_LIGHT if self.first_player == seat else style.GOLD_DARK
+            pygame.draw.circle(surface, ring, (cx, cy), r, max(1, self.px(3 if self.first_player == seat else 1)))
+            ink = style.INK if kind == "human" else style.CREAM
+            style.blit_text(surface, str(seat + 1), num_font, ink, center=(cx, cy + 1), shadow=None)
+
+
+def _wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if fnt.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines

@@ -1,0 +1,43 @@
+"""Headless UI tests: dummy SDL drivers and a throw-away settings folder."""
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def knjazja_home(tmp_path, monkeypatch):
+    """Every test gets its own settings folder (KNJAZJA_HOME) and starts in English."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("KNJAZJA_HOME", str(home))
+    from knjazja.ui import i18n
+
+    i18n.set_language("en")
+    yield home
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def make_app():
+    """Build Apps at a size; every one is shut down after the test."""
+    import pygame
+
+    from knjazja.ui.app import App
+    from knjazja.ui.settings import Settings
+
+    apps = []
+
+    def make(size=(1280, 720), settings=None, persist=True):
+        settings = settings or Settings()
+        settings.window_size = size
+        app = App(settings, persist=persist)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.stack.clear()
+    pygame.display.quit()

@@ -1,0 +1,88 @@
+"""Table geometry: every player count at every common window size."""
+from itertools import combinations
+
+import pytest
+from pygame import Rect
+
+from knjazja.ui.layout import BUTTON_NAMES, clockwise_positions, table_layout
+
+SIZES = [(1280, 720), (1920, 1080), (2560, 1440), (3840, 2160)]
+PLAYERS = range(2, 9)
+
+
+def all_layouts():
+    for size in SIZES:
+        for n in PLAYERS:
+            for seat in sorted({0, n - 1}):
+                yield size, n, seat
+
+
+@pytest.mark.parametrize("size,n,seat", list(all_layouts()))
+def test_layout_fits_and_does_not_overlap(size, n, seat):
+    lay = table_layout(size, n, seat)
+    window = Rect((0, 0), size)
+    top = lay.top_level()
+    assert len(lay.player_areas) == n
+    assert set(lay.buttons) == set(BUTTON_NAMES)
+    for name, rect in top.items():
+        assert rect.width > 0 and rect.height > 0, name
+        assert window.contains(rect), (name, rect)
+    for (a, ra), (b, rb) in combinations(top.items(), 2):
+        assert not ra.colliderect(rb), (a, ra, b, rb)
+    for area in lay.player_areas:
+        subs = area.sub_rects()
+        for name, sub in subs.items():
+            assert sub.width > 0 and sub.height > 0, (area.seat, name)
+            assert area.rect.contains(sub), (area.seat, name, sub, area.rect)
+        for (a, ra), (b, rb) in combinations(subs.items(), 2):
+            assert not ra.colliderect(rb), (area.seat, a, b)
+        # a city card fits its row
+        assert area.cities.height >= area.card_size[1]
+        assert area.cities.width >= 2 * area.card_size[0]
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_cards_readable_at_smallest_window(n):
+    lay = table_layout((1280, 720), n, 0)
+    assert lay.card_size[0] >= 60
+    assert lay.small_card_size[0] >= 40
+    assert lay.hand.height >= lay.card_size[1]
+    assert lay.deck.height >= lay.card_size[1] and lay.deck.width >= lay.card_size[0]
+    assert lay.war_stack.width >= 3 * lay.card_size[0]
+    assert lay.war_stack.height >= lay.card_size[1]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_card_ratio_is_five_to_seven(size):
+    lay = table_layout(size, 5, 0)
+    for w, h in (lay.card_size, lay.small_card_size):
+        assert w * 7 == h * 5
+
+
+def test_cards_grow_with_the_window():
+    widths = [table_layout(size, 4, 0).card_size[0] for size in SIZES]
+    assert widths == sorted(widths) and widths[0] < widths[-1]
+
+
+def test_viewer_sits_at_the_bottom_and_others_go_clockwise():
+    lay = table_layout((1920, 1080), 6, 2)
+    assert lay.player_areas[2].side == "bottom"
+    assert lay.player_areas[2].rect.bottom > max(a.rect.bottom for a in lay.player_areas if a.seat != 2)
+    order = [seat for seat, _ in clockwise_positions(6, 2)]
+    assert order == [2, 3, 4, 5, 0, 1]
+    # seat 3 (next after the viewer) is on the left, the last one before the viewer on the right
+    assert lay.player_areas[3].side == "left"
+    assert lay.player_areas[1].side == "right"
+    assert lay.player_areas[3].rect.centerx < lay.player_areas[1].rect.centerx
+
+
+def test_no_human_puts_seat_zero_at_the_bottom():
+    lay = table_layout((1600, 900), 3, None)
+    assert lay.viewer == 0 and lay.player_areas[0].side == "bottom"
+
+
+@pytest.mark.parametrize("bad", [1, 9])
+def test_rejects_bad_player_counts(bad):
+    with pytest.raises(ValueError):
+        table_layout((1600, 900), bad, 0)
+

@@ -1,0 +1,223 @@
+"""Headless scenes: click through the menu into a new game, edit settings, resize."""
+import json
+
+import pygame
+import pygame_gui
+import pytest
+
+from knjazja.ui import i18n
+from knjazja.ui.scenes import MenuScene, SettingsScene, SetupScene
+from knjazja.ui.settings import Settings, load_settings, settings_path
+
+
+def click(app, element, button=1):
+    """Press and release the left mouse button over a widget, through App.step."""
+    pos = element.rect.center
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
+
+
+def choose(app, menu, option_id):
+    """Pick an option of a drop-down (the event pygame-gui posts when one is clicked)."""
+    text = next(t for t, i in menu.options_list if i == option_id)
+    app.step([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=text,
+                                 selected_option_id=option_id, ui_element=menu)])
+
+
+def inside(rect, size):
+    return pygame.Rect((0, 0), size).contains(rect)
+
+
+def test_new_game_flow_hands_the_setup_to_on_start(make_app):
+    app = make_app((1280, 720))
+    started = []
+    menu = app.stack.push(MenuScene(on_start=started.append))
+    app.step([])
+    click(app, menu.buttons["new_game"])
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    assert len(setup.seats) == 4  # the default: you and three bots
+    click(app, setup.add_button)
+    assert len(setup.seats) == 5
+    click(app, setup.start_button)
+    assert len(started) == 1
+    result = started[0]
+    assert len(result["seats"]) == 5
+    assert result["seats"][0]["kind"] == "human"
+    assert all(s["name"] for s in result["seats"])
+    assert result["first_player"] == "random"
+    assert result["options"] == {"strict_defence": False, "invasion_first_round": False}
+    # remembered for next time, on disk
+    assert load_settings().last_setup == result
+
+
+def test_setup_edits_reach_the_callback(make_app):
+    app = make_app((1920, 1080))
+    started = []
+    app.settings.last_setup = {"seats": [{"name": "Ольга", "kind": "human"},
+                                         {"name": "Игорь", "kind": "hard"},
+                                         {"name": "", "kind": "easy"}],
+                               "first_player": 1, "options": {"strict_defence": True,
+                                                              "invasion_first_round": False}}
+    scene = app.stack.push(SetupScene(on_start=started.append))
+    app.step([])
+    assert [e.get_text() for e in scene.name_entries][:2] == ["Ольга", "Игорь"]
+    assert scene.name_entries[2].get_text()  # a default name filled in
+    assert scene.option_boxes["strict_defence"].is_checked
+    click(app, scene.remove_buttons[0])          # remove Ольга: first player moves to index 0
+    assert [s["name"] for s in scene.seats][0] == "Игорь" and scene.first_player == 0
+    choose(app, scene.kind_menus[1], "normal")
+    click(app, scene.option_boxes["invasion_first_round"])
+    choose(app, scene.first_menu, "random")
+    entry = scene.name_entries[0]
+    entry.set_text("Игорь Святославич")
+    app.step([pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, text=entry.get_text(), ui_element=entry)])
+    click(app, scene.start_button)
+    assert started == [{"seats": [{"name": "Игорь Святославич", "kind": "hard"},
+                                  {"name": scene.seats[1]["name"], "kind": "normal"}],
+                        "first_player": "random",
+                        "options": {"strict_defence": True, "invasion_first_round": True}}]
+
+
+def test_seat_count_limits(make_app):
+    app = make_app()
+    app.settings.last_setup = {"seats": [{"name": "", "kind": "human"}, {"name": "", "kind": "easy"}],
+                               "first_player": "random", "options": {}}
+    scene = app.stack.push(SetupScene())
+    app.step([])
+    assert all(not b.is_enabled for b in scene.remove_buttons)
+    for _ in range(10):
+        click(app, scene.add_button)
+    assert len(scene.seats) == 8 and not scene.add_button.is_enabled
+    names = [s["name"] for s in scene.seats]
+    assert len(set(names)) == 8  # default names are all different
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_widgets_fit_the_window(make_app, size, lang):
+    app = make_app(size, Settings(language=lang), persist=False)
+    menu = app.stack.push(MenuScene())
+    app.step([])
+    assert all(inside(b.rect, size) for b in menu.buttons.values())
+    app.settings.last_setup = {"seats": [{"name": "", "kind": "normal"}] * 8,
+                               "first_player": "random", "options": {}}
+    setup = app.stack.push(SetupScene())
+    app.step([])
+    panel = setup._panel
+    assert inside(panel, size)
+    widgets = (setup.name_entries + setup.kind_menus + setup.remove_buttons +
+               [setup.add_button, setup.start_button, setup.back_button, setup.first_menu])
+    for w in widgets:
+        assert panel.contains(w.rect), w
+    for box in setup.option_boxes.values():
+        assert panel.contains(box.text_label.rect), box.text
+    settings = app.stack.push(SettingsScene())
+    app.step([])
+    for w in list(settings.widgets.values()) + [settings.save_button, settings.cancel_button]:
+        assert settings._panel.contains(w.rect), w
+
+
+def test_continue_and_rules_follow_their_callbacks(make_app):
+    app = make_app()
+    saves = {"any": False}
+    continued = []
+    menu = app.stack.push(MenuScene(has_saves=lambda: saves["any"], on_continue=lambda: continued.append(1)))
+    app.step([])
+    assert not menu.buttons["continue"].is_enabled and not menu.buttons["rules"].is_enabled
+    click(app, menu.buttons["continue"])
+    assert continued == []
+    saves["any"] = True
+    app.stack.push(SettingsScene())
+    app.stack.pop()  # coming back re-asks has_saves()
+    assert menu.buttons["continue"].is_enabled
+    click(app, menu.buttons["continue"])
+    assert continued == [1]
+
+
+def test_settings_scene_saves_to_the_file_and_relabels(make_app):
+    app = make_app((1600, 900))
+    menu = app.stack.push(MenuScene())
+    app.step([])
+    click(app, menu.buttons["settings"])
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    choose(app, scene.widgets["language"], "ru")
+    choose(app, scene.widgets["reaction_prompting"], "always")
+    click(app, scene.widgets["mute"])
+    click(app, scene.widgets["confirm_end_war"])
+    slider = scene.widgets["animation_speed"]
+    slider.set_current_value(2.1)
+    app.step([pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, value=2.1, ui_element=slider)])
+    click(app, scene.save_button)
+    assert app.stack.top is menu
+    assert i18n.get_language() == "ru"
+    assert menu.buttons["new_game"].text == "Новая игра"  # the menu was rebuilt in Russian
+    data = json.loads(settings_path().read_text(encoding="utf-8"))
+    assert data["language"] == "ru" and data["mute"] is True and data["confirm_end_war"] is False
+    assert data["reaction_prompting"] == "always" and data["animation_speed"] == 2.0
+    assert load_settings() == app.settings
+
+
+def test_settings_cancel_changes_nothing(make_app):
+    app = make_app()
+    app.stack.push(MenuScene())
+    scene = app.stack.push(SettingsScene())
+    app.step([])
+    choose(app, scene.widgets["language"], "ru")
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+    assert isinstance(app.stack.top, MenuScene)
+    assert app.settings.language == "en" and i18n.get_language() == "en"
+    assert not settings_path().exists()
+
+
+def test_window_resize_relayouts_and_keeps_the_minimum(make_app):
+    app = make_app((1280, 720))
+    menu = app.stack.push(MenuScene())
+    setup = app.stack.push(SetupScene())
+    app.step([])
+    setup.seats[0]["name"] = "Всеволод"  # state survives the rebuild
+    old = menu.buttons["new_game"].rect.copy()
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080)])
+    assert app.size == (1920, 1080) and app.settings.window_size == (1920, 1080)
+    assert menu.buttons["new_game"].rect != old          # the covered scene re-laid out too
+    assert setup.name_entries[0].get_text() == "Всеволод"
+    assert setup.ui.window_resolution == (1920, 1080)
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(800, 500), w=800, h=500)])
+    assert app.size == (1280, 720)
+
+
+def test_quit_event_stops_the_app(make_app):
+    app = make_app()
+    app.stack.push(MenuScene())
+    assert app.step([]) is True
+    assert app.step([pygame.event.Event(pygame.QUIT)]) is False
+
+
+def test_quit_button_stops_the_app(make_app):
+    app = make_app()
+    menu = app.stack.push(MenuScene())
+    app.step([])
+    click(app, menu.buttons["quit"])
+    assert app.running is False
+
+
+def test_run_loop_exits_when_the_window_closes(make_app):
+    app = make_app(persist=False)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.run(MenuScene())
+    assert not app.running and len(app.stack) == 0
+
+
+def test_f11_toggles_full_screen_and_back(make_app):
+    app = make_app((1600, 900), persist=False)
+    menu = app.stack.push(MenuScene())
+    app.step([])
+    f11 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0)
+    app.step([f11])
+    assert app.fullscreen and app.settings.fullscreen
+    assert menu.ui.window_resolution == app.size
+    app.step([f11])
+    assert not app.fullscreen and not app.settings.fullscreen
+    assert app.size == (1600, 900)
