@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
             return _cmd_simulate(args, parser)
         if args.command == "bench":
             return _cmd_bench(args)
-        from knjazja.ui.app import main as play
+        from knjazja.ui.main import run as play
         return play(lang=args.lang)
     except KeyboardInterrupt:
         return 130

@@ -1,0 +1,139 @@
+"""The final score: ranking with each player's Glory per city and per chronicle."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from knjazja.engine import card_name, score
+from knjazja.ui import style
+from knjazja.ui.i18n import get_language, tr
+from knjazja.ui.scenes.base import GuiScene, oid
+
+
+def city_formula(c, lang: str) -> str:
+    """E.g. "Vladimir: (2 + 3) × 3 = 15" — the city's Glory by RULES.md §3."""
+    base = f"{c.base}×2" if c.quarter == 2 else f"{c.base}"
+    parts = [base]
+    if c.buildings:
+        parts.append(str(c.buildings))
+    if c.golden_gate:
+        parts.append(f"{c.golden_gate}")
+    inner = " + ".join(parts)
+    expr = f"({inner}) × 3" if c.throne == 3 else inner
+    return f"{card_name(c.city, lang)}: {expr} = {c.total}"
+
+
+def ranking(totals: list[int]) -> list[tuple[int, int]]:
+    """(rank, seat) best first; equal Glory shares a rank."""
+    order = sorted(range(len(totals)), key=lambda i: (-totals[i], i))
+    out, rank = [], 0
+    for pos, seat in enumerate(order):
+        if pos == 0 or totals[seat] != totals[order[pos - 1]]:
+            rank = pos + 1
+        out.append((rank, seat))
+    return out
+
+
+class ResultsScene(GuiScene):
+    def __init__(self, session, *, on_play_again: Callable[[], None], on_menu: Callable[[], None],
+                 series_lines: list[str] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.on_play_again = on_play_again
+        self.on_menu = on_menu
+        self.series_lines = series_lines or []
+        self.scores = score(session.state)
+        self.buttons: dict[str, UIButton] = {}
+
+    def build(self) -> None:
+        w, h = self.size
+        bw, bh, gap = self.px(260), self.px(56), self.px(24)
+        y = h - self.px(40) - bh
+        self.buttons = {
+            "again": UIButton(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), tr("results.play_again"),
+                              self.ui, object_id=oid("@primary", "#results_again")),
+            "menu": UIButton(pygame.Rect(w // 2 + gap // 2, y, bw, bh), tr("results.menu"), self.ui,
+                             object_id=oid(None, "#results_menu")),
+        }
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        if event.ui_element is self.buttons.get("again"):
+            self.on_play_again()
+            return True
+        if event.ui_element is self.buttons.get("menu"):
+            self.on_menu()
+            return True
+        return False
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        lang = get_language()
+        surface.blit(style.table_background((w, h)), (0, 0))
+        style.dim(surface, 110)
+        panel = pygame.Rect(self.px(40), self.px(24), w - 2 * self.px(40), h - self.px(24) - self.px(120))
+        style.draw_panel(surface, panel)
+        totals = [s.total for s in self.scores]
+        names = [s.name for s in self.session.seats]
+        best = max(totals)
+        winners = [names[i] for i, t in enumerate(totals) if t == best]
+        title_text = tr("results.winner", name=", ".join(winners)) if len(winners) == 1 else \
+            tr("results.shared", names=", ".join(winners))
+        tf = style.fit_font("title", title_text, panel.width - self.px(80), self.px(50))
+        style.blit_text(surface, title_text, tf, style.GOLD_LIGHT, center=(w // 2, panel.top + self.px(48)),
+                        outline=style.GOLD_DARK)
+        style.draw_divider(surface, (w // 2, panel.top + self.px(86)), self.px(420), style.GOLD)
+
+        rows = ranking(totals)
+        n = len(rows)
+        top = panel.top + self.px(104)
+        bottom = panel.bottom - self.px(20) - (len(self.series_lines) * self.px(24))
+        cols = 2 if n > 4 else 1
+        per_col = (n + cols - 1) // cols
+        col_w = (panel.width - self.px(60)) // cols
+        row_h = (bottom - top) // per_col
+        name_font = style.font("body", max(14, min(self.px(30), row_h // 4)), lang)
+        small = style.font("body", max(11, min(self.px(18), row_h // 7)), lang)
+        for idx, (rank, seat) in enumerate(rows):
+            col, r = divmod(idx, per_col)
+            x = panel.left + self.px(30) + col * col_w
+            y = top + r * row_h
+            colour = style.GOLD_LIGHT if rank == 1 else style.PARCHMENT
+            style.blit_text(surface, f"{rank}. {names[seat]}", name_font, colour, topleft=(x, y))
+            style.blit_text(surface, tr("results.glory", n=totals[seat]), name_font, colour,
+                            topleft=(x + col_w - self.px(200), y))
+            line_y = y + name_font.get_height() + self.px(2)
+            sc = self.scores[seat]
+            lines = [city_formula(c, lang) for c in sc.cities]
+            lines += [f"{card_name(ch.chronicle, lang)}: {ch.glory:+d}" +
+                      (f" ({card_name(ch.troop, lang)})" if ch.troop else "") for ch in sc.chronicles]
+            if not lines:
+                lines = [tr("results.nothing")]
+            max_lines = max(1, (row_h - name_font.get_height() - self.px(8)) // small.get_height())
+            text = "   ·   ".join(lines)
+            wrapped = _wrap(text, small, col_w - self.px(40))[:max_lines]
+            for line in wrapped:
+                style.blit_text(surface, line, small, style.MUTED, topleft=(x + self.px(24), line_y), shadow=None)
+                line_y += small.get_height()
+        y = bottom + self.px(4)
+        for line in self.series_lines:
+            style.blit_text(surface, line, small, style.PARCHMENT, center=(w // 2, y + self.px(10)))
+            y += self.px(24)
+
+
+def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    words, lines, cur = text.split(" "), [], ""
+    for word in words:
+        trial = f"{cur} {word}".strip()
+        if font.size(trial)[0] <= width or not cur:
+            cur = trial
+        else:
+            lines.append(cur)
+            cur = word
+    if cur:
+        lines.append(cur)
+    return lines
