@@ -107,7 +107,8 @@ class War:
         w = War(self.attacker, self.defender, self.city)
         w.attack, w.defence = self.attack[:], self.defence[:]
         w.raid_troop, w.raid_played, w.attacks_made = self.raid_troop, self.raid_played, self.attacks_made
-        w.history = [dict(h, answers=list(h["answers"])) for h in self.history]
+        w.history = [dict(h, attack=list(h["attack"]), answers=[dict(a) for a in h["answers"]])
+                     for h in self.history]
         return w
 
 
@@ -190,11 +191,9 @@ class GameState:
         return any(CARD_ID[c] == cid for c in self.chronicles[seat])
 
     def first_in_hand(self, seat: int, cid: str) -> int:
-        """The first instance of card `cid` in `seat`'s hand, or -1."""
-        for c in self.hands[seat]:
-            if CARD_ID[c] == cid:
-                return c
-        return -1
+        """The lowest instance of card `cid` in `seat`'s hand, or -1 (the lowest, as in
+        `targets.distinct`, so legal actions never depend on the order of the hand)."""
+        return min((c for c in self.hands[seat] if CARD_ID[c] == cid), default=-1)
 
     @property
     def first_round(self) -> bool:

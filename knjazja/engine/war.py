@@ -218,8 +218,10 @@ def after_raid(s: GameState) -> None:
 
 
 def _defence_holds(s: GameState, ev: list) -> None:
+    # With a foreign troop defending, the attacker is always asked (bribe or accept), so
+    # nobody learns from the question whether he holds a Bribe.
     w = s.war
-    if s.first_in_hand(w.attacker, "ev.bribe") >= 0 and any(FOREIGN[t] for t in w.defence):
+    if any(FOREIGN[t] for t in w.defence):
         s.decision = Decision(w.attacker, WAR_COUNTER)
     else:
         _repelled(s, ev, "defence")
