@@ -1,0 +1,258 @@
+"""The standings of a series between games: each game's Glory, totals, the leader, who
+starts next, the target; "Next game" and "Main menu".  Once the series is over it names the
+winner(s) and offers only the way back to the menu."""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from knjazja.engine import Series
+from knjazja.ui import style
+from knjazja.ui.i18n import tr
+from knjazja.ui.scenes.base import oid
+from knjazja.ui.scenes.rules import BookScene, ellipsize
+
+
+def seat_name(seat, i: int) -> str:
+    name = seat.get("name") if isinstance(seat, Mapping) else getattr(seat, "name", None)
+    return name if isinstance(name, str) and name else f"{i + 1}"
+
+
+def seat_kind(seat) -> str:
+    kind = seat.get("kind") if isinstance(seat, Mapping) else getattr(seat, "kind", None)
+    return kind if isinstance(kind, str) else "human"
+
+
+def leaders(series: Series) -> list[int]:
+    """Seats with the highest total (none before the first game)."""
+    if not series.games:
+        return []
+    best = max(series.totals)
+    return [i for i, t in enumerate(series.totals) if t == best]
+
+
+def game_winners(glory: Sequence[int]) -> list[int]:
+    best = max(glory)
+    return [i for i, g in enumerate(glory) if g == best]
+
+
+class SeriesScene(BookScene):
+    """``SeriesScene(series, seats, on_next=..., on_menu=...)``; seats are ``{"name", "kind"}``
+    dicts or objects with ``.name``/``.kind`` (``session.Seat``), one per seat of the series."""
+
+    TITLE_KEY = "series.title"
+
+    def __init__(self, series: Series, seats: Sequence, *, on_next: Callable[[], None] | None = None,
+                 on_menu: Callable[[], None] | None = None) -> None:
+        super().__init__(on_close=on_menu)
+        if len(seats) != series.n:
+            raise ValueError("one seat per player of the series expected")
+        self.series = series
+        self.seats = list(seats)
+        self.on_next = on_next
+        self.on_menu = on_menu
+        self.next_button: UIButton | None = None
+        self.menu_button: UIButton | None = None
+        self._table = pygame.Rect(0, 0, 0, 0)
+
+    def title(self) -> str:
+        return tr("series.title", target=self.series.target)
+
+    def build(self) -> None:
+        self.build_frame()
+        if self.back_button is not None:  # the menu button below does this
+            self.back_button.hide()
+        w, _ = self.size
+        pad = self.px(32)
+        pw = min(self.panel.width, self.px(1320))
+        needed = 2 * pad + self.px(44 + 40 + 190) + self.series.n * self.px(58)
+        ph = min(self.panel.height, needed)
+        top = self.panel.top + (self.panel.height - ph) // 3
+        self.panel = pygame.Rect((w - pw) // 2, top, pw, ph)
+        bw, bh = self.px(260), self.px(54)
+        y = self.panel.bottom - pad - bh
+        over = self.series.over
+        x = self.panel.centerx - bw // 2 if over else self.panel.left + pad
+        self.menu_button = UIButton(pygame.Rect(x, y, bw, bh), tr("series.menu"), self.ui,
+                                    object_id=oid("@primary" if over else "@secondary", "#series_menu"))
+        self.next_button = None
+        if not self.series.over:
+            self.next_button = UIButton(pygame.Rect(self.panel.right - pad - bw, y, bw, bh), tr("series.next"),
+                                        self.ui, object_id=oid("@primary", "#series_next"))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_menu()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.next_game() if not self.series.over else self.to_menu()
+            return True
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        if event.ui_element is self.next_button:
+            self.next_game()
+            return True
+        if event.ui_element is self.menu_button:
+            self.to_menu()
+            return True
+        return False
+
+    def next_game(self) -> None:
+        if not self.series.over and self.on_next is not None:
+            self.on_next()
+
+    def to_menu(self) -> None:
+        if self.on_menu is not None:
+            self.on_menu()
+        else:
+            self.close()
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface)
+        s = self.series
+        p, pad = self.panel, self.px(32)
+        inner = p.inflate(-2 * pad, -2 * pad)
+        small = style.font("body", self.px(17))
+        head = style.font("bold", self.px(17))
+        # the subtitle line
+        sub = tr("series.after", n=len(s.games)) if s.games else tr("series.not_started")
+        style.blit_text(surface, sub, style.font("bold", self.px(20)), style.GOLD, topleft=(inner.left, inner.top))
+        style.blit_text(surface, tr("series.target_note", target=s.target), small, style.MUTED,
+                        midright=(inner.right, inner.top + self.px(12)))
+        top = inner.top + self.px(44)
+
+        # columns: name | games... | total | progress
+        name_w = max(self.px(220), min(self.px(300), inner.width // 4))
+        total_w = self.px(100)
+        bar_w = max(self.px(180), inner.width // 5)
+        game_w = self.px(74)
+        room = inner.width - name_w - total_w - bar_w - self.px(30)
+        fit = max(1, room // game_w)
+        games = list(enumerate(s.games))
+        hidden: list[tuple[int, list[int]]] = []
+        if len(games) > fit:
+            hidden, games = games[: len(games) - fit + 1], games[len(games) - fit + 1:]
+        n_cols = len(games) + (1 if hidden else 0)
+        x_games = inner.left + name_w
+        x_total = x_games + max(n_cols, 1) * game_w + self.px(10)
+        x_bar = x_total + total_w + self.px(20)
+        bar_w = inner.right - x_bar - self.px(8)
+
+        header = pygame.Rect(inner.left, top, inner.width, self.px(40))
+        veil = pygame.Surface(header.size, pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 100))
+        surface.blit(veil, header.topleft)
+        style.blit_text(surface, tr("series.col.player"), head, style.GOLD, midleft=(inner.left + self.px(16), header.centery))
+        col = 0
+        if hidden:
+            label = tr("series.col.games", a=hidden[0][0] + 1, b=hidden[-1][0] + 1)
+            f = style.fit_font("bold", label, game_w - self.px(6), head.get_height())
+            style.blit_text(surface, label, f, style.GOLD, center=(x_games + game_w // 2, header.centery))
+            col = 1
+        for k, (gi, _) in enumerate(games):
+            style.blit_text(surface, tr("series.col.game", n=gi + 1), head, style.GOLD,
+                            center=(x_games + (col + k) * game_w + game_w // 2, header.centery))
+        if not s.games:
+            style.blit_text(surface, "—", head, style.MUTED, center=(x_games + game_w // 2, header.centery))
+        style.blit_text(surface, tr("series.col.total"), head, style.GOLD_LIGHT,
+                        center=(x_total + total_w // 2, header.centery))
+        style.blit_text(surface, tr("series.col.progress", target=s.target), head, style.GOLD,
+                        midleft=(x_bar, header.centery))
+
+        lead = set(leaders(s))
+        winners = set(s.winners())
+        starter = s.next_starter() if s.games else None
+        row_h = min(self.px(58), (inner.bottom - self.px(190) - header.bottom) // max(1, s.n))
+        name_f = style.font("bold", self.px(21))
+        kind_f = style.font("body", self.px(15))
+        num_f = style.font("body", self.px(21))
+        total_f = style.font("bold", self.px(26))
+        y = header.bottom
+        for i in range(s.n):
+            row = pygame.Rect(inner.left, y, inner.width, row_h)
+            band = pygame.Surface(row.size, pygame.SRCALPHA)
+            if i in winners or (i in lead and not winners):
+                band.fill((120, 36, 24, 150))
+            elif i % 2:
+                band.fill((255, 230, 160, 14))
+            surface.blit(band, row.topleft)
+            pygame.draw.line(surface, (90, 62, 30), (row.left, row.bottom - 1), (row.right, row.bottom - 1))
+            seat = self.seats[i]
+            name = ellipsize(seat_name(seat, i), name_f, name_w - self.px(70))
+            nr = style.blit_text(surface, name, name_f, style.GOLD_LIGHT if i in lead else style.PARCHMENT,
+                                 midleft=(inner.left + self.px(16), row.centery - (self.px(8) if row_h > self.px(46) else 0)))
+            if row_h > self.px(46):
+                style.blit_text(surface, tr(f"series.kind.{seat_kind(seat)}"), kind_f, style.MUTED,
+                                topleft=(inner.left + self.px(16), nr.bottom - self.px(4)))
+            if i in winners:
+                self._crown(surface, (nr.right + self.px(22), nr.centery - self.px(2)))
+            elif i in lead:
+                style.draw_diamond(surface, (nr.right + self.px(14), nr.centery), self.px(6), style.GOLD)
+            col = 0
+            if hidden:
+                value = sum(g[i] for _, g in hidden)
+                style.blit_text(surface, str(value), num_f, style.MUTED, center=(x_games + game_w // 2, row.centery))
+                col = 1
+            for k, (_, glory) in enumerate(games):
+                won = i in game_winners(glory)
+                cx = x_games + (col + k) * game_w + game_w // 2
+                if won:
+                    pygame.draw.circle(surface, style.GOLD_DARK, (cx, row.centery), self.px(19), width=max(1, self.px(2)))
+                style.blit_text(surface, str(glory[i]), num_f, style.GOLD_LIGHT if won else style.PARCHMENT,
+                                center=(cx, row.centery))
+            style.blit_text(surface, str(s.totals[i]), total_f, style.GOLD_LIGHT,
+                            center=(x_total + total_w // 2, row.centery), outline=style.GOLD_DARK if i in lead else None)
+            bar = pygame.Rect(x_bar, row.centery - self.px(9), bar_w, self.px(18))
+            pygame.draw.rect(surface, (24, 14, 8), bar, border_radius=bar.height // 2)
+            frac = max(0.0, min(1.0, s.totals[i] / s.target)) if s.target else 0.0
+            if frac > 0:
+                fill = bar.copy()
+                fill.width = max(bar.height, round(bar.width * frac))
+                pygame.draw.rect(surface, style.GOLD if i in lead else (176, 132, 60), fill, border_radius=bar.height // 2)
+            pygame.draw.rect(surface, style.GOLD_DARK, bar, width=1, border_radius=bar.height // 2)
+            if starter == i and not s.over:
+                label = kind_f.render(tr("series.starts_tag"), True, style.CREAM)
+                pill = pygame.Rect(0, 0, label.get_width() + self.px(16), label.get_height() + self.px(4))
+                pill.midright = (x_games - self.px(10), row.centery)
+                pygame.draw.rect(surface, style.CRIMSON, pill, border_radius=pill.height // 2)
+                pygame.draw.rect(surface, style.GOLD, pill, width=1, border_radius=pill.height // 2)
+                surface.blit(label, label.get_rect(center=pill.center))
+            y += row_h
+
+        # the verdict
+        verdict_y = y + self.px(34)
+        big = style.font("title", self.px(40))
+        body = style.font("body", self.px(21))
+        names = [seat_name(self.seats[i], i) for i in sorted(winners or lead)]
+        if s.over:
+            key = "series.winner" if len(winners) == 1 else "series.shared"
+            text = tr(key, name=names[0], names=", ".join(names), n=s.totals[min(winners)])
+            f = style.fit_font("title", text, inner.width, big.get_height())
+            rect = style.blit_text(surface, text, f, style.GOLD_LIGHT, center=(inner.centerx, verdict_y + self.px(10)),
+                                   outline=style.GOLD_DARK, shadow=(0, 0, 0))
+            style.draw_divider(surface, (inner.centerx, rect.bottom + self.px(10)), rect.width + self.px(60),
+                               style.GOLD, thickness=max(1, self.px(2)))
+        else:
+            lines = []
+            if lead:
+                key = "series.leads" if len(lead) == 1 else "series.lead_shared"
+                best = s.totals[min(lead)]
+                lines.append(tr(key, name=names[0], names=", ".join(names), n=best, left=max(0, s.target - best)))
+            if starter is not None:
+                lines.append(tr("series.next_starter", name=seat_name(self.seats[starter], starter)))
+            for line in lines:
+                style.blit_text(surface, line, body, style.PARCHMENT, center=(inner.centerx, verdict_y))
+                verdict_y += body.get_linesize() + self.px(4)
+
+    def _crown(self, surface: pygame.Surface, c: tuple[int, int]) -> None:
+        x, y = c
+        u = self.px(7)
+        pts = [(x - 2 * u, y + u), (x - 2 * u, y - u), (x - u, y), (x, y - 2 * u), (x + u, y), (x + 2 * u, y - u),
+               (x + 2 * u, y + u)]
+        pygame.draw.polygon(surface, style.GOLD, pts)
+        pygame.draw.polygon(surface, style.GOLD_DARK, pts, width=1)
+        pygame.draw.circle(surface, style.CRIMSON, (x, y + u // 3), max(2, u // 2))

@@ -1,0 +1,54 @@
+"""Sounds: the event map, settings, and silence when there is no mixer."""
+import pygame
+
+from knjazja.engine import Event
+from knjazja.ui.settings import Settings
+from knjazja.ui.sound import SOUND_NAMES, Sounds, sounds_for_events
+
+
+def test_event_map():
+    assert sounds_for_events([Event("move", seat=0, card=3, src="hand:0", dst="cities:0")]) == ["card_play"]
+    assert sounds_for_events([Event("move", seat=0, card=20, src="hand:0", dst="city:3")]) == ["card_play"]
+    assert sounds_for_events([Event("war_start", seat=0)]) == ["war_drum"]
+    assert sounds_for_events([Event("city_falls"), Event("city_owner")]) == ["city_captured"]
+    fire = [Event("move", card=c, src="city:3", dst="discard") for c in (20, 21, 22)]
+    assert sounds_for_events(fire) == ["fire"]
+    assert sounds_for_events([Event("plunder", seat=1)] + fire + [Event("city_falls")]) == ["fire", "city_captured"]
+    # new walls replacing old ones are not a fire
+    rebuilt = [Event("move", seat=0, card=40, src="hand:0", dst="city:3"),
+               Event("move", card=39, src="city:3", dst="discard")]
+    assert sounds_for_events(rebuilt) == ["card_play"]
+    assert sounds_for_events([Event("move", src="deck", dst="hand:0")]) == []
+
+
+def test_silent_without_a_mixer(monkeypatch):
+    def broken():
+        raise pygame.error("no audio device")
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", broken)
+    sounds = Sounds(Settings())
+    assert not sounds.available
+    for name in SOUND_NAMES:
+        assert sounds.play(name) is False
+    assert sounds.play_events([Event("war_start")]) == []
+
+
+def test_volume_follows_the_settings():
+    settings = Settings()
+    settings.volume = 0.25
+    sounds = Sounds(lambda: settings)
+    assert sounds.volume == 0.25
+    settings.mute = True
+    assert sounds.volume == 0.0 and sounds.play("click") is False
+    assert Sounds(None).volume == 1.0
+
+
+def test_plays_with_the_dummy_driver():
+    sounds = Sounds(Settings())
+    if not sounds.available:   # no SDL audio at all on this machine: nothing to check
+        return
+    sounds.preload()
+    assert all(sounds.load(n) is not None for n in SOUND_NAMES)
+    sounds.play("click")       # must not raise
+    sounds.play("no_such_sound")
+    sounds.stop()
