@@ -22,23 +22,58 @@ class GameFlow:
         from knjazja.ui.scenes.menu import MenuScene
         self.app = app
         self.menu = MenuScene(on_start=self.start_game, has_saves=storage.has_saves,
-                              on_continue=self.continue_game)
+                              on_continue=self.continue_game, on_rules=self.show_rules,
+                              on_load=self.show_load, on_stats=self.show_stats)
         self.session: GameSession | None = None
         self.table = None
         self.last_setup: dict[str, Any] | None = None
+        self.series = None                 # knjazja.engine.Series while a series runs
 
     # --- starting ---------------------------------------------------------------------
     def start_game(self, setup: dict[str, Any], seed: int | None = None) -> GameSession:
-        self.last_setup = setup
+        """A new game from the setup screen; with setup["series"] the first game of a series."""
+        from knjazja.engine import Series
+        from knjazja.ui import series_store
+        self.last_setup = {k: v for k, v in setup.items() if k != "series"}
         seats = [Seat(s["name"] or f"{i + 1}", s["kind"]) for i, s in enumerate(setup["seats"])]
+        if setup.get("series"):
+            self.series = Series(len(seats))
+            series_store.save_series(self.series, self.session_seats_json(seats))
         first = setup.get("first_player", "random")
+        if self.series is not None and self.series.games:
+            first = self.series.next_starter()
         session = GameSession(seats, seed=seed, options=GameOptions(**setup.get("options", {})),
                               first_player=None if first == "random" else int(first),
                               autosave=storage.autosave_path(),
                               reaction_prompting=self.app.settings.reaction_prompting)
+        session.series = self.series is not None
         session.save_autosave()
         self.open_table(session)
         return session
+
+    @staticmethod
+    def session_seats_json(seats: list[Seat]) -> list[dict]:
+        return [{"name": s.name, "kind": s.kind} for s in seats]
+
+    def load_session(self, state, meta: dict, *, from_autosave: bool = False) -> GameSession:
+        """Resume a loaded game (autosave or a named save)."""
+        seats = GameSession.seats_from_meta(meta, state.n)
+        session = GameSession(seats, state=state, autosave=storage.autosave_path(),
+                              reaction_prompting=self.app.settings.reaction_prompting)
+        session.series = bool(meta.get("series")) if isinstance(meta, dict) else False
+        if session.series:
+            self._restore_series()
+        else:
+            self.series = None
+        self.open_table(session, resumed=True)
+        return session
+
+    def _restore_series(self) -> None:
+        from knjazja.ui import series_store
+        stored, message = series_store.load_series()
+        self.series = stored.series if stored is not None else None
+        if message:
+            self.show_message(tr("load.failed_title"), message)
 
     def continue_game(self) -> GameSession | None:
         try:
@@ -46,11 +81,25 @@ class GameFlow:
         except SaveError as e:
             self.show_message(tr("load.failed_title"), str(e))
             return None
-        seats = GameSession.seats_from_meta(meta, state.n)
-        session = GameSession(seats, state=state, autosave=storage.autosave_path(),
-                              reaction_prompting=self.app.settings.reaction_prompting)
-        self.open_table(session, resumed=True)
-        return session
+        return self.load_session(state, meta, from_autosave=True)
+
+    # --- other screens from the menu ----------------------------------------------------
+    def show_rules(self) -> None:
+        from knjazja.ui.scenes.rules import RulesScene
+        self.app.stack.push(RulesScene())
+
+    def show_stats(self) -> None:
+        from knjazja.ui.scenes.stats import StatsScene
+        self.app.stack.push(StatsScene())
+
+    def show_load(self) -> None:
+        from knjazja.ui.scenes.saveload import SaveLoadScene
+        self.app.stack.push(SaveLoadScene("load", on_load=lambda state, meta: self.load_session(state, meta)))
+
+    def show_save(self) -> None:
+        from knjazja.ui.scenes.saveload import SaveLoadScene
+        if self.session is not None:
+            self.app.stack.push(SaveLoadScene("save", session=self.session))
 
     def open_table(self, session: GameSession, resumed: bool = False) -> None:
         from knjazja.ui.scenes.table import TableScene
@@ -76,16 +125,40 @@ class GameFlow:
 
     # --- ending -------------------------------------------------------------------------
     def game_over(self, session: GameSession) -> None:
+        from knjazja.engine import final_scores, winners
+        from knjazja.ui import series_store, stats
         from knjazja.ui.scenes.results import ResultsScene
         try:
             storage.autosave_path().unlink(missing_ok=True)   # a finished game is not continued
         except OSError:
             pass
-        self.app.stack.push(ResultsScene(session, on_play_again=self.play_again, on_menu=self.to_menu))
+        glory = final_scores(session.state)
+        stats.record_game(session.meta()["seats"], glory, winners(session.state))
+        lines = []
+        if self.series is not None and getattr(session, "series", False):
+            self.series.add_game(glory, session.state.first_player)
+            series_store.save_series(self.series, self.session_seats_json(session.seats))
+            lines = [tr("results.series", line=" · ".join(
+                f"{s.name} {t}" for s, t in zip(session.seats, self.series.totals)))]
+        self.app.stack.push(ResultsScene(session, on_play_again=self.play_again, on_menu=self.to_menu,
+                                         series_lines=lines))
 
     def play_again(self) -> None:
+        """Play again, or in a series show the standings first."""
+        if self.series is not None and self.session is not None and getattr(self.session, "series", False):
+            from knjazja.ui import series_store
+            from knjazja.ui.scenes.series import SeriesScene
+            seats = self.session_seats_json(self.session.seats)
+            on_next = None if self.series.over else self.next_series_game
+            if self.series.over:
+                series_store.clear_series()
+            self.app.stack.push(SeriesScene(self.series, seats, on_next=on_next, on_menu=self.to_menu))
+            return
         setup = self.last_setup or self.app.settings.last_setup
         self.start_game(setup)
+
+    def next_series_game(self) -> None:
+        self.start_game(self.last_setup or self.app.settings.last_setup)
 
     def to_menu(self) -> None:
         if self.session is not None:

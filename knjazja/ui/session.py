@@ -51,6 +51,7 @@ class GameSession:
         self.state = state
         self.autosave_path = autosave
         self.reaction_prompting = reaction_prompting
+        self.series = False                       # this game is part of a series to 100
         self.events: deque[Event] = deque()       # for the table to animate and log
         self.log: list[tuple[int, Event]] = []    # (decision index, event) — the whole game
         self._undo: list[GameState] = []          # states before the human's undoable moves
@@ -171,7 +172,7 @@ class GameSession:
 
     # --- saving -----------------------------------------------------------------------
     def meta(self) -> dict:
-        return {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
+        return {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats], "series": self.series}
 
     def save_autosave(self) -> None:
         if self.autosave_path is not None:

@@ -15,14 +15,19 @@ import pygame
 from .palette import Colour, mix
 
 
+def _grey_surface(size: tuple[int, int], rng: random.Random, lo: int, hi: int) -> pygame.Surface:
+    """Random greys in [lo, hi], one per pixel, from one block of random bytes (a per-pixel
+    loop in Python cost most of the start-up time)."""
+    w, h = size
+    table = bytes(lo + i * (hi - lo + 1) // 256 for i in range(256))
+    vals = rng.randbytes(w * h).translate(table)
+    rgb = bytearray(3 * w * h)
+    rgb[0::3] = rgb[1::3] = rgb[2::3] = vals
+    return pygame.image.frombuffer(bytes(rgb), (w, h), "RGB").copy()
+
+
 def _grid(cells: tuple[int, int], rng: random.Random, lo: int, hi: int) -> pygame.Surface:
-    cw, ch = max(2, cells[0]), max(2, cells[1])
-    s = pygame.Surface((cw, ch))
-    for y in range(ch):
-        for x in range(cw):
-            v = rng.randint(lo, hi)
-            s.set_at((x, y), (v, v, v))
-    return s
+    return _grey_surface((max(2, cells[0]), max(2, cells[1])), rng, lo, hi)
 
 
 def value_noise(size: tuple[int, int], cells: tuple[int, int], seed: int = 0,
@@ -58,13 +63,7 @@ def grain(size: tuple[int, int], seed: int = 0, lo: int = 200, hi: int = 255,
 
 @lru_cache(maxsize=32)
 def _grain_tile(seed: int, lo: int, hi: int, tile: int) -> pygame.Surface:
-    rng = random.Random(seed)
-    t = pygame.Surface((tile, tile))
-    for y in range(tile):
-        for x in range(tile):
-            v = rng.randint(lo, hi)
-            t.set_at((x, y), (v, v, v))
-    return t
+    return _grey_surface((tile, tile), random.Random(seed), lo, hi)
 
 
 def vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:

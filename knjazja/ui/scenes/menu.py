@@ -29,17 +29,21 @@ def app_version() -> str:
 class MenuScene(GuiScene):
     """``on_start(setup)`` is handed to the new-game screen; ``has_saves()`` enables Continue."""
 
-    BUTTONS = ("new_game", "continue", "rules", "settings", "quit")
+    BUTTONS = ("new_game", "continue", "load", "rules", "stats", "settings", "quit")
 
     def __init__(self, *, on_start: Callable[[dict[str, Any]], None] | None = None,
                  has_saves: Callable[[], bool] | None = None,
                  on_continue: Callable[[], None] | None = None,
-                 on_rules: Callable[[], None] | None = None) -> None:
+                 on_rules: Callable[[], None] | None = None,
+                 on_load: Callable[[], None] | None = None,
+                 on_stats: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.on_start = on_start
         self.has_saves = has_saves
         self.on_continue = on_continue
         self.on_rules = on_rules
+        self.on_load = on_load
+        self.on_stats = on_stats
         self.buttons: dict[str, UIButton] = {}
         self._column = pygame.Rect(0, 0, 0, 0)
         self._fan_cache: dict[tuple, pygame.Surface | None] = {}
@@ -47,15 +51,16 @@ class MenuScene(GuiScene):
     # -- widgets -------------------------------------------------------------------------------
     def build(self) -> None:
         w, h = self.size
-        bw, bh, gap = self.px(400), self.px(62), self.px(14)
-        top = round(h * 0.45)
+        n = len(self.BUTTONS)
+        bw, bh, gap = self.px(400), self.px(54), self.px(10)
+        # below the title, but never running off the bottom of a small window
+        top = min(round(h * 0.40), h - self.px(48) - n * bh - (n - 1) * gap)
         x = (w - bw) // 2
         self.buttons = {}
         for i, key in enumerate(self.BUTTONS):
             rect = pygame.Rect(x, top + i * (bh + gap), bw, bh)
             self.buttons[key] = UIButton(rect, tr(f"menu.{key}"), self.ui,
                                          object_id=oid("@menu_button", f"#menu_{key}"))
-        n = len(self.BUTTONS)
         self._column = pygame.Rect(x, top, bw, n * bh + (n - 1) * gap)
         self.refresh()
 
@@ -66,6 +71,8 @@ class MenuScene(GuiScene):
         self._set_enabled("continue", can_continue, None if can_continue else tr("menu.continue_none"))
         self._set_enabled("rules", self.on_rules is not None,
                           None if self.on_rules is not None else tr("menu.rules_later"))
+        self._set_enabled("load", self.on_load is not None, None)
+        self._set_enabled("stats", self.on_stats is not None, None)
 
     def _set_enabled(self, key: str, enabled: bool, tip: str | None) -> None:
         button = self.buttons[key]
@@ -101,6 +108,10 @@ class MenuScene(GuiScene):
             self.on_continue()
         elif key == "rules" and self.on_rules is not None:
             self.on_rules()
+        elif key == "load" and self.on_load is not None:
+            self.on_load()
+        elif key == "stats" and self.on_stats is not None:
+            self.on_stats()
         elif key == "settings":
             from knjazja.ui.scenes.settings_scene import SettingsScene
 

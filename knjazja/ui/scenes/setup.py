@@ -54,6 +54,7 @@ class SetupScene(GuiScene):
         self.remove_buttons: list[UIButton] = []
         self.add_button: UIButton | None = None
         self.start_button: UIButton | None = None
+        self.series_button: UIButton | None = None
         self.back_button: UIButton | None = None
         self.first_menu: UIDropDownMenu | None = None
         self.option_boxes: dict[str, UICheckBox] = {}
@@ -118,13 +119,14 @@ class SetupScene(GuiScene):
             self.seats[index]["kind"] = kind
             self.rebuild()  # the notes (no human / duel) may change
 
-    def start(self) -> None:
+    def start(self, series: bool = False) -> None:
+        """Start one game, or (series=True) the first game of a series to 100 Glory."""
         setup = self.current_setup()
         assert self.app is not None
         self.app.settings.last_setup = copy.deepcopy(setup)
         self.app.save_settings()
         if self.on_start is not None:
-            self.on_start(setup)
+            self.on_start(dict(setup, series=True) if series else setup)
 
     def back(self) -> None:
         if self.on_back is not None:
@@ -233,6 +235,9 @@ class SetupScene(GuiScene):
         bw = px(240)
         self.back_button = UIButton(pygame.Rect(inner.left, by, px(180), row_h), tr("common.back"),
                                     self.ui, object_id=oid("@secondary", "#back"))
+        self.series_button = UIButton(pygame.Rect(inner.right - 2 * bw - px(16), by, bw, row_h),
+                                      tr("setup.start_series"), self.ui,
+                                      object_id=oid("@secondary", "#start_series"))
         self.start_button = UIButton(pygame.Rect(inner.right - bw, by, bw, row_h), tr("setup.start"),
                                      self.ui, object_id=oid("@primary", "#start"))
 
@@ -260,6 +265,8 @@ class SetupScene(GuiScene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if element is self.add_button:
                 self.add_seat()
+            elif element is self.series_button:
+                self.start(series=True)
             elif element is self.start_button:
                 self.start()
             elif element is self.back_button:
