@@ -1,0 +1,403 @@
+"""Each player's area: the info box, the cities as tableaus, the chronicles.
+
+A city is drawn as its card with its buildings tucked under it: one tab per kind of
+building (walls, Moat, churches ×n, …) peeks out below the card, so kinds and counts read
+at a glance.  On the card sit the city's current Glory (gold sun, bottom right), its wall
+Strength (steel shield, bottom left) and, with the Prince's Throne, a crown (top right).
+Chronicles, Byzantine Aid's troop and Invasion/Silence lie before the player as chips.
+
+``area_geometry`` is pure geometry (also used for hit-testing and animation targets);
+``draw_area`` paints one area from it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+from pygame import Rect
+
+from knjazja.engine.cards import CARD_ID, CARDS, STRENGTH
+from knjazja.engine.scoring import seat_score
+from knjazja.ui import style
+from knjazja.ui.art.icons import icon_name_for
+from knjazja.ui.i18n import tr
+from knjazja.ui.layout import PlayerArea
+from knjazja.ui.table.context import DrawContext
+from knjazja.ui.table.sprites import seat_colour
+from knjazja.ui.table.view import TableView
+
+# building kinds in the order their tabs appear
+_TAB_ORDER = ("wall", "wall.moat", "bld.church", "bld.monastery", "bld.cathedral",
+              "bld.sloboda", "bld.golden_gate", "bld.throne")
+_TAB_COLOURS = {
+    "wall": ((96, 110, 130), (44, 52, 66)),
+    "wall.moat": ((52, 104, 160), (20, 46, 84)),
+    "bld.church": ((214, 170, 80), (120, 84, 24)),
+    "bld.monastery": ((214, 170, 80), (120, 84, 24)),
+    "bld.cathedral": ((214, 170, 80), (120, 84, 24)),
+    "bld.sloboda": ((150, 104, 60), (80, 50, 24)),
+    "bld.golden_gate": ((236, 196, 80), (130, 90, 20)),
+    "bld.throne": ((160, 36, 40), (80, 12, 16)),
+}
+
+
+@dataclass
+class Tab:
+    rect: Rect
+    cards: list[int]          # the building instances of this kind
+    group: str                # key in _TAB_ORDER
+    label: str                # "×2", a wall's Strength, "" …
+
+
+@dataclass
+class CitySlot:
+    city: int
+    card: Rect                # the city's card face
+    rect: Rect                # card + tabs (hit-testing the city)
+    tabs: list[Tab] = field(default_factory=list)
+
+
+@dataclass
+class Chip:
+    rect: Rect
+    card: int
+    troop: int = -1           # Byzantine Aid: the troop under it
+    before: bool = False      # Invasion / Silence laid before the player
+
+
+@dataclass
+class AreaGeom:
+    seat: int
+    area: PlayerArea
+    cities: list[CitySlot]
+    chips: list[Chip]
+    hand_anchor: Rect          # the small hand in the info box (flights to/from this hand)
+    glory_rect: Rect
+    name_rect: Rect
+    status_rect: Rect
+    card_size: tuple[int, int]
+
+    @property
+    def rect(self) -> Rect:
+        return self.area.rect
+
+    def city_slot(self, city: int) -> CitySlot | None:
+        for slot in self.cities:
+            if slot.city == city:
+                return slot
+        return None
+
+    def next_city_rect(self) -> Rect:
+        """Where a new city would appear in this area."""
+        cw, ch = self.card_size
+        if self.cities:
+            last = self.cities[-1].card
+            r = Rect(last.right + max(4, cw // 8), last.top, cw, ch)
+            if r.right <= self.area.cities.right:
+                return r
+            return last.copy()
+        return Rect(self.area.cities.left, self.area.cities.top, cw, ch)
+
+    def chip_of(self, card: int) -> Chip | None:
+        for chip in self.chips:
+            if chip.card == card or chip.troop == card:
+                return chip
+        return None
+
+
+def tab_groups(city) -> list[tuple[str, list[int]]]:
+    groups: dict[str, list[int]] = {}
+    if city.walls >= 0:
+        groups["wall"] = [city.walls]
+    if city.moat >= 0:
+        groups["wall.moat"] = [city.moat]
+    for b in city.buildings:
+        groups.setdefault(CARD_ID[b], []).append(b)
+    return [(g, groups[g]) for g in _TAB_ORDER if g in groups]
+
+
+def _tab_label(group: str, cards: list[int]) -> str:
+    if group == "wall":
+        return str(CARDS[cards[0]].strength)
+    return f"×{len(cards)}" if len(cards) > 1 else ""
+
+
+def _slot_width(cw: int, th: int, n_tabs: int) -> int:
+    return max(cw, n_tabs * (th + 1))
+
+
+def _place_cities(view: TableView, seat: int, rect: Rect, card: tuple[int, int],
+                  allow_grow: bool) -> tuple[list[CitySlot], tuple[int, int]]:
+    cities = [c for c in view.cities_of(seat)]
+    base_w, base_h = card
+    scales = (1.35, 1.2, 1.0, 0.9, 0.8, 0.7) if allow_grow else (1.0, 0.9, 0.8, 0.7)
+    best = None
+    for scale in scales:
+        th = max(11, round(base_h * scale * 0.24))
+        ch = min(round(base_h * scale), rect.height - th) // 7 * 7   # whole steps: few sizes to cache
+        if ch < 32:
+            continue
+        cw = ch * 5 // 7
+        gap = max(4, cw // 8)
+        row_h = ch + th + max(3, th // 3)
+        widths = [_slot_width(cw, th, len(tab_groups(c))) for c in cities]
+        rows: list[list[int]] = [[]]
+        x = 0
+        for i, w in enumerate(widths):
+            if rows[-1] and x + w > rect.width:
+                rows.append([])
+                x = 0
+            rows[-1].append(i)
+            x += w + gap
+        if len(rows) * row_h - max(3, th // 3) <= rect.height and all(
+                sum(widths[i] for i in r) + gap * (len(r) - 1) <= rect.width for r in rows):
+            best = (cw, ch, th, gap, row_h, widths, rows)
+            break
+    if best is None:  # squeeze everything onto one row, overlapping
+        th = max(11, round(base_h * 0.7 * 0.24))
+        ch = max(32, min(round(base_h * 0.7), rect.height - th))
+        cw = round(ch * 5 / 7)
+        widths = [_slot_width(cw, th, len(tab_groups(c))) for c in cities]
+        total = sum(widths)
+        if len(cities) > 1 and total > rect.width:
+            gap = -((total - rect.width) // (len(cities) - 1))
+        else:
+            gap = max(4, cw // 8)
+        best = (cw, ch, th, gap, ch + th, widths, [list(range(len(cities)))])
+    cw, ch, th, gap, row_h, widths, rows = best
+    slots: list[CitySlot] = []
+    y = rect.top
+    for row in rows:
+        x = rect.left
+        for i in row:
+            c = cities[i]
+            card_r = Rect(x, y, cw, ch)
+            tabs = []
+            groups = tab_groups(c)
+            tx = x
+            for g, cards in groups:
+                tabs.append(Tab(Rect(tx, card_r.bottom - 3, th, th + 3), cards, g, _tab_label(g, cards)))
+                tx += th + 1
+            slot_w = widths[i]
+            slots.append(CitySlot(c.card, card_r, Rect(x, y, slot_w, ch + th), tabs))
+            x += slot_w + gap
+        y += row_h
+    return slots, (cw, ch)
+
+
+def _chip_height(ctx: DrawContext, rect: Rect) -> int:
+    return max(14, min(rect.height, round(ctx.unit * 1.7)))
+
+
+def _place_chips(view: TableView, seat: int, rect: Rect, ctx: DrawContext) -> list[Chip]:
+    items = [Chip(Rect(0, 0, 0, 0), c, view.under.get(c, -1)) for c in view.chronicles[seat]]
+    items += [Chip(Rect(0, 0, 0, 0), c, before=True) for c in view.before[seat]]
+    if not items:
+        return []
+    h = _chip_height(ctx, rect)
+    gap = max(2, h // 7)
+    if rect.width >= rect.height * 2.2:      # a strip: chips flow left to right, then wrap
+        rows = max(1, (rect.height + gap) // (h + gap))
+        per_row = -(-len(items) // rows)
+        w = min(round(h * 7.5), (rect.width - gap * (per_row - 1)) // per_row)
+        for i, chip in enumerate(items):
+            r, c = divmod(i, per_row)
+            chip.rect = Rect(rect.left + c * (w + gap), rect.top + r * (h + gap), w, h)
+    else:                                      # a column: chips one under the other
+        step = min(h + gap, (rect.height - h) // max(1, len(items) - 1)) if len(items) > 1 else h
+        for i, chip in enumerate(items):
+            chip.rect = Rect(rect.left, rect.top + i * step, rect.width, h)
+    return items
+
+
+def area_geometry(view: TableView, area: PlayerArea, ctx: DrawContext) -> AreaGeom:
+    seat = area.seat
+    grow = area.side in ("left", "right")
+    slots, card = _place_cities(view, seat, area.cities, area.card_size, grow)
+    chron = Rect(area.chronicles)
+    if area.horizontal:   # a narrow column: widen it into the free end of the cities row
+        used = max((sl.rect.right for sl in slots), default=area.cities.left)
+        spare = area.cities.right - used - max(8, card[0] // 3)
+        grow_by = max(0, min(spare, round(chron.width * 1.3)))
+        chron.x -= grow_by
+        chron.width += grow_by
+    chips = _place_chips(view, seat, chron, ctx)
+    info = area.info
+    if area.horizontal:        # a box: name / hand + Glory / status
+        row = info.height // 3
+        name_rect = Rect(info.left, info.top, info.width, row)
+        mid = Rect(info.left, info.top + row, info.width, row)
+        hand_anchor = Rect(mid.left, mid.top, mid.width // 2, mid.height)
+        glory_rect = Rect(mid.centerx, mid.top, mid.width - mid.width // 2, mid.height)
+        status_rect = Rect(info.left, info.top + 2 * row, info.width, info.height - 2 * row)
+    else:                      # a strip: name … hand … Glory in one line
+        h = info.height
+        glory_w = round(h * 1.5)
+        hand_w = round(h * 1.9)
+        glory_rect = Rect(info.right - glory_w, info.top, glory_w, h)
+        hand_anchor = Rect(glory_rect.left - hand_w - 2, info.top, hand_w, h)
+        name_rect = Rect(info.left, info.top, hand_anchor.left - info.left - 4, h)
+        status_rect = name_rect
+    return AreaGeom(seat, area, slots, chips, hand_anchor, glory_rect, name_rect, status_rect, card)
+
+
+# -- drawing -----------------------------------------------------------------------------------
+def draw_city(surface: pygame.Surface, slot: CitySlot, view: TableView, ctx: DrawContext,
+              *, glow: tuple[int, int, int] | None = None) -> None:
+    city = view.cities.get(slot.city)
+    if city is None:
+        return
+    sp, tx = ctx.sprites, ctx.texts
+    r = slot.card
+    # tabs first: tucked under the card
+    for tab in slot.tabs:
+        _draw_tab(surface, tab, ctx)
+    shadow = sp.card_shadow(r.size)
+    pad = (shadow.get_width() - r.width) // 2
+    surface.blit(shadow, (r.x - pad + 2, r.y - pad + 3))
+    surface.blit(sp.face(city.card, r.size, ctx.lang), r)
+    if glow is not None:
+        g = max(4, r.width // 10)
+        surface.blit(sp.glow(r.size, glow, g), (r.x - g, r.y - g))
+    # badges: Glory (sun) bottom right, wall Strength (shield) bottom left, crown top right
+    b = max(18, round(r.width * 0.46))
+    glory = city.glory()
+    sun = sp.badge("glory", str(glory), b, tx)
+    surface.blit(sun, sun.get_rect(center=(r.right - b * 0.28, r.bottom - b * 0.5)))
+    if city.wall_strength:
+        sh = sp.badge("shield", str(city.wall_strength), round(b * 0.92), tx)
+        surface.blit(sh, sh.get_rect(center=(r.left + b * 0.26, r.bottom - b * 0.5)))
+    if any(CARD_ID[x] == "bld.throne" for x in city.buildings):
+        cr = sp.crown(round(b * 0.8))
+        surface.blit(cr, cr.get_rect(center=(r.right - b * 0.2, r.top + b * 0.12)))
+
+
+def _draw_tab(surface: pygame.Surface, tab: Tab, ctx: DrawContext) -> None:
+    fill, edge = _TAB_COLOURS.get(tab.group, ((150, 120, 80), (70, 50, 30)))
+    r = tab.rect
+    radius = max(2, r.width // 5)
+    pygame.draw.rect(surface, (0, 0, 0), r.move(1, 2), border_radius=radius)
+    pygame.draw.rect(surface, fill, r, border_radius=radius)
+    pygame.draw.rect(surface, edge, r, width=1, border_radius=radius)
+    top = r.top + 3
+    icon_box = Rect(r.left + 1, top, r.width - 2, r.bottom - top - 1)
+    cid = CARD_ID[tab.cards[0]]
+    icon = ctx.sprites.icon(icon_name_for(cid, "building"), min(icon_box.width, icon_box.height))
+    surface.blit(icon, icon.get_rect(center=icon_box.center))
+    if tab.label:
+        lab = ctx.texts.render(tab.label, "bold", max(9, round(r.width * 0.55)), style.CREAM,
+                               outline=(0, 0, 0), shadow=False)
+        surface.blit(lab, lab.get_rect(bottomright=(r.right + 1, r.bottom + 2)))
+
+
+def chip_value(card: int, troop: int) -> str:
+    cid = CARD_ID[card]
+    if cid == "chr.byzantium":
+        return f"+{STRENGTH[troop]}" if troop >= 0 else "+0"
+    g = CARDS[card].glory
+    if g > 0:
+        return f"+{g}"
+    if g < 0:
+        return f"–{-g}"
+    return ""
+
+
+def draw_chip(surface: pygame.Surface, chip: Chip, ctx: DrawContext) -> None:
+    r = chip.rect
+    card = chip.card
+    kind_fill = (120, 22, 28) if chip.before else (92, 62, 38)
+    radius = max(3, r.height // 4)
+    pygame.draw.rect(surface, (0, 0, 0), r.move(1, 2), border_radius=radius)
+    pygame.draw.rect(surface, (236, 222, 186), r, border_radius=radius)
+    bar = Rect(r.left, r.top, max(r.height, 10), r.height)
+    pygame.draw.rect(surface, kind_fill, bar, border_top_left_radius=radius, border_bottom_left_radius=radius)
+    pygame.draw.rect(surface, (70, 44, 20), r, width=1, border_radius=radius)
+    icon_name = "lightning" if chip.before else ("troop" if chip.troop >= 0 else "book")
+    ic = ctx.sprites.icon(icon_name, bar.height - 4)
+    surface.blit(ic, ic.get_rect(center=bar.center))
+    value = chip_value(card, chip.troop) if not chip.before else ""
+    right = r.right - 3
+    if value:
+        neg = value.startswith("–")
+        badge = ctx.sprites.badge("neg" if neg else "glory", value, r.height, ctx.texts)
+        surface.blit(badge, badge.get_rect(midright=(r.right, r.centery)))
+        right = r.right - r.height
+    from knjazja.ui.table.names import short_name
+    name = short_name(card, ctx.lang)
+    avail = right - bar.right - 4
+    if avail > 8:
+        size = round(r.height * 0.6)
+        t = ctx.texts.fit(name, "body", size, style.INK, avail, shadow=False, min_size=max(8, round(size * 0.85)))
+        surface.blit(t, t.get_rect(midleft=(bar.right + 3, r.centery)))
+
+
+def draw_info(surface: pygame.Surface, geom: AreaGeom, view: TableView, ctx: DrawContext, *,
+              status: str = "", status_colour=style.GOLD_LIGHT) -> None:
+    seat = geom.seat
+    tx, sp = ctx.texts, ctx.sprites
+    name_r = geom.name_rect
+    colour = seat_colour(seat)
+    # seat colour stripe and kind icon
+    icon_size = max(12, min(name_r.height - 4, round(ctx.unit * 1.3)))
+    stripe = Rect(name_r.left, name_r.centery - icon_size // 2 - 2, icon_size + 4, icon_size + 4)
+    pygame.draw.rect(surface, colour, stripe, border_radius=4)
+    pygame.draw.rect(surface, style.GOLD_DARK, stripe, width=1, border_radius=4)
+    icon = sp.seat_icon(ctx.humans[seat], icon_size, style.CREAM)
+    surface.blit(icon, icon.get_rect(center=stripe.center))
+    name = ctx.names[seat] if seat < len(ctx.names) else f"#{seat + 1}"
+    avail = name_r.right - stripe.right - 6
+    fsize = min(round(name_r.height * 0.62), ctx.fs(1.15))
+    nm = tx.fit(name, "bold", fsize, style.GOLD_LIGHT, avail, min_size=9)
+    surface.blit(nm, nm.get_rect(midleft=(stripe.right + 5, name_r.centery)))
+    # hand: small card backs and the number
+    ha = geom.hand_anchor
+    n = len(view.hands[seat])
+    bh = max(12, min(ha.height - 4, round(ctx.unit * 1.7)))
+    bw = round(bh * 5 / 7)
+    back = sp.back((max(24, bw), max(32, bh))) if bh >= 32 else None
+    shown = min(n, 3 if geom.area.horizontal else 1)
+    x = ha.left + 2
+    for i in range(shown):
+        r = Rect(x + i * max(3, bw // 3), ha.centery - bh // 2, bw, bh)
+        if back is not None:
+            surface.blit(back, r)
+        else:
+            pygame.draw.rect(surface, (120, 20, 26), r, border_radius=2)
+            pygame.draw.rect(surface, style.GOLD, r, width=1, border_radius=2)
+    num_x = x + (shown - 1) * max(3, bw // 3) + bw + 4 if shown else x
+    cnt = tx.render(f"×{n}", "bold", min(round(ha.height * 0.6), ctx.fs(1.1)), style.CREAM)
+    surface.blit(cnt, cnt.get_rect(midleft=(num_x, ha.centery)))
+    # Glory so far
+    gr = geom.glory_rect
+    total = seat_score(view, seat).total
+    size = (max(18, min(round(gr.height * 0.95), round(ctx.unit * 2.4))) if geom.area.horizontal
+            else max(16, round(gr.height * 1.2)))
+    sun = sp.badge("glory" if total >= 0 else "neg", str(total), size, tx)
+    surface.blit(sun, sun.get_rect(midright=(gr.right - 2, gr.centery)))
+    if geom.area.horizontal:
+        t = tx.fit(tr("table.glory"), "body", max(9, min(round(gr.height * 0.42), ctx.fs(0.9))), style.MUTED,
+                   gr.width - size - 6, shadow=False, min_size=9, ellipsis=False)
+        if t.get_width() <= gr.width - size - 4:
+            surface.blit(t, t.get_rect(midright=(gr.right - size - 4, gr.centery)))
+    if status and geom.status_rect is not geom.name_rect:
+        sr = geom.status_rect
+        t = tx.fit(status, "body", min(round(sr.height * 0.62), ctx.fs(1.0)), status_colour,
+                   sr.width - 4, min_size=8)
+        surface.blit(t, t.get_rect(midleft=(sr.left + 2, sr.centery)))
+
+
+def draw_area(surface: pygame.Surface, geom: AreaGeom, view: TableView, ctx: DrawContext, *,
+              status: str = "", lit_cities: dict[int, tuple[int, int, int]] | None = None) -> None:
+    for slot in geom.cities:
+        if slot.city in view.flying_cities:
+            continue
+        glow = lit_cities.get(slot.city) if lit_cities else None
+        draw_city(surface, slot, view, ctx, glow=glow)
+    for chip in geom.chips:
+        draw_chip(surface, chip, ctx)
+    draw_info(surface, geom, view, ctx, status=status)
+    if not geom.cities and not geom.chips:
+        hint = ctx.texts.render(tr("table.no_cities"), "body", ctx.fs(0.95), (150, 130, 100), shadow=False)
+        r = geom.area.cities
+        if hint.get_width() < r.width:
+            surface.blit(hint, hint.get_rect(center=r.center))

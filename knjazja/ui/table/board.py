@@ -1,0 +1,244 @@
+"""The board: every player area, the piles and the centre, as geometry and as one cached layer.
+
+``Board.ensure`` computes where everything lies for the current view (cached per view
+version); the lookups (``city_rect``, ``targets_at``, ``card_at``…) answer hit-tests and
+animation paths from that geometry.  ``Board.layer`` renders the parts that only change
+when the view or the lit targets change onto a copy of the backdrop, so a frame where
+nothing happens costs one opaque blit plus the few moving things (glows, the hand).
+"""
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from knjazja.ui import style
+from knjazja.ui.i18n import tr
+from knjazja.ui.layout import TableLayout
+from knjazja.ui.table import input as I
+from knjazja.ui.table.areas import AreaGeom, area_geometry, draw_area
+from knjazja.ui.table.context import DrawContext
+from knjazja.ui.table.sprites import DANGER, HIGHLIGHT, TARGET, seat_colour
+from knjazja.ui.table.view import TableView
+from knjazja.ui.table.warstack import CentreGeom, centre_geometry, draw_centre, draw_centre_glow
+
+
+class Board:
+    def __init__(self) -> None:
+        self.layout: TableLayout | None = None
+        self.geoms: dict[int, AreaGeom] = {}
+        self.centre: CentreGeom | None = None
+        self.centre_rect = Rect(0, 0, 0, 0)
+        self._key = None
+        self._layer: pygame.Surface | None = None
+        self._layer_key = None
+
+    def set_layout(self, layout: TableLayout) -> None:
+        self.layout = layout
+        self._key = None
+        self._layer = None
+        self._layer_key = None
+
+    # -- geometry ---------------------------------------------------------------------------
+    def ensure(self, view: TableView, ctx: DrawContext, choice_top: int | None, names: list[str]) -> None:
+        L = self.layout
+        key = (view.version, id(L), ctx.lang, choice_top, ctx.viewer)
+        if key == self._key:
+            return
+        r = Rect(L.war_stack)
+        if choice_top is not None:
+            r.height = max(40, choice_top - r.top - 4)
+        self.centre_rect = r
+        self.geoms = {a.seat: area_geometry(view, a, ctx) for a in L.player_areas}
+        self.centre = centre_geometry(view, r, L.card_size, ctx, names)
+        self._key = key
+
+    def pile_card_rect(self, pile: Rect) -> Rect:
+        cw, ch = self.layout.card_size
+        return Rect(pile.centerx - cw // 2, pile.top + self.layout.margin // 2 + 2, cw, ch)
+
+    def city_rect(self, city: int) -> Rect | None:
+        c = self.centre
+        if c is not None and c.city is not None and c.city.city == city:
+            return Rect(c.city.card)
+        for g in self.geoms.values():
+            slot = g.city_slot(city)
+            if slot is not None:
+                return Rect(slot.card)
+        return None
+
+    def chip_rect(self, card: int) -> Rect | None:
+        for g in self.geoms.values():
+            for chip in g.chips:
+                if chip.card == card:
+                    return Rect(chip.rect)
+        return None
+
+    def targets_at(self, pos) -> list[I.Target]:
+        """Everything a click at ``pos`` may target, the most specific first."""
+        out: list[I.Target] = []
+        c = self.centre
+        if c is not None and self.centre_rect.collidepoint(pos):
+            t = c.troop_at(pos)
+            if t is not None:
+                out.append(("troop", t))
+            if c.city is not None and c.city.rect.collidepoint(pos):
+                out.append(("city", c.city.city))
+            out.append(I.CENTRE)
+            return out
+        for g in self.geoms.values():
+            if not g.area.rect.collidepoint(pos):
+                continue
+            for slot in g.cities:
+                if slot.rect.collidepoint(pos):
+                    out.append(("city", slot.city))
+            for chip in g.chips:
+                if chip.rect.collidepoint(pos) and not chip.before:
+                    out.append(("chronicle", chip.card))
+            out.append(("seat", g.seat))
+            return out
+        return out
+
+    def card_at(self, pos, view: TableView) -> int | None:
+        """The card under ``pos`` in an area, the centre or on the discard pile."""
+        if self.centre is not None and self.centre_rect.collidepoint(pos):
+            return self.centre.card_at(pos)
+        for g in self.geoms.values():
+            if not g.area.rect.collidepoint(pos):
+                continue
+            for slot in g.cities:
+                for tab in slot.tabs:
+                    if tab.rect.collidepoint(pos):
+                        return tab.cards[0]
+                if slot.card.collidepoint(pos):
+                    return slot.city
+            for chip in g.chips:
+                if chip.rect.collidepoint(pos):
+                    return chip.troop if (chip.troop >= 0 and pos[0] < chip.rect.left + chip.rect.height) else chip.card
+        if self.pile_card_rect(self.layout.discard).collidepoint(pos) and view.discard:
+            return view.discard[-1]
+        return None
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw_backdrop(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        L = self.layout
+        surface.blit(style.table_background(surface.get_size()), (0, 0))
+        for a in L.player_areas:
+            style.draw_panel(surface, a.rect, radius=max(6, L.unit // 2),
+                             bg=(26, 16, 8, 150) if a.seat != L.viewer else (30, 18, 10, 170),
+                             inner_border=None, shadow=max(3, L.unit // 4))
+            pygame.draw.rect(surface, seat_colour(a.seat),
+                             Rect(a.rect.left + 3, a.rect.top + 3, max(3, L.unit // 5), a.rect.height - 6),
+                             border_radius=2)
+        style.draw_panel(surface, L.log, radius=max(6, L.unit // 2))
+        centre = Rect(L.deck.left, L.war_stack.top, L.war_stack.right - L.deck.left, L.war_stack.height)
+        felt = pygame.Surface(centre.size, pygame.SRCALPHA)
+        pygame.draw.rect(felt, (12, 30, 18, 120), felt.get_rect(), border_radius=L.unit)
+        surface.blit(felt, centre)
+        pygame.draw.rect(surface, (120, 96, 50), centre, width=1, border_radius=L.unit)
+        for pile, key in ((L.deck, "table.deck"), (L.discard, "table.discard")):
+            r = self.pile_card_rect(pile)
+            pygame.draw.rect(surface, (150, 120, 70), r, width=1, border_radius=max(4, r.width // 12))
+            t = ctx.texts.render(tr(key), "body", max(10, round(L.unit * 0.85)), style.MUTED)
+            surface.blit(t, t.get_rect(midbottom=(pile.centerx, pile.bottom)))
+
+    def layer(self, backdrop: pygame.Surface, view: TableView, ctx: DrawContext, *, lit: set,
+              war_mode: bool, tags: tuple, hidden: frozenset) -> pygame.Surface:
+        """The backdrop with everything static drawn on it (re-rendered only on change)."""
+        key = (self._key, id(backdrop), frozenset(lit), war_mode, tags, hidden)
+        if self._layer is not None and key == self._layer_key:
+            return self._layer
+        surf = backdrop.copy()
+        self._draw_static(surf, view, ctx, lit=lit, war_mode=war_mode, tags=tags, hidden=hidden)
+        self._layer = surf
+        self._layer_key = key
+        return surf
+
+    def _draw_static(self, surface: pygame.Surface, view: TableView, ctx: DrawContext, *, lit: set,
+                     war_mode: bool, tags: tuple, hidden: frozenset) -> None:
+        L = self.layout
+        sp = ctx.sprites
+        lit_colour = DANGER if war_mode else TARGET
+        lit_cities = {t[1]: lit_colour for t in lit if t[0] == "city"}
+        for seat, g in self.geoms.items():
+            r = g.area.rect
+            draw_area(surface, g, view, ctx, lit_cities=lit_cities)
+            if ("seat", seat) in lit:
+                w = max(4, L.unit // 3)
+                surface.blit(sp.glow(r.size, TARGET, w), (r.x - w, r.y - w))
+            for chip in g.chips:
+                if ("chronicle", chip.card) in lit:
+                    surface.blit(sp.glow(chip.rect.size, TARGET, 4), (chip.rect.x - 4, chip.rect.y - 4))
+        for seat, text, fill, colour, hourglass in tags:
+            self._draw_tag(surface, self.geoms[seat], text, fill, colour, hourglass, ctx)
+        self._draw_piles(surface, view, ctx)
+        if view.war is not None:
+            pygame.draw.rect(surface, (150, 30, 26), L.war_stack, width=2, border_radius=L.unit)
+        if I.CENTRE in lit:
+            cr = self.centre_rect
+            w = max(4, L.unit // 3)
+            surface.blit(sp.glow(cr.size, TARGET, w), (cr.x - w, cr.y - w))
+        if self.centre is not None:
+            draw_centre(surface, self.centre, view, ctx, lit_troops={t[1] for t in lit if t[0] == "troop"},
+                        hidden=hidden)
+
+    def draw_dynamic(self, surface: pygame.Surface, ctx: DrawContext, *, decider: int, current: int,
+                     over: bool) -> None:
+        """The pulsing glows: who decides now, whose turn it is, the attack standing."""
+        L = self.layout
+        if not over:
+            for seat, g in self.geoms.items():
+                r = g.area.rect
+                if seat == decider:
+                    pulse = 0.5 + 0.5 * abs(((ctx.time * 1.2) % 2) - 1)
+                    colour = tuple(int(c * (0.55 + 0.45 * pulse)) for c in HIGHLIGHT)
+                    w = max(5, L.unit // 2)
+                    surface.blit(ctx.sprites.glow(r.size, colour, w), (r.x - w, r.y - w))
+                elif seat == current:
+                    w = max(4, L.unit // 3)
+                    surface.blit(ctx.sprites.glow(r.size, style.GOLD_DARK, w), (r.x - w, r.y - w))
+        if self.centre is not None:
+            draw_centre_glow(surface, self.centre, ctx)
+
+    def _draw_tag(self, surface, g: AreaGeom, text: str, fill, colour, hourglass: bool, ctx: DrawContext) -> None:
+        t = ctx.texts.render(text, "bold", ctx.fs(0.85), colour, shadow=False)
+        pill = Rect(0, 0, t.get_width() + ctx.unit + (t.get_height() if hourglass else 0), t.get_height() + 2)
+        r = g.area.rect
+        if g.area.side == "top":
+            pill.midtop = (r.centerx, r.bottom - pill.height // 2)
+        elif g.area.side == "bottom":
+            pill.midtop = (r.centerx, r.top + 3)
+        else:
+            pill.midbottom = (r.centerx, r.top + pill.height // 2)
+        pygame.draw.rect(surface, fill, pill, border_radius=pill.height // 2)
+        pygame.draw.rect(surface, style.WOOD_DARK, pill, width=1, border_radius=pill.height // 2)
+        if hourglass:
+            hg = ctx.sprites.hourglass(pill.height - 6, colour)
+            surface.blit(hg, hg.get_rect(midleft=(pill.left + ctx.unit // 2, pill.centery)))
+            surface.blit(t, t.get_rect(midright=(pill.right - ctx.unit // 2, pill.centery)))
+        else:
+            surface.blit(t, t.get_rect(center=pill.center))
+
+    def _draw_piles(self, surface: pygame.Surface, view: TableView, ctx: DrawContext) -> None:
+        L = self.layout
+        sp, tx = ctx.sprites, ctx.texts
+        deck_r = self.pile_card_rect(L.deck)
+        n = view.deck
+        if n:
+            layers = min(6, 1 + n // 12)
+            back = sp.back(deck_r.size)
+            for i in range(layers):
+                surface.blit(back, deck_r.move(-i, -i * 2 + (layers - 1) * 2))
+        cnt = tx.render(str(n), "bold", ctx.fs(1.5), style.CREAM, outline=(0, 0, 0))
+        surface.blit(cnt, cnt.get_rect(center=deck_r.center))
+        if view.end_turn is not None and not view.over:
+            left = max(0, view.end_turn - view.turn_no + 1)
+            t = tx.fit(tr("table.turns_left", n=left), "bold", ctx.fs(0.95), DANGER,
+                       L.deck.width + L.discard.width + L.margin, outline=(0, 0, 0))
+            surface.blit(t, t.get_rect(midtop=(L.deck.right + L.margin // 2, L.deck.bottom + L.unit // 2)))
+        disc_r = self.pile_card_rect(L.discard)
+        if view.discard:
+            if len(view.discard) > 1:
+                surface.blit(sp.face(view.discard[-2], disc_r.size, ctx.lang, dim=True), disc_r.move(-2, 2))
+            surface.blit(sp.face(view.discard[-1], disc_r.size, ctx.lang), disc_r)
+            b = sp.badge("defence", str(len(view.discard)), max(20, round(disc_r.width * 0.42)), tx)
+            surface.blit(b, b.get_rect(center=(disc_r.right - 4, disc_r.bottom - 4)))

@@ -1,0 +1,133 @@
+"""The table's pygame-gui widgets: the four action buttons, menu, undo, skip, and the
+choice panel with one button per option of a decision not made with a card."""
+from __future__ import annotations
+
+from pygame import Rect
+from pygame_gui.elements import UIButton
+
+from knjazja.engine import Action
+from knjazja.engine.actions import (ATTACK, CONGRESS, DEFEND, DOWRY_BID, DRAW, END_WAR, PASS,
+                                    RAID_LAY, REACTION, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND)
+from knjazja.engine.targets import attack_sum, defence_sum
+from knjazja.ui.i18n import tr
+from knjazja.ui.scenes.base import oid
+from knjazja.ui.table import input as I
+from knjazja.ui.table.prompt import ChoicePanel, action_label
+
+FIXED = ("draw", "start_war", "end_war", "pass")
+_FIXED_ACTION = {"draw": DRAW, "pass": PASS, "end_war": END_WAR}
+_CHOICE_TITLES = {REACTION: "table.choice.reaction", DOWRY_BID: "table.choice.dowry",
+                  CONGRESS: "table.choice.congress", RAID_LAY: "table.choice.raid_lay",
+                  WAR_DEFEND: "table.choice.defend", WAR_COUNTER: "table.choice.counter"}
+
+
+class Controls:
+    def __init__(self) -> None:
+        self.buttons: dict[str, UIButton] = {}
+        self.menu: UIButton | None = None
+        self.undo: UIButton | None = None
+        self.skip: UIButton | None = None
+        self.choice = ChoicePanel()
+        self._key = None
+
+    def build(self, manager, layout) -> None:
+        L = layout
+        self.buttons = {
+            key: UIButton(L.buttons[key], tr(f"table.button.{key}"), manager,
+                          object_id=oid("@primary" if key == "draw" else "@secondary", f"#table_{key}"))
+            for key in FIXED}
+        self.menu = UIButton(L.menu_button, tr("table.button.menu"), manager,
+                             object_id=oid("@secondary", "#table_menu"))
+        ur = Rect(L.menu_button)
+        ur.width = round(ur.width * 1.4)
+        ur.right = L.menu_button.left - L.margin
+        self.undo = UIButton(ur, tr("table.button.undo"), manager, object_id=oid("@secondary", "#table_undo"))
+        sr = Rect(0, 0, round(L.prompt.height * 2.8), L.prompt.height - 12)
+        sr.midright = (L.prompt.right - 8, L.prompt.centery)
+        self.skip = UIButton(sr, tr("table.button.skip"), manager, object_id=oid("@secondary", "#table_skip"))
+        self.skip.hide()
+        self.undo.hide()
+        self.choice.buttons = []
+        self._key = None
+
+    def invalidate(self) -> None:
+        self._key = None
+
+    def which(self, element) -> str | None:
+        for key, b in self.buttons.items():
+            if b is element:
+                return key
+        for key, b in (("menu", self.menu), ("undo", self.undo), ("skip", self.skip)):
+            if b is element:
+                return key
+        return None
+
+    def update(self, scene, manager, scale: float) -> None:
+        """Enable, relabel, show or hide everything for the scene's current situation."""
+        s = scene.session.state
+        busy = scene.busy
+        act = scene.can_act()
+        undo = scene.viewer is not None and scene.session.can_undo()
+        key = (len(s.history), s.decision, busy, act, scene.mode, tuple(scene.selected),
+               tuple(scene.popup or ()), undo, scene.lang, scene.held)
+        if key == self._key:
+            return
+        self._key = key
+        legal = scene.session.legal() if act else []
+        enabled = {k: Action(a) in legal for k, a in _FIXED_ACTION.items()}
+        enabled["start_war"] = bool(I.war_candidates(legal))
+        for k, b in self.buttons.items():
+            b.enable() if enabled[k] else b.disable()
+        if enabled["draw"]:
+            self.buttons["draw"].set_tooltip(action_label(Action(DRAW), scene.narrator, s))
+        self.buttons["start_war"].set_text(tr("table.button.cancel_war") if scene.mode == "war"
+                                           else tr("table.button.start_war"))
+        self.undo.show() if undo else self.undo.hide()
+        self.skip.show() if busy else self.skip.hide()
+        self._update_choice(scene, manager, scale, act, legal)
+
+    def _update_choice(self, scene, manager, scale: float, act: bool, legal: list[Action]) -> None:
+        s = scene.session.state
+        L = scene.layout
+        bounds = Rect(L.deck.left, L.war_stack.top, L.war_stack.right - L.deck.left, L.war_stack.height)
+        if not act:
+            self.choice.hide()
+            return
+        if scene.popup:
+            items = [(action_label(a, scene.narrator, s), a, True) for a in scene.popup]
+            items.append((tr("common.cancel"), "cancel", True))
+            self.choice.show(manager, bounds, tr("table.choose"), items, scale, key=None, centre_x=L.war_stack.centerx)
+            return
+        items: list[tuple[str, object, bool]] = []
+        title = ""
+        kind = s.decision.kind
+        if scene.selected and s.war is not None:
+            want = ATTACK if kind == WAR_ATTACK else DEFEND
+            squad = I.squad_key(scene.selected)
+            match = [a for a in legal if a.kind == want and I.squad_key(a.cards) == squad]
+            if match:
+                items.append((action_label(match[0], scene.narrator, s), match[0], True))
+            else:
+                n = (attack_sum(s, scene.selected, s.war.defender) if want == ATTACK
+                     else defence_sum(s, scene.selected, s.war.defender, s.war.city))
+                items.append((tr("table.squad.no", n=n), "none", False))
+            items.append((tr("table.squad.clear"), "clear", True))
+            title = tr("table.squad.title")
+        if kind in I.BUTTON_DECISIONS or kind in (WAR_DEFEND, WAR_COUNTER):
+            items += [(action_label(a, scene.narrator, s), a, True) for a in legal if a.kind in I.BUTTON_KINDS]
+            title = title or (tr(_CHOICE_TITLES[kind]) if kind in _CHOICE_TITLES else "")
+        if items:
+            self.choice.show(manager, bounds, title, items, scale, key=None, centre_x=L.war_stack.centerx)
+        else:
+            self.choice.hide()
+
+    def rect_of(self, action: Action | str, legal: list[Action]) -> Rect | None:
+        """The visible, enabled button that takes ``action`` (or a fixed button by name)."""
+        if isinstance(action, str):
+            b = self.buttons.get(action) or {"menu": self.menu, "undo": self.undo, "skip": self.skip}.get(action)
+            return Rect(b.rect) if b is not None and b.visible and b.is_enabled else None
+        for k, kind in _FIXED_ACTION.items():
+            if action.kind == kind and action == Action(kind):
+                b = self.buttons[k]
+                return Rect(b.rect) if b.is_enabled and action in legal else None
+        return self.choice.rect_of(action)

@@ -1,0 +1,180 @@
+"""The game log panel: narrated events, newest at the bottom, card names you can hover.
+
+Lines come from ``Narrator.event`` with ``{card:N}`` tokens; each token is drawn as the
+card's name in gold, and its screen rect is remembered so the scene can zoom that card
+when the mouse rests on it.  The panel is rendered into a cached surface that is redrawn
+only when lines arrive, the panel scrolls or the language changes.
+"""
+from __future__ import annotations
+
+import re
+
+import pygame
+from pygame import Rect
+
+from knjazja.ui import style
+from knjazja.ui.i18n import tr
+from knjazja.ui.table.context import DrawContext
+from knjazja.ui.table.names import short_name
+
+_TOKEN = re.compile(r"\{card:(-?\d+)\}")
+
+
+def segments(text: str) -> list[tuple[str, int | None]]:
+    """Split a log line into (text, card or None) pieces."""
+    out: list[tuple[str, int | None]] = []
+    pos = 0
+    for m in _TOKEN.finditer(text):
+        if m.start() > pos:
+            out.append((text[pos:m.start()], None))
+        out.append(("", int(m.group(1))))
+        pos = m.end()
+    if pos < len(text):
+        out.append((text[pos:], None))
+    return out
+
+
+class LogPanel:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.fresh_from = 0          # lines from here on came with the latest move
+        self.scroll = 0              # wrapped rows scrolled up from the bottom
+        self._surf: pygame.Surface | None = None
+        self._key = None
+        self._wrap: dict[tuple, list[list[tuple[str, int | None, str]]]] = {}
+        self.token_rects: list[tuple[Rect, int]] = []
+        self._rect = Rect(0, 0, 0, 0)
+        self._rows_total = 0
+        self._rows_visible = 0
+
+    def add(self, line: str) -> None:
+        self.lines.append(line)
+        if len(self.lines) > 2000:
+            del self.lines[:500]
+            self.fresh_from = max(0, self.fresh_from - 500)
+        self.scroll = 0
+        self._surf = None
+
+    def mark_fresh(self) -> None:
+        """The next lines belong to a new move (older ones are drawn quieter)."""
+        if self.fresh_from != len(self.lines):
+            self.fresh_from = len(self.lines)
+            self._surf = None
+
+    def set_lines(self, lines: list[str]) -> None:
+        self.lines = list(lines)
+        self.fresh_from = len(self.lines)
+        self.scroll = 0
+        self._surf = None
+
+    def invalidate(self) -> None:
+        self._surf = None
+        self._wrap.clear()
+
+    def wheel(self, dy: int) -> None:
+        limit = max(0, self._rows_total - self._rows_visible)
+        self.scroll = max(0, min(limit, self.scroll + dy * 3))
+        self._surf = None
+
+    def card_at(self, pos) -> int | None:
+        for r, card in self.token_rects:
+            if r.collidepoint(pos):
+                return card
+        return None
+
+    # -- layout -----------------------------------------------------------------------------
+    def _wrapped(self, line: str, width: int, ctx: DrawContext) -> list[list[tuple[str, int | None, str]]]:
+        key = (line, width, ctx.lang, ctx.fs(0.92))
+        rows = self._wrap.get(key)
+        if rows is not None:
+            return rows
+        body = ctx.texts.font("body", ctx.fs(0.92))
+        bold = ctx.texts.font("bold", ctx.fs(0.92))
+        words: list[tuple[str, int | None, str]] = []   # (text, card, font role)
+        for text, card in segments(line):
+            if card is not None:
+                words.append((short_name(card, ctx.lang), card, "bold"))
+            else:
+                for part in re.split(r"(\s+)", text):
+                    if part:
+                        words.append((part, None, "body"))
+        rows = [[]]
+        x = 0
+        for text, card, role in words:
+            f = bold if role == "bold" else body
+            w = f.size(text)[0]
+            if text.isspace():
+                if rows[-1]:
+                    rows[-1].append((text, None, role))
+                    x += w
+                continue
+            if x + w > width and rows[-1]:
+                while rows[-1] and rows[-1][-1][0].isspace():
+                    rows[-1].pop()
+                rows.append([])
+                x = 0
+            rows[-1].append((text, card, role))
+            x += w
+        self._wrap[key] = rows
+        if len(self._wrap) > 4000:
+            self._wrap.clear()
+        return rows
+
+    def draw(self, surface: pygame.Surface, rect: Rect, ctx: DrawContext) -> None:
+        key = (rect.size, ctx.lang, ctx.unit, len(self.lines), self.scroll, self.fresh_from)
+        if self._surf is None or self._key != key or self._rect != rect:
+            self._render(rect, ctx)
+            self._key = key
+            self._rect = Rect(rect)
+        surface.blit(self._surf, rect)
+
+    def _render(self, rect: Rect, ctx: DrawContext) -> None:
+        u = ctx.unit
+        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pad = max(6, u // 2)
+        title = ctx.texts.render(tr("table.log.title"), "title", ctx.fs(1.3), style.GOLD_LIGHT,
+                                 outline=style.GOLD_DARK)
+        surf.blit(title, title.get_rect(midtop=(rect.width // 2, pad)))
+        top = pad + title.get_height() + pad // 2
+        pygame.draw.line(surf, style.GOLD_DARK, (pad, top), (rect.width - pad, top))
+        top += pad // 2
+        width = rect.width - 2 * pad
+        body_font = ctx.texts.font("body", ctx.fs(0.92))
+        lh = body_font.get_linesize()
+        rows: list[tuple[list, int, bool]] = []   # (row, line index, first row of its line)
+        for i, line in enumerate(self.lines[-400:]):
+            idx = len(self.lines) - min(400, len(self.lines)) + i
+            for j, row in enumerate(self._wrapped(line, width, ctx)):
+                rows.append((row, idx, j == 0))
+        visible = max(1, (rect.height - top - pad) // lh)
+        self._rows_total, self._rows_visible = len(rows), visible
+        end = len(rows) - self.scroll
+        start = max(0, end - visible)
+        y = rect.height - pad - lh * (end - start)
+        y = max(top, y)
+        self.token_rects = []
+        for row, idx, first in rows[start:end]:
+            fresh = idx >= self.fresh_from
+            is_turn = len(row) and row[0][0].startswith("—")
+            base = style.CREAM if fresh else (206, 190, 156)
+            if is_turn:
+                base = style.GOLD if fresh else (170, 140, 90)
+            x = pad
+            if is_turn:
+                total = sum(ctx.texts.font("bold" if r == "bold" else "body", ctx.fs(0.92)).size(t)[0]
+                            for t, _, r in row)
+                x = max(pad, (rect.width - total) // 2)
+            elif not first:
+                x = pad + u // 2
+            for text, card, role in row:
+                colour = (style.GOLD_LIGHT if fresh else (226, 190, 110)) if card is not None else base
+                img = ctx.texts.render(text, role, ctx.fs(0.92), colour, shadow=False)
+                surf.blit(img, (x, y))
+                if card is not None and card >= 0:
+                    self.token_rects.append((Rect(rect.left + x, rect.top + y, img.get_width(), lh), card))
+                x += img.get_width()
+            y += lh
+        if self.scroll:
+            more = ctx.texts.render(tr("table.log.more"), "body", ctx.fs(0.8), style.MUTED, shadow=False)
+            surf.blit(more, more.get_rect(midbottom=(rect.width // 2, rect.height - 2)))
+        self._surf = surf

@@ -1,0 +1,111 @@
+"""Things drawn over the table: the zoomed card and the discard-pile browser."""
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from knjazja.ui import style
+from knjazja.ui.i18n import tr
+from knjazja.ui.table.context import DrawContext
+
+
+def zoom_size(window: tuple[int, int]) -> tuple[int, int]:
+    """A card big enough to read its full text (at least the renderer's zoom width)."""
+    h = max(300, min(round(window[1] * 0.46), 620))
+    w = round(h * 5 / 7)
+    return max(200, w), max(280, round(max(200, w) * 7 / 5))
+
+
+def draw_zoom(surface: pygame.Surface, card: int, near: Rect | tuple[int, int], ctx: DrawContext) -> Rect:
+    """Card ``card`` at zoom size beside ``near`` (a rect or the mouse), inside the window."""
+    W, H = surface.get_size()
+    size = zoom_size((W, H))
+    r = Rect((0, 0), size)
+    if isinstance(near, Rect):
+        r.midleft = (near.right + ctx.unit, near.centery)
+        if r.right > W - 4:
+            r.midright = (near.left - ctx.unit, near.centery)
+    else:
+        r.midleft = (near[0] + 2 * ctx.unit, near[1])
+        if r.right > W - 4:
+            r.midright = (near[0] - 2 * ctx.unit, near[1])
+    r.clamp_ip(Rect(4, 4, W - 8, H - 8))
+    shadow = ctx.sprites.card_shadow(size)
+    pad = (shadow.get_width() - size[0]) // 2
+    surface.blit(shadow, (r.x - pad + 6, r.y - pad + 8))
+    surface.blit(ctx.sprites.face(card, size, ctx.lang), r)
+    pygame.draw.rect(surface, style.GOLD_LIGHT, r, width=2, border_radius=max(6, size[0] // 20))
+    return r
+
+
+class DiscardBrowser:
+    """All discarded cards in a grid, oldest first; the wheel scrolls, a click closes it."""
+
+    def __init__(self) -> None:
+        self.open = False
+        self.scroll = 0
+        self.rects: list[tuple[int, Rect]] = []
+        self.panel = Rect(0, 0, 0, 0)
+        self.close_rect = Rect(0, 0, 0, 0)
+        self._max_scroll = 0
+
+    def toggle(self, on: bool | None = None) -> None:
+        self.open = (not self.open) if on is None else on
+        self.scroll = 0
+
+    def wheel(self, dy: int) -> None:
+        self.scroll = max(0, min(self._max_scroll, self.scroll - dy * 40))
+
+    def card_at(self, pos) -> int | None:
+        for c, r in self.rects:
+            if r.collidepoint(pos) and self.panel.collidepoint(pos):
+                return c
+        return None
+
+    def draw(self, surface: pygame.Surface, cards: list[int], ctx: DrawContext) -> None:
+        W, H = surface.get_size()
+        style.dim(surface, 160)
+        u = ctx.unit
+        panel = Rect(0, 0, round(W * 0.8), round(H * 0.82))
+        panel.center = (W // 2, H // 2)
+        self.panel = panel
+        style.draw_panel(surface, panel, radius=12)
+        title = ctx.texts.render(tr("table.discard.title", n=len(cards)), "title", ctx.fs(2.0),
+                                 style.GOLD_LIGHT, outline=style.GOLD_DARK)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + u)))
+        hint = ctx.texts.render(tr("table.discard.hint"), "body", ctx.fs(0.95), style.MUTED)
+        surface.blit(hint, hint.get_rect(midbottom=(panel.centerx, panel.bottom - u // 2)))
+        area = Rect(panel.left + 2 * u, panel.top + title.get_height() + 2 * u,
+                    panel.width - 4 * u, panel.height - title.get_height() - 4 * u - hint.get_height())
+        cw = max(60, round(u * 5.2))
+        ch = round(cw * 7 / 5)
+        gap = max(6, u // 2)
+        cols = max(1, (area.width + gap) // (cw + gap))
+        rows = -(-len(cards) // cols) if cards else 0
+        self._max_scroll = max(0, rows * (ch + gap) - area.height)
+        self.scroll = min(self.scroll, self._max_scroll)
+        x0 = area.left + (area.width - (cols * (cw + gap) - gap)) // 2
+        self.rects = []
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        for i, c in enumerate(cards):
+            row, col = divmod(i, cols)
+            r = Rect(x0 + col * (cw + gap), area.top + row * (ch + gap) - self.scroll, cw, ch)
+            if r.bottom < area.top or r.top > area.bottom:
+                continue
+            surface.blit(ctx.sprites.face(c, (cw, ch), ctx.lang), r)
+            self.rects.append((c, r))
+        surface.set_clip(clip)
+        if not cards:
+            t = ctx.texts.render(tr("table.discard.empty"), "body", ctx.fs(1.2), style.PARCHMENT)
+            surface.blit(t, t.get_rect(center=area.center))
+        close = Rect(0, 0, u * 2, u * 2)
+        close.topright = (panel.right - u, panel.top + u)
+        self.close_rect = close
+        pygame.draw.circle(surface, style.CRIMSON, close.center, u)
+        pygame.draw.circle(surface, style.GOLD, close.center, u, width=2)
+        k = u // 2
+        pygame.draw.line(surface, style.CREAM, (close.centerx - k, close.centery - k),
+                         (close.centerx + k, close.centery + k), 3)
+        pygame.draw.line(surface, style.CREAM, (close.centerx - k, close.centery + k),
+                         (close.centerx + k, close.centery - k), 3)

@@ -1,0 +1,264 @@
+"""The prompt banner (what is being decided, and by whom), toasts, and the choice panel.
+
+``prompt_text`` says in one line what the table waits for, from the viewer's side:
+"Your turn: draw, play a card or start a war", "Yaroslav attacks Kiev with Strength 7 —
+answer!", "Mstislav is thinking…".  The choice panel holds one pygame-gui button per
+option of a decision that is not made with a card (react/decline, bids, Congress, yield,
+accept, lay) and the small popup that asks which of several actions a click meant.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+import pygame_gui
+from pygame import Rect
+from pygame_gui.elements import UIButton
+
+from knjazja.engine import Action, GameState
+from knjazja.engine.actions import (CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK,
+                                    WAR_COUNTER, WAR_DEFEND)
+from knjazja.engine.targets import attack_sum, defence_sum
+from knjazja.ui import style
+from knjazja.ui.i18n import tr
+from knjazja.ui.scenes.base import oid
+from knjazja.ui.table.context import DrawContext
+from knjazja.ui.table.names import short_name
+
+
+def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int | None, lang: str, *,
+                mode: str = "", held: int = -1, thinking: bool = False) -> tuple[str, bool]:
+    """(text, whether the viewer must act)."""
+    if s.over:
+        return tr("table.prompt.over"), False
+    seat, kind = s.decision
+    name = names[seat] if 0 <= seat < len(names) else "?"
+    mine = viewer is not None and seat == viewer and humans[seat]
+    w = s.war
+    pend = s.pending
+    city = short_name(w.city, lang) if w is not None else ""
+    if mine:
+        if mode == "war":
+            return tr("table.prompt.pick_war_city"), True
+        if mode == "igor":
+            return tr("table.prompt.pick_igor_seat"), True
+        if mode == "squad":
+            return tr("table.prompt.squad"), True
+        if held >= 0:
+            return tr("table.prompt.holding", card=short_name(held, lang)), True
+        if kind == TURN:
+            return tr("table.prompt.your_turn"), True
+        squad = s.holds_chronicle(seat, "chr.voivode")
+        if kind == WAR_ATTACK and w is not None:
+            key = "table.prompt.your_war_squad" if squad else "table.prompt.your_war"
+            return tr(key, city=city, walls=s.cities[w.city].wall_strength), True
+        if kind == WAR_DEFEND and w is not None:
+            key = "table.prompt.defend_squad" if squad else "table.prompt.defend"
+            return tr(key, attacker=names[w.attacker], city=city, n=attack_sum(s, w.attack, w.defender)), True
+        if kind == WAR_COUNTER and w is not None:
+            return tr("table.prompt.counter", defender=names[w.defender],
+                      n=defence_sum(s, w.defence, w.defender, w.city)), True
+        if kind == RAID_LAY:
+            return tr("table.prompt.raid_lay"), True
+        if kind == REACTION and pend is not None:
+            return tr("table.prompt.reaction", name=names[pend.player], card=short_name(pend.card, lang)), True
+        if kind == DOWRY_BID and pend is not None:
+            return tr("table.prompt.dowry", city=short_name(pend.action.city, lang)), True
+        if kind == CONGRESS and pend is not None:
+            return tr("table.prompt.congress", name=names[pend.player]), True
+        return tr("table.prompt.your_decision"), True
+    # somebody else decides
+    if kind == TURN:
+        text = tr("table.prompt.turn_of", name=name)
+    elif kind == WAR_ATTACK and w is not None:
+        text = tr("table.prompt.other_war", name=name, city=city)
+    elif kind == WAR_DEFEND and w is not None:
+        text = tr("table.prompt.other_defend", attacker=names[w.attacker], city=city,
+                  n=attack_sum(s, w.attack, w.defender), name=name)
+    elif kind == WAR_COUNTER:
+        text = tr("table.prompt.other_counter", name=name)
+    elif kind == RAID_LAY:
+        text = tr("table.prompt.other_raid_lay", name=name)
+    elif kind == REACTION and pend is not None:
+        text = tr("table.prompt.other_reaction", name=name, card=short_name(pend.card, lang))
+    elif kind == DOWRY_BID and pend is not None:
+        text = tr("table.prompt.other_dowry", name=name, city=short_name(pend.action.city, lang))
+    elif kind == CONGRESS:
+        text = tr("table.prompt.other_congress", name=name)
+    else:
+        text = tr("table.prompt.turn_of", name=name)
+    if thinking or (0 <= seat < len(humans) and not humans[seat]):
+        text += " · " + tr("table.thinking", name=name)
+    return text, False
+
+
+def draw_banner(surface: pygame.Surface, rect: Rect, text: str, mine: bool, ctx: DrawContext,
+                right_reserve: int = 0) -> None:
+    u = ctx.unit
+    r = Rect(rect)
+    radius = max(6, r.height // 4)
+    body = pygame.Surface(r.size, pygame.SRCALPHA)
+    if mine:
+        pulse = 0.5 + 0.5 * abs(((ctx.time * 0.9) % 2) - 1)
+        fill = (int(112 + 30 * pulse), 20, 24, 236)
+    else:
+        fill = (30, 18, 10, 220)
+    pygame.draw.rect(body, fill, body.get_rect(), border_radius=radius)
+    surface.blit(body, r)
+    border = style.GOLD_LIGHT if mine else style.GOLD_DARK
+    pygame.draw.rect(surface, border, r, width=2, border_radius=radius)
+    inner = r.inflate(-8, -8)
+    pygame.draw.rect(surface, style.GOLD_DARK, inner, width=1, border_radius=max(2, radius - 3))
+    avail = r.width - 3 * u - right_reserve
+    colour = style.CREAM if mine else style.PARCHMENT
+    t = ctx.texts.fit(text, "bold" if mine else "body", min(round(r.height * 0.45), ctx.fs(1.5)), colour,
+                      avail, min_size=9)
+    cx = r.left + u + avail // 2 + u // 2
+    surface.blit(t, t.get_rect(center=(cx, r.centery)))
+
+
+@dataclass
+class Toast:
+    text: str
+    left: float
+    total: float
+
+
+class Toasts:
+    def __init__(self) -> None:
+        self.items: list[Toast] = []
+
+    def show(self, text: str, seconds: float = 2.8) -> None:
+        self.items = [t for t in self.items if t.text != text][-2:]
+        self.items.append(Toast(text, seconds, seconds))
+
+    def update(self, dt: float) -> None:
+        for t in self.items:
+            t.left -= dt
+        self.items = [t for t in self.items if t.left > 0]
+
+    @property
+    def latest(self) -> str | None:
+        return self.items[-1].text if self.items else None
+
+    def draw(self, surface: pygame.Surface, anchor: tuple[int, int], max_width: int, ctx: DrawContext) -> None:
+        y = anchor[1]
+        for t in reversed(self.items):
+            img = ctx.texts.fit(t.text, "bold", ctx.fs(1.15), style.CREAM, max_width - 4 * ctx.unit,
+                                min_size=10)
+            box = Rect(0, 0, img.get_width() + 3 * ctx.unit, img.get_height() + ctx.unit)
+            box.midbottom = (anchor[0], y)
+            alpha = 255 if t.left > 0.5 else int(255 * t.left / 0.5)
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(panel, (60, 8, 10, min(235, alpha)), panel.get_rect(), border_radius=box.height // 3)
+            pygame.draw.rect(panel, (*style.GOLD, alpha), panel.get_rect(), width=2, border_radius=box.height // 3)
+            img.set_alpha(alpha)
+            panel.blit(img, img.get_rect(center=panel.get_rect().center))
+            img.set_alpha(None)
+            surface.blit(panel, box)
+            y = box.top - ctx.unit // 2
+
+
+class ChoicePanel:
+    """A column of buttons, one per option, on a dark panel with a title."""
+
+    def __init__(self) -> None:
+        self.buttons: list[tuple[UIButton, object]] = []
+        self.rect = Rect(0, 0, 0, 0)
+        self.title = ""
+        self.key: object = None
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.buttons)
+
+    def show(self, manager: pygame_gui.UIManager, bounds: Rect, title: str,
+             items: list[tuple[str, object, bool]], scale: float, key: object,
+             anchor: str = "bottom", centre_x: int | None = None) -> None:
+        """Build buttons for ``items`` = (label, payload, enabled) inside ``bounds``."""
+        self.hide()
+        self.key = key
+        self.title = title
+        if not items:
+            return
+        fnt = style.font("bold", round(20 * scale))     # the widest of the button fonts
+        bh = max(28, round(fnt.get_linesize() * 1.6))
+        gap = max(4, round(6 * scale))
+        pad = max(8, round(12 * scale))
+        title_h = round(fnt.get_linesize() * 1.3) if title else 0
+        max_w = bounds.width - 2 * pad
+        widest = max(fnt.size(label)[0] for label, _, _ in items) + round(40 * scale)
+        cols = 1
+        rows = len(items)
+        avail_h = bounds.height - 2 * pad - title_h
+        while rows * (bh + gap) > avail_h and cols < 3:
+            cols += 1
+            rows = -(-len(items) // cols)
+        col_w = min(max_w // cols - gap, max(widest, round(220 * scale)))
+        if title:
+            col_w = max(col_w, min(max_w // cols - gap, (fnt.size(title)[0] + 2 * pad) // cols))
+        w = cols * col_w + (cols - 1) * gap + 2 * pad
+        h = min(bounds.height, rows * (bh + gap) - gap + 2 * pad + title_h)
+        panel = Rect(0, 0, w, h)
+        cx = bounds.centerx if centre_x is None else centre_x
+        if anchor == "bottom":
+            panel.midbottom = (cx, bounds.bottom)
+        else:
+            panel.center = (cx, bounds.centery)
+        panel.clamp_ip(bounds)
+        self.rect = panel
+        for i, (label, payload, enabled) in enumerate(items):
+            c, r = divmod(i, rows)
+            br = Rect(panel.left + pad + c * (col_w + gap), panel.top + pad + title_h + r * (bh + gap), col_w, bh)
+            shown = label
+            while fnt.size(shown)[0] > col_w - 16 and len(shown) > 4:
+                shown = shown[:-2]
+            if shown != label:
+                shown = shown.rstrip() + "…"
+            primary = i == 0 and enabled
+            b = UIButton(br, shown, manager, object_id=oid("@primary" if primary else "@secondary"),
+                         tool_tip_text=label if shown != label else None)
+            if not enabled:
+                b.disable()
+            self.buttons.append((b, payload))
+
+    def hide(self) -> None:
+        for b, _ in self.buttons:
+            b.kill()
+        self.buttons = []
+        self.rect = Rect(0, 0, 0, 0)
+        self.key = None
+        self.title = ""
+
+    def payload_of(self, element) -> object:
+        for b, p in self.buttons:
+            if b is element:
+                return p
+        return None
+
+    def rect_of(self, payload: object) -> Rect | None:
+        for b, p in self.buttons:
+            if p == payload and b.is_enabled:
+                return Rect(b.rect)
+        return None
+
+    def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        if not self.buttons:
+            return
+        r = self.rect
+        panel = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (22, 12, 6, 236), panel.get_rect(), border_radius=10)
+        surface.blit(panel, r)
+        pygame.draw.rect(surface, style.GOLD, r, width=2, border_radius=10)
+        if self.title:
+            t = ctx.texts.fit(self.title, "bold", ctx.fs(1.0), style.GOLD_LIGHT, r.width - 16, min_size=9)
+            first = self.buttons[0][0].rect
+            surface.blit(t, t.get_rect(midbottom=(r.centerx, first.top - 3)))
+
+
+def action_label(a: Action, narrator, s: GameState) -> str:
+    from knjazja.ui.table.sprites import printable
+    try:
+        return printable(narrator.action(a, s))
+    except Exception:  # a narration gap must never break the table
+        return str(a)

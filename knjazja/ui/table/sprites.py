@@ -1,0 +1,323 @@
+"""Cached surfaces for the table: card faces and backs per size, badges, small icons, text.
+
+Everything drawn more than once is rendered once and kept: card faces per (id, language,
+size), dimmed faces, backs, number badges, and text surfaces per (text, font, colour).  The
+caches are bounded so a long session with many window sizes does not grow without end.
+"""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+
+import pygame
+
+from knjazja.engine.cards import CARD_ID
+from knjazja.ui import style
+
+Colour = tuple[int, int, int]
+
+# one heraldic colour per seat (info stripe, names in the war stack)
+SEAT_COLOURS: tuple[Colour, ...] = (
+    (196, 48, 44), (52, 112, 188), (64, 150, 72), (214, 160, 40),
+    (140, 72, 170), (40, 160, 160), (210, 104, 40), (170, 170, 180),
+)
+
+GLORY_FILL: Colour = (236, 186, 60)
+GLORY_EDGE: Colour = (120, 76, 16)
+NEG_FILL: Colour = (150, 30, 30)
+STEEL_FILL: Colour = (150, 166, 188)
+STEEL_EDGE: Colour = (50, 60, 78)
+ATTACK_FILL: Colour = (176, 36, 32)
+DEFENCE_FILL: Colour = (44, 92, 150)
+HIGHLIGHT: Colour = (255, 214, 90)
+TARGET: Colour = (120, 230, 120)
+DANGER: Colour = (236, 70, 50)
+
+
+def seat_colour(seat: int) -> Colour:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)] if seat >= 0 else style.MUTED
+
+
+class _Lru(OrderedDict):
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def get_or(self, key, make):
+        try:
+            value = self[key]
+            self.move_to_end(key)
+            return value
+        except KeyError:
+            value = make()
+            self[key] = value
+            if len(self) > self.limit:
+                self.popitem(last=False)
+            return value
+
+
+def _convert(surf: pygame.Surface) -> pygame.Surface:
+    try:
+        return surf.convert_alpha()
+    except pygame.error:  # no display mode yet (pure unit tests)
+        return surf
+
+
+# characters the shipped fonts lack, and what to print instead
+_GLYPHS = str.maketrans({"−": "–", "→": "»", "⚔": "»", "▸": "›", "▼": "", "←": "«"})
+
+
+def printable(text: str) -> str:
+    """``text`` with the characters the game's fonts cannot draw replaced."""
+    return text.translate(_GLYPHS)
+
+
+class TextCache:
+    """Rendered text surfaces, keyed by everything that changes their pixels."""
+
+    def __init__(self, limit: int = 3000) -> None:
+        self._cache: _Lru = _Lru(limit)
+
+    def font(self, role: str, size: int, lang: str | None = None) -> pygame.font.Font:
+        return style.font(role, max(6, int(size)), lang)
+
+    def render(self, text: str, role: str, size: int, colour: Colour, *,
+               shadow: bool = True, outline: Colour | None = None,
+               lang: str | None = None) -> pygame.Surface:
+        key = (text, role, int(size), colour, shadow, outline, lang)
+        return self._cache.get_or(key, lambda: _convert(style.render_text(
+            printable(text), self.font(role, size, lang), colour,
+            shadow=style.SHADOW if shadow else None, outline=outline)))
+
+    def fit(self, text: str, role: str, size: int, colour: Colour, max_width: int, *,
+            min_size: int = 8, shadow: bool = True, outline: Colour | None = None,
+            lang: str | None = None, ellipsis: bool = True) -> pygame.Surface:
+        """The text at the largest size ≤ ``size`` that fits ``max_width`` (else shortened)."""
+        key = ("fit", text, role, int(size), colour, int(max_width), min_size, shadow, outline, lang)
+
+        def make() -> pygame.Surface:
+            s = int(size)
+            fnt = self.font(role, s, lang)
+            text_ = printable(text)
+            while s > min_size and fnt.size(text_)[0] > max_width:
+                s = max(min_size, int(s * 0.9))
+                fnt = self.font(role, s, lang)
+            shown = text_
+            if ellipsis and fnt.size(shown)[0] > max_width:
+                while len(shown) > 1 and fnt.size(shown + "…")[0] > max_width:
+                    shown = shown[:-1]
+                shown = shown.rstrip() + "…"
+            return _convert(style.render_text(shown, fnt, colour,
+                                              shadow=style.SHADOW if shadow else None,
+                                              outline=outline))
+        return self._cache.get_or(key, make)
+
+    def clear(self) -> None:
+        self._cache.clear()
+
+
+class Sprites:
+    """Card faces and backs at any size, badges and icons — all cached."""
+
+    def __init__(self) -> None:
+        self._faces: _Lru = _Lru(1200)
+        self._misc: _Lru = _Lru(800)
+
+    # -- cards -----------------------------------------------------------------------------
+    def face(self, card: int, size: tuple[int, int], lang: str, *, dim: bool = False) -> pygame.Surface:
+        """The face of card instance ``card`` (identical copies share one surface)."""
+        return self.face_id(CARD_ID[card], size, lang, dim=dim)
+
+    def face_id(self, card_id: str, size: tuple[int, int], lang: str, *, dim: bool = False) -> pygame.Surface:
+        size = (max(24, int(size[0])), max(32, int(size[1])))
+        key = (card_id, lang, size, dim)
+
+        def make() -> pygame.Surface:
+            from knjazja.ui.art import render_card
+            surf = _convert(render_card(card_id, lang, size))
+            if dim:
+                surf = surf.copy()
+                veil = pygame.Surface(size, pygame.SRCALPHA)
+                veil.fill((70, 60, 50, 255))
+                surf.blit(veil, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+                surf.fill((40, 30, 20, 0), special_flags=pygame.BLEND_RGB_ADD)
+            return surf
+        return self._faces.get_or(key, make)
+
+    def back(self, size: tuple[int, int]) -> pygame.Surface:
+        size = (max(24, int(size[0])), max(32, int(size[1])))
+
+        def make() -> pygame.Surface:
+            from knjazja.ui.art import render_card_back
+            return _convert(render_card_back(size))
+        return self._faces.get_or(("back", size), make)
+
+    def card_shadow(self, size: tuple[int, int]) -> pygame.Surface:
+        """A soft shadow the size of a card (blitted under it, offset down-right)."""
+        w, h = int(size[0]), int(size[1])
+
+        def make() -> pygame.Surface:
+            pad = max(2, w // 14)
+            surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+            for i in range(pad, 0, -1):
+                a = int(90 * (1 - i / (pad + 1)) ** 1.5)
+                pygame.draw.rect(surf, (0, 0, 0, a), pygame.Rect(pad - i, pad - i, w + 2 * i, h + 2 * i),
+                                 border_radius=max(3, w // 12) + i)
+            return surf
+        return self._misc.get_or(("shadow", w, h), make)
+
+    def glow(self, size: tuple[int, int], colour: Colour, width: int) -> pygame.Surface:
+        """A soft glowing frame around a rect of ``size`` (the surface is larger by 2×width)."""
+        w, h = int(size[0]), int(size[1])
+
+        def make() -> pygame.Surface:
+            surf = pygame.Surface((w + 2 * width, h + 2 * width), pygame.SRCALPHA)
+            radius = max(4, min(w, h) // 10)
+            for i in range(width, 0, -1):
+                a = int(200 * (1 - i / (width + 1)) ** 1.6)
+                pygame.draw.rect(surf, (*colour, a), pygame.Rect(width - i, width - i, w + 2 * i, h + 2 * i),
+                                 width=2, border_radius=radius + i)
+            pygame.draw.rect(surf, (*colour, 255), pygame.Rect(width - 1, width - 1, w + 2, h + 2),
+                             width=2, border_radius=radius)
+            return surf
+        return self._misc.get_or(("glow", w, h, colour, width), make)
+
+    def icon(self, name: str, size: int) -> pygame.Surface:
+        from knjazja.ui.art.icons import icon_surface
+        size = max(6, int(size))
+        return self._misc.get_or(("icon", name, size), lambda: _convert(icon_surface(name, size)))
+
+    # -- badges ----------------------------------------------------------------------------
+    def badge(self, shape: str, value: str, size: int, texts: TextCache) -> pygame.Surface:
+        """A round or shield badge with a number: "glory" (gold sun), "neg" (red sun),
+        "shield" (steel), "attack" (red), "defence" (blue)."""
+        size = max(10, int(size))
+        key = ("badge", shape, value, size)
+        return self._misc.get_or(key, lambda: _convert(_badge(shape, value, size, texts)))
+
+    def seat_icon(self, human: bool, size: int, colour: Colour) -> pygame.Surface:
+        size = max(8, int(size))
+        return self._misc.get_or(("seat", human, size, colour),
+                                 lambda: _convert(_person(size, colour) if human else _bot(size, colour)))
+
+    def crown(self, size: int) -> pygame.Surface:
+        size = max(8, int(size))
+        return self._misc.get_or(("crown", size), lambda: _convert(_crown(size)))
+
+    def hourglass(self, size: int, colour: Colour) -> pygame.Surface:
+        size = max(8, int(size))
+        return self._misc.get_or(("hourglass", size, colour), lambda: _convert(_hourglass(size, colour)))
+
+    def clear(self) -> None:
+        self._faces.clear()
+        self._misc.clear()
+
+
+# -- drawing primitives (supersampled) ------------------------------------------------------
+SS = 3
+
+
+def _smooth(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    return pygame.transform.smoothscale(big, size)
+
+
+def _shield_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    top, bottom = cy - r, cy + r * 1.08
+    pts = [(cx - r * 0.9, top), (cx + r * 0.9, top), (cx + r * 0.9, cy + r * 0.05)]
+    for i in range(1, 9):
+        t = i / 9
+        y = cy + r * 0.05 + (bottom - cy - r * 0.05) * math.sin(t * math.pi / 2)
+        pts.append((cx + r * 0.9 * (1 - t) ** 1.2, y))
+    pts.append((cx, bottom))
+    for x, y in reversed(pts[3:-1]):
+        pts.append((2 * cx - x, y))
+    pts.append((cx - r * 0.9, cy + r * 0.05))
+    return pts
+
+
+def _badge(shape: str, value: str, size: int, texts: TextCache) -> pygame.Surface:
+    big = size * SS
+    surf = pygame.Surface((big, big), pygame.SRCALPHA)
+    c = big / 2
+    r = big / 2 - SS
+    if shape in ("glory", "neg"):
+        fill = GLORY_FILL if shape == "glory" else NEG_FILL
+        edge = GLORY_EDGE if shape == "glory" else (70, 8, 8)
+        rays = 12
+        pts = []
+        for i in range(rays * 2):
+            a = math.pi * i / rays
+            rr = r if i % 2 == 0 else r * 0.82
+            pts.append((c + rr * math.cos(a), c + rr * math.sin(a)))
+        pygame.draw.polygon(surf, edge, pts)
+        pygame.draw.circle(surf, fill, (c, c), r * 0.78)
+        pygame.draw.circle(surf, edge, (c, c), r * 0.78, width=max(2, SS * 2))
+        ink = style.INK if shape == "glory" else style.CREAM
+    elif shape == "shield":
+        pts = _shield_points(c, c * 0.92, r * 0.86)
+        pygame.draw.polygon(surf, STEEL_EDGE, pts)
+        inner = _shield_points(c, c * 0.92, r * 0.86 - SS * 2.5)
+        pygame.draw.polygon(surf, STEEL_FILL, inner)
+        ink = (20, 26, 40)
+    else:  # attack / defence: a disc with a rim
+        fill = ATTACK_FILL if shape == "attack" else DEFENCE_FILL
+        pygame.draw.circle(surf, (20, 10, 6), (c, c), r)
+        pygame.draw.circle(surf, fill, (c, c), r - SS * 2)
+        pygame.draw.circle(surf, style.GOLD_LIGHT, (c, c), r - SS * 2, width=max(2, SS))
+        ink = style.CREAM
+    small = _smooth(surf, (size, size))
+    fsize = int(size * (0.52 if len(value) <= 2 else 0.4))
+    text = texts.render(value, "bold", fsize, ink, shadow=shape in ("attack", "defence", "neg"))
+    rect = text.get_rect(center=(size / 2, size / 2 - (size * 0.04 if shape == "shield" else 0)))
+    small.blit(text, rect)
+    return small
+
+
+def _person(size: int, colour: Colour) -> pygame.Surface:
+    big = size * SS
+    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    pygame.draw.circle(s, colour, (big / 2, big * 0.32), big * 0.2)
+    pygame.draw.ellipse(s, colour, pygame.Rect(big * 0.16, big * 0.56, big * 0.68, big * 0.6))
+    return _smooth(s, (size, size))
+
+
+def _bot(size: int, colour: Colour) -> pygame.Surface:
+    """A cogwheel: a bot seat."""
+    big = size * SS
+    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    c = big / 2
+    teeth = 8
+    pts = []
+    for i in range(teeth * 4):
+        a = 2 * math.pi * i / (teeth * 4)
+        rr = big * (0.46 if (i // 2) % 2 == 0 else 0.34)
+        pts.append((c + rr * math.cos(a), c + rr * math.sin(a)))
+    pygame.draw.polygon(s, colour, pts)
+    pygame.draw.circle(s, (0, 0, 0, 0), (c, c), big * 0.14)
+    return _smooth(s, (size, size))
+
+
+def _crown(size: int) -> pygame.Surface:
+    big = size * SS
+    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    w = big
+    pts = [(w * 0.1, w * 0.78), (w * 0.06, w * 0.3), (w * 0.3, w * 0.52), (w * 0.5, w * 0.16),
+           (w * 0.7, w * 0.52), (w * 0.94, w * 0.3), (w * 0.9, w * 0.78)]
+    pygame.draw.polygon(s, (90, 50, 6), [(x, y + SS) for x, y in pts])
+    pygame.draw.polygon(s, GLORY_FILL, pts)
+    pygame.draw.polygon(s, (120, 70, 10), pts, width=SS * 2)
+    pygame.draw.rect(s, (150, 30, 30), pygame.Rect(w * 0.14, w * 0.66, w * 0.72, w * 0.12))
+    for x in (0.06, 0.5, 0.94):
+        pygame.draw.circle(s, (250, 236, 180), (w * x, w * (0.3 if x != 0.5 else 0.16)), w * 0.07)
+    return _smooth(s, (size, size))
+
+
+def _hourglass(size: int, colour: Colour) -> pygame.Surface:
+    big = size * SS
+    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    w = big
+    pygame.draw.polygon(s, colour, [(w * 0.2, w * 0.1), (w * 0.8, w * 0.1), (w * 0.5, w * 0.5)], width=SS * 2)
+    pygame.draw.polygon(s, colour, [(w * 0.2, w * 0.9), (w * 0.8, w * 0.9), (w * 0.5, w * 0.5)])
+    pygame.draw.line(s, colour, (w * 0.12, w * 0.08), (w * 0.88, w * 0.08), SS * 3)
+    pygame.draw.line(s, colour, (w * 0.12, w * 0.92), (w * 0.88, w * 0.92), SS * 3)
+    return _smooth(s, (size, size))

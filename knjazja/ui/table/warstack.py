@@ -1,0 +1,334 @@
+"""The centre of the table: the war stack while a war runs, else the card being played.
+
+The war stack reads left to right: the target city (with its wall Strength and Glory), then
+one column per attack in the order made — the attacking troop(s) with their effective
+Strength on a red disc, the answers laid on it below (troops with their Strength on a blue
+disc, Ambush, Bribe, Condemnation), and a ribbon saying how it ended.  Events played in the
+war lie in a row at the bottom.  Without a war, the centre shows the event card being
+played (Dowry with its bids), or faintly, the last card played.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+from pygame import Rect
+
+from knjazja.engine.cards import CARD_ID
+from knjazja.ui import style
+from knjazja.ui.i18n import tr
+from knjazja.ui.table.areas import CitySlot, Tab, _tab_label, draw_city, tab_groups
+from knjazja.ui.table.context import DrawContext
+from knjazja.ui.table.names import short_name
+from knjazja.ui.table.sprites import DANGER, seat_colour
+from knjazja.ui.table.view import AttackEntry, TableView, WarView
+
+
+@dataclass
+class PlacedCard:
+    card: int
+    rect: Rect
+    dim: bool = False
+    face_up: bool = True
+    tag: str = ""            # "bribed"
+    troop: bool = False      # a troop on the table (a Bribe target)
+
+
+@dataclass
+class CentreGeom:
+    rect: Rect
+    cards: list[PlacedCard] = field(default_factory=list)
+    city: CitySlot | None = None
+    badges: list[tuple[str, str, tuple[int, int], int]] = field(default_factory=list)  # shape, text, centre, size
+    ribbons: list[tuple[str, Rect, tuple[int, int, int]]] = field(default_factory=list)
+    labels: list[tuple[str, tuple[int, int], tuple[int, int, int], int, str]] = field(default_factory=list)
+    glow: Rect | None = None
+    next_attack: Rect | None = None
+    next_answer: Rect | None = None
+    table_slot: Rect | None = None
+    bid_slots: list[Rect] = field(default_factory=list)
+    card_size: tuple[int, int] = (60, 84)
+    header: str = ""
+    header_colours: tuple = ()
+
+    def rect_of(self, card: int) -> Rect | None:
+        for pc in reversed(self.cards):
+            if pc.card == card:
+                return pc.rect
+        return None
+
+    def troop_at(self, pos) -> int | None:
+        for pc in reversed(self.cards):
+            if pc.troop and pc.rect.collidepoint(pos):
+                return pc.card
+        return None
+
+    def card_at(self, pos) -> int | None:
+        for pc in reversed(self.cards):
+            if pc.face_up and pc.rect.collidepoint(pos):
+                return pc.card
+        if self.city is not None and self.city.card.collidepoint(pos):
+            return self.city.city
+        return None
+
+
+def _city_slot(view: TableView, city: int, card: Rect) -> CitySlot:
+    c = view.cities.get(city)
+    th = max(11, round(card.height * 0.22))
+    tabs = []
+    if c is not None:
+        x = card.left
+        for g, cards in tab_groups(c):
+            tabs.append(Tab(Rect(x, card.bottom - 3, th, th + 3), cards, g, _tab_label(g, cards)))
+            x += th + 1
+    return CitySlot(city, card, Rect(card.left, card.top, card.width, card.height + th), tabs)
+
+
+def centre_geometry(view: TableView, rect: Rect, card_size: tuple[int, int], ctx: DrawContext,
+                    names: list[str]) -> CentreGeom:
+    if view.war is not None:
+        return _war_geometry(view, view.war, rect, card_size, ctx, names)
+    return _table_geometry(view, rect, card_size, ctx, names)
+
+
+def _war_geometry(view: TableView, w: WarView, rect: Rect, card_size: tuple[int, int],
+                  ctx: DrawContext, names: list[str]) -> CentreGeom:
+    g = CentreGeom(rect)
+    u = ctx.unit
+    header_h = max(20, round(u * 2.3))
+    events_h = 0
+    if w.events:
+        events_h = max(30, min(round(rect.height * 0.22), round(card_size[1] * 0.7)))
+    body = Rect(rect.left, rect.top + header_h, rect.width, rect.height - header_h - events_h)
+    max_answers = max([len(e.answers) for e in w.entries] + [1])
+    step_frac = 0.5
+    ch = min(card_size[1] * 1.6, (body.height - 2 * u) / (1 + step_frac * max_answers + 0.3))
+    ch = max(40, int(ch) // 7 * 7)     # whole steps of 7 px: few sizes to render and cache
+    cw = ch * 5 // 7
+    g.card_size = (cw, ch)
+    att, dfd = names[w.attacker], names[w.defender]
+    city_name = short_name(w.city, ctx.lang)
+    g.header = tr("table.war.header", attacker=att, defender=dfd, city=city_name)
+    g.header_colours = (seat_colour(w.attacker), seat_colour(w.defender))
+    # the target city
+    top = body.top + max(2, u // 3)
+    city_r = Rect(body.left + u // 2, top, cw, ch)
+    if w.city in view.cities:
+        g.city = _city_slot(view, w.city, city_r)
+        c = view.cities[w.city]
+        walls = tr("table.war.walls", n=c.wall_strength) if c.wall_strength else tr("table.war.no_walls")
+        g.labels.append((walls, (city_r.centerx, g.city.rect.bottom + u), style.PARCHMENT, ctx.fs(0.95), "center"))
+    # attack columns
+    entries = list(w.entries)
+    squad_step = round(cw * 0.34)
+    widths = [cw + squad_step * (max(1, len(e.attack)) - 1) + round(cw * 0.2) for e in entries]
+    pending_w = cw + round(cw * 0.2)
+    need = sum(widths) + (pending_w if (w.raid_troop >= 0 or w.current is None) else 0)
+    # centre the whole stack when it is narrower than the table
+    total = cw + round(cw * 0.55) + max(need, pending_w)
+    shift = max(0, (body.width - u - total) // 2)
+    if shift:
+        city_r.x += shift
+        if g.city is not None:
+            g.city = _city_slot(view, w.city, city_r)
+            g.labels[-1] = (g.labels[-1][0], (city_r.centerx, g.city.rect.bottom + u), *g.labels[-1][2:])
+    x0 = city_r.right + round(cw * 0.55)
+    avail = body.right - x0 - u // 2
+    shrink = 1.0
+    if need > avail and len(entries) > 1:
+        fixed = widths[-1] + pending_w
+        shrink = max(0.18, (avail - fixed) / max(1, sum(widths[:-1])))
+    x = x0
+    for i, e in enumerate(entries):
+        last = i == len(entries) - 1
+        col_w = widths[i] if last else round(widths[i] * shrink)
+        _place_entry(g, e, x, top, cw, ch, squad_step, step_frac, current=(e.result == ""), ctx=ctx,
+                     last=last)
+        x += col_w
+    # where the next attack or answer goes
+    g.next_attack = Rect(x, top, cw, ch)
+    if w.current is not None:
+        n_ans = len(w.current.answers)
+        first = g.rect_of(w.current.attack[0]) if w.current.attack else None
+        g.next_answer = Rect(first.left if first is not None else x, top + round(ch * step_frac * (n_ans + 1)), cw, ch)
+    else:
+        g.next_answer = Rect(x, top + round(ch * step_frac), cw, ch)
+    if w.raid_troop >= 0:
+        r = Rect(x, top + round(ch * step_frac), cw, ch)
+        g.cards.append(PlacedCard(w.raid_troop, r, troop=True))
+        g.labels.append((tr("table.war.raid_troop"), (r.centerx, r.bottom + u // 2 + 2), style.GOLD_LIGHT,
+                         ctx.fs(0.85), "center"))
+    # events played in this war
+    if w.events:
+        eh = events_h - 4
+        ew = round(eh * 5 / 7)
+        ey = rect.bottom - eh
+        lab = tr("table.war.events")
+        g.labels.append((lab, (rect.left + u // 2, ey + eh // 2), style.MUTED, ctx.fs(0.85), "midleft"))
+        lw = ctx.texts.font("body", ctx.fs(0.85)).size(lab)[0] + u
+        for j, (seat, card) in enumerate(w.events[-8:]):
+            g.cards.append(PlacedCard(card, Rect(rect.left + u // 2 + lw + j * (ew + 4), ey, ew, eh)))
+    if w.outcome:
+        text = {"captured": tr("table.war.captured", city=city_name), "condemned": tr("table.war.condemned"),
+                "ended": tr("table.war.ended")}.get(w.outcome, tr("table.war.ended"))
+        colour = DANGER if w.outcome == "captured" else style.GOLD_LIGHT
+        g.ribbons.append((text, Rect(rect.left, body.centery - u * 2, rect.width, u * 4), colour))
+    g.table_slot = g.next_attack
+    return g
+
+
+def _place_entry(g: CentreGeom, e: AttackEntry, x: int, top: int, cw: int, ch: int, squad_step: int,
+                 step_frac: float, *, current: bool, ctx: DrawContext, last: bool) -> None:
+    dim = bool(e.result) and not last
+    bribed = {c for a in e.answers if a.kind in ("bribe", "counter_bribe") for c in a.cards[1:]}
+    attack_rects = []
+    for j, t in enumerate(e.attack):
+        r = Rect(x + j * squad_step, top, cw, ch)
+        attack_rects.append(r)
+        g.cards.append(PlacedCard(t, r, dim=dim or t in bribed, tag="bribed" if t in bribed else "",
+                                  troop=current and t not in bribed))
+    if attack_rects:
+        union = attack_rects[0].unionall(attack_rects[1:])
+        bsize = max(18, round(cw * 0.46))
+        g.badges.append(("attack", str(e.strength), (union.right, union.top + round(ch * 0.42)), bsize))
+        if current:
+            g.glow = union
+    y = top
+    bottom = top + ch
+    for a in e.answers:
+        shown = [c for c in a.cards if c >= 0]
+        if a.kind in ("bribe", "counter_bribe"):
+            shown = shown[:1]
+        if a.kind == "yield":
+            bottom += ctx.unit
+            g.labels.append((tr("table.war.no_answer"), (x + cw // 2, bottom - ctx.unit // 3), DANGER,
+                             ctx.fs(0.95), "center"))
+            continue
+        y += round(ch * step_frac)
+        bottom = y + ch
+        rects = []
+        for j, c in enumerate(shown):
+            r = Rect(x + j * squad_step + round(cw * 0.12), y, cw, ch)
+            rects.append(r)
+            troop = current and a.kind == "defend" and c not in bribed
+            g.cards.append(PlacedCard(c, r, dim=dim or c in bribed, tag="bribed" if c in bribed else "",
+                                      troop=troop))
+        if rects and a.kind in ("defend", "raid_troop"):
+            union = rects[0].unionall(rects[1:])
+            bsize = max(18, round(cw * 0.46))
+            g.badges.append(("defence", str(a.value), (union.right, union.top + round(ch * 0.42)), bsize))
+    if e.result:
+        key = {"repelled": "table.war.repelled", "fell": "table.war.fell"}.get(e.result, "table.war.repelled")
+        colour = (150, 220, 140) if e.result == "repelled" else DANGER
+        g.labels.append((tr(key), (x + cw // 2, min(bottom + ctx.unit, g.rect.bottom - ctx.unit // 2)),
+                         colour, ctx.fs(0.95), "center"))
+
+
+def _table_geometry(view: TableView, rect: Rect, card_size: tuple[int, int], ctx: DrawContext,
+                    names: list[str]) -> CentreGeom:
+    g = CentreGeom(rect)
+    u = ctx.unit
+    ch = min(round(card_size[1] * 1.25), rect.height - u * 5)
+    ch = max(40, ch)
+    cw = round(ch * 5 / 7)
+    g.card_size = (cw, ch)
+    t = view.table
+    slot = Rect(0, 0, cw, ch)
+    slot.center = (rect.centerx - (cw if view.bids else 0), rect.centery - u)
+    g.table_slot = slot
+    if t is not None:
+        g.cards.append(PlacedCard(t.card, slot))
+        who = names[t.seat] if 0 <= t.seat < len(names) else "?"
+        target = ""
+        if t.target_card >= 0:
+            target = short_name(t.target_card, ctx.lang)
+        elif t.target_city >= 0:
+            target = short_name(t.target_city, ctx.lang)
+        elif 0 <= t.target_seat < len(names) and t.target_seat != t.seat:
+            target = names[t.target_seat]
+        cap = tr("table.centre.plays", name=who, card=short_name(t.card, ctx.lang))
+        if target:
+            cap += " » " + target
+        g.header = cap
+        g.header_colours = (seat_colour(t.seat),)
+        # Dowry: the bids lie face down beside the card
+        if view.bids or CARD_ID[t.card] == "ev.dowry":
+            bw, bh = round(cw * 0.7), round(ch * 0.7)
+            for i, (seat, troop) in enumerate(view.bids):
+                r = Rect(slot.right + u + i * (bw + u // 2), slot.bottom - bh, bw, bh)
+                g.bid_slots.append(r)
+                g.cards.append(PlacedCard(troop, r, face_up=view.bids_open and troop >= 0))
+                g.labels.append((names[seat], (r.centerx, r.bottom + u // 2 + 2), seat_colour(seat),
+                                 ctx.fs(0.8), "center"))
+    elif view.recent is not None:
+        seat, card, _ = view.recent
+        g.cards.append(PlacedCard(card, slot, dim=True))
+        g.header = tr("table.centre.last", name=names[seat] if 0 <= seat < len(names) else "?",
+                      card=short_name(card, ctx.lang))
+        g.header_colours = ()
+    return g
+
+
+def draw_centre_glow(surface: pygame.Surface, g: CentreGeom, ctx: DrawContext) -> None:
+    """The pulsing red glow around the attack that stands (drawn every frame)."""
+    if g.glow is None:
+        return
+    gw = max(4, g.glow.width // 12)
+    pulse = 0.5 + 0.5 * abs(((ctx.time * 1.4) % 2) - 1)
+    colour = tuple(int(c * (0.65 + 0.35 * pulse)) for c in DANGER)
+    surface.blit(ctx.sprites.glow(g.glow.size, colour, gw), (g.glow.x - gw, g.glow.y - gw))
+
+
+def draw_centre(surface: pygame.Surface, g: CentreGeom, view: TableView, ctx: DrawContext, *,
+                lit_troops: set[int] = frozenset(), hidden: set[int] | frozenset = frozenset()) -> None:
+    sp, tx = ctx.sprites, ctx.texts
+    u = ctx.unit
+    if g.header:
+        colour = style.GOLD_LIGHT if view.war is not None or view.table is not None else style.MUTED
+        t = tx.fit(g.header, "title", ctx.fs(1.45), colour, g.rect.width - u, min_size=10,
+                   outline=style.GOLD_DARK if view.war is not None else None)
+        surface.blit(t, t.get_rect(midtop=(g.rect.centerx, g.rect.top + u // 3 + 2)))
+        if view.war is not None and len(g.header_colours) == 2:
+            # coloured dots: attacker, defender
+            y = g.rect.top + u // 3 + 2 + t.get_height() // 2
+            r = max(4, u // 3)
+            left = g.rect.centerx - t.get_width() // 2 - r * 2
+            right = g.rect.centerx + t.get_width() // 2 + r * 2
+            pygame.draw.circle(surface, g.header_colours[0], (left, y), r)
+            pygame.draw.circle(surface, g.header_colours[1], (right, y), r)
+    if g.city is not None and g.city.city not in view.flying_cities:
+        draw_city(surface, g.city, view, ctx)
+    for pc in g.cards:
+        if pc.card in hidden:
+            continue
+        r = pc.rect
+        shadow = sp.card_shadow(r.size)
+        pad = (shadow.get_width() - r.width) // 2
+        surface.blit(shadow, (r.x - pad + 2, r.y - pad + 3))
+        if pc.face_up and pc.card >= 0:
+            surface.blit(sp.face(pc.card, r.size, ctx.lang, dim=pc.dim), r)
+        else:
+            surface.blit(sp.back(r.size), r)
+        if pc.tag == "bribed":
+            t = tx.render(tr("table.war.bribed"), "bold", ctx.fs(0.8), style.GOLD_LIGHT, outline=(0, 0, 0))
+            surface.blit(t, t.get_rect(center=(r.centerx, r.top + r.height * 0.3)))
+        if pc.card in lit_troops:
+            gw = max(4, r.width // 9)
+            surface.blit(sp.glow(r.size, (120, 230, 120), gw), (r.x - gw, r.y - gw))
+    for shape, text, centre, size in g.badges:
+        b = sp.badge(shape, text, size, tx)
+        surface.blit(b, b.get_rect(center=centre))
+    for text, pos, colour, size, anchor in g.labels:
+        t = tx.render(text, "bold", size, colour, outline=(20, 10, 4))
+        r = t.get_rect()
+        setattr(r, anchor, pos)
+        surface.blit(t, r)
+    for text, r, colour in g.ribbons:
+        t = tx.fit(text, "title", ctx.fs(2.4), colour, r.width - 2 * u, outline=(0, 0, 0))
+        band = Rect(0, 0, t.get_width() + 4 * u, t.get_height() + u)
+        band.center = r.center
+        veil = pygame.Surface(band.size, pygame.SRCALPHA)
+        veil.fill((10, 4, 2, 190))
+        surface.blit(veil, band)
+        pygame.draw.rect(surface, colour, band, width=2, border_radius=6)
+        surface.blit(t, t.get_rect(center=band.center))

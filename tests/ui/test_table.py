@@ -1,0 +1,394 @@
+"""The game table, headless: a whole game played through the scene's own mouse handling,
+refused drops, hot seat and spectators, and the layout at every player count."""
+import random
+import time
+
+import pygame
+import pytest
+
+from knjazja.engine import Action, apply, legal_actions, new_game
+from knjazja.engine.cards import CARD_ID, INSTANCES
+from knjazja.engine.state import City
+from knjazja.ui import i18n
+from knjazja.ui.scene import Scene
+from knjazja.ui.scenes.table import TableScene
+from knjazja.ui.session import GameSession, Seat
+from knjazja.ui.settings import Settings
+
+DT = 0.1   # the longest frame App.step allows: animations finish in a frame or two
+
+
+# -- mouse helpers --------------------------------------------------------------------------
+def motion(pos, buttons=(0, 0, 0)):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons)
+
+
+def click(app, pos, button=1):
+    pos = (int(pos[0]), int(pos[1]))
+    app.step([motion(pos), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)], DT)
+
+
+def drag(app, src, dst):
+    src, dst = (int(src[0]), int(src[1])), (int(dst[0]), int(dst[1]))
+    app.step([motion(src), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=src, button=1)], DT)
+    mid = ((src[0] + dst[0]) // 2, (src[1] + dst[1]) // 2)
+    app.step([motion(mid, (1, 0, 0))], DT)
+    app.step([motion(dst, (1, 0, 0))], DT)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=dst, button=1)], DT)
+
+
+def make_table(make_app, seats, seed=7, size=(1280, 720), state=None, lang="en", **kw):
+    settings = Settings()
+    settings.animation_speed = 3.0
+    settings.language = lang
+    app = make_app(size, settings=settings, persist=False)
+    session = GameSession(seats, seed=seed, state=state)
+    over = []
+    scene = TableScene(session, on_game_over=over.append, sync_bots=True, **kw)
+    app.stack.push(scene)
+    app.step([], DT)
+    return app, session, scene, over
+
+
+def settle(app, scene, limit=400):
+    """Step frames until nothing animates and nobody but a human must decide (bounded)."""
+    for _ in range(limit):
+        if scene.session.over and not scene.busy:
+            app.step([], DT)
+            return
+        if scene.can_act():
+            return
+        app.step([], DT)
+    raise AssertionError("the table never came to rest")
+
+
+# -- turning an action into clicks, as a player would -------------------------------------
+def hand_instances(session, seat, cards):
+    """Instances in hand standing for ``cards`` (identical copies are interchangeable)."""
+    pool = list(session.state.hands[seat])
+    out = []
+    for c in cards:
+        pick = next(x for x in pool if CARD_ID[x] == CARD_ID[c])
+        pool.remove(pick)
+        out.append(pick)
+    return out
+
+
+def target_rect(scene, a: Action):
+    s = scene.session.state
+    k = a.kind
+    if k in ("build", "war"):
+        return scene.rect_of_city(a.city)
+    if k in ("play_city", "pass_igor"):
+        return scene.rect_of_seat(a.seat)
+    if k == "chronicle":
+        return scene.rect_of_city(a.city) if a.city >= 0 else scene.rect_of_seat(a.seat)
+    if k == "event":
+        if a.target >= 0:
+            return scene.rect_of_chronicle(a.target)
+        if a.city >= 0:
+            return scene.rect_of_city(a.city)
+        if a.seat >= 0 and (s.war is None or a.seat != s.war.defender):
+            return scene.rect_of_seat(a.seat)
+        return scene.rect_of_war()
+    if k == "bribe":
+        return scene.rect_of_troop(a.target)
+    return scene.rect_of_war()
+
+
+def perform(app, scene, a: Action, rng: random.Random):
+    """Make ``a`` happen with the mouse alone; return how it was done."""
+    session = scene.session
+    s = session.state
+    seat = s.decision.seat
+    before = len(s.history)
+    done = lambda: len(session.state.history) > before  # noqa: E731
+
+    def finish_popup():
+        if not done() and scene.popup:
+            r = scene.rect_of_button(a)
+            assert r is not None, f"no popup button for {a}"
+            click(app, r.center)
+
+    r = scene.rect_of_button(a)
+    if r is not None:
+        click(app, r.center)
+        return "button"
+    if a.kind == "war":
+        click(app, scene.rect_of_button("start_war").center)
+        click(app, scene.rect_of_city(a.city).center)
+        finish_popup()
+        return "war"
+    if a.kind in ("attack", "defend"):
+        troops = hand_instances(session, seat, a.cards)
+        if s.holds_chronicle(seat, "chr.voivode"):
+            for t in troops:
+                click(app, scene.rect_of_hand_card(t).center)
+            r = scene.rect_of_button(a)
+            assert r is not None, f"no squad button for {a}"
+            click(app, r.center)
+            return "squad"
+        if rng.random() < 0.5:
+            click(app, scene.rect_of_hand_card(troops[0]).center)
+            return "click troop"
+        drag(app, scene.rect_of_hand_card(troops[0]).center, scene.rect_of_war().center)
+        return "drag troop"
+    if a.kind == "pass_igor":
+        igor = next(c for c in s.chronicles[seat] if CARD_ID[c] == "chr.igor")
+        click(app, scene.rect_of_chronicle(igor).center)
+        click(app, scene.rect_of_seat(a.seat).center)
+        finish_popup()
+        return "igor"
+    card = a.card if a.card >= 0 else a.cards[0]
+    card = hand_instances(session, seat, [card])[0]
+    src = scene.rect_of_hand_card(card)
+    assert src is not None, f"{a}: card not in the fan"
+    if rng.random() < 0.3:
+        dst = target_rect(scene, a)
+        drag(app, src.center, dst.center)
+        finish_popup()
+        return "drag"
+    click(app, src.center)
+    if done():
+        return "click card"
+    dst = target_rect(scene, a)
+    assert dst is not None, f"{a}: no target on screen"
+    click(app, dst.center)
+    finish_popup()
+    return "click card, click target"
+
+
+# -- tests ------------------------------------------------------------------------------------
+def test_a_whole_game_with_the_mouse(make_app):
+    seats = [Seat("Ярослав", "human"), Seat("Мстислав", "easy"), Seat("Святослав", "easy")]
+    app, session, scene, over = make_table(make_app, seats, seed=1)
+    rng = random.Random(5)
+    ways: dict[str, int] = {}
+    moves = 0
+    for _ in range(60000):
+        if over:
+            break
+        if scene.can_act():
+            legal = session.legal()
+            a = rng.choice(legal)
+            before = len(session.state.history)
+            how = perform(app, scene, a, rng)
+            ways[how] = ways.get(how, 0) + 1
+            history = session.state.history
+            assert len(history) > before, f"{a} ({how}) did not happen"
+            assert history[before] == a, f"clicked for {a}, got {history[before]}"   # bots may follow at once
+            moves += 1
+        else:
+            app.step([], DT)
+    assert over == [session], "on_game_over was not called once with the session"
+    assert session.state.over
+    assert moves > 30
+    assert {"button", "click card, click target"} <= set(ways), ways
+
+
+def test_an_illegal_drop_is_refused_with_a_reason(make_app):
+    s = new_game(3, seed=11, first_player=0)
+    church, kiev, stone = INSTANCES["bld.church"][0], INSTANCES["city.kiev"][0], INSTANCES["wall.stone"][0]
+    for c in (church, kiev, stone):            # take the cards from wherever the deal put them
+        for zone in s.hands + [s.deck]:
+            if c in zone:
+                zone.remove(c)
+    s.hands[0].append(church)
+    s.deck.append(s.hands[1].pop())            # keep the count: 100 cards
+    city = City(kiev, 1)
+    city.walls = stone
+    s.cities[kiev] = city
+    s.owned_ever[1].add(kiev)
+    s._legal = None
+    seats = [Seat("Olga", "human"), Seat("Igor", "easy"), Seat("Oleg", "easy")]
+    app, session, scene, _ = make_table(make_app, seats, state=s)
+    settle(app, scene)
+    assert scene.can_act()
+    history = list(session.state.history)
+    hands = [list(h) for h in session.state.hands]
+    drag(app, scene.rect_of_hand_card(church).center, scene.rect_of_city(kiev).center)
+    assert scene.toasts.latest is not None
+    assert "Stone Walls" in scene.toasts.latest and "Kiev" in scene.toasts.latest, scene.toasts.latest
+    assert session.state.history == history and [list(h) for h in session.state.hands] == hands
+    # a drop on a prince instead of a city is refused too, with its own reason
+    drag(app, scene.rect_of_hand_card(church).center, scene.rect_of_seat(2).center)
+    assert "city" in scene.toasts.latest.lower()
+    assert session.state.history == history
+    assert [a for a in session.legal() if a.kind == "build"] == []   # Kiev, the only city, is walled
+
+
+def test_every_drop_on_an_unlit_target_leaves_the_state_alone(make_app):
+    seats = [Seat("Olga", "human"), Seat("Igor", "easy"), Seat("Oleg", "easy")]
+    app, session, scene, _ = make_table(make_app, seats, seed=3)
+    settle(app, scene)
+    from knjazja.ui.table import input as I
+    s = session.state
+    tried = 0
+    for card in list(s.hands[0]):
+        cands = I.candidates_for(session.legal(), card)
+        for seat in range(3):
+            if any(("seat", seat) in I.targets_of(a, s) for a in cands):
+                continue
+            history = list(s.history)
+            scene.toasts.items.clear()
+            drag(app, scene.rect_of_hand_card(card).center, scene.rect_of_seat(seat).center)
+            assert scene.toasts.latest, f"no reason shown for {CARD_ID[card]} on seat {seat}"
+            assert session.state.history == history
+            tried += 1
+            break
+    assert tried
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("n", range(2, 9))
+def test_layout_draws_and_cards_stay_inside(make_app, size, n):
+    s = new_game(n, seed=100 + n)
+    rng = random.Random(n)
+    for _ in range(60 * n):                  # a game in full swing: cities, buildings, chronicles
+        if s.over:
+            break
+        legal = legal_actions(s)
+        builds = [a for a in legal if a.kind in ("play_city", "build", "chronicle")]
+        apply(s, rng.choice(builds) if builds and rng.random() < 0.7 else rng.choice(legal))
+    seats = [Seat("Ярослав Мудрый", "human")] + [Seat(f"Князь {i}", "easy") for i in range(1, n)]
+    app, session, scene, _ = make_table(make_app, seats, size=size, state=s)
+    for _ in range(5):
+        app.step([], DT)
+    scene.ensure_geometry()
+    window = pygame.Rect((0, 0), size)
+    drawn = [r for _, r in scene.fan.rects]
+    for g in scene.board.geoms.values():
+        for slot in g.cities:
+            drawn += [slot.card] + [t.rect for t in slot.tabs]
+            assert g.area.rect.contains(slot.card), (g.seat, slot.card, g.area.rect)
+        drawn += [c.rect for c in g.chips]
+    if scene.board.centre is not None:
+        drawn += [pc.rect for pc in scene.board.centre.cards]
+    assert drawn
+    outside = [r for r in drawn if not window.contains(r)]
+    assert not outside, outside
+
+
+def test_hot_seat_hands_over_and_hides_hands(make_app):
+    class PassDevice(Scene):
+        is_overlay = True
+
+    handovers = []
+    seats = [Seat("Anna", "human"), Seat("Boris", "human"), Seat("Bot", "easy")]
+    app, session, scene, _ = make_table(make_app, seats, state=new_game(3, seed=5, first_player=0))
+    scene.on_handover = lambda seat: (handovers.append(seat), app.stack.push(PassDevice()))
+    assert scene.policy == "hotseat" and scene.viewer == 0
+    settle(app, scene)
+    assert scene.can_act() and not scene.faces_hidden()
+    click(app, scene.rect_of_button(Action("draw")).center)
+    for _ in range(200):
+        if handovers:
+            break
+        app.step([], DT)
+    assert handovers == [1]
+    assert scene.viewer == 1 and scene.faces_hidden() and not scene.can_act()
+    assert scene.card_at(scene.rect_of_hand_card(session.state.hands[1][0]).center) is None  # no peeking
+    app.stack.pop()                                  # Boris has the device now
+    app.step([], DT)
+    assert not scene.faces_hidden() and scene.can_act()
+    assert scene.layout.viewer == 1                  # his hand at the bottom
+
+
+def test_spectator_sees_no_hand_and_the_bots_finish(make_app):
+    seats = [Seat(f"Bot {i}", "easy") for i in range(4)]
+    app, session, scene, over = make_table(make_app, seats, seed=9)
+    assert scene.viewer is None and scene.faces_hidden() and scene.layout.viewer == 0
+    for _ in range(20000):
+        if over:
+            break
+        scene.skip()
+        app.step([], DT)
+    assert over == [session]
+
+
+def test_zoom_discard_browser_and_log(make_app):
+    seats = [Seat("Olga", "human"), Seat("Igor", "easy"), Seat("Oleg", "easy")]
+    app, session, scene, _ = make_table(make_app, seats, seed=4)
+    settle(app, scene)
+    card = session.state.hands[0][0]
+    r = scene.rect_of_hand_card(card)
+    click(app, r.center, button=3)
+    assert scene.right_zoom is not None and CARD_ID[scene.right_zoom] == CARD_ID[card]
+    app.step([motion((5, 5))], DT)
+    assert scene.right_zoom is None
+    # the discard pile opens a browser; a click outside closes it
+    click(app, scene.rect_of_discard().center)
+    assert scene.discard_browser.open
+    click(app, (3, 3))
+    assert not scene.discard_browser.open
+    # the log names cards; hovering a name shows the card
+    session.play(Action("draw"))
+    for _ in range(30):
+        app.step([], DT)
+    assert scene.log_panel.lines
+    if scene.log_panel.token_rects:
+        rect, tok = scene.log_panel.token_rects[-1]
+        app.step([motion(rect.center)], DT)
+        assert scene.card_at(rect.center) == tok
+
+
+def test_undo_and_resize(make_app):
+    seats = [Seat("Olga", "human"), Seat("Igor", "human")]     # no bot reply blocks the undo
+    app, session, scene, _ = make_table(make_app, seats, state=new_game(2, seed=6, first_player=0))
+    settle(app, scene)
+    move = next(a for a in session.legal() if a.kind != "draw" and a.kind != "war")
+    perform(app, scene, move, random.Random(0))
+    settle(app, scene)
+    assert scene.viewer == 1 and session.can_undo()
+    click(app, scene.rect_of_button("undo").center)
+    assert session.state.history == [] and scene.toasts.latest
+    settle(app, scene)
+    assert scene.viewer == 0 and scene.can_act()
+    app.resize((1600, 900))
+    app.step([], DT)
+    assert scene.layout.size == (1600, 900)
+    assert pygame.Rect(0, 0, 1600, 900).contains(scene.rect_of_deck())
+
+
+def test_russian_table_draws(make_app):
+    seats = [Seat("Ярослав", "human"), Seat("Мстислав", "easy"), Seat("Святослав", "easy")]
+    app, session, scene, _ = make_table(make_app, seats, seed=8, lang="ru")
+    assert i18n.get_language() == "ru"
+    settle(app, scene)
+    text, mine = scene._prompt()
+    assert mine and "Ваш ход" in text
+
+
+def full_table(n: int, seed: int, moves: int):
+    """A game in full swing (cities, buildings, chronicles) with seat 0 to move."""
+    for attempt in range(50):
+        s = new_game(n, seed=seed + attempt)
+        rng = random.Random(seed + attempt)
+        for i in range(3 * moves):
+            if s.over or (i >= moves and s.decision == (0, "turn")):
+                break
+            legal = legal_actions(s)
+            builds = [a for a in legal if a.kind in ("play_city", "build", "chronicle")]
+            apply(s, rng.choice(builds) if builds and rng.random() < 0.7 else rng.choice(legal))
+        if not s.over and s.decision == (0, "turn"):
+            return s
+    raise AssertionError("no such game found")
+
+
+def test_frame_time_with_eight_players(make_app):
+    s = full_table(8, seed=31, moves=100)
+    seats = [Seat("Human", "human")] + [Seat(f"Bot {i}", "easy") for i in range(1, 8)]
+    app, session, scene, _ = make_table(make_app, seats, size=(1920, 1080), state=s)
+    for _ in range(300):                    # the table renders the faces it will need while idle
+        app.step([motion((600, 1000))], 1 / 60)
+        if not scene._warm:
+            break
+    assert not scene._warm
+    times = []
+    for i in range(60):
+        t = time.perf_counter()
+        app.step([motion((400 + i * 10, 1000))], 1 / 60)
+        times.append(time.perf_counter() - t)
+    times.sort()
+    assert times[len(times) // 2] < 0.030, f"median frame {times[len(times) // 2] * 1000:.1f} ms"
