@@ -105,7 +105,7 @@ class GameFlow:
         from knjazja.ui.scenes.table import TableScene
         self.session = session
         self.app.stack.pop_to(self.menu)
-        self.table = TableScene(session, on_game_over=self.game_over, on_menu=self.to_menu,
+        self.table = TableScene(session, on_game_over=self.game_over, on_menu=self.pause,
                                 settings=self.app.settings)
         self.table.on_handover = self.handover
         self.app.stack.push(self.table)
@@ -165,6 +165,19 @@ class GameFlow:
             self.session.cancel_bot()
         self.app.stack.pop_to(self.menu)
         self.menu.refresh()
+
+    def pause(self) -> None:
+        """The table's Menu button: the in-game menu (the game is autosaved after every action)."""
+        from knjazja.ui.scenes.pause import PauseScene
+        from knjazja.ui.scenes.settings_scene import SettingsScene
+        self.app.stack.push(PauseScene([
+            ("resume", lambda: None),
+            ("save", self.show_save),
+            ("load", self.show_load),
+            ("rules", self.show_rules),
+            ("settings", lambda: self.app.stack.push(SettingsScene())),
+            ("menu", self.to_menu),
+        ]))
 
     def show_message(self, title: str, text: str) -> None:
         from knjazja.ui.scenes.message import MessageScene

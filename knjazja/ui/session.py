@@ -52,6 +52,7 @@ class GameSession:
         self.autosave_path = autosave
         self.reaction_prompting = reaction_prompting
         self.series = False                       # this game is part of a series to 100
+        self.autosave_error: str | None = None
         self.events: deque[Event] = deque()       # for the table to animate and log
         self.log: list[tuple[int, Event]] = []    # (decision index, event) — the whole game
         self._undo: list[GameState] = []          # states before the human's undoable moves
@@ -99,8 +100,17 @@ class GameSession:
         for e in events:
             self.log.append((n, e))
             self.events.append(e)
-        self.save_autosave()
+        self._autosave_quietly()
         return events
+
+    def _autosave_quietly(self) -> None:
+        """Autosave after a move; a failing disk must not stop the game (the last good
+        autosave stays, and the table shows `autosave_error`)."""
+        try:
+            self.save_autosave()
+            self.autosave_error = None
+        except OSError as e:
+            self.autosave_error = str(e)
 
     def auto_answer(self) -> bool:
         """With reaction prompting "when possible", a human without a reaction declines at
@@ -124,7 +134,7 @@ class GameSession:
         n = len(self.state.history)
         self.log = [(i, e) for i, e in self.log if i <= n]
         self.events.clear()
-        self.save_autosave()
+        self._autosave_quietly()
         return True
 
     # --- bots -------------------------------------------------------------------------

@@ -114,6 +114,7 @@ class TableScene(GuiScene):
         self.handover_pending = False
         self._view_dirty = False
         self._game_over_sent = False
+        self._autosave_shown: str | None = None
         self._bot_key = None
         self._bot_wait = 0.0
         self._bg_ok = True
@@ -200,6 +201,10 @@ class TableScene(GuiScene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.toasts.update(dt)
+        error = self.session.autosave_error
+        if error and error != self._autosave_shown:
+            self.toasts.show(tr("table.autosave_failed", error=error))
+        self._autosave_shown = error
         self.animator.speed = self.speed
         self._pull_events()
         if self.animator.busy:

@@ -1,0 +1,146 @@
+"""The whole app flow: new game, autosave, Continue, damaged saves, hot-seat resume, pause menu."""
+import json
+
+import pytest
+
+from knjazja.engine import dumps
+from knjazja.ui import storage
+from knjazja.ui.main import GameFlow
+from knjazja.ui.scenes.message import MessageScene
+from knjazja.ui.scenes.pass_device import PassDeviceScene
+from knjazja.ui.scenes.pause import PauseScene
+from knjazja.ui.scenes.table import TableScene
+
+SETUP = {"seats": [{"name": "Olga", "kind": "human"}, {"name": "Igor", "kind": "easy"},
+                   {"name": "Oleg", "kind": "easy"}],
+         "first_player": 0, "options": {"strict_defence": False, "invasion_first_round": False}}
+
+
+def flow_on(make_app):
+    app = make_app((1280, 720), persist=False)
+    flow = GameFlow(app)
+    app.stack.push(flow.menu)
+    app.step([])
+    return app, flow
+
+
+def human_plays(session, moves=3):
+    """The human makes a few moves (bots answer synchronously)."""
+    for _ in range(200):
+        if moves == 0 or session.over:
+            return
+        if session.human_to_decide():
+            session.play(session.legal()[0])
+            moves -= 1
+        else:
+            session.bot_step(background=False)
+
+
+def test_new_game_autosaves_and_continue_restores_the_identical_state(make_app):
+    app, flow = flow_on(make_app)
+    session = flow.start_game(SETUP, seed=42)
+    assert isinstance(app.stack.top, TableScene)
+    human_plays(session)
+    saved = dumps(session.state)
+    assert storage.autosave_path().is_file()
+    # quit: the window closes; a new app starts and continues
+    app.stack.clear()
+    app2, flow2 = flow_on(make_app)
+    assert flow2.menu.buttons["continue"].is_enabled
+    resumed = flow2.continue_game()
+    assert resumed is not None and isinstance(app2.stack.top, TableScene)
+    assert dumps(resumed.state) == saved
+    assert resumed.state.hands == session.state.hands and resumed.state.deck == session.state.deck
+    assert [s.name for s in resumed.seats] == ["Olga", "Igor", "Oleg"]
+
+
+@pytest.mark.parametrize("damage", ["truncate", "tamper", "future"])
+def test_a_damaged_autosave_is_refused_with_a_message(make_app, damage):
+    app, flow = flow_on(make_app)
+    session = flow.start_game(SETUP, seed=7)
+    human_plays(session)
+    app.stack.pop_to(flow.menu)
+    path = storage.autosave_path()
+    text = path.read_text("utf-8")
+    if damage == "truncate":
+        path.write_text(text[: len(text) // 2], "utf-8")
+    elif damage == "tamper":
+        data = json.loads(text)
+        data["seed"] += 1
+        path.write_text(json.dumps(data), "utf-8")
+    else:
+        data = json.loads(text)
+        data["version"] = 99
+        path.write_text(json.dumps(data), "utf-8")
+    assert flow.continue_game() is None
+    top = app.stack.top
+    assert isinstance(top, MessageScene) and top.text and "\n" not in top.text
+    app.step([])                      # it draws over the menu without trouble
+
+
+def test_kill_mid_write_leaves_the_last_good_autosave(make_app, monkeypatch):
+    app, flow = flow_on(make_app)
+    session = flow.start_game(SETUP, seed=9)
+    human_plays(session, 1)
+    good = storage.autosave_path().read_text("utf-8")
+    import os
+
+    def crash(src, dst):
+        raise OSError("killed between write and rename")
+    with monkeypatch.context() as m:
+        m.setattr(os, "replace", crash)
+        with pytest.raises(OSError):
+            session.save_autosave()
+    assert storage.autosave_path().read_text("utf-8") == good
+    assert not [p for p in storage.autosave_path().parent.iterdir() if p.name.endswith(".tmp")]
+    assert storage.load_game(storage.autosave_path())[0] is not None
+
+
+def test_hot_seat_resume_hides_hands_first(make_app):
+    app, flow = flow_on(make_app)
+    setup = dict(SETUP, seats=[{"name": "Olga", "kind": "human"}, {"name": "Vera", "kind": "human"},
+                               {"name": "Igor", "kind": "easy"}])
+    flow.start_game(setup, seed=3)
+    app.stack.pop_to(flow.menu)
+    flow.continue_game()
+    assert isinstance(app.stack.top, PassDeviceScene)
+    app.step([])
+
+
+def test_pause_menu_leads_back_to_the_main_menu(make_app):
+    app, flow = flow_on(make_app)
+    flow.start_game(SETUP, seed=5)
+    flow.pause()
+    assert isinstance(app.stack.top, PauseScene)
+    app.step([])
+    app.stack.top.activate("menu")
+    assert app.stack.top is flow.menu
+
+
+def test_a_finished_game_goes_to_results_and_records_statistics(make_app):
+    from knjazja.ui import stats
+    from knjazja.ui.scenes.results import ResultsScene
+    app, flow = flow_on(make_app)
+    session = flow.start_game(dict(SETUP, seats=[{"name": "A", "kind": "easy"}, {"name": "B", "kind": "easy"}]), seed=4)
+    while not session.over:
+        session.bot_step(background=False)
+    flow.game_over(session)
+    assert isinstance(app.stack.top, ResultsScene)
+    app.step([])
+    assert stats.load_stats()["games"] == 1
+    assert not storage.autosave_path().exists()
+
+
+def test_a_failing_disk_does_not_stop_the_game(make_app, monkeypatch):
+    import os
+    app, flow = flow_on(make_app)
+    session = flow.start_game(SETUP, seed=9)
+    good = storage.autosave_path().read_text("utf-8")
+
+    def crash(src, dst):
+        raise OSError("disk full")
+    with monkeypatch.context() as m:
+        m.setattr(os, "replace", crash)
+        human_plays(session, 2)              # moves go on
+        assert session.autosave_error and "disk full" in session.autosave_error
+    assert storage.autosave_path().read_text("utf-8") == good
