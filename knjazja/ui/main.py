@@ -121,7 +121,9 @@ class GameFlow:
         kind = session.state.decision.kind
         reason = tr("handover.reason.turn", name=name) if kind == "turn" else \
             tr("handover.reason.decide", name=name, what=tr(f"decision.{kind}"))
-        self.app.stack.push(PassDeviceScene(name, reason, on_ready=lambda: None))
+        # the previous player may still take his move back before handing over
+        on_undo = self.table.undo if self.table is not None and session.can_undo() else None
+        self.app.stack.push(PassDeviceScene(name, reason, on_ready=lambda: None, on_undo=on_undo))
 
     # --- ending -------------------------------------------------------------------------
     def game_over(self, session: GameSession) -> None:

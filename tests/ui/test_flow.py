@@ -144,3 +144,31 @@ def test_a_failing_disk_does_not_stop_the_game(make_app, monkeypatch):
         human_plays(session, 2)              # moves go on
         assert session.autosave_error and "disk full" in session.autosave_error
     assert storage.autosave_path().read_text("utf-8") == good
+
+
+SILENT_SEED = 1   # a 2-player deal whose first player can lay a city or chronicle
+
+
+def test_hot_seat_hand_over_offers_undo_of_the_previous_move(make_app):
+    app, flow = flow_on(make_app)
+    setup = dict(SETUP, seats=[{"name": "Olga", "kind": "human"}, {"name": "Vera", "kind": "human"}])
+    session = flow.start_game(setup, seed=SILENT_SEED)
+    table = flow.table
+    for _ in range(400):
+        app.step([])
+        if isinstance(app.stack.top, PassDeviceScene) or table.can_act():
+            break
+    if isinstance(app.stack.top, PassDeviceScene):
+        app.stack.top.ready()
+    # Olga plays a card that reveals nothing (not a draw): the hand-over offers her an undo
+    move = next((a for a in session.legal() if a.kind in ("build", "play_city", "chronicle")), None)
+    if move is None:
+        raise AssertionError("the seed no longer deals a silent first move")
+    before = dumps(session.state)
+    session.play(move)
+    flow.handover(session.deciding)
+    over = app.stack.top
+    assert isinstance(over, PassDeviceScene) and over.on_undo is not None
+    over.close()
+    over.on_undo()
+    assert dumps(session.state) == before

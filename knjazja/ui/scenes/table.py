@@ -599,6 +599,20 @@ class TableScene(GuiScene):
         self._run_queue()
         return True
 
+    def undo(self) -> bool:
+        """Take the last human move back, if no hidden information was revealed since."""
+        if not self.session.can_undo():
+            return False
+        self.skip()
+        self.session.undo()
+        self.queue.clear()
+        self.logged = [e for _, e in self.session.log]   # the undone move leaves the log
+        self._rebuild_log()
+        self.view.sync(self.session.state)
+        self._reset_interaction()
+        self.toasts.show(tr("table.undone"))
+        return True
+
     def _reset_interaction(self) -> None:
         self.held = -1
         self.mode = ""
@@ -619,15 +633,8 @@ class TableScene(GuiScene):
             self.skip()
             return True
         if key == "undo":
-            if self.session.can_undo() and self.viewer is not None:
-                self.skip()
-                self.session.undo()
-                self.queue.clear()
-                self.logged = [e for _, e in self.session.log]   # the undone move leaves the log
-                self._rebuild_log()
-                self.view.sync(self.session.state)
-                self._reset_interaction()
-                self.toasts.show(tr("table.undone"))
+            if self.viewer is not None:
+                self.undo()
             return True
         if key is not None:
             self._fixed_button(key)
