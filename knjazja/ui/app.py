@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import warnings
 from collections import deque
 from collections.abc import Iterable
@@ -21,6 +22,11 @@ from pathlib import Path
 # Before SDL starts: crisp (not bitmap-stretched) windows on Windows HiDPI screens.
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# We draw on CPU surfaces. SDL's "accelerated" window surface re-uploads the whole window as a
+# texture on every flip, which costs ~10 ms a frame wherever OpenGL is software (VMs, remote
+# desktops, Xvfb); the native framebuffer path presents a 1080p frame in ~1 ms everywhere.
+if sys.platform.startswith("linux"):
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402

@@ -178,7 +178,8 @@ def _tex(size: tuple[int, int], seed: int, lo: int, cells: tuple[int, int], fine
     return t
 
 
-def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
+@lru_cache(maxsize=128)
+def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:  # read-only: only blitted
     m = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(m, (255, 255, 255, 255), m.get_rect(), border_radius=radius)
     return m

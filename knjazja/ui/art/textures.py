@@ -67,11 +67,18 @@ def _grain_tile(seed: int, lo: int, hi: int, tile: int) -> pygame.Surface:
 
 
 def vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
+    """A fresh surface (callers draw on it) copied from a cached master: cards of one kind
+    share their gradients, and a per-row Python loop was the bulk of a card's render time."""
     w, h = max(1, size[0]), max(1, size[1])
+    return pygame.transform.scale(_gradient_column(h, tuple(top), tuple(bottom)), (w, h))
+
+
+@lru_cache(maxsize=256)
+def _gradient_column(h: int, top: Colour, bottom: Colour) -> pygame.Surface:
     col = pygame.Surface((1, h))
     for y in range(h):
         col.set_at((0, y), mix(top, bottom, y / max(1, h - 1)))
-    return pygame.transform.scale(col, (w, h))
+    return col
 
 
 def radial_alpha(size: tuple[int, int], colour: Colour, inner: int, outer: int,
