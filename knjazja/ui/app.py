@@ -302,6 +302,8 @@ class App:
         """Leave every scene, save the settings and close the window."""
         self.stack.clear()
         self.save_settings()
+        from knjazja.ui.art.prefetch import shutdown_shared
+        shutdown_shared()               # the card-face worker process, if one was started
         pygame.display.quit()
 
     def screenshot(self, path: str | os.PathLike) -> None:

@@ -143,7 +143,11 @@ class GameFlow:
             lines = [tr("results.series", line=" · ".join(
                 f"{s.name} {t}" for s, t in zip(session.seats, self.series.totals)))]
         self.app.stack.push(ResultsScene(session, on_play_again=self.play_again, on_menu=self.to_menu,
-                                         series_lines=lines))
+                                         series_lines=lines, on_review=lambda: self.show_review(session)))
+
+    def show_review(self, session: GameSession) -> None:
+        from knjazja.ui.scenes.review import ReviewScene
+        self.app.stack.push(ReviewScene(session))
 
     def play_again(self) -> None:
         """Play again, or in a series show the standings first."""

@@ -128,6 +128,13 @@ def test_a_finished_game_goes_to_results_and_records_statistics(make_app):
     assert isinstance(app.stack.top, ResultsScene)
     app.step([])
     assert stats.load_stats()["games"] == 1
+    from knjazja.bots.thinker import shutdown_worker
+    from knjazja.ui.scenes.review import ReviewScene
+    app.stack.top.on_review()
+    assert isinstance(app.stack.top, ReviewScene)
+    app.step([])
+    app.stack.pop()
+    shutdown_worker()
     assert not storage.autosave_path().exists()
 
 

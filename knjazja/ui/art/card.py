@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -211,6 +212,118 @@ def _frame_fill(size: tuple[int, int], st: KindStyle, seed: int) -> pygame.Surfa
     return s
 
 
+# ----------------------------------------------------------------------- shared card parts
+class _SurfaceCache:
+    """Read-only surfaces kept up to a total size in bytes (least recently used go first):
+    the parts every card of a kind and size shares are drawn once, not once per card."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self._items: OrderedDict = OrderedDict()
+        self._bytes = 0
+
+    def get_or(self, key, make) -> pygame.Surface:
+        surf = self._items.get(key)
+        if surf is not None:
+            self._items.move_to_end(key)
+            return surf
+        surf = make()
+        size = surf.get_width() * surf.get_height() * surf.get_bytesize()
+        if size <= self.max_bytes // 4:
+            self._items[key] = surf
+            self._bytes += size
+            while self._bytes > self.max_bytes:
+                _, old = self._items.popitem(last=False)
+                self._bytes -= old.get_width() * old.get_height() * old.get_bytesize()
+        return surf
+
+    def clear(self) -> None:
+        self._items.clear()
+        self._bytes = 0
+
+
+_SHAPES = _SurfaceCache(24 * 1024 * 1024)
+
+
+def _card_frame(w: int, h: int) -> tuple[float, pygame.Rect, pygame.Rect]:
+    """u (1/100 of the width), the inner panel and the banner of a card, in final pixels."""
+    zoom = w >= ZOOM_MIN_WIDTH
+    u = w / 100
+    frame_in = (4.6 if zoom else 5.6) * u
+    inner = pygame.Rect(0, 0, 0, 0)
+    inner.update(round(frame_in), round(frame_in), round(w - 2 * frame_in), round(h - 2 * frame_in))
+    banner_h = (16.0 if zoom else 30.0) * u
+    banner = pygame.Rect(inner.x, inner.y, inner.w, round(banner_h))
+    return u, inner, banner
+
+
+def _chrome(w: int, h: int, kind: str) -> pygame.Surface:
+    """The frame, the inner panel and the name banner of a card (at SS x), without the art."""
+    st = STYLES[kind]
+    u, inner, banner = _card_frame(w, h)
+    radius = 5.2 * u
+    S = SS
+    W, H = w * S, h * S
+    base = pygame.Surface((W, H), pygame.SRCALPHA)
+    R = lambda r: pygame.Rect(r.x * S, r.y * S, r.w * S, r.h * S)  # noqa: E731
+    rad = int(radius * S)
+    pygame.draw.rect(base, OUTLINE, base.get_rect(), border_radius=rad)
+    outer_band = base.get_rect().inflate(-int(1.6 * u * S), -int(1.6 * u * S))
+    _fill_rounded(base, outer_band, _frame_fill(outer_band.size, st, 11 + len(kind)),
+                  max(1, rad - int(0.8 * u * S)))
+    # trim lines on the frame
+    tl = max(1, int(0.45 * u * S))
+    trim_outer = base.get_rect().inflate(-int(3.0 * u * S), -int(3.0 * u * S))
+    pygame.draw.rect(base, st.trim, trim_outer, tl, border_radius=max(1, rad - int(1.5 * u * S)))
+    # inner panel
+    IR = R(inner)
+    pygame.draw.rect(base, OUTLINE, IR.inflate(2 * tl, 2 * tl), border_radius=int(2.2 * u * S))
+    _fill_rounded(base, IR, _parchment(IR.size, PARCHMENT, 5), int(1.8 * u * S))
+    # banner
+    BR = R(banner)
+    ban = pygame.Surface(BR.size)
+    ban.blit(_parchment(BR.size, mix(PARCHMENT, st.frame_light, 0.16), 9), (0, 0))
+    _fill_rounded(base, BR, ban, int(1.8 * u * S))
+    pygame.draw.line(base, st.frame_dark, (BR.x, BR.bottom), (BR.right - 1, BR.bottom), max(1, int(0.6 * u * S)))
+    # banner end ornaments (small diamonds in the kind colour)
+    for x in (BR.x + int(2.4 * u * S), BR.right - int(2.4 * u * S)):
+        y = BR.centery
+        d = 1.3 * u * S
+        icons.poly(base, st.frame, [(x, y - d), (x + d, y), (x, y + d), (x - d, y)], max(1, int(0.3 * u * S)))
+    return base
+
+
+def _art_backdrop(size: tuple[int, int], kind: str, hill_w: int) -> pygame.Surface:
+    """Sky, glow, a low hill and a vignette: the art window of a card before its icon."""
+    st = STYLES[kind]
+    art_s = vertical_gradient(size, st.sky_top, st.sky_bottom)
+    glow = radial_alpha(size, (255, 250, 225), 170, 0, power=1.4)
+    art_s.blit(glow, (0, 0))
+    multiply(art_s, _tex(size, 31 + len(kind), 226, (4, 5), 10))
+    # ground: a low hill
+    w, h = size
+    gcol = mix(st.sky_bottom, (70, 60, 40), 0.45)
+    pygame.draw.ellipse(art_s, gcol, pygame.Rect(-w * 0.25, h * 0.84, w * 1.5, h * 0.5))
+    pygame.draw.ellipse(art_s, shade(gcol, 1.12), pygame.Rect(-w * 0.25, h * 0.84, w * 1.5, h * 0.5), hill_w)
+    # vignette
+    art_s.blit(radial_alpha(size, (40, 20, 10), 0, 110, power=2.2), (0, 0))
+    return art_s
+
+
+def _icon(name: str, isz: int) -> pygame.Surface:
+    """A card's icon (several cards share one), read-only."""
+    icon = pygame.Surface((isz, isz), pygame.SRCALPHA)
+    icons.paint(name, icon, icon.get_rect(), max(2, round(isz * 0.022)))
+    return icon
+
+
+def _icon_shadow(icon: pygame.Surface) -> pygame.Surface:
+    shadow = icon.copy()
+    shadow.fill((0, 0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    shadow.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MIN)
+    return shadow
+
+
 # ----------------------------------------------------------------------- medallions
 def _sun_medallion(s: pygame.Surface, c: tuple[float, float], r: float, negative: bool) -> None:
     face = (96, 18, 20) if negative else GOLD
@@ -288,13 +401,23 @@ def render_card(card_id: str, lang: str, size: tuple[int, int]) -> pygame.Surfac
 
     Cached per (id, lang, size); the surface is shared, so copy it before drawing on it.
     """
+    return _render_card(*_checked(card_id, lang, size))
+
+
+def render_card_uncached(card_id: str, lang: str, size: tuple[int, int]) -> pygame.Surface:
+    """``render_card`` drawn afresh and not kept (the face prefetcher's worker: the UI keeps
+    the faces it sends)."""
+    return _render_card.__wrapped__(*_checked(card_id, lang, size))
+
+
+def _checked(card_id: str, lang: str, size: tuple[int, int]) -> tuple[str, str, int, int]:
     _check_lang(lang)
     if card_id not in _cards.SPEC_BY_ID:
         raise KeyError(f"unknown card id {card_id!r}")
     w, h = int(size[0]), int(size[1])
     if w < 24 or h < 32:
         raise ValueError(f"card size {size!r} is too small (min 24x32)")
-    return _render_card(card_id, lang, w, h)
+    return card_id, lang, w, h
 
 
 @lru_cache(maxsize=1024)
@@ -307,13 +430,7 @@ def _render_card(card_id: str, lang: str, w: int, h: int) -> pygame.Surface:
     corner = corner_value(spec, lang)
 
     # ---- geometry, in final pixels (float); u = 1/100 of the width
-    u = w / 100
-    radius = 5.2 * u
-    frame_in = (4.6 if zoom else 5.6) * u
-    inner = pygame.Rect(0, 0, 0, 0)
-    inner.update(round(frame_in), round(frame_in), round(w - 2 * frame_in), round(h - 2 * frame_in))
-    banner_h = (16.0 if zoom else 30.0) * u
-    banner = pygame.Rect(inner.x, inner.y, inner.w, round(banner_h))
+    u, inner, banner = _card_frame(w, h)
     art_top = banner.bottom + round(1.2 * u)
     show_text = zoom and bool(text)
     label = st.label_ru if lang == "ru" else st.label_en
@@ -345,46 +462,16 @@ def _render_card(card_id: str, lang: str, w: int, h: int) -> pygame.Surface:
 
     # ---- shapes at SS x
     S = SS
-    W, H = w * S, h * S
-    base = pygame.Surface((W, H), pygame.SRCALPHA)
     R = lambda r: pygame.Rect(r.x * S, r.y * S, r.w * S, r.h * S)  # noqa: E731
-    rad = int(radius * S)
-    pygame.draw.rect(base, OUTLINE, base.get_rect(), border_radius=rad)
-    outer_band = base.get_rect().inflate(-int(1.6 * u * S), -int(1.6 * u * S))
-    _fill_rounded(base, outer_band, _frame_fill(outer_band.size, st, 11 + len(spec.kind)),
-                  max(1, rad - int(0.8 * u * S)))
-    # trim lines on the frame
     tl = max(1, int(0.45 * u * S))
-    trim_outer = base.get_rect().inflate(-int(3.0 * u * S), -int(3.0 * u * S))
-    pygame.draw.rect(base, st.trim, trim_outer, tl, border_radius=max(1, rad - int(1.5 * u * S)))
-    # inner panel
-    IR = R(inner)
-    pygame.draw.rect(base, OUTLINE, IR.inflate(2 * tl, 2 * tl), border_radius=int(2.2 * u * S))
-    _fill_rounded(base, IR, _parchment(IR.size, PARCHMENT, 5), int(1.8 * u * S))
-    # banner
-    BR = R(banner)
-    ban = pygame.Surface(BR.size)
-    ban.blit(_parchment(BR.size, mix(PARCHMENT, st.frame_light, 0.16), 9), (0, 0))
-    _fill_rounded(base, BR, ban, int(1.8 * u * S))
-    pygame.draw.line(base, st.frame_dark, (BR.x, BR.bottom), (BR.right - 1, BR.bottom), max(1, int(0.6 * u * S)))
-    # banner end ornaments (small diamonds in the kind colour)
-    for x in (BR.x + int(2.4 * u * S), BR.right - int(2.4 * u * S)):
-        y = BR.centery
-        d = 1.3 * u * S
-        icons.poly(base, st.frame, [(x, y - d), (x + d, y), (x, y + d), (x - d, y)], max(1, int(0.3 * u * S)))
+    # frame, inner panel and banner: the same for every card of a kind and size
+    base = _SHAPES.get_or(("chrome", w, h, spec.kind), lambda: _chrome(w, h, spec.kind)).copy()
+
     # art window
     AR = R(art)
-    art_s = vertical_gradient(AR.size, st.sky_top, st.sky_bottom)
-    glow = radial_alpha(AR.size, (255, 250, 225), 170, 0, power=1.4)
-    art_s.blit(glow, (0, 0))
-    multiply(art_s, _tex(AR.size, 31 + len(spec.kind), 226, (4, 5), 10))
-    # ground: a low hill
-    gcol = mix(st.sky_bottom, (70, 60, 40), 0.45)
-    pygame.draw.ellipse(art_s, gcol, pygame.Rect(-AR.w * 0.25, AR.h * 0.84, AR.w * 1.5, AR.h * 0.5))
-    pygame.draw.ellipse(art_s, shade(gcol, 1.12), pygame.Rect(-AR.w * 0.25, AR.h * 0.84, AR.w * 1.5, AR.h * 0.5),
-                        max(1, int(0.4 * u * S)))
-    # vignette
-    art_s.blit(radial_alpha(AR.size, (40, 20, 10), 0, 110, power=2.2), (0, 0))
+    hill_w = max(1, int(0.4 * u * S))
+    art_s = _SHAPES.get_or(("art", AR.size, spec.kind, hill_w),
+                           lambda: _art_backdrop(AR.size, spec.kind, hill_w)).copy()
     # the icon
     icon_name = icons.icon_name_for(card_id, spec.kind, spec.glory, spec.foreign)
     if zoom:
@@ -393,11 +480,8 @@ def _render_card(card_id: str, lang: str, w: int, h: int) -> pygame.Surface:
     else:
         isz = int(min(AR.w * 0.84, AR.h * 0.9))
         iy = AR.h - isz - int(AR.h * 0.03)
-    icon_big = pygame.Surface((isz, isz), pygame.SRCALPHA)
-    icons.paint(icon_name, icon_big, icon_big.get_rect(), max(2, round(isz * 0.022)))
-    shadow = icon_big.copy()
-    shadow.fill((0, 0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
-    shadow.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MIN)
+    icon_big = _SHAPES.get_or(("icon", icon_name, isz), lambda: _icon(icon_name, isz))
+    shadow = _SHAPES.get_or(("icon shadow", icon_name, isz), lambda: _icon_shadow(icon_big))
     ix = (AR.w - isz) // 2 + (int(AR.w * 0.06) if corner and not zoom else 0)
     art_s.blit(shadow, (ix + max(2, isz // 60), iy + max(2, isz // 45)))
     art_s.blit(icon_big, (ix, iy))

@@ -39,11 +39,13 @@ def ranking(totals: list[int]) -> list[tuple[int, int]]:
 
 class ResultsScene(GuiScene):
     def __init__(self, session, *, on_play_again: Callable[[], None], on_menu: Callable[[], None],
-                 series_lines: list[str] | None = None) -> None:
+                 series_lines: list[str] | None = None,
+                 on_review: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.session = session
         self.on_play_again = on_play_again
         self.on_menu = on_menu
+        self.on_review = on_review          # None: no Review button
         self.series_lines = series_lines or []
         self.scores = score(session.state)
         self.buttons: dict[str, UIButton] = {}
@@ -52,12 +54,18 @@ class ResultsScene(GuiScene):
         w, h = self.size
         bw, bh, gap = self.px(260), self.px(56), self.px(24)
         y = h - self.px(40) - bh
+        keys = ["again"] + (["review"] if self.on_review is not None else []) + ["menu"]
+        x = w // 2 - (len(keys) * bw + (len(keys) - 1) * gap) // 2
+        rects = {key: pygame.Rect(x + i * (bw + gap), y, bw, bh) for i, key in enumerate(keys)}
         self.buttons = {
-            "again": UIButton(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), tr("results.play_again"),
+            "again": UIButton(rects["again"], tr("results.play_again"),
                               self.ui, object_id=oid("@primary", "#results_again")),
-            "menu": UIButton(pygame.Rect(w // 2 + gap // 2, y, bw, bh), tr("results.menu"), self.ui,
+            "menu": UIButton(rects["menu"], tr("results.menu"), self.ui,
                              object_id=oid(None, "#results_menu")),
         }
+        if self.on_review is not None:
+            self.buttons["review"] = UIButton(rects["review"], tr("results.review"), self.ui,
+                                              object_id=oid("@secondary", "#results_review"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
@@ -67,6 +75,9 @@ class ResultsScene(GuiScene):
             return True
         if event.ui_element is self.buttons.get("menu"):
             self.on_menu()
+            return True
+        if self.on_review is not None and event.ui_element is self.buttons.get("review"):
+            self.on_review()
             return True
         return False
 

@@ -33,7 +33,7 @@ from pygame import Rect
 
 from knjazja.engine import Action, Event, IllegalAction
 from knjazja.engine.actions import ATTACK, DEFEND, DRAW, END_WAR, PASS, TURN, WAR_ATTACK, WAR_DEFEND
-from knjazja.engine.cards import CARD_ID, IS_TROOP
+from knjazja.engine.cards import BUILDING, CARD_ID, CITY, EVENT, IS_TROOP, TROOP
 from knjazja.ui import i18n, style
 from knjazja.ui.i18n import tr
 from knjazja.ui.layout import TableLayout, table_layout
@@ -45,9 +45,10 @@ from knjazja.ui.table.board import Board
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.controls import Controls
 from knjazja.ui.table.hand import HandFan
+from knjazja.ui.table.hint import HintRequest
 from knjazja.ui.table.log import LogPanel
 from knjazja.ui.table.names import short_name
-from knjazja.ui.table.overlays import DiscardBrowser, draw_zoom
+from knjazja.ui.table.overlays import DiscardBrowser, draw_zoom, zoom_size
 from knjazja.ui.table.prompt import Toasts, draw_banner, prompt_text
 from knjazja.ui.table.sprites import HIGHLIGHT, Sprites, TextCache, printable
 from knjazja.ui.table.steps import StepBuilder
@@ -58,6 +59,30 @@ log = logging.getLogger(__name__)
 HOVER_ZOOM_DELAY = 0.4
 DRAG_THRESHOLD = 6
 BOT_PAUSE = 0.35        # a bot waits this long (÷ speed) before deciding, so moves can be followed
+
+
+def _face_sizes(L: TableLayout) -> list[tuple[tuple[int, int], tuple[str, ...] | None]]:
+    """(size, kinds or None for all) of the faces a table with layout ``L`` draws, most used
+    first: hand, piles and flights; the card played in the centre (``warstack._table_geometry``);
+    the opponents' areas; cities (and the buildings flying onto them) as the rows of cities
+    grow and shrink (``areas._place_cities``); Dowry's bids; the war stack with one to three
+    answers (``warstack._war_geometry``; war events, rarer, shrink it further).  A size
+    missed here is prefetched for every card when it is first drawn (``Sprites``)."""
+    u, ch, r = L.unit, L.card_size[1], L.war_stack
+    centre_h = max(40, min(round(ch * 1.25), r.height - u * 5))
+    centre = (round(centre_h * 5 / 7), centre_h)
+    sizes: list = [(L.card_size, None), (centre, None), (L.small_card_size, None)]
+    for base, scales in ((L.card_size, (1.35, 1.2, 1.0, 0.9, 0.8, 0.7)), (L.small_card_size, (1.0, 0.9, 0.8, 0.7))):
+        for scale in scales:
+            h = round(base[1] * scale) // 7 * 7
+            if h >= 32:
+                sizes.append(((h * 5 // 7, h), (CITY, BUILDING)))
+    sizes.append(((round(centre[0] * 0.7), round(centre[1] * 0.7)), (TROOP,)))
+    body_h = r.height - max(20, round(u * 2.3))         # below the header, no war events
+    for answers in (1, 2, 3):
+        h = max(40, int(min(ch * 1.6, (body_h - 2 * u) / (1 + 0.5 * answers + 0.3))) // 7 * 7)
+        sizes.append(((h * 5 // 7, h), (CITY, TROOP, EVENT)))
+    return list(dict.fromkeys(sizes))
 
 
 @dataclass
@@ -114,11 +139,13 @@ class TableScene(GuiScene):
         self.handover_pending = False
         self._view_dirty = False
         self._game_over_sent = False
+        self.hints = HintRequest()
         self._autosave_shown: str | None = None
         self._bot_key = None
         self._bot_wait = 0.0
         self._bg_ok = True
-        self._warm: list[tuple[str, tuple[int, int]]] = []
+        self._warm: list[tuple[str, tuple[int, int]]] = []   # faces to render when idle (no prefetcher)
+        self._warm_hand: tuple[int, ...] = ()                    # the hand whose zoom was prefetched
 
     # ======================================================================= viewer
     def _policy(self, p) -> str | int:
@@ -201,6 +228,11 @@ class TableScene(GuiScene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.toasts.update(dt)
+        hint = self.hints.poll(self.session)
+        if hint is not None:
+            action, value = hint
+            self.toasts.show(tr("table.hint", move=expand_tokens(self.narrator.action(action, self.session.state),
+                                                                 self.lang), chance=round(100 * value)))
         error = self.session.autosave_error
         if error and error != self._autosave_shown:
             self.toasts.show(tr("table.autosave_failed", error=error))
@@ -223,24 +255,58 @@ class TableScene(GuiScene):
             self.hover_since = self.time
         self._warm_up()
 
+    def exit(self) -> None:
+        self.hints.cancel()
+        self.sprites.stop_prefetch()
+        super().exit()
+
     def _warm_up(self) -> None:
-        """While the table waits for a decision, render one card face it will need soon, so
-        that no frame stalls later when the card first appears (or is zoomed)."""
-        if self.busy or self.layout is None or self.press is not None or not self._warm:
+        """Faces the table will need soon.  With the face prefetcher (a worker process renders
+        the plan of ``_plan_warm_up``) move the faces that arrived into the cache, a few per
+        frame, and ask for the zoom of new hand cards; without one, while the table waits for
+        a decision, render one face per frame here."""
+        if self.layout is None:
+            return
+        if self.sprites.prefetching:
+            self.sprites.pump()
+            while self._warm and self.sprites.has_face(*self._warm[-1], self.lang):
+                self._warm.pop()                # arrived
+            if self.viewer is not None:
+                hand = tuple(self.session.state.hands[self.viewer])
+                if hand != self._warm_hand:
+                    self._warm_hand = hand
+                    zoom = zoom_size(self.size)
+                    self.sprites.prefetch([(CARD_ID[c], self.lang, zoom) for c in hand], replace=False)
+            return
+        if self.busy or self.press is not None or not self._warm:
             return
         if not (self.session.human_to_decide() or self.session.bot_thinking()):
             return
-        card_id, size = self._warm.pop()
-        self.sprites.face_id(card_id, size, self.lang)
+        while self._warm:
+            card_id, size = self._warm.pop()
+            if not self.sprites.has_face(card_id, size, self.lang):
+                self.sprites.face_id(card_id, size, self.lang)
+                return
 
     def _plan_warm_up(self) -> None:
+        """Every face the table may draw, most likely first: the cards in sight at the size of
+        the hand, the zoom of the hand, then every card at the sizes the table uses; all of
+        them for the prefetcher, those at the size of the hand and the hand's zoom for
+        ``_warm`` (rendered while idle without a prefetcher)."""
         from knjazja.engine.cards import SPECS
-        from knjazja.ui.table.overlays import zoom_size
         L = self.layout
-        plan = [(sp.id, L.card_size) for sp in SPECS]
-        if self.viewer is not None:
-            plan += [(CARD_ID[c], zoom_size(self.size)) for c in self.session.state.hands[self.viewer]]
-        self._warm = plan[::-1]
+        s = self.session.state
+        hand = [CARD_ID[c] for c in s.hands[self.viewer]] if self.viewer is not None else []
+        in_sight = hand + [CARD_ID[c] for c in (*s.cities, *s.discard[-2:], *(c for ch in s.chronicles for c in ch))]
+        order = list(dict.fromkeys(in_sight + [sp.id for sp in SPECS]))
+        kinds = {sp.id: sp.kind for sp in SPECS}
+        zoom = [(c, zoom_size(self.size)) for c in hand]
+        plan = [(c, L.card_size) for c in in_sight] + zoom
+        for size, only in _face_sizes(L):
+            plan += [(c, size) for c in order if only is None or kinds[c] in only]
+        self._warm = ([(c, L.card_size) for c in order] + zoom)[::-1]
+        self._warm_hand = tuple(s.hands[self.viewer]) if self.viewer is not None else ()
+        self.sprites.prefetch([(c, self.lang, size) for c, size in plan])
 
     def _pull_events(self) -> None:
         ev = self.session.events
@@ -636,6 +702,11 @@ class TableScene(GuiScene):
             if self.viewer is not None:
                 self.undo()
             return True
+        if key == "hint":
+            if self.can_act():
+                self.hints.start(self.session, self.viewer)
+                self.toasts.show(tr("table.hint_thinking"))
+            return True
         if key is not None:
             self._fixed_button(key)
             return True
@@ -761,6 +832,10 @@ class TableScene(GuiScene):
         face_up = not self.faces_hidden() and self.hand_seat() == self.viewer
         playable = self._playable_cards() if face_up and self.can_act() else None
         glow = set(self.selected) | ({self.held} if self.held >= 0 else set())
+        hinted = self.hints.current(self.session)
+        if hinted is not None:       # the hinted card rises with a glow
+            a = hinted[0]
+            glow |= {c for c in (a.card, *a.cards) if c >= 0 and c in self.session.state.hands[self.viewer or 0]}
         self.fan.draw(surface, ctx, face_up=face_up, playable=playable, raised=glow, selected_glow=glow)
         if self.viewer is None:
             t = self.texts.render(tr("table.spectator"), "body", ctx.fs(1.0), style.MUTED)

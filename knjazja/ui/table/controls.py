@@ -26,6 +26,7 @@ class Controls:
         self.buttons: dict[str, UIButton] = {}
         self.menu: UIButton | None = None
         self.undo: UIButton | None = None
+        self.hint: UIButton | None = None
         self.skip: UIButton | None = None
         self.choice = ChoicePanel()
         self._key = None
@@ -42,9 +43,13 @@ class Controls:
         ur.width = round(ur.width * 1.4)
         ur.right = L.menu_button.left - L.margin
         self.undo = UIButton(ur, tr("table.button.undo"), manager, object_id=oid("@secondary", "#table_undo"))
+
         sr = Rect(0, 0, round(L.prompt.height * 2.8), L.prompt.height - 12)
         sr.midright = (L.prompt.right - 8, L.prompt.centery)
         self.skip = UIButton(sr, tr("table.button.skip"), manager, object_id=oid("@secondary", "#table_skip"))
+        # Hint shares Skip's place: Skip shows only while animating, Hint only when you may act
+        self.hint = UIButton(Rect(sr), tr("table.button.hint"), manager, object_id=oid("@secondary", "#table_hint"))
+        self.hint.hide()
         self.skip.hide()
         self.undo.hide()
         self.choice.buttons = []
@@ -57,7 +62,7 @@ class Controls:
         for key, b in self.buttons.items():
             if b is element:
                 return key
-        for key, b in (("menu", self.menu), ("undo", self.undo), ("skip", self.skip)):
+        for key, b in (("menu", self.menu), ("undo", self.undo), ("skip", self.skip), ("hint", self.hint)):
             if b is element:
                 return key
         return None
@@ -69,7 +74,7 @@ class Controls:
         act = scene.can_act()
         undo = scene.viewer is not None and scene.session.can_undo()
         key = (len(s.history), s.decision, busy, act, scene.mode, tuple(scene.selected),
-               tuple(scene.popup or ()), undo, scene.lang, scene.held)
+               tuple(scene.popup or ()), undo, scene.lang, scene.held, scene.hints.thinking)
         if key == self._key:
             return
         self._key = key
@@ -83,6 +88,9 @@ class Controls:
         self.buttons["start_war"].set_text(tr("table.button.cancel_war") if scene.mode == "war"
                                            else tr("table.button.start_war"))
         self.undo.show() if undo else self.undo.hide()
+        self.hint.show() if act else self.hint.hide()
+        if act:
+            self.hint.disable() if scene.hints.thinking else self.hint.enable()
         self.skip.show() if busy else self.skip.hide()
         self._update_choice(scene, manager, scale, act, legal)
 
@@ -124,7 +132,8 @@ class Controls:
     def rect_of(self, action: Action | str, legal: list[Action]) -> Rect | None:
         """The visible, enabled button that takes ``action`` (or a fixed button by name)."""
         if isinstance(action, str):
-            b = self.buttons.get(action) or {"menu": self.menu, "undo": self.undo, "skip": self.skip}.get(action)
+            b = self.buttons.get(action) or {"menu": self.menu, "undo": self.undo, "skip": self.skip,
+                                             "hint": self.hint}.get(action)
             return Rect(b.rect) if b is not None and b.visible and b.is_enabled else None
         for k, kind in _FIXED_ACTION.items():
             if action.kind == kind and action == Action(kind):

@@ -7,6 +7,7 @@ caches are bounded so a long session with many window sizes does not grow withou
 from __future__ import annotations
 
 import math
+import time
 from collections import OrderedDict
 
 import pygame
@@ -55,12 +56,27 @@ class _Lru(OrderedDict):
                 self.popitem(last=False)
             return value
 
+    def put(self, key, value) -> None:
+        self[key] = value
+        self.move_to_end(key)
+        if len(self) > self.limit:
+            self.popitem(last=False)
+
 
 def _convert(surf: pygame.Surface) -> pygame.Surface:
     try:
         return surf.convert_alpha()
     except pygame.error:  # no display mode yet (pure unit tests)
         return surf
+
+
+def _from_rgba(data: bytes, size: tuple[int, int]) -> pygame.Surface:
+    """A face sent by the prefetcher as RGBA bytes (~0.1 ms)."""
+    surf = pygame.image.frombuffer(data, size, "RGBA")
+    try:
+        return surf.convert_alpha()
+    except pygame.error:  # no display mode yet (pure unit tests)
+        return surf.copy()
 
 
 # characters the shipped fonts lack, and what to print instead
@@ -116,12 +132,24 @@ class TextCache:
         self._cache.clear()
 
 
+_BIG_FACE = 160   # zoom-size faces (this wide and wider) are not prefetched for every card
+
+
 class Sprites:
-    """Card faces and backs at any size, badges and icons — all cached."""
+    """Card faces and backs at any size, badges and icons — all cached.
+
+    Faces can be prefetched: ``prefetch(keys)`` hands the faces a table will need to the
+    worker process of ``knjazja.ui.art.prefetch`` and ``pump()`` (once a frame) moves the
+    ones that arrived into the cache, a few at a time.  A face asked for before it arrived
+    is rendered here, as without prefetching; a size no plan foresaw (narrower than a zoomed
+    card) is then prefetched for every card."""
 
     def __init__(self) -> None:
         self._faces: _Lru = _Lru(1200)
         self._misc: _Lru = _Lru(800)
+        self._prefetcher = None                     # the FacePrefetcher while prefetching
+        self._plan: list[tuple[str, str, tuple[int, int]]] = []   # asked for, most-needed first
+        self._planned_sizes: set[tuple[str, tuple[int, int]]] = set()   # (lang, size)
 
     # -- cards -----------------------------------------------------------------------------
     def face(self, card: int, size: tuple[int, int], lang: str, *, dim: bool = False) -> pygame.Surface:
@@ -133,16 +161,94 @@ class Sprites:
         key = (card_id, lang, size, dim)
 
         def make() -> pygame.Surface:
-            from knjazja.ui.art import render_card
-            surf = _convert(render_card(card_id, lang, size))
             if dim:
-                surf = surf.copy()
+                surf = self.face_id(card_id, size, lang).copy()
                 veil = pygame.Surface(size, pygame.SRCALPHA)
                 veil.fill((70, 60, 50, 255))
                 surf.blit(veil, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
                 surf.fill((40, 30, 20, 0), special_flags=pygame.BLEND_RGB_ADD)
-            return surf
+                return surf
+            if self._prefetcher is not None:
+                data = self._prefetcher.take_key((card_id, lang, size))
+                if data is not None:        # it arrived but was not pumped yet
+                    return _from_rgba(data, size)
+                self._learn_size(lang, size)
+            from knjazja.ui.art import render_card
+            return _convert(render_card(card_id, lang, size))
         return self._faces.get_or(key, make)
+
+    def has_face(self, card_id: str, size: tuple[int, int], lang: str) -> bool:
+        size = (max(24, int(size[0])), max(32, int(size[1])))
+        return (card_id, lang, size, False) in self._faces
+
+    # -- prefetching -----------------------------------------------------------------------
+    def prefetch(self, keys, *, replace: bool = True) -> bool:
+        """Have the faces ``keys`` — (card id, language, size), most-needed first — rendered
+        by the face worker, instead of those asked for before (``replace=False``: before
+        them).  False if there is no worker (then render them yourself)."""
+        new = [(card_id, lang, (max(24, int(size[0])), max(32, int(size[1])))) for card_id, lang, size in keys]
+        if replace:
+            self._plan, self._planned_sizes = [], set()
+        elif not self.prefetching:
+            return False
+        self._plan = list(dict.fromkeys(new + self._plan))
+        self._planned_sizes |= {(lang, size) for _, lang, size in new}
+        return self._send_plan()
+
+    def _send_plan(self) -> bool:
+        from knjazja.ui.art import prefetch as _prefetch
+        pf = _prefetch.shared()
+        self._plan = [k for k in self._plan if (*k, False) not in self._faces]
+        if not pf.request(self._plan, owner=self):
+            self._prefetcher = None
+            return False
+        self._prefetcher = pf
+        return True
+
+    def _learn_size(self, lang: str, size: tuple[int, int]) -> None:
+        """A face was needed at a size no plan foresaw: prefetch every card at it, first."""
+        if (lang, size) in self._planned_sizes or size[0] >= _BIG_FACE or not self.prefetching:
+            return
+        from knjazja.engine.cards import SPECS
+        self._planned_sizes.add((lang, size))
+        self._plan = [(sp.id, lang, size) for sp in SPECS] + self._plan
+        self._send_plan()
+
+    @property
+    def prefetching(self) -> bool:
+        """Faces asked for with ``prefetch`` are on their way (a worker runs)."""
+        pf = self._prefetcher
+        if pf is not None and not pf.running:
+            self._prefetcher = None
+        return self._prefetcher is not None
+
+    def pump(self, limit: int = 6, budget: float = 0.002) -> int:
+        """Move up to ``limit`` prefetched faces into the cache, for at most ``budget``
+        seconds (each costs ~0.1 ms); returns how many."""
+        pf = self._prefetcher
+        if pf is None:
+            return 0
+        t0 = time.perf_counter()
+        n = 0
+        while n < limit and time.perf_counter() - t0 < budget:
+            got = pf.take(1)
+            if not got:
+                break
+            (card_id, lang, size), data = got[0]
+            size = (int(size[0]), int(size[1]))
+            key = (card_id, lang, size, False)
+            if key in self._faces:          # rendered here meanwhile
+                continue
+            self._faces.put(key, _from_rgba(data, size))
+            n += 1
+        return n
+
+    def stop_prefetch(self) -> None:
+        """Stop asking for faces (the table left); the worker keeps running for the next."""
+        pf, self._prefetcher = self._prefetcher, None
+        self._plan = []
+        if pf is not None:
+            pf.cancel(owner=self)
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:
         size = (max(24, int(size[0])), max(32, int(size[1])))

@@ -1,0 +1,30 @@
+"""The Hint button's advisor: Hard's ranking of the legal actions, run like a bot decision.
+
+`HintAdvisor.choose` returns the whole ranking instead of one action, so the UI's
+background `Thinker` (process mode, as for Hard) can compute a hint without blocking
+the window.
+"""
+from __future__ import annotations
+
+import random
+
+from knjazja.engine import Action, Observation
+
+from .hints import rank_actions
+
+
+class HintAdvisor:
+    name = "hard"          # runs in the decision process, like the Hard bot
+
+    def __init__(self, budget: float | int | None = None) -> None:
+        self.budget = budget
+
+    def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> list[tuple[Action, float]]:
+        return rank_actions(obs, legal, self.budget, rng)
+
+
+def as_ranking(result) -> list[tuple[Action, float]]:
+    """A Thinker result as a ranking (a lone legal action comes back bare)."""
+    if isinstance(result, Action):
+        return [(result, 1.0)]
+    return list(result)

@@ -1,0 +1,505 @@
+"""Position evaluation from one seat's knowledge (used by Normal, Hard and Easy).
+
+The evaluation estimates every seat's *final* Glory:
+
+    U[s] = Σ risk-adjusted Glory of s's cities + chronicle Glory (+ the small worth
+           of helper chronicles) + the worth of s's hand for the turns s has left
+
+and the seat's objective is  J = U[me] − softmax_τ(U[others])  (≈ the margin over the
+leader, smooth so that hurting the second player still counts a little).
+
+The hand is split into *active* cards, which need one of the seat's own turns to be
+played (cities, buildings, chronicles, most events), and *reactive* cards, which are
+used out of turn or in a war (troops, Ambush, Bribe, City Watch …).  Active cards
+compete for the R turns the seat has left: only the best R of them count, which is
+what makes drawing worthless at the end and playing the best card the usual choice.
+
+Everything here reads a `View` (an observation, or a rollout state seen from one seat):
+hidden cards enter only through the pool of cards the seat cannot place.
+"""
+from __future__ import annotations
+
+import math
+
+from knjazja.engine.cards import (CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, KIND,
+                                  NATIVE_DRUZHINA, STRENGTH)
+
+from .view import View
+
+# --- tunable weights -------------------------------------------------------------------
+PARAMS: dict[str, float] = {
+    "draw_rate": 0.55,       # cards drawn per turn (estimates how long the deck lasts)
+    "kappa": 0.85,           # worth of an active hand card relative to having played it
+    "kappa_draw": 0.8,       # worth of a future draw-then-play pair
+    "tau": 2.0,              # softness of the max over opponents
+    "hazard": 0.2,           # chance per round that an open city of Glory ≥ 8 is taken
+    "hazard_glory": 8.0,     # Glory at which a city draws the full hazard
+    "react_time": 3.0,       # rounds left at which reactive cards keep their full worth
+    "block_penalty": 0.25,
+    "invasion_weight": 0.0,  # how much the unseen Tatar Invasion shortens the expected game
+    "invasion_rounds": 3.0,  # rounds until a held Invasion is played   # per own remaining turn: future builds lost to blocking walls
+}
+
+# Share of the 17 attacking troops (not Militia) that beat walls of each Strength.
+ATTACKABLE = (1.0, 1.0, 13 / 17, 11 / 17, 9 / 17, 7 / 17, 5 / 17, 3 / 17, 2 / 17, 1 / 17, 0.0)
+
+# Glory of chronicles at the end (Byzantine Aid adds its troop's Strength).
+CHR_GLORY = {"chr.polovtsian_campaign": 3.0, "chr.vasilko": -4.0, "chr.congress": -4.0,
+             "chr.igor": -3.5, "chr.sviatopolk": -4.0}
+# Worth of helper chronicles per round of game left (capped at 4 rounds).
+CHR_HELP = {"chr.anna": 0.25, "chr.bogatyrs": 0.3, "chr.voivode": 0.3, "chr.hermit": 0.45}
+
+# Worth of reactive cards in hand (full time left).
+REACT_EVENT = {"ev.ambush": 2.2, "ev.condemnation": 1.6, "ev.bribe": 1.3, "ev.city_watch": 1.1,
+               "ev.outpost": 0.8, "ev.plunder": 0.4, "ev.raid_city": 0.6, "ev.false_match": 0.7}
+# Rough worth of active events in hand (refined for the ones that matter).
+EVENT_BASE = {"ev.treachery": 3.0, "ev.dowry": 1.2, "ev.fire": 1.2, "ev.polovtsian_raid": 1.0,
+              "ev.principality_raid": 1.6, "ev.tatar_invasion": 1.0, "ev.silence": 0.6,
+              "ev.judgement": 0.3, "ev.recon": 0.3, "ev.poisoner": 1.2}
+# Chronicles as hand cards (played on the right seat).
+CHR_HAND = {"chr.polovtsian_campaign": 3.0, "chr.vasilko": 2.5, "chr.congress": 2.2,
+            "chr.igor": 2.0, "chr.sviatopolk": 1.5, "chr.anna": 0.8, "chr.bogatyrs": 0.9,
+            "chr.voivode": 0.9, "chr.hermit": 1.2, "chr.byzantium": 2.5}
+
+REACTIVE_IDS = frozenset(REACT_EVENT)
+INVASION = CARD_ID.index("ev.tatar_invasion")
+
+
+def is_reactive(card: int) -> bool:
+    return IS_TROOP[card] or CARD_ID[card] in REACTIVE_IDS
+
+
+# --- city arithmetic -----------------------------------------------------------------------
+class CityStat:
+    """A city's Glory-relevant parts, cheap to modify hypothetically."""
+    __slots__ = ("card", "owner", "base", "quarter", "sumb", "gate", "throne", "wall", "moat",
+                 "nbuild")
+
+    def __init__(self, city) -> None:
+        self.card = city.card
+        self.owner = city.owner
+        self.base = CARDS[city.card].glory
+        self.quarter = self.gate = self.throne = False
+        self.sumb = 0
+        for b in city.buildings:
+            cid = CARD_ID[b]
+            if cid == "bld.sloboda":
+                self.quarter = True
+            elif cid == "bld.throne":
+                self.throne = True
+            elif cid == "bld.golden_gate":
+                self.gate = True
+            else:
+                self.sumb += CARDS[b].glory
+        self.wall = STRENGTH[city.walls] if city.walls >= 0 else 0
+        self.moat = city.moat >= 0
+        self.nbuild = len(city.buildings)
+
+    def copy(self) -> "CityStat":
+        c = CityStat.__new__(CityStat)
+        c.card, c.owner, c.base, c.quarter, c.sumb = self.card, self.owner, self.base, self.quarter, self.sumb
+        c.gate, c.throne, c.wall, c.moat, c.nbuild = self.gate, self.throne, self.wall, self.moat, self.nbuild
+        return c
+
+    @property
+    def ws(self) -> int:
+        return self.wall + (1 if self.moat and self.wall else 0)
+
+    @property
+    def blocked(self) -> bool:
+        return self.wall >= 4
+
+    def glory(self) -> int:
+        g = self.base * (2 if self.quarter else 1) + self.sumb + (self.ws if self.gate else 0)
+        return g * 3 if self.throne else g
+
+    def with_building(self, card: int) -> "CityStat":
+        c = self.copy()
+        cid = CARD_ID[card]
+        sp = CARDS[card]
+        if sp.is_wall:
+            c.wall = sp.strength
+        elif cid == "wall.moat":
+            c.moat = True
+        else:
+            c.nbuild += 1
+            if cid == "bld.sloboda":
+                c.quarter = True
+            elif cid == "bld.throne":
+                c.throne = True
+            elif cid == "bld.golden_gate":
+                c.gate = True
+            else:
+                c.sumb += sp.glory
+        return c
+
+    def stripped(self, walls_only: bool = False) -> "CityStat":
+        c = self.copy()
+        c.wall, c.moat = 0, False
+        if not walls_only:
+            c.quarter = c.gate = c.throne = False
+            c.sumb = c.nbuild = 0
+        return c
+
+    def without_throne(self) -> "CityStat":
+        c = self.copy()
+        c.throne = False
+        return c
+
+
+def hypergeom_none(pool_n: int, good: int, draws: int) -> float:
+    """P(no 'good' card among `draws` cards taken from a pool of `pool_n`)."""
+    if good <= 0 or draws <= 0:
+        return 1.0
+    if draws > pool_n - good:
+        return 0.0
+    p = 1.0
+    for i in range(draws):
+        p *= (pool_n - good - i) / (pool_n - i)
+    return p
+
+
+def lse(xs: list[float], tau: float) -> float:
+    if len(xs) == 1:
+        return xs[0]
+    m = max(xs)
+    return m + tau * math.log(sum(math.exp((x - m) / tau) for x in xs))
+
+
+# --- the evaluator -------------------------------------------------------------------------
+class Evaluator:
+    """All the numbers one decision needs, computed once from a View."""
+
+    def __init__(self, view: View, params: dict | None = None) -> None:
+        self.v = view
+        self.p = PARAMS if not params else (params if params.keys() >= PARAMS.keys()
+                                            else {**PARAMS, **params})
+        self.me = me = view.seat
+        self.n = n = view.n
+        # --- time left -----------------------------------------------------------------
+        self.set_time(self.expected_time_left())
+        # --- board -----------------------------------------------------------------------
+        self._pu: dict = {}
+        self.stats: dict[int, CityStat] = {k: CityStat(c) for k, c in view.cities.items()}
+        self.throne_city = next((k for k, c in self.stats.items() if c.throne), -1)
+        self.board = [0.0] * n
+        for k, c in self.stats.items():
+            self.board[c.owner] += self.city_value(c)
+        for s in range(n):
+            self.board[s] += self.chronicles_value(s)
+        # --- the pool of unseen cards ----------------------------------------------------------
+        pool = view.pool
+        self.pool_n = len(pool)
+        act = [0.0, 0]
+        react_sum = 0.0
+        vals = self._pool_vals = {}
+        for c in pool:
+            cid = CARD_ID[c]
+            val = vals.get(cid)
+            if val is None:
+                if is_reactive(c):
+                    val = vals[cid] = (False, self.react_base(c))
+                else:
+                    val = vals[cid] = (True, self.active_value(c))
+            if val[0]:
+                act[0] += val[1]
+                act[1] += 1
+            else:
+                react_sum += val[1]
+        npool = max(1, self.pool_n)
+        self.p_active = act[1] / npool
+        self.mean_active = act[0] / act[1] if act[1] else 0.0
+        self.mean_react_base = react_sum / max(1, self.pool_n - act[1])
+        self._derive()
+        # --- hands -----------------------------------------------------------------------------
+        self.my_active = sorted((self.active_value(c) for c in view.hand if not is_reactive(c)),
+                                reverse=True)
+        self.my_react = sum(self.react_value(c) for c in view.hand if is_reactive(c))
+        self.hand_other = [0.0] * n
+        for s in range(n):
+            if s != me:
+                self.hand_other[s] = self.other_hand_value(s, view.hand_sizes[s])
+        self.U0 = self.compute_U()
+
+    # --- time ------------------------------------------------------------------------------------
+    def expected_time_left(self) -> int:
+        """Turns left after the current one: the set end, or the deck at the usual draw
+        rate, shortened by the chance that another player holds the Tatar Invasion (a
+        leader plays it within a few rounds)."""
+        v, p, n = self.v, self.p, self.n
+        if v.end_turn is not None:
+            return max(0, v.end_turn - v.turn_no)
+        t_deck = int(v.deck_size / p["draw_rate"]) + n
+        w = p.get("invasion_weight", 0.0)
+        if w <= 0 or INVASION in v.hand:
+            return t_deck
+        pool = v.pool
+        if INVASION not in pool:
+            return t_deck                     # played and cancelled, or known elsewhere
+        pool_n = max(1, len(pool))
+        others = sum(v.hand_sizes[t] - len(v.known.get(t, ())) for t in range(n) if t != self.me)
+        p_held = min(1.0, others / pool_n)
+        t_inv = int(p["invasion_rounds"] * n) + n
+        t_drawn = min(t_deck, t_deck // 2 + t_inv)
+        exp = p_held * min(t_deck, t_inv) + (1 - p_held) * t_drawn
+        return int(round(t_deck + w * (exp - t_deck)))
+
+    def set_time(self, t_left: int) -> None:
+        """Turns left after the current one, and each seat's share of them."""
+        v, n, p = self.v, self.n, self.p
+        self.t_left = t_left
+        cur = v.current
+        self.R = [0] * n
+        for s in range(n):
+            o = (s - cur) % n
+            if o == 0:
+                self.R[s] = t_left // n
+            else:
+                self.R[s] = (t_left - o) // n + 1 if t_left >= o else 0
+        rounds = t_left / n
+        self.rounds = rounds
+        self._risk = [1.0 - math.exp(-p["hazard"] * ATTACKABLE[ws] * rounds) for ws in range(11)]
+        self.react_f = min(1.0, rounds / p["react_time"])
+        self.rf = 0.3 + 0.7 * self.react_f
+        self.help_rounds = min(4.0, rounds)
+        if hasattr(self, "mean_react_base"):
+            self._derive()
+
+    def _derive(self) -> None:
+        pa = self.p_active
+        self.mean_react = self.mean_react_eff = self.mean_react_base * self.rf
+        self.mean_card = pa * self.mean_active + (1 - pa) * self.mean_react
+        self.e_card = self.mean_card
+        self.future_per_turn = self.p["kappa_draw"] * self.e_card / (1 + pa)
+
+    # --- values ----------------------------------------------------------------------------------
+    def city_value(self, c: CityStat) -> float:
+        g = c.glory()
+        if g <= 0:
+            return 0.0
+        attract = min(1.0, 0.4 + 0.6 * g / self.p["hazard_glory"])
+        return g * (1.0 - self._risk[min(c.ws, 10)] * attract)
+
+    def chronicle_value(self, ch: int, holder: int = -1) -> float:
+        cid = CARD_ID[ch]
+        g = CHR_GLORY.get(cid)
+        if g is not None:
+            return g
+        if cid == "chr.byzantium":
+            t = self.v.under.get(ch, -1)
+            return float(STRENGTH[t]) if t >= 0 else 0.0
+        if cid == "chr.hermit":
+            return min(4.0, 0.12 * self.R[holder]) if holder >= 0 else 1.0
+        return CHR_HELP.get(cid, 0.0) * self.help_rounds
+
+    def chronicles_value(self, s: int) -> float:
+        return sum(self.chronicle_value(ch, s) for ch in self.v.chronicles[s])
+
+    def own_cities(self, s: int) -> list[CityStat]:
+        return [c for c in self.stats.values() if c.owner == s]
+
+    def best_build_delta(self, card: int, s: int) -> tuple[float, int]:
+        """Best (value gain, city) of building `card` on one of s's cities."""
+        best, where = -1e9, -1
+        for c in self.stats.values():
+            if c.owner != s or c.blocked:
+                continue
+            d = self.build_delta(c, card)
+            if d > best:
+                best, where = d, c.card
+        return best, where
+
+    def build_delta(self, c: CityStat, card: int) -> float:
+        """Change in the owner's city value (only; Throne elsewhere handled by callers)."""
+        new = c.with_building(card)
+        d = self.city_value(new) - self.city_value(c)
+        return d
+
+    def active_value(self, card: int) -> float:
+        """What playing this card is worth to the evaluator's seat (hand estimate)."""
+        kind = KIND[card]
+        cid = CARD_ID[card]
+        me = self.me
+        if kind == "city":
+            g = CARDS[card].glory
+            return g * (1.0 - self._risk[0] * min(1.0, 0.4 + 0.6 * g / self.p["hazard_glory"]))
+        if kind == "building":
+            d, where = self.best_build_delta(card, me)
+            if where < 0:
+                sp = CARDS[card]
+                return 0.5 * (sp.glory or 1)
+            if cid == "bld.throne" and self.throne_city >= 0 and self.stats[self.throne_city].owner != me:
+                d += 0.5 * self.city_value(self.stats[self.throne_city])
+            return max(0.1, d)
+        if kind == "chronicle":
+            if cid == "chr.hermit":
+                return min(4.0, 0.12 * self.R[me])
+            return CHR_HAND.get(cid, 0.5)
+        if cid == "ev.treachery":
+            best = max((self.city_value(c) for c in self.stats.values() if c.owner != me), default=0.0)
+            return max(1.5, 0.9 * best)
+        return EVENT_BASE.get(cid, REACT_EVENT.get(cid, 0.3))
+
+    def react_value(self, card: int) -> float:
+        return self.react_base(card) * self.rf
+
+    def react_base(self, card: int) -> float:
+        cid = CARD_ID[card]
+        if IS_TROOP[card]:
+            if IS_MILITIA[card]:
+                best = max((c.glory() for c in self.stats.values() if c.owner == self.me), default=0)
+                base = min(3.0, 0.35 * best + 0.3)
+            else:
+                s = STRENGTH[card]
+                base = 0.5 + 0.3 * s if not FOREIGN[card] else 0.4 + 0.25 * s
+        else:
+            base = REACT_EVENT.get(cid, 0.3)
+        return base
+
+    def card_value(self, card: int) -> float:
+        return self.react_value(card) if is_reactive(card) else self.active_value(card)
+
+    def other_hand_value(self, s: int, h: int) -> float:
+        """Expected worth of another seat's hand of `h` cards."""
+        if h < 0:
+            h = 0
+        R = self.R[s]
+        k, kd = self.p["kappa"], self.p["kappa_draw"]
+        pa = self.p_active
+        ha = h * pa
+        act = min(ha, R) * self.mean_active * k
+        rea = h * (1 - pa) * self.mean_react_eff
+        fut = max(0.0, R - ha) / (1 + pa) * kd * self.e_card
+        return act + rea + fut
+
+    def my_hand_value(self, active: list[float], react: float, R: int | None = None) -> float:
+        """H(active, R) + reactive worth. `active` must be sorted in decreasing order.
+
+        The R turns left play the active cards (best first); free turns draw and play
+        new cards, one card per (1 + p_active) turns, each worth `e_card`."""
+        if R is None:
+            R = self.R[self.me]
+        h = len(active)
+        if h >= R:
+            val = sum(active[:R]) * self.p["kappa"]
+        else:
+            val = sum(active) * self.p["kappa"] + (R - h) * self.future_per_turn
+        return val + react
+
+    def compute_U(self) -> list[float]:
+        U = [self.board[s] + self.hand_other[s] for s in range(self.n)]
+        U[self.me] = self.board[self.me] + self.my_hand_value(self.my_active, self.my_react)
+        return U
+
+    # --- objective -------------------------------------------------------------------------------
+    def J(self, U: list[float]) -> float:
+        me = self.me
+        others = [U[s] for s in range(self.n) if s != me]
+        return U[me] - lse(others, self.p["tau"])
+
+    def hand_without(self, cards) -> float:
+        """My hand value with `cards` removed."""
+        active = self.my_active
+        react = self.my_react
+        removed_active = []
+        for c in cards:
+            if is_reactive(c):
+                react -= self.react_value(c)
+            else:
+                removed_active.append(self.active_value(c))
+        if removed_active:
+            active = active[:]
+            for x in removed_active:
+                active.remove(x)
+        return self.my_hand_value(active, react)
+
+    # --- war arithmetic ---------------------------------------------------------------------------
+    def answers_in(self, cards, defender: int, city: CityStat, strength: int, foreign: bool) -> int:
+        """How many of `cards` would answer an attack of `strength` on `city`."""
+        g = city.glory()
+        strict = self.v.options.strict_defence
+        bog = self.v.holds_chronicle(defender, "chr.bogatyrs")
+        k = 0
+        for c in cards:
+            if IS_TROOP[c]:
+                if IS_MILITIA[c]:
+                    d = g
+                else:
+                    d = STRENGTH[c] + (2 if bog and NATIVE_DRUZHINA[c] else 0)
+                if d > strength or (d == strength and not strict):
+                    k += 1
+            else:
+                cid = CARD_ID[c]
+                if cid == "ev.ambush" or cid == "ev.condemnation" or (foreign and cid == "ev.bribe"):
+                    k += 1
+        return k
+
+    def _pool_profile(self) -> tuple:
+        prof = getattr(self, "_prof", None)
+        if prof is None:
+            troops = []
+            mil = amb = con = bri = 0
+            for c in self.v.pool:
+                if IS_TROOP[c]:
+                    if IS_MILITIA[c]:
+                        mil += 1
+                    else:
+                        troops.append((STRENGTH[c], NATIVE_DRUZHINA[c]))
+                else:
+                    cid = CARD_ID[c]
+                    if cid == "ev.ambush":
+                        amb += 1
+                    elif cid == "ev.condemnation":
+                        con += 1
+                    elif cid == "ev.bribe":
+                        bri += 1
+            prof = self._prof = (troops, mil, amb + con, bri)
+        return prof
+
+    def pool_answers(self, defender: int, glory: int, strength: int, foreign: bool) -> int:
+        troops, mil, always, bri = self._pool_profile()
+        need = strength + 1 if self.v.options.strict_defence else strength
+        bog = 2 if self.v.holds_chronicle(defender, "chr.bogatyrs") else 0
+        k = always + (bri if foreign else 0) + (mil if glory >= need else 0)
+        for st, nat in troops:
+            if st + (bog if nat else 0) >= need:
+                k += 1
+        return k
+
+    def p_unanswered(self, defender: int, city: CityStat, strength: int, foreign: bool,
+                     used: int = 0) -> float:
+        """P(the defender has no answer to this attack), from what this seat knows.
+        `used`: answers the defender already spent in this war (shrinks his hand)."""
+        key = (defender, city.card, strength, foreign, used)
+        cache = self._pu
+        r = cache.get(key)
+        if r is not None:
+            return r
+        v = self.v
+        if defender == self.me:
+            r = 0.0 if self.answers_in(v.hand, defender, city, strength, foreign) else 1.0
+        else:
+            known = v.known.get(defender, ())
+            if known and self.answers_in(known, defender, city, strength, foreign):
+                r = 0.0
+            else:
+                unknown = v.hand_sizes[defender] - len(known) - used
+                if unknown <= 0:
+                    r = 1.0
+                else:
+                    good = self.pool_answers(defender, city.glory(), strength, foreign)
+                    r = hypergeom_none(self.pool_n, good, unknown)
+        cache[key] = r
+        return r
+
+    def has_reaction(self, seat: int, rid: str) -> float:
+        """P(seat holds the reaction card `rid`)."""
+        v = self.v
+        if seat == self.me:
+            return 1.0 if any(CARD_ID[c] == rid for c in v.hand) else 0.0
+        known = v.known.get(seat, ())
+        if any(CARD_ID[c] == rid for c in known):
+            return 1.0
+        unknown = v.hand_sizes[seat] - len(known)
+        good = sum(1 for c in v.pool if CARD_ID[c] == rid)
+        return 1.0 - hypergeom_none(self.pool_n, good, unknown)

@@ -1,0 +1,244 @@
+"""Deciding off the UI thread.
+
+    t = Thinker(bot)
+    t.start(obs, legal, rng)      # returns at once
+    ...                           # each frame:
+    action = t.poll()             # None until the bot has decided
+    t.cancel()                    # forget the decision (undo, quit, new game)
+
+Thread mode (default for Random/Easy/Normal) runs `bot.choose` in a daemon thread.
+Process mode (default for Hard, whose search would otherwise hold the interpreter lock
+for its whole budget and starve the frame loop) runs it in a worker process that is
+kept alive between decisions and shared by all Thinkers (one process decision at a
+time); `cancel` during a decision stops that worker (a new one starts on the next
+`start`).  Workers are spawned, so a script using process mode needs the usual
+``if __name__ == "__main__"`` guard, and a frozen build needs
+``multiprocessing.freeze_support()`` plus ``FROZEN_PROCESS_OK = True`` (otherwise a
+frozen build stays in thread mode).
+
+The bot gets a fresh `random.Random` seeded from one draw of the caller's `rng`, so the
+caller's generator advances by the same step in both modes and the decision is the
+same in both.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import threading
+from typing import Optional
+
+from knjazja.engine import Action, Observation
+
+
+# Set True by a frozen build whose entry point calls multiprocessing.freeze_support().
+FROZEN_PROCESS_OK = False
+
+
+def _decide(bot, obs, legal, seed) -> Action:
+    return bot.choose(obs, legal, random.Random(seed))
+
+
+# --- thread mode -----------------------------------------------------------------------
+class _ThreadJob:
+    def __init__(self, bot, obs, legal, seed) -> None:
+        self.result: Optional[Action] = None
+        self.error: Optional[BaseException] = None
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(bot, obs, legal, seed),
+                                       name=f"bot-{getattr(bot, 'name', '?')}", daemon=True)
+        self.thread.start()
+
+    def _run(self, bot, obs, legal, seed) -> None:
+        try:
+            self.result = _decide(bot, obs, legal, seed)
+        except BaseException as e:          # reported by poll()
+            self.error = e
+        finally:
+            self.done.set()
+
+    def ready(self) -> bool:
+        return self.done.is_set()
+
+    def wait(self, timeout) -> bool:
+        return self.done.wait(timeout)
+
+    def stop(self) -> None:
+        pass                                # the thread finishes on its own; result ignored
+
+
+# --- process mode ----------------------------------------------------------------------
+def _worker_main(conn) -> None:
+    while True:
+        try:
+            msg = conn.recv()
+        except EOFError:
+            return
+        if msg is None:
+            return
+        job_id, bot, obs, legal, seed = msg
+        try:
+            conn.send((job_id, _decide(bot, obs, legal, seed), None))
+        except BaseException as e:
+            conn.send((job_id, None, repr(e)))
+
+
+class _Worker:
+    """One long-lived decision process (spawned, so safe beside the UI's threads)."""
+
+    def __init__(self) -> None:
+        import multiprocessing as mp
+        ctx = mp.get_context("spawn")
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_worker_main, args=(child,), name="knjazja-bot", daemon=True)
+        self.proc.start()
+        child.close()
+        self.busy_with: Optional[int] = None
+
+    def alive(self) -> bool:
+        return self.proc.is_alive()
+
+    def kill(self) -> None:
+        try:
+            self.proc.terminate()
+            self.proc.join(5)
+        finally:
+            self.conn.close()
+
+
+_WORKER: Optional[_Worker] = None
+_WORKER_LOCK = threading.Lock()
+_job_counter = 0
+
+
+def _get_worker() -> _Worker:
+    global _WORKER
+    with _WORKER_LOCK:
+        if _WORKER is None or not _WORKER.alive():
+            _WORKER = _Worker()
+        return _WORKER
+
+
+def shutdown_worker() -> None:
+    """Stop the shared decision process (at exit; also used by tests)."""
+    global _WORKER
+    with _WORKER_LOCK:
+        if _WORKER is not None:
+            _WORKER.kill()
+            _WORKER = None
+
+
+class _ProcessJob:
+    def __init__(self, bot, obs, legal, seed) -> None:
+        global _job_counter
+        _job_counter += 1
+        self.id = _job_counter
+        self.worker = _get_worker()
+        if self.worker.busy_with is not None:
+            # a cancelled job may still be running there: start afresh
+            shutdown_worker()
+            self.worker = _get_worker()
+        self.worker.busy_with = self.id
+        self.worker.conn.send((self.id, bot, obs, legal, seed))
+        self.result: Optional[Action] = None
+        self.error: Optional[BaseException] = None
+        self._done = False
+
+    def _collect(self, timeout) -> bool:
+        if self._done:
+            return True
+        conn = self.worker.conn
+        try:
+            while conn.poll(timeout):
+                job_id, action, err = conn.recv()
+                if job_id == self.id:
+                    self.worker.busy_with = None
+                    self.result = action
+                    self.error = RuntimeError(err) if err else None
+                    self._done = True
+                    return True
+        except (EOFError, OSError) as e:
+            self.error = RuntimeError(f"bot process died: {e!r}")
+            self._done = True
+            return True
+        return False
+
+    def ready(self) -> bool:
+        return self._collect(0)
+
+    def wait(self, timeout) -> bool:
+        return self._collect(timeout)
+
+    def stop(self) -> None:
+        if not self._done:
+            shutdown_worker()
+            self._done = True
+
+
+class Thinker:
+    """Runs one bot decision at a time in the background."""
+
+    def __init__(self, bot, use_process: bool | None = None) -> None:
+        self.bot = bot
+        if use_process is None:
+            # A frozen (PyInstaller) build can only spawn workers if its entry point calls
+            # multiprocessing.freeze_support(); without that, stay in a thread.
+            use_process = getattr(bot, "name", "") == "hard" and (
+                not getattr(sys, "frozen", False) or FROZEN_PROCESS_OK)
+        self.use_process = use_process
+        self._job = None
+        self._taken = True
+
+    def start(self, obs: Observation, legal: list[Action], rng: random.Random) -> None:
+        """Begin deciding (cancels a decision still running)."""
+        self.cancel()
+        seed = rng.getrandbits(64)
+        if len(legal) == 1:                    # nothing to think about
+            self._job = _Done(legal[0])
+        elif self.use_process:
+            self._job = _ProcessJob(self.bot, obs, legal, seed)
+        else:
+            self._job = _ThreadJob(self.bot, obs, legal, seed)
+        self._taken = False
+
+    @property
+    def busy(self) -> bool:
+        """True while a decision is being computed."""
+        return self._job is not None and not self._job.ready()
+
+    def poll(self) -> Optional[Action]:
+        """The decided action once (then None again until the next start), else None."""
+        job = self._job
+        if job is None or self._taken or not job.ready():
+            return None
+        self._taken = True
+        self._job = None
+        if job.error is not None:
+            raise job.error
+        return job.result
+
+    def wait(self, timeout: float | None = None) -> Optional[Action]:
+        """Block until decided (for tests and headless use); then like poll()."""
+        if self._job is not None:
+            self._job.wait(timeout)
+        return self.poll()
+
+    def cancel(self) -> None:
+        """Forget the current decision; a running process decision is stopped."""
+        if self._job is not None:
+            self._job.stop()
+        self._job = None
+        self._taken = True
+
+
+class _Done:
+    def __init__(self, action: Action) -> None:
+        self.result, self.error = action, None
+
+    def ready(self) -> bool:
+        return True
+
+    def wait(self, timeout) -> bool:
+        return True
+
+    def stop(self) -> None:
+        pass

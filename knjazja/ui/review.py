@@ -1,0 +1,217 @@
+"""The post-game review, without pygame: replay a finished game and judge the humans' moves.
+
+    states = replay(session.state)                 # states[i]: the position of move i
+    points = decision_points(states, session.seats)
+    analysis = Analysis(states, points)            # Hard's ranking, one point at a time
+    ...                                            # each frame:
+    for r in analysis.poll(): ...                  # PointResult as they come
+    analysis.cancel()                              # leaving the review
+
+`replay` rebuilds the game from its seed and ``state.history``: ``states[0]`` is the deal,
+``states[k]`` the position after ``k`` actions, so ``states[i]`` is the position in which
+``history[i]`` was chosen and ``states[-1]`` the final one.
+
+`Analysis` ranks every legal action of each decision point with the Hint advisor (Hard's
+search, a fixed number of iterations) on that seat's own observation, in the background
+(a `Thinker` in process mode), and records the best action, its win chance, the chosen
+action's win chance and the loss between them. Each point's generator is seeded from the
+game's seed and the point's index, so the same game always gets the same review, in any
+order of analysis.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from knjazja.engine import Action, GameState, apply, legal_actions, new_game, observation
+
+ITERATIONS = 300          # Hard's search iterations per decision point (deterministic)
+GOOD_POINTS = 3.0         # a loss below this (in win-chance points) is as good as the best
+MISTAKE_POINTS = 8.0      # from this loss on a move is a clear mistake
+
+
+def replay(state: GameState) -> list[GameState]:
+    """Every position of the game: the deal, then one snapshot after each action."""
+    s = new_game(state.n, state.seed, state.options, state.first_player)
+    states = [s.clone()]
+    for action in state.history:
+        apply(s, action)
+        states.append(s.clone())
+    return states
+
+
+def _is_human(seat) -> bool:
+    return bool(getattr(seat, "is_human", seat))
+
+
+def decision_points(states: list[GameState], seats) -> list[int]:
+    """Indices ``i`` of the moves a human seat chose among more than one legal action."""
+    out = []
+    for i, s in enumerate(states[:-1]):
+        seat = s.decision.seat
+        if 0 <= seat < len(seats) and _is_human(seats[seat]) and len(legal_actions(s)) > 1:
+            out.append(i)
+    return out
+
+
+def point_seed(game_seed: int, index: int) -> int:
+    """The seed of the analysis generator of move ``index`` (the same game, the same review)."""
+    return (game_seed * 1_000_003 + index * 7919) & 0xFFFFFFFF
+
+
+def grade(loss_points: float) -> str:
+    """"good" | "inaccuracy" | "mistake" for a loss in win-chance points."""
+    if loss_points < GOOD_POINTS:
+        return "good"
+    return "inaccuracy" if loss_points < MISTAKE_POINTS else "mistake"
+
+
+@dataclass
+class PointResult:
+    index: int                      # the move's index in the game's history
+    seat: int
+    chosen: Action
+    chosen_value: float             # the chosen action's win chance, 0..1
+    best: Action
+    best_value: float
+    ranking: list[tuple[Action, float]] = field(default_factory=list)
+
+    @property
+    def loss(self) -> float:
+        """best − chosen, in win chance 0..1 (never below 0)."""
+        return max(0.0, self.best_value - self.chosen_value)
+
+    @property
+    def loss_points(self) -> float:
+        return 100.0 * self.loss
+
+
+def result_from_ranking(index: int, seat: int, chosen: Action,
+                        ranking: list[tuple[Action, float]]) -> PointResult:
+    ranking = list(ranking)
+    best, best_value = ranking[0]
+    values = dict(ranking)
+    chosen_value = values.get(chosen, min(values.values()))
+    if chosen_value >= best_value:          # the chosen move is (as good as) the best
+        best, best_value = chosen, chosen_value
+    return PointResult(index, seat, chosen, chosen_value, best, best_value, ranking)
+
+
+def biggest_mistakes(results: dict[int, PointResult], k: int = 3,
+                     min_points: float = GOOD_POINTS) -> list[int]:
+    """The indices of the ``k`` biggest losses (at least ``min_points``), biggest first."""
+    bad = [r for r in results.values() if r.loss_points >= min_points]
+    bad.sort(key=lambda r: (-r.loss, r.index))
+    return [r.index for r in bad[:k]]
+
+
+class Analysis:
+    """Evaluates the decision points one at a time in the background; poll to collect."""
+
+    def __init__(self, states: list[GameState], points: list[int], iterations: int = ITERATIONS,
+                 use_process: bool = True) -> None:
+        self.states = states
+        self.points = list(points)
+        self.iterations = int(iterations)
+        self.use_process = use_process
+        self.results: dict[int, PointResult] = {}
+        self._queue = list(self.points)
+        self._thinker = None
+        self._running: int | None = None
+        self._cancelled = False
+        self.error: str | None = None
+
+    # --- progress -------------------------------------------------------------------
+    @property
+    def total(self) -> int:
+        return len(self.points)
+
+    @property
+    def done_count(self) -> int:
+        return len(self.results)
+
+    @property
+    def done(self) -> bool:
+        return self._cancelled or self.error is not None or (not self._queue and self._running is None)
+
+    @property
+    def running(self) -> int | None:
+        """The point being analysed now."""
+        return self._running
+
+    def chosen(self, index: int) -> Action:
+        return self.states[-1].history[index]
+
+    def seed_for(self, index: int) -> int:
+        return point_seed(self.states[0].seed, index)
+
+    # --- work -----------------------------------------------------------------------
+    def prioritize(self, index: int) -> None:
+        """Analyse this point next (the one on screen), if it still waits."""
+        if index in self._queue and self._queue[0] != index:
+            self._queue.remove(index)
+            self._queue.insert(0, index)
+
+    def _start_next(self) -> None:
+        if self._running is not None or self._cancelled or self.error is not None or not self._queue:
+            return
+        from knjazja.bots.advisor import HintAdvisor
+        from knjazja.bots.thinker import Thinker
+        index = self._queue.pop(0)
+        s = self.states[index]
+        seat = s.decision.seat
+        if self._thinker is None:
+            self._thinker = Thinker(HintAdvisor(budget=self.iterations), use_process=self.use_process)
+        self._thinker.start(observation(s, seat), legal_actions(s), random.Random(self.seed_for(index)))
+        self._running = index
+
+    def _take(self, result) -> PointResult:
+        from knjazja.bots.advisor import as_ranking
+        index = self._running
+        assert index is not None
+        self._running = None
+        seat = self.states[index].decision.seat
+        r = result_from_ranking(index, seat, self.chosen(index), as_ranking(result))
+        self.results[index] = r
+        return r
+
+    def poll(self) -> list[PointResult]:
+        """The points finished since the last call (starting the next one); never blocks."""
+        return self._collect(None)
+
+    def wait(self, timeout: float | None = None) -> list[PointResult]:
+        """Like poll, but blocks up to ``timeout`` seconds for the running point (tests)."""
+        return self._collect(timeout if timeout is not None else -1.0)
+
+    def _collect(self, timeout: float | None) -> list[PointResult]:
+        out: list[PointResult] = []
+        self._start_next()
+        if self._running is None or self._thinker is None:
+            return out
+        try:
+            if timeout is None:
+                result = self._thinker.poll()
+            else:
+                result = self._thinker.wait(None if timeout < 0 else timeout)
+        except Exception as e:                # a dead worker: stop, show what is there
+            self.error = str(e) or type(e).__name__
+            self._running = None
+            return out
+        if result is not None:
+            out.append(self._take(result))
+            self._start_next()
+        return out
+
+    def run_all(self, timeout_each: float | None = None) -> None:
+        """Analyse everything left, blocking (headless use and tests)."""
+        while not self.done:
+            self.wait(timeout_each)
+
+    def cancel(self) -> None:
+        """Stop analysing (a running search is stopped); results so far are kept."""
+        self._cancelled = True
+        self._queue.clear()
+        if self._thinker is not None:
+            self._thinker.cancel()
+        self._thinker = None
+        self._running = None

@@ -1,0 +1,768 @@
+"""The post-game review: step through the finished game with every hand face up.
+
+Left, the list of every move (number, who, what), the human moves marked with their loss
+in win-chance points as the background analysis (``knjazja.ui.review.Analysis``) finds it,
+the three biggest mistakes flagged "!!"; Prev / Next / Next mistake below it.  Right, the
+position before the selected move: per seat its Glory, hand, cities and chronicles, the war
+or the card in play, a timeline of the game, and what the analysis says about the move.
+Hover a card to see it large.  Keys: ←/→ (or ↑/↓) a move, PgUp/PgDn ten, Home/End, M.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from knjazja.engine import Action, GameState, score
+from knjazja.engine.scoring import seat_score
+from knjazja.engine.targets import attack_sum, defence_sum
+from knjazja.ui import style
+from knjazja.ui.i18n import get_language, tr
+from knjazja.ui.narrate import Narrator
+from knjazja.ui.review import (GOOD_POINTS, ITERATIONS, Analysis, PointResult, biggest_mistakes,
+                               decision_points, grade, replay)
+from knjazja.ui.scenes.base import oid
+from knjazja.ui.scenes.rules import BookScene, ScrollArea, edge_fades, wrap_plain
+from knjazja.ui.table.sprites import Sprites, TextCache, printable, seat_colour
+
+GRADE_COLOURS = {"good": (120, 200, 100), "inaccuracy": (238, 176, 56), "mistake": (236, 78, 60)}
+BEST_GLOW = (120, 220, 120)
+CHOSEN_GLOW = (255, 214, 90)
+CARD_W, CARD_H = 5, 7
+
+
+def _card_set(a: Action | None) -> set[int]:
+    if a is None:
+        return set()
+    return {c for c in (a.card, a.city, a.target, *a.cards) if c >= 0}
+
+
+class ReviewScene(BookScene):
+    """``ReviewScene(session, on_close)``: Back/Esc calls ``on_close`` (default: pop)."""
+
+    TITLE_KEY = "review.title"
+
+    def __init__(self, session, on_close: Callable[[], None] | None = None, *,
+                 iterations: int = ITERATIONS, analysis: Analysis | None = None,
+                 use_process: bool = True) -> None:
+        super().__init__(on_close=on_close)
+        self.session = session
+        self.seats = session.seats
+        self.states: list[GameState] = replay(session.state)
+        self.actions: list[Action] = list(session.state.history)
+        self.points = decision_points(self.states, self.seats)
+        self._point_set = set(self.points)
+        self.iterations = iterations
+        self.use_process = use_process
+        self.analysis = analysis
+        self.step = self.points[0] if self.points else 0
+        self.flagged: list[int] = []              # the 3 biggest mistakes
+        self.sprites = Sprites()
+        self.texts = TextCache()
+        self.buttons: dict[str, UIButton] = {}
+        self.scroll: ScrollArea | None = None
+        self.row_h = 30
+        self.left = self.right = pygame.Rect(0, 0, 0, 0)
+        self.legend_rect = self.title_rect = self.timeline = pygame.Rect(0, 0, 0, 0)
+        self.board_rect = self.verdict_rect = pygame.Rect(0, 0, 0, 0)
+        self._right_cache: pygame.Surface | None = None
+        self._right_key: tuple | None = None
+        self._card_hits: list[tuple[pygame.Rect, int]] = []
+        self._seek_drag = False
+        self._fades: tuple[pygame.Surface, pygame.Surface] | None = None
+        self._texts_cache: dict[tuple[str, int], str] = {}
+        self._humans = [i for i, s in enumerate(self.seats) if s.is_human]
+
+    # -- life cycle ------------------------------------------------------------------------
+    @property
+    def last(self) -> int:
+        """The index of the final position (one past the last move)."""
+        return len(self.actions)
+
+    def enter(self) -> None:
+        if self.analysis is None:
+            self.analysis = Analysis(self.states, self.points, self.iterations, self.use_process)
+        if self.step in self._point_set:
+            self.analysis.prioritize(self.step)
+        self.flagged = biggest_mistakes(self.analysis.results)
+        super().enter()
+
+    def exit(self) -> None:
+        if self.analysis is not None:
+            self.analysis.cancel()
+        super().exit()
+
+    # -- building ---------------------------------------------------------------------------
+    def build(self) -> None:
+        keep = self.scroll.target if self.scroll is not None else None
+        self.build_frame()
+        px, p = self.px, self.panel
+        pad = px(26)
+        left_w = max(px(440), min(px(560), int(p.width * 0.34)))
+        self.left = pygame.Rect(p.left + pad, p.top + pad, left_w, p.height - 2 * pad)
+        rx = self.left.right + px(40)
+        self.right = pygame.Rect(rx, p.top + pad, p.right - pad - rx, p.height - 2 * pad)
+        # left column: heading, list, legend, buttons
+        bh, gap = px(48), px(10)
+        by = self.left.bottom - bh
+        small_w = int((left_w - 2 * gap) * 0.27)
+        big_w = left_w - 2 * gap - 2 * small_w
+        x = self.left.left
+        self.buttons = {
+            "prev": UIButton(pygame.Rect(x, by, small_w, bh), "‹  " + tr("review.prev"), self.ui,
+                             object_id=oid("@secondary", "#review_prev")),
+            "next": UIButton(pygame.Rect(x + small_w + gap, by, small_w, bh), tr("review.next") + "  ›",
+                             self.ui, object_id=oid("@secondary", "#review_next")),
+            "mistake": UIButton(pygame.Rect(x + 2 * (small_w + gap), by, big_w, bh), tr("review.next_mistake"),
+                                self.ui, object_id=oid("@primary", "#review_mistake")),
+        }
+        legend_h = px(54)
+        list_top = self.left.top + px(50)
+        list_bottom = by - px(12) - legend_h
+        self.legend_rect = pygame.Rect(self.left.left, list_bottom + px(6), left_w, legend_h)
+        bar_w = px(10)
+        track = pygame.Rect(self.left.right - bar_w, list_top, bar_w, list_bottom - list_top)
+        view = pygame.Rect(self.left.left, list_top, track.left - px(10) - self.left.left, list_bottom - list_top)
+        self.row_h = px(30)
+        self.scroll = ScrollArea(view, (self.last + 1) * self.row_h, track, self.row_h)
+        if keep is not None:
+            self.scroll.scroll_to(keep, smooth=False)
+        self.ensure_visible(smooth=False)
+        # right: title line, timeline, board, verdict
+        self.title_rect = pygame.Rect(self.right.left, self.right.top, self.right.width, px(40))
+        self.timeline = pygame.Rect(self.right.left + px(8), self.title_rect.bottom + px(8),
+                                    self.right.width - px(16), px(16))
+        self.verdict_rect = pygame.Rect(self.right.left, self.right.bottom - px(106), self.right.width, px(106))
+        top = self.timeline.bottom + px(16)
+        self.board_rect = pygame.Rect(self.right.left, top, self.right.width, self.verdict_rect.top - px(12) - top)
+        self._right_cache = None
+        self._fades = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        if not self.buttons:
+            return
+        for key, on in (("prev", self.step > 0), ("next", self.step < self.last),
+                        ("mistake", bool(self.mistakes()))):
+            if on:
+                self.buttons[key].enable()
+            else:
+                self.buttons[key].disable()
+
+    # -- navigation -------------------------------------------------------------------------
+    def go(self, index: int) -> None:
+        index = max(0, min(self.last, index))
+        if index == self.step:
+            return
+        self.step = index
+        if self.analysis is not None and index in self._point_set:
+            self.analysis.prioritize(index)
+        self.ensure_visible()
+        self.refresh()
+
+    def mistakes(self) -> list[int]:
+        """The analysed human moves worse than "good", in game order."""
+        if self.analysis is None:
+            return []
+        return sorted(i for i, r in self.analysis.results.items() if r.loss_points >= GOOD_POINTS)
+
+    def next_mistake(self) -> None:
+        found = self.mistakes()
+        if found:
+            self.go(next((i for i in found if i > self.step), found[0]))
+
+    def ensure_visible(self, smooth: bool = True) -> None:
+        if self.scroll is None:
+            return
+        y = self.step * self.row_h
+        view_h = self.scroll.view.height
+        if y < self.scroll.target + self.row_h:
+            self.scroll.scroll_to(y - self.row_h * 2, smooth)
+        elif y + self.row_h > self.scroll.target + view_h - self.row_h:
+            self.scroll.scroll_to(y + self.row_h * 3 - view_h, smooth)
+
+    def _seek(self, x: int) -> None:
+        t = self.timeline
+        frac = (x - t.left) / max(1, t.width)
+        self.go(round(max(0.0, min(1.0, frac)) * self.last))
+
+    # -- input ------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.handle_frame_event(event):
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.buttons.get("prev"):
+                self.go(self.step - 1)
+                return True
+            if event.ui_element is self.buttons.get("next"):
+                self.go(self.step + 1)
+                return True
+            if event.ui_element is self.buttons.get("mistake"):
+                self.next_mistake()
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            moves = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1,
+                     pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+            if event.key in moves:
+                self.go(self.step + moves[event.key])
+                return True
+            if event.key == pygame.K_HOME:
+                self.go(0)
+                return True
+            if event.key == pygame.K_END:
+                self.go(self.last)
+                return True
+            if event.key == pygame.K_m:
+                self.next_mistake()
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.timeline.inflate(self.px(8), self.px(16)).collidepoint(event.pos):
+                self._seek_drag = True
+                self._seek(event.pos[0])
+                return True
+            if self.scroll is not None and self.scroll.view.collidepoint(event.pos):
+                row = int((event.pos[1] - self.scroll.view.top + self.scroll.offset) // self.row_h)
+                if 0 <= row <= self.last:
+                    self.go(row)
+                return True
+        if event.type == pygame.MOUSEMOTION and self._seek_drag:
+            self._seek(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._seek_drag:
+            self._seek_drag = False
+            return True
+        if self.scroll is not None:
+            if event.type == pygame.MOUSEWHEEL and not self.left.collidepoint(pygame.mouse.get_pos()):
+                return False
+            return self.scroll.handle_event(event)
+        return False
+
+    def update(self, dt: float) -> None:
+        a = self.analysis
+        if a is not None and not a.done:
+            if a.poll():
+                self.flagged = biggest_mistakes(a.results)
+                self.refresh()
+        if self.scroll is not None:
+            self.scroll.update(dt)
+
+    # -- texts ------------------------------------------------------------------------------
+    def narrator(self) -> Narrator:
+        return Narrator([s.name for s in self.seats], get_language())
+
+    def move_text(self, i: int, narrator: Narrator | None = None) -> str:
+        """"Name: what the move does" for move ``i``."""
+        key = (get_language(), i)
+        text = self._texts_cache.get(key)
+        if text is None:
+            narrator = narrator or self.narrator()
+            s = self.states[i]
+            try:
+                what = narrator.action(self.actions[i], s)
+            except Exception:                   # a phrase must never break the review
+                what = str(self.actions[i])
+            text = self._texts_cache[key] = printable(f"{narrator.seat(s.decision.seat)}: {what}")
+        return text
+
+    def progress_text(self) -> str:
+        a = self.analysis
+        if not self.points:
+            return tr("review.no_decisions")
+        if a is None:
+            return ""
+        if a.error is not None:
+            return tr("review.failed")
+        if not a.done:
+            return tr("review.analysing", done=a.done_count, total=a.total)
+        return tr("review.analysed", n=len(self.mistakes()))
+
+    def verdict_lines(self) -> tuple[str, str, tuple[int, int, int]]:
+        """(the move, the verdict, the verdict's colour) for the selected step."""
+        i = self.step
+        if i >= self.last:
+            totals = [sc.total for sc in score(self.states[-1])]
+            best = max(totals)
+            names = [self.seats[k].name for k, t in enumerate(totals) if t == best]
+            head = tr("results.winner", name=names[0]) if len(names) == 1 else \
+                tr("results.shared", names=", ".join(names))
+            line = " · ".join(f"{s.name} {t}" for s, t in zip(self.seats, totals))
+            return tr("review.final"), f"{head}\n{tr('review.glory_line', line=line)}", style.GOLD_LIGHT
+        narrator = self.narrator()
+        move = f"{i + 1}. {self.move_text(i, narrator)}"
+        seat = self.states[i].decision.seat
+        if not (0 <= seat < len(self.seats)) or not self.seats[seat].is_human:
+            return move, tr("review.bot_move"), style.MUTED
+        if i not in self._point_set:
+            return move, tr("review.forced"), style.MUTED
+        r = self.analysis.results.get(i) if self.analysis is not None else None
+        if r is None:
+            running = self.analysis is not None and self.analysis.running == i
+            return move, tr("review.thinking" if running else "review.waiting"), style.MUTED
+        many = len(self._humans) > 1
+        name = self.seats[seat].name
+        s = self.states[i]
+        chosen = printable(narrator.action(r.chosen, s))
+        p = round(100 * r.chosen_value)
+        if r.loss_points < 0.05:
+            text = tr("review.named_best" if many else "review.you_best", name=name, chosen=chosen, p=p)
+        else:
+            best = printable(narrator.action(r.best, s))
+            text = tr("review.named_worse" if many else "review.you_worse", name=name, chosen=chosen,
+                      best=best, p=p, q=round(100 * r.best_value))
+        return move, text, GRADE_COLOURS[grade(r.loss_points)]
+
+    # -- drawing: static --------------------------------------------------------------------
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface)
+        px = self.px
+        head = style.font("bold", px(18))
+        style.blit_text(surface, tr("review.moves").upper(), head, style.GOLD,
+                        topleft=(self.left.left + px(4), self.left.top + px(4)))
+        y = self.left.top + px(40)
+        pygame.draw.line(surface, style.GOLD_DARK, (self.left.left, y), (self.left.right, y))
+        x = self.left.right + px(20)
+        pygame.draw.line(surface, style.GOLD_DARK, (x, self.panel.top + px(26)), (x, self.panel.bottom - px(26)))
+        self._draw_legend(surface)
+        box = self.verdict_rect
+        veil = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (0, 0, 0, 90), veil.get_rect(), border_radius=px(10))
+        surface.blit(veil, box.topleft)
+        pygame.draw.rect(surface, style.GOLD_DARK, box, width=1, border_radius=px(10))
+        style.draw_diamond(surface, (box.left, box.centery), px(5), style.GOLD)
+        style.draw_diamond(surface, (box.right - 1, box.centery), px(5), style.GOLD)
+
+    def _draw_legend(self, surface: pygame.Surface) -> None:
+        px, r = self.px, self.legend_rect
+        pygame.draw.line(surface, style.GOLD_DARK, (r.left, r.top), (r.right, r.top))
+        f = style.font("body", px(15))
+        x, y = r.left + px(4), r.top + px(8) + f.get_height() // 2
+        for key in ("good", "inaccuracy", "mistake"):
+            pygame.draw.circle(surface, GRADE_COLOURS[key], (x + px(5), y), px(5))
+            rect = style.blit_text(surface, tr(f"review.legend.{key}"), f, style.PARCHMENT_DARK,
+                                   midleft=(x + px(14), y), shadow=None)
+            x = rect.right + px(16)
+        flag = self._flag(px(16))
+        surface.blit(flag, flag.get_rect(midleft=(x, y)))
+        style.blit_text(surface, tr("review.legend.flag"), f, style.PARCHMENT_DARK,
+                        midleft=(x + flag.get_width() + px(6), y), shadow=None)
+        style.blit_text(surface, tr("review.legend.unit"), f, style.MUTED,
+                        topleft=(r.left + px(4), y + f.get_height() // 2 + px(4)), shadow=None)
+
+    def _flag(self, size: int) -> pygame.Surface:
+        """A red disc with "!!": one of the biggest mistakes."""
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(surf, (90, 10, 10), (size // 2, size // 2), size // 2)
+        pygame.draw.circle(surf, GRADE_COLOURS["mistake"], (size // 2, size // 2), size // 2 - 1)
+        t = self.texts.render("!!", "bold", int(size * 0.72), style.CREAM, shadow=False)
+        surf.blit(t, t.get_rect(center=(size // 2, size // 2)))
+        return surf
+
+    # -- drawing: live ----------------------------------------------------------------------
+    def draw_live(self, surface: pygame.Surface) -> None:
+        if self.scroll is None:
+            return
+        px = self.px
+        note = self.progress_text()
+        colour = style.GOLD_LIGHT if self.analysis is not None and not self.analysis.done else style.MUTED
+        img = self.texts.fit(note, "body", px(16), colour, self.left.width // 2 + px(40), shadow=False)
+        surface.blit(img, img.get_rect(midright=(self.left.right, self.left.top + px(18))))
+        self._draw_list(surface)
+        view, off = self.scroll.view, round(self.scroll.offset)
+        if self._fades is None and self._backdrop is not None:
+            self._fades = edge_fades(self._backdrop, view, self.px(14))
+        if self._fades is not None:
+            if off > 0:
+                surface.blit(self._fades[0], view.topleft)
+            if off < self.scroll.max_offset:
+                surface.blit(self._fades[1], (view.left, view.bottom - self._fades[1].get_height()))
+        self.scroll.draw(surface)
+        key = (self.step, surface.get_size(), get_language(), self._analysis_key())
+        if self._right_cache is None or self._right_key != key:
+            self._right_cache = self._render_right()
+            self._right_key = key
+        surface.blit(self._right_cache, self.right.topleft)
+
+    def _analysis_key(self) -> tuple:
+        a = self.analysis
+        if a is None:
+            return ()
+        return (a.done_count, a.running == self.step, a.error is not None)
+
+    def _draw_list(self, surface: pygame.Surface) -> None:
+        px, view, rh = self.px, self.scroll.view, self.row_h
+        off = round(self.scroll.offset)
+        first = max(0, off // rh)
+        last = min(self.last, (off + view.height) // rh + 1)
+        clip = surface.get_clip()
+        surface.set_clip(view)
+        mouse = pygame.mouse.get_pos()
+        narrator = self.narrator()
+        size = px(16)
+        results = self.analysis.results if self.analysis is not None else {}
+        running = self.analysis.running if self.analysis is not None else None
+        for i in range(first, last + 1):
+            rect = pygame.Rect(view.left, view.top + i * rh - off, view.width, rh)
+            selected = i == self.step
+            if selected or rect.collidepoint(mouse):
+                bar = pygame.Surface(rect.size, pygame.SRCALPHA)
+                bar.fill((120, 36, 24, 160) if selected else (255, 230, 160, 26))
+                surface.blit(bar, rect.topleft)
+                if selected:
+                    surface.fill(style.GOLD, pygame.Rect(rect.left, rect.top, px(4), rect.height))
+            cy = rect.centery
+            if i == self.last:
+                t = self.texts.fit(tr("review.end_row"), "bold", size, style.GOLD_LIGHT, view.width - px(60))
+                surface.blit(t, t.get_rect(midleft=(rect.left + px(62), cy)))
+                continue
+            num = self.texts.render(str(i + 1), "body", px(14), style.MUTED, shadow=False)
+            surface.blit(num, num.get_rect(midright=(rect.left + px(44), cy)))
+            seat = self.states[i].decision.seat
+            pygame.draw.circle(surface, seat_colour(seat), (rect.left + px(54), cy), px(5))
+            human = 0 <= seat < len(self.seats) and self.seats[seat].is_human
+            point = i in self._point_set
+            colour = style.CREAM if selected else (style.PARCHMENT if point else
+                                                   (style.PARCHMENT_DARK if human else style.MUTED))
+            text_w = view.width - px(66) - px(78)
+            t = self.texts.fit(self.move_text(i, narrator), "body", size, colour, text_w, min_size=size,
+                               shadow=False)
+            surface.blit(t, t.get_rect(midleft=(rect.left + px(64), cy)))
+            if point:
+                self._draw_loss(surface, results.get(i), running == i, i in self.flagged,
+                                (rect.right - px(6), cy))
+        surface.set_clip(clip)
+
+    def _draw_loss(self, surface: pygame.Surface, r: PointResult | None, running: bool, flagged: bool,
+                   midright: tuple[int, int]) -> None:
+        px = self.px
+        if r is None:
+            t = self.texts.render("…" if running else "·", "bold", px(16),
+                                  style.GOLD_LIGHT if running else style.MUTED, shadow=False)
+            surface.blit(t, t.get_rect(midright=midright))
+            return
+        g = grade(r.loss_points)
+        value = "0" if r.loss_points < 0.05 else f"–{r.loss_points:.1f}"
+        t = self.texts.render(value, "bold", px(16), GRADE_COLOURS[g], shadow=True)
+        rect = surface.blit(t, t.get_rect(midright=midright))
+        x = rect.left - px(8)
+        if flagged:
+            flag = self._flag(px(18))
+            surface.blit(flag, flag.get_rect(midright=(x + px(2), midright[1])))
+        else:
+            pygame.draw.circle(surface, GRADE_COLOURS[g], (x - px(4), midright[1]), px(4))
+
+    # -- the right side: title, timeline, board, verdict ----------------------------------------
+    def _render_right(self) -> pygame.Surface:
+        surf = pygame.Surface(self.right.size, pygame.SRCALPHA)
+        o = pygame.Vector2(self.right.topleft)
+        self._card_hits = []
+        local = lambda r: pygame.Rect(r.left - o.x, r.top - o.y, r.width, r.height)  # noqa: E731
+        self._draw_title(surf, local(self.title_rect))
+        self._draw_timeline(surf, local(self.timeline))
+        self._draw_board(surf, local(self.board_rect), o)
+        self._draw_verdict(surf, local(self.verdict_rect))
+        return surf
+
+    def _draw_title(self, surf: pygame.Surface, r: pygame.Rect) -> None:
+        px = self.px
+        s = self.states[self.step]
+        text = tr("review.final") if self.step >= self.last else \
+            tr("review.move", n=self.step + 1, total=self.last)
+        img = self.texts.fit(text, "title", px(34), style.GOLD_LIGHT, r.width // 2, outline=style.GOLD_DARK)
+        surf.blit(img, img.get_rect(midleft=(r.left + px(4), r.centery)))
+        info = f"{tr('review.deck', n=len(s.deck))}   ·   {tr('review.discard', n=len(s.discard))}"
+        img = self.texts.fit(info, "body", px(17), style.PARCHMENT_DARK, r.width // 2)
+        surf.blit(img, img.get_rect(midright=(r.right - px(4), r.centery)))
+
+    def _draw_timeline(self, surf: pygame.Surface, r: pygame.Rect) -> None:
+        px = self.px
+        groove = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(groove, (0, 0, 0, 120), groove.get_rect(), border_radius=r.height // 2)
+        surf.blit(groove, r.topleft)
+        pygame.draw.rect(surf, style.GOLD_DARK, r, width=1, border_radius=r.height // 2)
+        n = max(1, self.last)
+        xof = lambda i: r.left + px(4) + (r.width - px(8)) * i / n  # noqa: E731
+        done = pygame.Rect(r.left, r.top, max(0, int(xof(self.step)) - r.left), r.height)
+        if done.width > 0:
+            fill = pygame.Surface(done.size, pygame.SRCALPHA)
+            pygame.draw.rect(fill, (*style.GOLD_DARK, 150), fill.get_rect(), border_radius=r.height // 2)
+            surf.blit(fill, done.topleft)
+        results = self.analysis.results if self.analysis is not None else {}
+        for i in self.points:
+            res = results.get(i)
+            if res is None:
+                colour, h = style.MUTED, r.height // 3
+            else:
+                g = grade(res.loss_points)
+                colour = GRADE_COLOURS[g]
+                h = {"good": r.height // 3, "inaccuracy": r.height // 2 + 1, "mistake": r.height - 2}[g]
+            x = int(xof(i))
+            pygame.draw.line(surf, colour, (x, r.centery - h // 2), (x, r.centery + h // 2), max(1, px(2)))
+        x = int(xof(self.step))
+        style.draw_diamond(surf, (x, r.centery), px(10), style.GOLD_DARK)
+        style.draw_diamond(surf, (x, r.centery), px(8), style.GOLD_LIGHT)
+        style.draw_diamond(surf, (x, r.centery), px(3), style.CRIMSON)
+
+    def _draw_verdict(self, surf: pygame.Surface, r: pygame.Rect) -> None:
+        px = self.px
+        move, verdict, colour = self.verdict_lines()
+        inner = r.inflate(-px(40), -px(20))
+        head = self.texts.fit(move, "bold", px(19), style.CREAM, inner.width)
+        surf.blit(head, (inner.left, inner.top))
+        f = style.font("body", px(17))
+        y = inner.top + head.get_height() + px(4)
+        for line in wrap_plain(printable(verdict), f, inner.width)[:2]:
+            img = style.render_text(line, f, colour)
+            surf.blit(img, (inner.left, y))
+            y += f.get_linesize()
+
+    # -- the board -------------------------------------------------------------------------
+    def _draw_board(self, surf: pygame.Surface, area: pygame.Rect, origin: pygame.Vector2) -> None:
+        px = self.px
+        s = self.states[self.step]
+        lang = get_language()
+        chosen = self.actions[self.step] if self.step < self.last else None
+        res = self.analysis.results.get(self.step) if self.analysis is not None else None
+        glow = {c: BEST_GLOW for c in _card_set(res.best)} if res is not None and res.loss_points >= 0.05 else {}
+        glow.update({c: CHOSEN_GLOW for c in _card_set(chosen)})
+        p = s.pending
+        centre = s.war is not None or (p is not None and ((p.in_limbo and p.card >= 0) or bool(p.bids)))
+        n_rows = s.n + (1 if centre else 0)
+        gap = px(8)
+        row_h = min(px(196), (area.height - gap * (n_rows - 1)) // n_rows)
+        y = area.top
+        scores = score(s)
+        deciding = s.decision.seat
+        for seat in range(s.n):
+            row = pygame.Rect(area.left, y, area.width, row_h)
+            self._draw_seat(surf, row, s, seat, scores[seat].total, seat == deciding, glow, lang, origin)
+            y += row_h + gap
+        if centre:
+            self._draw_centre(surf, pygame.Rect(area.left, y, area.width, row_h), s, glow, lang, origin)
+
+    def _row_frame(self, surf: pygame.Surface, row: pygame.Rect, colour, active: bool) -> None:
+        px = self.px
+        bg = pygame.Surface(row.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (70, 44, 14, 90) if active else (0, 0, 0, 70), bg.get_rect(), border_radius=px(8))
+        surf.blit(bg, row.topleft)
+        pygame.draw.rect(surf, style.GOLD if active else (96, 70, 36), row, width=max(1, px(2)) if active else 1,
+                         border_radius=px(8))
+        surf.fill(colour, pygame.Rect(row.left + px(3), row.top + px(6), px(5), row.height - px(12)))
+
+    def _draw_seat(self, surf, row: pygame.Rect, s: GameState, seat: int, total: int, active: bool,
+                   glow: dict, lang: str, origin) -> None:
+        px = self.px
+        colour = seat_colour(seat)
+        self._row_frame(surf, row, colour, active)
+        info_w = px(196)
+        info = pygame.Rect(row.left + px(16), row.top + px(6), info_w - px(20), row.height - px(12))
+        tall = row.height > px(90)
+        name_size = max(10, min(px(21), row.height * 30 // 100))
+        small_size = max(9, min(px(15), row.height * 22 // 100))
+        badge_size = max(14, min(px(40), row.height * 36 // 100)) if tall else \
+            max(14, min(px(36), row.height * 62 // 100))
+        badge = self.sprites.badge("glory" if total >= 0 else "neg", str(total), badge_size, self.texts)
+        icon = self.sprites.seat_icon(self.seats[seat].is_human, name_size, colour)
+        room = info.width - icon.get_width() - px(6) - (0 if tall else badge_size + px(6))
+        name = self.texts.fit(self.seats[seat].name, "bold", name_size,
+                              style.GOLD_LIGHT if active else style.CREAM, room)
+        if tall:
+            block_h = name.get_height() + small_size + px(4) + badge_size
+            top = info.top + max(0, (info.height - block_h) // 2)
+        else:
+            top = row.centery - name.get_height() // 2
+        surf.blit(icon, (info.left, top + (name.get_height() - icon.get_height()) // 2))
+        surf.blit(name, (info.left + icon.get_width() + px(6), top))
+        if tall:
+            ty = top + name.get_height()
+            kind = self.texts.fit(tr(f"series.kind.{self.seats[seat].kind}"), "body", small_size, style.MUTED,
+                                  info.width, shadow=False)
+            surf.blit(kind, (info.left, ty))
+            ty += kind.get_height() + px(4)
+            surf.blit(badge, (info.left, ty))
+            g = self.texts.fit(tr("results.glory", n=total), "body", small_size, style.GOLD_LIGHT,
+                               info.width - badge_size - px(6))
+            surf.blit(g, g.get_rect(midleft=(info.left + badge_size + px(6), ty + badge_size // 2)))
+        else:  # a short row: the badge beside the name
+            surf.blit(badge, badge.get_rect(midright=(info.right, row.centery)))
+        # the cards
+        sc = seat_score(s, seat)
+        chron_glory = [c.glory for c in sc.chronicles]
+        groups = [
+            ("hand", [[(c, None)] for c in sorted(s.hands[seat])]),
+            ("cities", [[(c.card, c.glory())] + [(b, None) for b in c.all_buildings()] for c in s.cities_of(seat)]),
+            ("chronicles", [[(c, chron_glory[k] if k < len(chron_glory) else None)] +
+                            ([(s.under[c], None)] if c in s.under else [])
+                            for k, c in enumerate(s.chronicles[seat])] + [[(c, None)] for c in s.before[seat]]),
+        ]
+        cards_area = pygame.Rect(row.left + info_w, row.top + px(4), row.width - info_w - px(10), row.height - px(8))
+        self._draw_groups(surf, cards_area, groups, glow, lang, origin)
+
+    def _draw_centre(self, surf, row: pygame.Rect, s: GameState, glow: dict, lang: str, origin) -> None:
+        px = self.px
+        self._row_frame(surf, row, style.CRIMSON, False)
+        narrator = self.narrator()
+        info_w = px(196)
+        groups = []
+        if s.war is not None:
+            w = s.war
+            title = tr("review.war", city=narrator.card(w.city), attacker=narrator.seat(w.attacker),
+                       defender=narrator.seat(w.defender))
+            city = s.cities.get(w.city)
+            groups.append(("war_city", [[(w.city, city.glory() if city else None)]]))
+            try:
+                att = attack_sum(s, w.attack, w.defender) if w.attack else None
+            except Exception:
+                att = None
+            try:
+                dfn = defence_sum(s, w.defence, w.defender, w.city) if w.defence else None
+            except Exception:
+                dfn = None
+            groups.append(("attack", [[(c, None)] for c in w.attack], att))
+            groups.append(("defence", [[(c, None)] for c in w.defence], dfn))
+            if w.raid_troop >= 0:
+                groups.append(("raid", [[(w.raid_troop, None)]]))
+        else:
+            title = ""
+        p = s.pending
+        if p is not None and p.card >= 0:
+            if not title:
+                title = tr("review.pending", card=narrator.card(p.card), name=narrator.seat(p.player))
+            if p.in_limbo:
+                groups.append(("in_play", [[(p.card, None)]]))
+            if p.bids:
+                groups.append(("bids", [[(troop, None)] for _, troop in p.bids if troop >= 0]))
+        info = pygame.Rect(row.left + px(16), row.top + px(6), info_w - px(24), row.height - px(12))
+        f = style.font("bold", max(11, min(px(17), row.height * 20 // 100)))
+        y = info.top
+        for line in wrap_plain(printable(title), f, info.width)[: max(1, info.height // f.get_linesize())]:
+            img = style.render_text(line, f, style.GOLD_LIGHT)
+            surf.blit(img, (info.left, y))
+            y += f.get_linesize()
+        cards_area = pygame.Rect(row.left + info_w, row.top + px(4), row.width - info_w - px(10), row.height - px(8))
+        self._draw_groups(surf, cards_area, groups, glow, lang, origin)
+
+    def _draw_groups(self, surf, area: pygame.Rect, groups: list, glow: dict, lang: str, origin) -> None:
+        """Card groups side by side, each under a caption; cards shrink, then overlap, to fit."""
+        px = self.px
+        caption_size = max(9, min(px(14), area.height * 15 // 100))
+        cap_h = caption_size + px(4) if area.height > px(70) else 0
+        max_h = area.height - cap_h
+        captions = []
+        for group in groups:
+            label = tr(f"review.{group[0]}")
+            if len(group) > 2 and group[2] is not None:
+                label = f"{label} {group[2]}"
+            elif group[0] == "hand":
+                label = f"{label} ({len(group[1])})"
+            captions.append(self.texts.render(label, "bold", caption_size, style.GOLD, shadow=False)
+                            if cap_h else None)
+        cap_w = [c.get_width() + px(8) if c is not None else 0 for c in captions]
+
+        def layout(ch: int):
+            """Per group: (content width, [(x, card, badge, j)]) at card height ``ch``."""
+            cw = ch * CARD_W // CARD_H
+            peek, item_gap = max(4, cw * 30 // 100), max(2, cw // 10)
+            out = []
+            for group in groups:
+                x, placed = 0, []
+                for k, item in enumerate(group[1]):
+                    if k:
+                        x += item_gap
+                    # buildings (or the troop under a chronicle) peek out from under the card
+                    for j, (card, badge) in enumerate(item):
+                        placed.append((x + j * peek, card, badge, j))
+                    x += cw + (len(item) - 1) * peek
+                out.append((x if placed else cw * 6 // 10, placed))
+            return cw, out
+
+        def widths(cw, out, content):
+            return [max(w, cap_w[g]) for g, w in enumerate(content)], max(8, cw * 40 // 100)
+
+        ch = max_h
+        while True:
+            cw, out = layout(ch)
+            content = [w for w, _ in out]
+            alloc, gap = widths(cw, out, content)
+            total = sum(alloc) + gap * (len(groups) - 1)
+            if total <= area.width or ch <= max_h * 72 // 100:
+                break
+            ch = max(8, ch * 93 // 100)
+        # still too wide: squeeze the groups' cards together (never below one card / the caption)
+        scale = [1.0] * len(groups)
+        if total > area.width:
+            room = [max(0, content[g] - max(cw, cap_w[g])) if out[g][1] else 0 for g in range(len(groups))]
+            spare = sum(room)
+            excess = total - area.width
+            for g in range(len(groups)):
+                if room[g] and content[g] > cw:
+                    cut = min(room[g], excess * room[g] / spare) if spare else 0
+                    scale[g] = max(0.05, (content[g] - cut - cw) / (content[g] - cw))
+                    content[g] = int(content[g] - cut)
+            alloc, gap = widths(cw, out, content)
+        top = area.top + cap_h + (max_h - ch) // 2
+        clip = surf.get_clip()
+        surf.set_clip(area.inflate(px(8), px(8)).clip(clip) if clip else area.inflate(px(8), px(8)))
+        badge_size = max(12, min(px(34), cw * 44 // 100))
+        gx = area.left
+        for g, group in enumerate(groups):
+            if g:
+                dx = gx - gap // 2
+                pygame.draw.line(surf, (110, 80, 40), (dx, area.top + px(4)), (dx, area.bottom - px(4)))
+            if captions[g] is not None:
+                surf.blit(captions[g], (gx, area.top))
+            placed = out[g][1]
+            if not placed:
+                dash = self.texts.render("—", "body", caption_size + px(4), style.MUTED, shadow=False)
+                surf.blit(dash, dash.get_rect(midleft=(gx + px(4), top + ch // 2)))
+            # within an item the base card lies on top of what peeks out from under it
+            items: list[list[tuple]] = []
+            for entry in placed:
+                if entry[3] == 0:
+                    items.append([])
+                items[-1].append(entry)
+            for item in items:
+                for x, card, badge, j in reversed(item):
+                    rect = pygame.Rect(gx + int(x * scale[g]), top, cw, ch)
+                    if card in glow:
+                        w = max(3, px(6))
+                        surf.blit(self.sprites.glow(rect.size, glow[card], w), (rect.left - w, rect.top - w))
+                    pad = max(2, cw // 14)
+                    surf.blit(self.sprites.card_shadow(rect.size), (rect.left - pad + 2, rect.top - pad + 3))
+                    surf.blit(self.sprites.face(card, rect.size, lang), rect.topleft)
+                    self._card_hits.append((rect.move(int(origin.x), int(origin.y)), card, j))
+                    if badge is not None and j == 0:
+                        b = self.sprites.badge("glory" if badge >= 0 else "neg", str(badge), badge_size,
+                                               self.texts)
+                        surf.blit(b, b.get_rect(center=(rect.left + badge_size * 45 // 100,
+                                                        rect.bottom - badge_size * 45 // 100)))
+            gx += alloc[g] + gap
+        surf.set_clip(clip)
+
+    # -- hover zoom --------------------------------------------------------------------------
+    def hovered_card(self, pos) -> int | None:
+        if not self.right.collidepoint(pos):
+            return None
+        # the last drawn is on top, except that a base card covers what peeks from under it
+        for rect, card, _ in reversed(self._card_hits):
+            if rect.collidepoint(pos):
+                return card
+        return None
+
+    def draw_foreground(self, surface: pygame.Surface) -> None:
+        if self.paused:
+            return
+        pos = pygame.mouse.get_pos()
+        card = self.hovered_card(pos)
+        if card is None:
+            return
+        w, h = surface.get_size()
+        zh = min(self.px(380), h - self.px(40))
+        zw = zh * CARD_W // CARD_H
+        x = pos[0] - zw - self.px(24) if pos[0] - zw - self.px(24) > 0 else pos[0] + self.px(24)
+        y = max(self.px(10), min(h - zh - self.px(10), pos[1] - zh // 2))
+        surface.blit(self.sprites.card_shadow((zw, zh)), (x - max(2, zw // 14) + 4, y - max(2, zw // 14) + 6))
+        surface.blit(self.sprites.face(card, (zw, zh), get_language()), (x, y))

@@ -1,0 +1,105 @@
+"""Thinker: background decisions, polled without sleeping (events and joins only)."""
+import random
+import threading
+
+import pytest
+
+from knjazja.bots import make_bot
+from knjazja.bots.thinker import Thinker, shutdown_worker
+from knjazja.engine import legal_actions, observation
+
+from bot_states import playout_states
+
+
+class GateBot:
+    """Blocks inside choose until the test opens the gate."""
+    name = "gate"
+
+    def __init__(self) -> None:
+        self.entered = threading.Event()
+        self.gate = threading.Event()
+
+    def choose(self, obs, legal, rng):
+        self.entered.set()
+        assert self.gate.wait(10)
+        return legal[-1]
+
+
+@pytest.fixture(scope="module")
+def position():
+    s = playout_states(4, 31, 1, policy="normal")[0]
+    return observation(s, s.decision.seat), legal_actions(s)
+
+
+def test_poll_is_none_until_the_bot_decides(position):
+    obs, legal = position
+    bot = GateBot()
+    t = Thinker(bot)
+    t.start(obs, legal, random.Random(1))
+    assert bot.entered.wait(10)
+    assert t.busy
+    assert t.poll() is None
+    bot.gate.set()
+    a = t.wait(10)
+    assert a == legal[-1]
+    assert not t.busy
+    assert t.poll() is None            # delivered once
+
+
+def test_cancel_forgets_the_decision(position):
+    obs, legal = position
+    bot = GateBot()
+    t = Thinker(bot)
+    t.start(obs, legal, random.Random(1))
+    assert bot.entered.wait(10)
+    t.cancel()
+    assert not t.busy
+    bot.gate.set()
+    assert t.poll() is None
+    # a new decision after a cancel works
+    bot2 = GateBot()
+    bot2.gate.set()
+    t2 = Thinker(bot2)
+    t2.start(obs, legal, random.Random(1))
+    assert t2.wait(10) == legal[-1]
+
+
+def test_thread_result_equals_direct_call(position):
+    obs, legal = position
+    bot = make_bot("normal")
+    r1, r2 = random.Random(5), random.Random(5)
+    t = Thinker(bot)
+    t.start(obs, legal, r1)
+    a = t.wait(10)
+    seed = r2.getrandbits(64)
+    assert a == bot.choose(obs, legal, random.Random(seed))
+
+
+def test_process_mode_for_hard_matches_thread_mode(position):
+    obs, legal = position
+    bot = make_bot("hard", iterations=30)
+    tp = Thinker(bot)
+    assert tp.use_process
+    tt = Thinker(bot, use_process=False)
+    try:
+        tp.start(obs, legal, random.Random(9))
+        tt.start(obs, legal, random.Random(9))
+        a_thread = tt.wait(60)
+        a_proc = tp.wait(60)
+        assert a_proc is not None and a_proc == a_thread
+        # cancel while running in the process, then decide again
+        tp.start(obs, legal, random.Random(9))
+        tp.cancel()
+        assert tp.poll() is None and not tp.busy
+        tp.start(obs, legal, random.Random(9))
+        assert tp.wait(60) == a_thread
+    finally:
+        shutdown_worker()
+
+
+def test_single_legal_action_needs_no_thread(position):
+    obs, legal = position
+    t = Thinker(GateBot())
+    t.start(obs, legal[:1], random.Random(0))
+    assert not t.busy
+    assert t.poll() == legal[0]

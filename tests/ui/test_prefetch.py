@@ -1,0 +1,204 @@
+"""The card-face prefetcher: a worker process renders faces ahead of need.
+
+Its faces are byte-for-byte those of a synchronous ``render_card``; without a worker (it
+cannot start, or dies before reporting in) everything falls back to rendering in the UI;
+shutting down stops and reaps the process."""
+import os
+import time
+
+import pygame
+import pytest
+
+from knjazja.ui.art import prefetch, render_card
+from knjazja.ui.session import GameSession, Seat
+from knjazja.ui.settings import Settings
+from knjazja.ui.table.sprites import Sprites
+
+KEYS = [("city.kiev", "ru", (90, 126)), ("troop.militia", "en", (90, 126)),
+        ("bld.throne", "ru", (113, 158)), ("chr.byzantium", "en", (300, 420)),
+        ("ev.dowry", "ru", (70, 98))]
+WAIT = 90.0     # seconds: a spawned worker imports pygame first, slow on a loaded machine
+
+
+def rgba(surf: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surf, "RGBA")
+
+
+def gone(pid: int) -> bool:
+    """The process has ended and was reaped (a zombie still answers signal 0)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def collect(pf: prefetch.FacePrefetcher, n: int) -> dict:
+    got: dict = {}
+    deadline = time.monotonic() + WAIT
+    while len(got) < n and time.monotonic() < deadline:
+        for key, data in pf.take(8):
+            got[key] = data
+        if pf.running:
+            time.sleep(0.01)
+        else:
+            break
+    return got
+
+
+@pytest.fixture
+def pf():
+    p = prefetch.FacePrefetcher()
+    yield p
+    p.shutdown()
+
+
+@pytest.fixture
+def own_shared(monkeypatch):
+    """A fresh prefetcher as the process-wide one (stopped after the test)."""
+    p = prefetch.FacePrefetcher()
+    monkeypatch.setattr(prefetch, "_SHARED", p)
+    yield p
+    p.shutdown()
+
+
+def _dies_at_once(conn, nice):   # a worker that cannot run (a frozen build without freeze_support)
+    raise SystemExit(3)
+
+
+def test_prefetched_faces_are_the_rendered_ones(pf):
+    pygame.font.init()
+    assert pf.request(KEYS)
+    got = collect(pf, len(KEYS))
+    assert set(got) == set(KEYS)
+    assert pf.ready
+    for (card_id, lang, size), data in got.items():
+        assert data == rgba(render_card(card_id, lang, size)), (card_id, lang, size)
+
+
+def test_a_new_request_replaces_the_old_one(pf):
+    assert pf.request([])
+    assert pf.request(KEYS[:2])
+    assert set(collect(pf, 2)) == set(KEYS[:2])
+    assert pf.take() == []
+
+
+def test_sprites_take_prefetched_faces_identical_to_their_own(own_shared):
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    sprites = Sprites()
+    keys = [(c, lang, size) for c, lang, size in KEYS if size[0] < 160]
+    assert sprites.prefetch(keys)
+    assert sprites.prefetching
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline and not all(sprites.has_face(c, s, lang) for c, lang, s in keys):
+        sprites.pump()
+        time.sleep(0.01)
+    reference = Sprites()
+    reference._prefetcher = None
+    for card_id, lang, size in keys:
+        assert sprites.has_face(card_id, size, lang)
+        mine = sprites.face_id(card_id, size, lang)
+        assert mine.get_size() == size
+        assert rgba(mine) == rgba(reference.face_id(card_id, size, lang))
+        assert rgba(sprites.face_id(card_id, size, lang, dim=True)) == \
+            rgba(reference.face_id(card_id, size, lang, dim=True))
+
+
+def test_falls_back_when_the_worker_cannot_be_started(own_shared, monkeypatch):
+    def no_processes(*a, **k):
+        raise OSError("no processes here")
+    monkeypatch.setattr(prefetch, "_Worker", no_processes)
+    assert not own_shared.request(KEYS)
+    assert not own_shared.running
+    sprites = Sprites()
+    assert not sprites.prefetch(KEYS)
+    assert not sprites.prefetching
+    assert sprites.pump() == 0
+    face = sprites.face_id("city.kiev", (90, 126), "ru")      # rendered here, as before
+    assert rgba(face) == rgba(render_card("city.kiev", "ru", (90, 126)))
+
+
+def test_falls_back_when_the_worker_dies_before_reporting_in(pf, monkeypatch):
+    monkeypatch.setattr(prefetch, "_worker_main", _dies_at_once)
+    assert pf.request(KEYS)                  # it starts...
+    deadline = time.monotonic() + WAIT
+    while pf.running and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not pf.running                    # ...dies, and is not tried again
+    assert not pf.request(KEYS)
+    assert pf.take() == []
+
+
+def test_prefetching_can_be_switched_off(pf, monkeypatch):
+    monkeypatch.setenv("KNJAZJA_PREFETCH", "0")
+    assert not pf.request(KEYS)
+    assert pf.pid is None
+
+
+def test_shutdown_stops_and_reaps_the_worker(pf):
+    assert pf.request(KEYS[:1])
+    assert collect(pf, 1)
+    pid = pf.pid
+    assert pid is not None and not gone(pid)
+    pf.shutdown()
+    assert not pf.running
+    assert gone(pid)
+    assert pf.request(KEYS[:1])              # a later request starts a new worker
+    assert collect(pf, 1)
+    assert pf.pid != pid
+
+
+def test_app_shutdown_stops_the_shared_worker(make_app, own_shared):
+    settings = Settings()
+    app = make_app((1280, 720), settings=settings, persist=False)
+    from knjazja.ui.scenes.table import TableScene
+    session = GameSession([Seat("A", "random"), Seat("B", "random")], seed=3)
+    scene = TableScene(session, sync_bots=True)
+    app.stack.push(scene)
+    assert scene.sprites.prefetching
+    deadline = time.monotonic() + WAIT
+    while not own_shared.ready and own_shared.running and time.monotonic() < deadline:
+        app.step([], 0.05)
+    pid = own_shared.pid
+    assert own_shared.ready and pid is not None
+    for _ in range(20):
+        app.step([], 0.05)
+    app.shutdown()
+    assert not own_shared.running
+    assert gone(pid)
+
+
+def test_the_table_never_renders_a_face_to_warm_up_while_prefetching(make_app, own_shared, monkeypatch):
+    settings = Settings()
+    app = make_app((1280, 720), settings=settings, persist=False)
+    from knjazja.ui.scenes.table import TableScene
+    session = GameSession([Seat("A", "random"), Seat("B", "random")], seed=3)
+    scene = TableScene(session, sync_bots=True)
+    app.stack.push(scene)
+    assert scene.sprites.prefetching and scene._warm
+    calls = []
+    monkeypatch.setattr(scene.sprites, "face_id", lambda *a, **k: calls.append(a))
+    for _ in range(5):
+        scene._warm_up()
+    assert calls == []
+    monkeypatch.undo()
+
+
+def test_the_table_warms_up_itself_without_a_worker(make_app, own_shared, monkeypatch):
+    monkeypatch.setattr(prefetch, "_Worker", lambda: (_ for _ in ()).throw(OSError("none")))
+    settings = Settings()
+    app = make_app((1280, 720), settings=settings, persist=False)
+    from knjazja.ui.scenes.table import TableScene
+    session = GameSession([Seat("Me", "human"), Seat("B", "random")], seed=3)
+    scene = TableScene(session, sync_bots=True)
+    app.stack.push(scene)
+    assert not scene.sprites.prefetching
+    for _ in range(200):
+        if session.deciding == 0 and not scene.busy:
+            break
+        app.step([], 0.1)
+    left = len(scene._warm)
+    for _ in range(3):
+        app.step([], 0.1)
+    assert len(scene._warm) < left          # one face per idle frame, rendered here
