@@ -313,6 +313,8 @@ def _pool():
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
         _POOL = ProcessPoolExecutor(2, mp_context=mp.get_context("spawn"))
+        import atexit
+        atexit.register(_POOL.shutdown, wait=False, cancel_futures=True)   # quiet exit
     return _POOL
 
 
