@@ -22,7 +22,6 @@ import json
 import logging
 import math
 import os
-import tempfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal, TypedDict
@@ -234,16 +233,5 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
 
 def atomic_write_text(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` so that readers see either the old or the new file."""
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    from knjazja.engine import write_atomic   # one atomic writer for saves and settings
+    write_atomic(path, text)

@@ -18,7 +18,7 @@ from knjazja.engine import catalogue
 from knjazja.ui import style
 from knjazja.ui.i18n import get_language, tr
 from knjazja.ui.scenes.base import GuiScene, oid
-from knjazja.ui.scenes.rules import BookScene, ScrollArea, edge_fades, ellipsize, wrap_plain
+from knjazja.ui.scenes.rules import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_plain
 
 KINDS = ("all", "city", "building", "troop", "event", "chronicle")
 CARD_RATIO = 7 / 5
@@ -267,13 +267,8 @@ class GalleryScene(BookScene):
                 surface.blit(line, line.get_rect(midtop=(card.centerx, ty)))
                 ty += name_font.get_linesize()
         surface.set_clip(clip)
-        if self._fades is None and self._backdrop is not None:
-            self._fades = edge_fades(self._backdrop, view, self.px(22))
-        if self._fades is not None:
-            if off > 0:
-                surface.blit(self._fades[0], view.topleft)
-            if off < self.scroll.max_offset:
-                surface.blit(self._fades[1], (view.left, view.bottom - self._fades[1].get_height()))
+        self._fades = draw_edge_fades(surface, self._fades, self._backdrop, view, off,
+                                       self.scroll.max_offset, self.px(22))
         self.scroll.draw(surface)
 
 

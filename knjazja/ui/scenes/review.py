@@ -24,7 +24,7 @@ from knjazja.ui.narrate import Narrator
 from knjazja.ui.review import (GOOD_POINTS, ITERATIONS, Analysis, PointResult, biggest_mistakes,
                                decision_points, grade, replay)
 from knjazja.ui.scenes.base import oid
-from knjazja.ui.scenes.rules import BookScene, ScrollArea, edge_fades, wrap_plain
+from knjazja.ui.scenes.rules import BookScene, ScrollArea, draw_edge_fades, wrap_plain
 from knjazja.ui.table.sprites import Sprites, TextCache, printable, seat_colour
 
 GRADE_COLOURS = {"good": (120, 200, 100), "inaccuracy": (238, 176, 56), "mistake": (236, 78, 60)}
@@ -372,13 +372,8 @@ class ReviewScene(BookScene):
         surface.blit(img, img.get_rect(midright=(self.left.right, self.left.top + px(18))))
         self._draw_list(surface)
         view, off = self.scroll.view, round(self.scroll.offset)
-        if self._fades is None and self._backdrop is not None:
-            self._fades = edge_fades(self._backdrop, view, self.px(14))
-        if self._fades is not None:
-            if off > 0:
-                surface.blit(self._fades[0], view.topleft)
-            if off < self.scroll.max_offset:
-                surface.blit(self._fades[1], (view.left, view.bottom - self._fades[1].get_height()))
+        self._fades = draw_edge_fades(surface, self._fades, self._backdrop, view, off,
+                                       self.scroll.max_offset, self.px(14))
         self.scroll.draw(surface)
         key = (self.step, surface.get_size(), get_language(), self._analysis_key())
         if self._right_cache is None or self._right_key != key:

@@ -289,6 +289,20 @@ class ScrollArea:
                              (thumb.right - 4, mid + dy))
 
 
+def draw_edge_fades(surface: pygame.Surface, fades, backdrop: pygame.Surface | None, view: pygame.Rect,
+                    offset: int, max_offset: int, depth: int):
+    """Fade the scrolled content out at the edges of ``view`` where more lies beyond;
+    returns the (cached) fade strips for the next frame."""
+    if fades is None and backdrop is not None:
+        fades = edge_fades(backdrop, view, depth)
+    if fades is not None:
+        if offset > 0:
+            surface.blit(fades[0], view.topleft)
+        if offset < max_offset:
+            surface.blit(fades[1], (view.left, view.bottom - fades[1].get_height()))
+    return fades
+
+
 def edge_fades(backdrop: pygame.Surface, view: pygame.Rect, depth: int) -> tuple[pygame.Surface, pygame.Surface]:
     """Strips of the backdrop fading out over the top and bottom edges of ``view``."""
     depth = max(1, min(depth, view.height // 3))
@@ -569,13 +583,8 @@ class RulesScene(BookScene):
             if sy + img.get_height() >= view.top:
                 surface.blit(img, (view.left + x, sy))
         surface.set_clip(clip)
-        if self._fades is None and self._backdrop is not None:
-            self._fades = edge_fades(self._backdrop, view, self.px(18))
-        if self._fades is not None:
-            if off > 0:
-                surface.blit(self._fades[0], view.topleft)
-            if off < self.scroll.max_offset:
-                surface.blit(self._fades[1], (view.left, view.bottom - self._fades[1].get_height()))
+        self._fades = draw_edge_fades(surface, self._fades, self._backdrop, view, off,
+                                       self.scroll.max_offset, self.px(18))
         self.scroll.draw(surface)
 
     def _draw_toc(self, surface: pygame.Surface) -> None:

@@ -24,7 +24,7 @@ from knjazja.engine import GameState, SaveError, load_game
 from knjazja.ui import storage, style
 from knjazja.ui.i18n import tr
 from knjazja.ui.scenes.base import GuiScene, oid
-from knjazja.ui.scenes.rules import BookScene, ScrollArea, edge_fades, ellipsize, wrap_plain
+from knjazja.ui.scenes.rules import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_plain
 
 log = logging.getLogger(__name__)
 
@@ -479,11 +479,6 @@ class SaveLoadScene(BookScene):
             style.blit_text(surface, format_date(entry.modified), body_f, style.PARCHMENT_DARK,
                             midleft=(cols[2], row.centery))
         surface.set_clip(clip)
-        if self._fades is None and self._backdrop is not None:
-            self._fades = edge_fades(self._backdrop, view, self.px(18))
-        if self._fades is not None:
-            if off > 0:
-                surface.blit(self._fades[0], view.topleft)
-            if off < self.scroll.max_offset:
-                surface.blit(self._fades[1], (view.left, view.bottom - self._fades[1].get_height()))
+        self._fades = draw_edge_fades(surface, self._fades, self._backdrop, view, off,
+                                       self.scroll.max_offset, self.px(18))
         self.scroll.draw(surface)
