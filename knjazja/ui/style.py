@@ -260,3 +260,19 @@ def fit_font(role: str, text: str, max_width: int, size: int, min_size: int = 8,
     while size > min_size and font(role, size, lang).size(text)[0] > max_width:
         size = max(min_size, int(size * 0.92))
     return font(role, size, lang)
+
+
+def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap of plain text (explicit newlines kept)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        cur = ""
+        for word in para.split():
+            trial = f"{cur} {word}".strip()
+            if fnt.size(trial)[0] <= width or not cur:
+                cur = trial
+            else:
+                lines.append(cur)
+                cur = word
+        lines.append(cur)
+    return lines

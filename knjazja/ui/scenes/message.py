@@ -37,7 +37,7 @@ class MessageScene(GuiScene):
         style.blit_text(surface, self.title, tf, style.GOLD_LIGHT, center=(w // 2, self._panel.top + self.px(50)))
         body = style.font("body", self.px(22))
         y = self._panel.top + self.px(100)
-        for line in _wrap(self.text, body, self._panel.width - self.px(60)):
+        for line in style.wrap_text(self.text, body, self._panel.width - self.px(60)):
             style.blit_text(surface, line, body, style.PARCHMENT, center=(w // 2, y))
             y += body.get_height() + self.px(2)
 
@@ -46,14 +46,3 @@ class MessageScene(GuiScene):
             self.close()
         return True
 
-
-def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    lines, cur = [], ""
-    for word in text.split():
-        trial = f"{cur} {word}".strip()
-        if font.size(trial)[0] <= width or not cur:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = word
-    return lines + ([cur] if cur else [])

@@ -126,7 +126,7 @@ class ResultsScene(GuiScene):
                 lines = [tr("results.nothing")]
             max_lines = max(1, (row_h - name_font.get_height() - self.px(8)) // small.get_height())
             text = "   ·   ".join(lines)
-            wrapped = _wrap(text, small, col_w - self.px(40))[:max_lines]
+            wrapped = style.wrap_text(text, small, col_w - self.px(40))[:max_lines]
             for line in wrapped:
                 style.blit_text(surface, line, small, style.MUTED, topleft=(x + self.px(24), line_y), shadow=None)
                 line_y += small.get_height()
@@ -135,16 +135,3 @@ class ResultsScene(GuiScene):
             style.blit_text(surface, line, small, style.PARCHMENT, center=(w // 2, y + self.px(10)))
             y += self.px(24)
 
-
-def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    words, lines, cur = text.split(" "), [], ""
-    for word in words:
-        trial = f"{cur} {word}".strip()
-        if font.size(trial)[0] <= width or not cur:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = word
-    if cur:
-        lines.append(cur)
-    return lines

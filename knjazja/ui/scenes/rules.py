@@ -154,20 +154,7 @@ def layout_rich(text: str, regular: pygame.font.Font, bold: pygame.font.Font, wi
     return out
 
 
-def wrap_plain(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap of plain text (explicit newlines kept)."""
-    lines: list[str] = []
-    for para in text.split("\n"):
-        cur = ""
-        for word in para.split():
-            trial = f"{cur} {word}".strip()
-            if fnt.size(trial)[0] <= width or not cur:
-                cur = trial
-            else:
-                lines.append(cur)
-                cur = word
-        lines.append(cur)
-    return lines
+wrap_plain = style.wrap_text   # the one greedy word wrap (style.py)
 
 
 def ellipsize(text: str, fnt: pygame.font.Font, width: int) -> str:

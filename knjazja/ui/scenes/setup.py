@@ -226,7 +226,7 @@ class SetupScene(GuiScene):
         self._notes_top = ry
         f = style.font("body", px(16))
         for note in notes:
-            ry += len(_wrap(note, f, right.width)) * f.get_linesize() + px(6)
+            ry += len(style.wrap_text(note, f, right.width)) * f.get_linesize() + px(6)
         preview_top = ry + px(14)
         self._preview = pygame.Rect(right.left, preview_top, right.width, right.bottom - preview_top)
 
@@ -325,7 +325,7 @@ class SetupScene(GuiScene):
         f = style.font("body", self.px(16))
         y = self._notes_top
         for note in self._notes:
-            for line in _wrap(note, f, right.width):
+            for line in style.wrap_text(note, f, right.width):
                 style.blit_text(surface, line, f, style.MUTED, topleft=(right.left, y))
                 y += f.get_linesize()
             y += self.px(6)
@@ -367,16 +367,3 @@ class SetupScene(GuiScene):
             ink = style.INK if kind == "human" else style.CREAM
             style.blit_text(surface, str(seat + 1), num_font, ink, center=(cx, cy + 1), shadow=None)
 
-
-def _wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if fnt.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
