@@ -167,26 +167,29 @@ def run_arena(seats: list[str], games: int, seed: int, jobs: int = 1,
 
 
 def bench_bots(seconds: float = 3.0, seed: int = 1) -> dict:
-    """Hard's search speed on mid-game positions (one process)."""
+    """Hard's search speed (one process) on turn decisions of Normal-played 4-player games."""
+    from knjazja.engine.actions import TURN
     from .hard import search
-    positions = []
+    from .normal import NormalBot
     rng = random.Random(seed)
-    for g in range(6):
+    bot = NormalBot()
+    positions = []
+    for g in range(8):
         s = new_game(4, seed * 100 + g)
-        steps = rng.randrange(20, 80)
-        for _ in range(steps):
-            if s.over:
-                break
+        stop = rng.randrange(15, 70)
+        while not s.over and s.turn_no < stop:
             la = legal_actions(s)
-            apply(s, la[rng.randrange(len(la))])
-        if not s.over and len(legal_actions(s)) > 1:
+            apply(s, bot.choose(observation(s, s.decision.seat), la, rng))
+        while not s.over and (s.decision.kind != TURN or len(legal_actions(s)) < 3):
+            la = legal_actions(s)
+            apply(s, bot.choose(observation(s, s.decision.seat), la, rng))
+        if not s.over:
             positions.append(s)
     iters = 0
-    t0 = time.perf_counter()
     per = seconds / max(1, len(positions))
+    t0 = time.perf_counter()
     for s in positions:
-        obs = observation(s, s.decision.seat)
-        st = search(obs, legal_actions(s), random.Random(seed), budget=per)
+        st = search(observation(s, s.decision.seat), legal_actions(s), random.Random(seed), budget=per)
         iters += st["iterations"]
     dt = time.perf_counter() - t0
     return {"iterations_per_s": round(iters / dt, 1) if dt > 0 else 0.0,
