@@ -12,6 +12,9 @@ from typing import Protocol, runtime_checkable
 from knjazja.engine import Action, Observation
 
 KINDS = ("random", "easy", "normal", "hard")
+# The hand-written levels before the learned evaluation, kept for side-by-side arenas.
+CLASSIC_KINDS = ("normal-classic", "hard-classic")
+ALL_KINDS = KINDS + CLASSIC_KINDS
 
 
 @runtime_checkable
@@ -31,7 +34,7 @@ class RandomBot:
 
 
 def make_bot(kind: str, **kw) -> Bot:
-    """A bot of one level: "random", "easy", "normal" or "hard".
+    """A bot of one level: "random", "easy", "normal", "hard", "normal-classic", "hard-classic".
 
     Keyword arguments go to the bot: Normal takes `params` (heuristic weights); Hard takes
     `budget` (seconds, float), `iterations` (int; deterministic), `workers` (1 or 2)."""
@@ -47,4 +50,10 @@ def make_bot(kind: str, **kw) -> Bot:
     if k == "hard":
         from .hard import HardBot
         return HardBot(**kw)
-    raise ValueError(f"unknown bot kind {kind!r} (use {', '.join(KINDS)})")
+    if k == "normal-classic":
+        from .classic.normal import NormalClassicBot
+        return NormalClassicBot(**kw)
+    if k == "hard-classic":
+        from .classic.hard import HardClassicBot
+        return HardClassicBot(**kw)
+    raise ValueError(f"unknown bot kind {kind!r} (use {', '.join(ALL_KINDS)})")

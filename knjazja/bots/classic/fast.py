@@ -1,4 +1,4 @@
-"""A fast rule-of-thumb policy and leaf evaluation for Hard's rollouts.
+"""A fast rule-of-thumb policy and leaf evaluation for the searches' rollouts.
 
 These run on the determinized `GameState`s that the search builds itself, for every
 seat in turn; each decision reads only the deciding seat's own hand, the public table
@@ -17,7 +17,7 @@ from knjazja.engine.actions import (AMBUSH, ATTACK, BID, BRIBE, BUILD, CHRONICLE
                                     TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER)
 from knjazja.engine.cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, KIND, STRENGTH
 
-from .heuristics import ATTACKABLE, CHR_GLORY, CityStat
+from .citystat import ATTACKABLE, CHR_GLORY, CityStat
 
 GOOD_CHR = {"chr.polovtsian_campaign": 3.0, "chr.anna": 0.7, "chr.bogatyrs": 0.8,
             "chr.voivode": 0.8, "chr.hermit": 1.0}

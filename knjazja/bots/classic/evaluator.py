@@ -1,4 +1,4 @@
-"""Position evaluation from one seat's knowledge (used by Normal, Hard and Easy).
+"""Classic position evaluation from one seat's knowledge (Normal-classic, Hard-classic).
 
 The evaluation estimates every seat's *final* Glory:
 
@@ -24,7 +24,9 @@ import math
 from knjazja.engine.cards import (CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, KIND,
                                   NATIVE_DRUZHINA, STRENGTH)
 
-from .view import View
+from ..view import View
+from .citystat import (ATTACKABLE, CHR_GLORY, CHR_HAND, CHR_HELP, EVENT_BASE, INVASION,
+                       REACT_EVENT, CityStat, hypergeom_none, is_reactive, lse)
 
 # --- tunable weights -------------------------------------------------------------------
 PARAMS: dict[str, float] = {
@@ -39,131 +41,6 @@ PARAMS: dict[str, float] = {
     "invasion_weight": 0.0,  # how much the unseen Tatar Invasion shortens the expected game
     "invasion_rounds": 3.0,  # rounds until a held Invasion is played   # per own remaining turn: future builds lost to blocking walls
 }
-
-# Share of the 17 attacking troops (not Militia) that beat walls of each Strength.
-ATTACKABLE = (1.0, 1.0, 13 / 17, 11 / 17, 9 / 17, 7 / 17, 5 / 17, 3 / 17, 2 / 17, 1 / 17, 0.0)
-
-# Glory of chronicles at the end (Byzantine Aid adds its troop's Strength).
-CHR_GLORY = {"chr.polovtsian_campaign": 3.0, "chr.vasilko": -4.0, "chr.congress": -4.0,
-             "chr.igor": -3.5, "chr.sviatopolk": -4.0}
-# Worth of helper chronicles per round of game left (capped at 4 rounds).
-CHR_HELP = {"chr.anna": 0.25, "chr.bogatyrs": 0.3, "chr.voivode": 0.3, "chr.hermit": 0.45}
-
-# Worth of reactive cards in hand (full time left).
-REACT_EVENT = {"ev.ambush": 2.2, "ev.condemnation": 1.6, "ev.bribe": 1.3, "ev.city_watch": 1.1,
-               "ev.outpost": 0.8, "ev.plunder": 0.4, "ev.raid_city": 0.6, "ev.false_match": 0.7}
-# Rough worth of active events in hand (refined for the ones that matter).
-EVENT_BASE = {"ev.treachery": 3.0, "ev.dowry": 1.2, "ev.fire": 1.2, "ev.polovtsian_raid": 1.0,
-              "ev.principality_raid": 1.6, "ev.tatar_invasion": 1.0, "ev.silence": 0.6,
-              "ev.judgement": 0.3, "ev.recon": 0.3, "ev.poisoner": 1.2}
-# Chronicles as hand cards (played on the right seat).
-CHR_HAND = {"chr.polovtsian_campaign": 3.0, "chr.vasilko": 2.5, "chr.congress": 2.2,
-            "chr.igor": 2.0, "chr.sviatopolk": 1.5, "chr.anna": 0.8, "chr.bogatyrs": 0.9,
-            "chr.voivode": 0.9, "chr.hermit": 1.2, "chr.byzantium": 2.5}
-
-REACTIVE_IDS = frozenset(REACT_EVENT)
-INVASION = CARD_ID.index("ev.tatar_invasion")
-
-
-def is_reactive(card: int) -> bool:
-    return IS_TROOP[card] or CARD_ID[card] in REACTIVE_IDS
-
-
-# --- city arithmetic -----------------------------------------------------------------------
-class CityStat:
-    """A city's Glory-relevant parts, cheap to modify hypothetically."""
-    __slots__ = ("card", "owner", "base", "quarter", "sumb", "gate", "throne", "wall", "moat",
-                 "nbuild")
-
-    def __init__(self, city) -> None:
-        self.card = city.card
-        self.owner = city.owner
-        self.base = CARDS[city.card].glory
-        self.quarter = self.gate = self.throne = False
-        self.sumb = 0
-        for b in city.buildings:
-            cid = CARD_ID[b]
-            if cid == "bld.sloboda":
-                self.quarter = True
-            elif cid == "bld.throne":
-                self.throne = True
-            elif cid == "bld.golden_gate":
-                self.gate = True
-            else:
-                self.sumb += CARDS[b].glory
-        self.wall = STRENGTH[city.walls] if city.walls >= 0 else 0
-        self.moat = city.moat >= 0
-        self.nbuild = len(city.buildings)
-
-    def copy(self) -> "CityStat":
-        c = CityStat.__new__(CityStat)
-        c.card, c.owner, c.base, c.quarter, c.sumb = self.card, self.owner, self.base, self.quarter, self.sumb
-        c.gate, c.throne, c.wall, c.moat, c.nbuild = self.gate, self.throne, self.wall, self.moat, self.nbuild
-        return c
-
-    @property
-    def ws(self) -> int:
-        return self.wall + (1 if self.moat and self.wall else 0)
-
-    @property
-    def blocked(self) -> bool:
-        return self.wall >= 4
-
-    def glory(self) -> int:
-        g = self.base * (2 if self.quarter else 1) + self.sumb + (self.ws if self.gate else 0)
-        return g * 3 if self.throne else g
-
-    def with_building(self, card: int) -> "CityStat":
-        c = self.copy()
-        cid = CARD_ID[card]
-        sp = CARDS[card]
-        if sp.is_wall:
-            c.wall = sp.strength
-        elif cid == "wall.moat":
-            c.moat = True
-        else:
-            c.nbuild += 1
-            if cid == "bld.sloboda":
-                c.quarter = True
-            elif cid == "bld.throne":
-                c.throne = True
-            elif cid == "bld.golden_gate":
-                c.gate = True
-            else:
-                c.sumb += sp.glory
-        return c
-
-    def stripped(self, walls_only: bool = False) -> "CityStat":
-        c = self.copy()
-        c.wall, c.moat = 0, False
-        if not walls_only:
-            c.quarter = c.gate = c.throne = False
-            c.sumb = c.nbuild = 0
-        return c
-
-    def without_throne(self) -> "CityStat":
-        c = self.copy()
-        c.throne = False
-        return c
-
-
-def hypergeom_none(pool_n: int, good: int, draws: int) -> float:
-    """P(no 'good' card among `draws` cards taken from a pool of `pool_n`)."""
-    if good <= 0 or draws <= 0:
-        return 1.0
-    if draws > pool_n - good:
-        return 0.0
-    p = 1.0
-    for i in range(draws):
-        p *= (pool_n - good - i) / (pool_n - i)
-    return p
-
-
-def lse(xs: list[float], tau: float) -> float:
-    if len(xs) == 1:
-        return xs[0]
-    m = max(xs)
-    return m + tau * math.log(sum(math.exp((x - m) / tau) for x in xs))
 
 
 # --- the evaluator -------------------------------------------------------------------------
@@ -503,3 +380,24 @@ class Evaluator:
         unknown = v.hand_sizes[seat] - len(known)
         good = sum(1 for c in v.pool if CARD_ID[c] == rid)
         return 1.0 - hypergeom_none(self.pool_n, good, unknown)
+
+
+def J_with(ev: Evaluator, deltas: dict[int, float], my_hand: float | None = None) -> float:
+    """J after adding `deltas` to the U-vector (and replacing my hand's worth)."""
+    U = ev.U0[:]
+    if my_hand is not None:
+        U[ev.me] = ev.board[ev.me] + my_hand
+    for s, d in deltas.items():
+        U[s] += d
+    return ev.J(U)
+
+
+def swap_deltas(ev: Evaluator, city: CityStat, new_owner: int, new_stat: CityStat | None = None,
+                 extra: dict | None = None) -> dict[int, float]:
+    """U deltas when `city` passes to `new_owner` (optionally changed to `new_stat`)."""
+    old_v = ev.city_value(city)
+    new_v = ev.city_value(new_stat) if new_stat is not None else old_v
+    d = dict(extra or {})
+    d[city.owner] = d.get(city.owner, 0.0) - old_v
+    d[new_owner] = d.get(new_owner, 0.0) + new_v
+    return d
