@@ -218,3 +218,4 @@ def score_raid_lay(ev: Evaluator, legal: list[Action]) -> list[float]:
     for a in legal:
         d = defence_of(ev, ev.me, city, a.card)
         out.append(-ev.react_value(a.card) + 0.08 * d)
+    return out
