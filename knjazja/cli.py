@@ -8,6 +8,9 @@ import sys
 from knjazja import __version__
 
 
+DEFAULT_TRAIN_GAMES = 6000
+
+
 def _positive(text: str) -> int:
     try:
         v = int(text)
@@ -39,13 +42,23 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("simulate", help="play headless games and report results")
     s.add_argument("--players", type=_players, help="number of players (random-legal seats)")
-    s.add_argument("--seats", help="comma-separated seat kinds: random,easy,normal,hard")
+    s.add_argument("--seats", help="comma-separated seat kinds: random, easy, normal, hard, "
+                                   "normal-classic, hard-classic")
     s.add_argument("--games", type=_positive, default=100)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--jobs", type=_positive, default=1)
     s.add_argument("--hard-budget", type=float, default=None,
                    help="Hard's per-move budget in seconds (default: its own)")
+    s.add_argument("--hard-iterations", type=_positive, default=None,
+                   help="Hard's search iterations per move, no time limit (deterministic)")
     s.add_argument("--json", action="store_true")
+
+    t = sub.add_parser("train", help="self-play and train the bots' evaluation (needs numpy)")
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--games", type=_positive, default=DEFAULT_TRAIN_GAMES)
+    t.add_argument("--jobs", type=_positive, default=1)
+    t.add_argument("--epochs", type=_positive, default=12)
+    t.add_argument("--out", default="eval.json", help="where to write the weights (JSON)")
 
     b = sub.add_parser("bench", help="measure speed")
     b.add_argument("what", choices=("engine", "bots", "ui"))
@@ -83,27 +96,53 @@ def _print_results(res: dict, as_json: bool) -> None:
         if "decision_ms_p50" in seat:
             line += f"  decision p50 {seat['decision_ms_p50']:.1f} ms p95 {seat['decision_ms_p95']:.1f} ms"
         print(line)
+        if "play" in seat:
+            p = seat["play"]
+            print(f"      per game: wars {p['wars_declared']:.2f} (won {p['war_win_share']:.0%}), "
+                  f"cities founded {p['cities_founded']:.2f}, buildings {p['buildings_built']:.2f}, "
+                  f"left in hand {p['cards_in_hand_end']:.1f} cards / {p['cities_in_hand_end']:.2f} cities")
+    if "table" in res:
+        tb = res["table"]
+        print(f"  table per game: wars {tb['wars_per_game']:.2f} (won {tb['war_win_share']:.0%}), "
+              f"cities left in hand {tb['cities_in_hand_end_per_game']:.2f}, "
+              f"cards left per seat {tb['cards_in_hand_end_per_seat']:.1f}, "
+              f"winner's Glory {tb['winner_glory']:.1f}")
 
 
 def _cmd_simulate(args, parser) -> int:
     if args.seats:
         kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
-        known = {"random", "easy", "normal", "hard"}
-        bad = [k for k in kinds if k not in known]
+        from knjazja.bots import ALL_KINDS
+        known = set(ALL_KINDS)
+        bad = [k for k in kinds if k.partition("@")[0] not in known]
         if bad:
             parser.error(f"unknown seat kind {bad[0]!r} (use {', '.join(sorted(known))})")
         if not 2 <= len(kinds) <= 8:
             parser.error(f"--seats needs 2..8 seats, got {len(kinds)}")
         if args.players and args.players != len(kinds):
             parser.error("--players disagrees with the number of --seats")
+        if args.hard_budget is not None and args.hard_iterations is not None:
+            parser.error("give --hard-budget or --hard-iterations, not both")
         from knjazja.bots.arena import run_arena
-        res = run_arena(kinds, args.games, args.seed, jobs=args.jobs, hard_budget=args.hard_budget)
+        budget = args.hard_iterations if args.hard_iterations is not None else args.hard_budget
+        res = run_arena(kinds, args.games, args.seed, jobs=args.jobs, hard_budget=budget)
     else:
         if not args.players:
             parser.error("simulate needs --players N or --seats a,b,c")
         from knjazja.engine.playout import simulate_random
         res = simulate_random(args.players, args.games, args.seed)
     _print_results(res, args.json)
+    return 0
+
+
+def _cmd_train(args) -> int:
+    import importlib.util
+    if importlib.util.find_spec("numpy") is None:
+        print("knjazja train needs numpy (pip install numpy, or the train extra)", file=sys.stderr)
+        return 2
+    from knjazja.bots.train import train
+    train(args.seed, args.games, jobs=args.jobs, out=args.out, epochs=args.epochs,
+          log=lambda line: print(line, flush=True))
     return 0
 
 
@@ -138,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
             return _cmd_simulate(args, parser)
         if args.command == "bench":
             return _cmd_bench(args)
+        if args.command == "train":
+            return _cmd_train(args)
         from knjazja.ui.main import run as play
         return play(lang=args.lang)
     except KeyboardInterrupt:

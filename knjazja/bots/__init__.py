@@ -4,10 +4,14 @@
     bot = make_bot("normal")
     action = bot.choose(observation(state, seat), legal_actions(state), rng)
 
-Levels: random, easy, normal (one-ply heuristic), hard (information-set MCTS).
-Also: `hints.rank_actions` (Hard's statistics for hints/review), `thinker.Thinker`
-(background decisions), `arena.run_arena` / `arena.bench_bots` (matches, speed).
+Levels: random, easy, normal (one-ply look-ahead with the learned evaluation), hard
+(information-set MCTS with the learned evaluation at its leaves); normal-classic and
+hard-classic are the hand-written versions, kept for side-by-side arenas.
+The evaluation: `features` (one seat's view as numbers), `net` (the network, pure
+Python, weights in `data/eval.json`), `train` / `selfplay` / `model` (`knjazja train`,
+numpy).  Also: `hints.rank_actions` (Hard's statistics for hints/review),
+`thinker.Thinker` (background decisions), `arena.run_arena` / `arena.bench_bots`.
 """
-from .base import KINDS, Bot, RandomBot, make_bot
+from .base import ALL_KINDS, CLASSIC_KINDS, KINDS, Bot, RandomBot, make_bot
 
-__all__ = ["KINDS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["ALL_KINDS", "CLASSIC_KINDS", "KINDS", "Bot", "RandomBot", "make_bot"]

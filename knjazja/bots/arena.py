@@ -17,6 +17,7 @@ from knjazja.engine import apply, legal_actions, new_game, observation
 from knjazja.engine.scoring import final_scores, winners
 
 from .base import make_bot
+from .gamestats import PlayCounter, summary, table_summary
 
 MAX_ACTIONS = 20_000          # a safety net against bots that never end a game
 
@@ -26,7 +27,7 @@ def game_seed(seed: int, game: int) -> int:
 
 
 def _bot_kwargs(kind: str, hard_budget) -> dict:
-    if kind in ("hard", "hard-classic") and hard_budget is not None:
+    if kind.partition("@")[0] in ("hard", "hard-classic") and hard_budget is not None:
         if isinstance(hard_budget, bool):
             raise ValueError("hard_budget must be seconds (float) or iterations (int)")
         if isinstance(hard_budget, int):
@@ -55,6 +56,7 @@ def play_game(kinds: list[str], gseed: int, rotation: int, hard_budget=None) -> 
     rngs = [random.Random(f"{gseed}:{e}") for e in entry_at]
     s = new_game(n, gseed)
     times: list[list[float]] = [[] for _ in range(n)]
+    counter = PlayCounter(n)
     actions = 0
     while not s.over and actions < MAX_ACTIONS:
         seat = s.decision.seat
@@ -66,18 +68,21 @@ def play_game(kinds: list[str], gseed: int, rotation: int, hard_budget=None) -> 
             times[seat].append((time.perf_counter() - t0) * 1000.0)
         else:
             a = bots[seat].choose(obs, legal, rngs[seat])
-        apply(s, a)
+        counter.add(seat, a, apply(s, a))
         actions += 1
     scores = final_scores(s)
     won = winners(s)
+    play = counter.finish(s)
     # report per list entry
-    res = {"turns": s.turn_no + 1, "actions": actions,
-           "glory": [0] * n, "win": [0.0] * n, "times": [[] for _ in range(n)]}
+    res = {"turns": s.turn_no + 1, "actions": actions, "winner_glory": max(scores),
+           "glory": [0] * n, "win": [0.0] * n, "times": [[] for _ in range(n)],
+           "play": [{} for _ in range(n)]}
     for p in range(n):
         e = entry_at[p]
         res["glory"][e] = scores[p]
         res["win"][e] = 1.0 / len(won) if p in won else 0.0
         res["times"][e] = times[p]
+        res["play"][e] = play[p]
     return res
 
 
@@ -116,7 +121,9 @@ def run_arena(seats: list[str], games: int, seed: int, jobs: int = 1,
     decision (deterministic), float = seconds (timing-dependent).  `jobs` > 1 splits the
     games over processes (game g goes to job g % jobs); results are merged in game order
     and do not depend on `jobs`.  Decision times cover decisions with more than one legal
-    action."""
+    action.  `play` (per entry: means per seat and game) and `table` (per game, all seats
+    together) say how the bots played: wars declared and the share won, cities founded,
+    buildings built, cards and cities still in hand at the end, the winner's Glory."""
     kinds_all = seat_kinds(list(seats), players)
     n = len(kinds_all)
     entries = len(seats)
@@ -137,6 +144,7 @@ def run_arena(seats: list[str], games: int, seed: int, jobs: int = 1,
     glory = [0.0] * entries
     count = [0] * entries
     times: list[list[float]] = [[] for _ in range(entries)]
+    plays: list[list[dict]] = [[] for _ in range(entries)]
     turns = 0
     for _, r in results:
         turns += r["turns"]
@@ -146,6 +154,7 @@ def run_arena(seats: list[str], games: int, seed: int, jobs: int = 1,
             glory[e] += r["glory"][i]
             count[e] += 1
             times[e] += r["times"][i]
+            plays[e].append(r["play"][i])
     out_seats = []
     for e in range(entries):
         share = wins[e] / games if games else 0.0
@@ -157,11 +166,14 @@ def run_arena(seats: list[str], games: int, seed: int, jobs: int = 1,
             "mean_glory": round(glory[e] / count[e], 4) if count[e] else 0.0,
             "decision_ms_p50": round(_pct(times[e], 0.50), 3),
             "decision_ms_p95": round(_pct(times[e], 0.95), 3),
+            "play": summary(plays[e], games),
         })
     return {
         "games": games, "players": n, "seed": seed,
         "games_per_s": round(games / dt, 4) if dt > 0 else 0.0,
         "mean_length_turns": round(turns / games, 3) if games else 0.0,
+        "table": table_summary([p for ps in plays for p in ps], games,
+                               [r["winner_glory"] for _, r in results]),
         "seats": out_seats,
     }
 

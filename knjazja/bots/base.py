@@ -36,9 +36,17 @@ class RandomBot:
 def make_bot(kind: str, **kw) -> Bot:
     """A bot of one level: "random", "easy", "normal", "hard", "normal-classic", "hard-classic".
 
-    Keyword arguments go to the bot: Normal takes `params` (heuristic weights); Hard takes
-    `budget` (seconds, float), `iterations` (int; deterministic), `workers` (1 or 2)."""
-    k = kind.strip().lower()
+    "normal@FILE" and "hard@FILE" use the network weights in FILE instead of the shipped
+    ones (to compare trained networks in an arena).  Keyword arguments go to the bot:
+    Normal takes `worlds`; Hard takes `iterations` (deterministic alone), `time_cap` and
+    `budget` (seconds); the classic bots take `params`, `budget`, `iterations`, `workers`."""
+    k, _, weights = kind.strip().partition("@")
+    k = k.lower()
+    if weights:                       # "normal@path/to/eval.json": another network
+        if k not in ("normal", "hard"):
+            raise ValueError(f"only normal and hard take weights, not {k!r}")
+        from .net import load
+        kw = dict(kw, net=load(weights))
     if k == "random":
         return RandomBot(**kw)
     if k == "easy":

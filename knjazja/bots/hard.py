@@ -1,6 +1,157 @@
-"""Hard (interim: the classic search until the learned evaluation lands)."""
-from .classic.hard import DEFAULT_BUDGET, HardClassicBot, best_of, parallel_search, search  # noqa: F401
+"""Hard: information-set MCTS over dealt worlds, with the learned evaluation at the leaves.
+
+Root candidates and their priors come from Normal's look-ahead (`lookahead.action_values`,
+P(win) after each action).  Each iteration deals one world consistent with the bot's
+observation (`knjazja.engine.determinize`), picks a candidate by UCB, walks the tree
+below it (`tree.descend`), plays on with the rule-of-thumb policy for a short horizon,
+and scores the position reached with the network from the bot's own view — every
+seat's win chance at once; a finished game scores its exact win shares.
+
+Budget: `iterations` per decision (scaled up late in the game, where the search pays
+most) with a `time_cap` in seconds that keeps a busy machine from slowing the game:
+on a quiet machine the cap is not reached and the play is the same on every machine.
+`iterations` with `time_cap=None` is fully deterministic given the rng; `budget`
+(seconds, no iteration limit) is the old time-only budget.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from knjazja.engine import Action, Observation, apply, determinize, legal_actions
+from knjazja.engine.actions import TURN
+from knjazja.engine.scoring import final_scores
+
+from .classic.fast import fast_choose
+from .features import extract
+from .lookahead import action_values
+from .net import EvalNet, default_net, softmax
+from .tree import Root, descend
+from .view import View
+
+DEFAULT_ITERATIONS = 300
+DEFAULT_TIME_CAP = 0.8
+DEFAULT_BUDGET = DEFAULT_TIME_CAP      # what a hint spends by default (seconds)
 
 
-class HardBot(HardClassicBot):
+def leaf_rewards(s, me: int, net: EvalNet) -> list[float]:
+    """Every seat's win chance in state `s` (absolute seat order), from `me`'s view."""
+    n = s.n
+    if s.over:
+        sc = final_scores(s)
+        best = max(sc)
+        k = sc.count(best)
+        return [1.0 / k if x == best else 0.0 for x in sc]
+    us, _ = net.heads(extract(View.from_state(s, me)))
+    rel = softmax(us)
+    return [rel[(t - me) % n] for t in range(n)]
+
+
+def root_candidates(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
+                    top_k: int, margin: float, worlds: int, tau: float):
+    """Normal's values of every action; the best `top_k` within `margin` and priors."""
+    values = action_values(obs, legal, net, rng, worlds)
+    order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+    best = values[order[0]]
+    idx = [i for i in order[:max(1, top_k)] if values[i] >= best - margin]
+    prior = [math.exp((values[i] - best) / tau) for i in idx]
+    z = sum(prior)
+    return values, order, idx, [p / z for p in prior]
+
+
+def search(obs: Observation, legal: list[Action], rng: random.Random,
+           iterations: int | None = None, budget: float | None = None,
+           time_cap: float | None = None, net: EvalNet | None = None, top_k: int = 6,
+           margin: float = 0.2, horizon_rounds: float = 1.0, max_depth: int = 2,
+           c_uct: float = 0.35, bias: float = 0.3, worlds: int = 3, tau: float = 0.03) -> dict:
+    """Run the search; returns {"iterations", "candidates": [(action, visits, mean)],
+    "scores": [(action, Normal's value)] best first, ...}."""
+    net = net if net is not None else default_net()
+    if iterations is None and budget is None:
+        iterations, time_cap = DEFAULT_ITERATIONS, DEFAULT_TIME_CAP
+    t0 = time.perf_counter()
+    deadline = None
+    if budget is not None or time_cap is not None:
+        deadline = t0 + (budget if budget is not None else time_cap)
+    values, order, idx, prior = root_candidates(obs, legal, net, rng, top_k, margin, worlds, tau)
+    cands = [legal[i] for i in idx]
+    me = obs.seat
+    root = Root(len(cands))
+    horizon = max(0, int(round(horizon_rounds * obs.n)))
+    it = 0
+    while len(cands) > 1:
+        if iterations is not None and it >= iterations:
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        it += 1
+        det = determinize(obs, rng)
+        i = root.select(it, prior, c_uct, bias)
+        apply(det, cands[i])
+        path = descend(det, root.children[i], max_depth, c_uct, rng)
+        limit = det.turn_no + horizon
+        while not det.over and (det.turn_no < limit or det.decision.kind != TURN):
+            la = legal_actions(det)
+            apply(det, la[0] if len(la) == 1 else fast_choose(det, la, rng))
+        r = leaf_rewards(det, me, net)
+        root.update(i, r[me])
+        for nd, seat in path:
+            nd.visits += 1
+            nd.total += r[seat]
+    return {
+        "iterations": it,
+        "seconds": time.perf_counter() - t0,
+        "candidates": [(cands[k], root.n[k], root.w[k] / root.n[k] if root.n[k] else values[idx[k]])
+                       for k in range(len(cands))],
+        "sq": root.w2,
+        "scores": [(legal[i], values[i]) for i in order],
+    }
+
+
+def best_of(stats: dict) -> Action:
+    """The most visited candidate (ties: the better mean, then Normal's order)."""
+    cands = stats["candidates"]
+    best = max(range(len(cands)), key=lambda k: (cands[k][1], cands[k][2], -k))
+    return cands[best][0]
+
+
+def phase(obs: Observation) -> float:
+    """0 at the deal .. 1 once the deck is nearly gone or the end is set."""
+    if obs.end_turn is not None:
+        return 1.0
+    full = 100 - 4 * obs.n
+    return max(0.0, min(1.0, 1.0 - obs.deck_size / full))
+
+
+class HardBot:
     name = "hard"
+
+    def __init__(self, iterations: int | None = None, time_cap: float | None = None,
+                 budget: float | None = None, scale: tuple = (0.6, 1.6),
+                 net: EvalNet | None = None, **search_kw) -> None:
+        """No arguments: the default budget (iterations with a time cap).  `iterations`
+        alone is deterministic; `budget` is seconds without an iteration limit."""
+        if iterations is None and time_cap is None and budget is None:
+            iterations, time_cap = DEFAULT_ITERATIONS, DEFAULT_TIME_CAP
+        self.iterations = iterations
+        self.time_cap = time_cap
+        self.budget = budget
+        self.scale = scale
+        self.search_kw = search_kw
+        self._net = net                   # None: the shipped network, loaded where it runs
+
+    def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        lo, hi = self.scale
+        f = lo + (hi - lo) * phase(obs)
+        iters = None if self.iterations is None else max(1, int(round(self.iterations * f)))
+        budget = None if self.budget is None else self.budget * f
+        cap = None if self.time_cap is None else self.time_cap * min(1.0, f)
+        if iters is None and budget is None:
+            budget = cap
+            cap = None
+        st = search(obs, legal, rng, iterations=iters, budget=budget, time_cap=cap,
+                    net=self._net, **self.search_kw)
+        return best_of(st)

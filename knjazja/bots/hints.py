@@ -1,7 +1,8 @@
 """Hints and move review from Hard's search statistics.
 
 `rank_actions` runs the Hard search over (up to) `max_candidates` actions — Normal's
-best — and returns every legal action with an estimated win chance, best first.
+best by the learned evaluation — and returns every legal action with an estimated win
+chance, best first.
 Actions outside the searched set (only in crowded turns: e.g. handing a city to an
 opponent) are listed after them, each valued just below the worst searched action
 (an upper estimate: the search judged them not worth a look).
@@ -43,7 +44,7 @@ def rank_actions(obs: Observation, legal: list[Action], budget: float | int | No
     out = [(a, round(v, 4)) for a, v, _ in ranked]
     searched = {a for a, _, _ in cands}
     floor = min((v for _, v in out), default=0.0)
-    rest = [a for a, _ in st["normal_scores"] if a not in searched]
+    rest = [a for a, _ in st["scores"] if a not in searched]
     for i, a in enumerate(rest):
         out.append((a, round(max(0.0, floor - 0.001 * (i + 1)), 4)))
     return out

@@ -1,6 +1,34 @@
-"""Normal (interim: the classic heuristic until the learned evaluation lands)."""
-from .classic.normal import NormalClassicBot
+"""Normal: one-ply look-ahead with the learned evaluation.
+
+Every legal action is tried in worlds dealt from the seat's observation, the others'
+immediate answers settled, and the result scored by the network from the seat's own
+view (`lookahead.action_values`); Normal takes the best.  A few worlds only, so it
+decides in milliseconds: it sees what an action does at once (a city founded, a war
+begun, a card drawn), not how the war will go — that is Hard's search.
+"""
+from __future__ import annotations
+
+import random
+
+from knjazja.engine import Action, Observation
+
+from .lookahead import action_values
+from .net import EvalNet, default_net
+
+DEFAULT_WORLDS = 3
 
 
-class NormalBot(NormalClassicBot):
+class NormalBot:
     name = "normal"
+
+    def __init__(self, worlds: int = DEFAULT_WORLDS, net: EvalNet | None = None) -> None:
+        self.worlds = worlds
+        self._net = net                   # None: the shipped network, loaded where it runs
+
+    def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        net = self._net if self._net is not None else default_net()
+        vals = action_values(obs, legal, net, rng, self.worlds)
+        best = max(range(len(legal)), key=vals.__getitem__)
+        return legal[best]

@@ -43,7 +43,9 @@ class View:
         v.seat, v.n, v.options, v.decision = seat, s.n, s.options, s.decision
         v.hand = s.hands[seat]
         v.hand_sizes = [len(h) for h in s.hands]
-        v.known = {}
+        seen = s.seen[seat]
+        v.known = ({t: sorted(c for c in h if c in seen) for t, h in enumerate(s.hands) if t != seat}
+                   if seen else {})
         v.deck_size = len(s.deck)
         v.cities = s.cities
         v.chronicles = s.chronicles
@@ -58,13 +60,15 @@ class View:
 
     @property
     def pool(self) -> list[int]:
-        """Cards whose place this seat cannot know (deck + others' unknown hand cards)."""
+        """Cards whose place this seat cannot know (deck + others' unknown hand cards and
+        bids); the same cards as `Observation.unseen`, in another order."""
         if self._pool is None:
             s = self._state
             pool = s.deck[:]
+            seen = s.seen[self.seat]
             for t, h in enumerate(s.hands):
                 if t != self.seat:
-                    pool += h
+                    pool += [c for c in h if c not in seen] if seen else h
             if s.pending is not None:
                 pool += [c for b, c in s.pending.bids if b != self.seat]
             self._pool = pool

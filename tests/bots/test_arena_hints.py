@@ -9,7 +9,11 @@ from knjazja.engine import legal_actions, observation
 from bot_states import playout_states
 
 KEYS = {"bot", "wins", "win_share", "win_share_ci95", "mean_glory", "decision_ms_p50",
-        "decision_ms_p95"}
+        "decision_ms_p95", "play"}
+PLAY = {"wars_declared", "wars_won", "war_win_share", "cities_founded", "buildings_built",
+        "cards_in_hand_end", "cities_in_hand_end"}
+TABLE = {"wars_per_game", "war_win_share", "cities_founded_per_game",
+         "cities_in_hand_end_per_game", "cards_in_hand_end_per_seat", "winner_glory"}
 
 
 def _strip(res):
@@ -26,17 +30,23 @@ def test_arena_shape_and_fractional_wins():
     assert res["games"] == 6 and res["players"] == 3
     assert [s["bot"] for s in res["seats"]] == ["normal", "easy", "random"]
     for s in res["seats"]:
-        assert set(s) == KEYS
+        assert set(s) == KEYS and set(s["play"]) == PLAY
         lo, hi = s["win_share_ci95"]
         assert 0 <= lo <= s["win_share"] <= hi <= 1
+        assert 0 <= s["play"]["wars_won"] <= s["play"]["wars_declared"]
     assert abs(sum(s["wins"] for s in res["seats"]) - 6) < 1e-6
+    table = res["table"]
+    assert set(table) == TABLE
+    # every city is founded at most once and never leaves play; the rest may stay in hand
+    assert table["cities_founded_per_game"] + table["cities_in_hand_end_per_game"] <= 11
+    assert table["winner_glory"] >= max(s["mean_glory"] for s in res["seats"])
     json.dumps(res)
 
 
 def test_arena_is_deterministic_and_independent_of_jobs():
-    a = run_arena(["normal", "easy", "easy"], games=6, seed=5)
-    b = run_arena(["normal", "easy", "easy"], games=6, seed=5)
-    c = run_arena(["normal", "easy", "easy"], games=6, seed=5, jobs=2)
+    a = run_arena(["normal", "easy", "easy"], games=4, seed=5)
+    b = run_arena(["normal", "easy", "easy"], games=4, seed=5)
+    c = run_arena(["normal", "easy", "easy"], games=4, seed=5, jobs=2)
     assert _strip(a) == _strip(b) == _strip(c)
 
 

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from knjazja.bots import KINDS, Bot, make_bot
+from knjazja.bots import ALL_KINDS, Bot, make_bot
 from knjazja.engine import apply, legal_actions, new_game, observation
 
 from bot_states import playout_states
@@ -12,7 +12,7 @@ from bot_states import playout_states
 @pytest.mark.parametrize("n", range(2, 9))
 def test_every_bot_returns_a_legal_action(n):
     states = playout_states(n, 10 + n, 10) + playout_states(n, 20 + n, 6, policy="normal")
-    bots = [make_bot(k) if k != "hard" else make_bot(k, iterations=15) for k in KINDS]
+    bots = [make_bot(k, iterations=15) if k.startswith("hard") else make_bot(k) for k in ALL_KINDS]
     for i, s in enumerate(states):
         seat = s.decision.seat
         obs = observation(s, seat)
@@ -41,7 +41,7 @@ def test_whole_games_between_levels_finish(n):
 
 
 def test_make_bot_and_protocol():
-    for k in KINDS:
+    for k in ALL_KINDS:
         b = make_bot(k)
         assert isinstance(b, Bot) and b.name == k
     with pytest.raises(ValueError):
@@ -52,23 +52,12 @@ def test_single_legal_action_is_returned_at_once():
     s = new_game(3, 1)
     obs = observation(s, s.decision.seat)
     only = [legal_actions(s)[0]]
-    for k in KINDS:
+    for k in ALL_KINDS:
         assert make_bot(k).choose(obs, only, random.Random(0)) == only[0]
 
 
-def test_hard_is_deterministic_with_iterations():
-    states = playout_states(4, 77, 5, policy="normal")
-    bot = make_bot("hard", iterations=60)
-    for i, s in enumerate(states):
-        obs = observation(s, s.decision.seat)
-        legal = legal_actions(s)
-        a1 = bot.choose(obs, legal, random.Random(i))
-        a2 = bot.choose(obs, legal, random.Random(i))
-        assert a1 == a2
-
-
-def test_hard_root_parallel_search_is_deterministic():
-    from knjazja.bots.hard import best_of, parallel_search
+def test_hard_classic_root_parallel_search_is_deterministic():
+    from knjazja.bots.classic.hard import best_of, parallel_search
     s = playout_states(4, 78, 1, policy="normal")[0]
     obs = observation(s, s.decision.seat)
     legal = legal_actions(s)
@@ -76,4 +65,4 @@ def test_hard_root_parallel_search_is_deterministic():
     st2 = parallel_search(obs, legal, random.Random(3), workers=2, iterations=40)
     assert st1["candidates"] == st2["candidates"]
     assert best_of(st1) in legal
-    assert make_bot("hard", iterations=40, workers=2).choose(obs, legal, random.Random(3)) in legal
+    assert make_bot("hard-classic", iterations=40, workers=2).choose(obs, legal, random.Random(3)) in legal

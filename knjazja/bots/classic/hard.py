@@ -24,22 +24,13 @@ import time
 from knjazja.engine import Action, Observation, apply, determinize, legal_actions
 from knjazja.engine.scoring import final_scores
 
+from ..tree import Root, descend
 from ..view import View
 from .fast import fast_choose, leaf_values, win_probs
 from .evaluator import Evaluator
 from .normal import score_actions
 
 DEFAULT_BUDGET = 0.4
-
-
-class _Node:
-    __slots__ = ("children", "visits", "avail", "total")
-
-    def __init__(self) -> None:
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.total = 0.0
 
 
 def _rewards(s, rounds_left: float, me: int, leaf: str, params: dict | None) -> list[float]:
@@ -72,7 +63,7 @@ def search(obs: Observation, legal: list[Action], rng: random.Random, budget: fl
     if len(cands) > 1 and mode == "crn":
         return _crn(obs, legal, rng, cands, scores, order, t0, deadline, iterations, horizon,
                     leaf, params)
-    root = _Root(len(cands))
+    root = Root(len(cands))
     it = 0
     if len(cands) > 1:
         while (it < iterations) if iterations is not None else (time.perf_counter() < deadline):
@@ -80,7 +71,7 @@ def search(obs: Observation, legal: list[Action], rng: random.Random, budget: fl
             det = determinize(obs, rng)
             i = root.select(it, prior, c_uct, bias)
             apply(det, cands[i])
-            path = _descend(det, root.children[i], max_depth, c_uct, rng)
+            path = descend(det, root.children[i], max_depth, c_uct, rng)
             limit = obs.turn_no + horizon
             while not det.over and det.turn_no < limit:
                 la = legal_actions(det)
@@ -110,71 +101,6 @@ def _root_candidates(obs, legal, top_k, margin, params):
     prior = [math.exp(max(-20.0, min(0.0, scores[i] - top))) for i in cand_idx]
     z = sum(prior)
     return scores, order, [legal[i] for i in cand_idx], [p / z for p in prior]
-
-
-class _Root:
-    """Root statistics: visits, reward sums and squares per candidate."""
-
-    def __init__(self, k: int) -> None:
-        self.n = [0] * k
-        self.w = [0.0] * k
-        self.w2 = [0.0] * k
-        self.children = [_Node() for _ in range(k)]
-
-    def select(self, it: int, prior: list[float], c_uct: float, bias: float) -> int:
-        logt = math.log(it + 1)
-        best_i, best_u = 0, -1e9
-        for i, ni in enumerate(self.n):
-            if ni == 0:
-                u = 1e6 + prior[i]
-            else:
-                u = self.w[i] / ni + c_uct * math.sqrt(logt / ni) + bias * prior[i] / (1 + ni)
-            if u > best_u:
-                best_i, best_u = i, u
-        return best_i
-
-    def update(self, i: int, r: float) -> None:
-        self.n[i] += 1
-        self.w[i] += r
-        self.w2[i] += r * r
-        self.children[i].visits += 1
-
-
-def _descend(det, node: _Node, max_depth: int, c_uct: float, rng: random.Random) -> list:
-    """Walk the tree below a root candidate (UCB with availability counts), expanding one
-    node; returns the path as (node, seat that moved into it)."""
-    path: list[tuple[_Node, int]] = []
-    depth = 1
-    while depth < max_depth and not det.over:
-        la = legal_actions(det)
-        if len(la) == 1:
-            apply(det, la[0])
-            continue
-        seat = det.decision.seat
-        for a in la:
-            ch = node.children.get(a)
-            if ch is not None:
-                ch.avail += 1
-        pick = fast_choose(det, la, rng)
-        if pick not in node.children:
-            ch = node.children[pick] = _Node()
-            ch.avail = 1
-            apply(det, pick)
-            path.append((ch, seat))
-            break
-        best_a, best_u = pick, -1e9
-        for a in la:
-            ch = node.children.get(a)
-            if ch is None or ch.visits == 0:
-                continue
-            u = ch.total / ch.visits + c_uct * math.sqrt(math.log(ch.avail + 1) / ch.visits)
-            if u > best_u:
-                best_a, best_u = a, u
-        node = node.children[best_a]
-        apply(det, best_a)
-        path.append((node, seat))
-        depth += 1
-    return path
 
 
 def _obs_rounds_left(obs: Observation) -> float:

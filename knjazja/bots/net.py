@@ -1,0 +1,173 @@
+"""The learned evaluation: a small network read in pure Python.
+
+For every seat r (counted from the viewer, r = 0 is the viewer) one hidden layer sees
+that seat's features, the global features and — for the viewer only — its hand:
+
+    h_r = relu(b1 + Ws·seat_r + Wg·glob + [r = 0]·Wh·hand)
+    u_r = w2·h_r + b2           (the seat's "strength")
+    P(r wins) = softmax_r(u_r)  (over the seats at the table)
+    Glory_r ≈ 10·(w3·h_r + b3)  (final Glory: helps training, and breaks ties in play)
+
+The weights are shared by all seats, so one network serves 2 to 8 players.  They live
+in a small versioned JSON file in the package (`data/eval.json`), written by the
+training command (`knjazja train`).  Inputs are mostly zeros, so each layer adds only
+the rows of the non-zero inputs; the contribution of a seat's features is cached by
+their values, since a look-ahead changes one or two seats at a time.
+"""
+from __future__ import annotations
+
+import json
+import math
+from operator import add, mul
+from importlib import resources
+from pathlib import Path
+
+from .features import FEATURE_VERSION, N_GLOB, N_HAND, N_SEAT, Features
+
+FORMAT = "knjazja-eval"
+VERSION = 1
+DEFAULT_FILE = "eval.json"
+_CACHE_LIMIT = 20_000
+GLORY_WEIGHT = 0.02         # value of 10 Glory of margin, next to P(win) (0..1)
+
+
+class WeightsError(ValueError):
+    """A weights file that is not ours, or does not fit the features."""
+
+
+class EvalNet:
+    """Inference for one set of weights (plain lists of floats)."""
+
+    def __init__(self, data: dict) -> None:
+        check(data)
+        self.meta = {k: data[k] for k in ("format", "version", "feature_version", "hidden")}
+        self.meta["train"] = data.get("train", {})
+        self.hidden = data["hidden"]
+        self.Ws = [list(map(float, row)) for row in data["Ws"]]
+        self.Wg = [list(map(float, row)) for row in data["Wg"]]
+        self.Wh = [list(map(float, row)) for row in data["Wh"]]
+        self.b1 = list(map(float, data["b1"]))
+        self.w2 = list(map(float, data["w2"]))
+        self.b2 = float(data["b2"])
+        self.w3 = list(map(float, data["w3"]))
+        self.b3 = float(data["b3"])
+        self._zero = [0.0] * self.hidden
+        self._seat_cache: dict[tuple, list[float]] = {}
+        self._glob_cache: dict[tuple, list[float]] = {}
+        self._hand_cache: dict[tuple, list[float]] = {}
+
+    # --- layers ------------------------------------------------------------------------
+    @staticmethod
+    def _add_rows(acc: list[float], vec: list[float], W: list[list[float]]) -> list[float]:
+        for i, x in enumerate(vec):
+            if x:
+                row = W[i]
+                if x == 1.0:
+                    acc = list(map(add, acc, row))
+                else:
+                    acc = [a + x * w for a, w in zip(acc, row)]
+        return acc
+
+    def _part(self, cache: dict, vec: list[float], W: list[list[float]], base: list[float]) -> list[float]:
+        """base + W·vec, remembered by the values of `vec` (look-aheads repeat them)."""
+        key = tuple(vec)
+        part = cache.get(key)
+        if part is None:
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            part = cache[key] = self._add_rows(base, vec, W)
+        return part
+
+    def heads(self, f: Features) -> tuple[list[float], list[float]]:
+        """(u_r, Glory_r / 10) for every seat at the table, viewer first."""
+        common = self.common(f)
+        mine = self.hand_part(f)
+        w2, b2, w3, b3 = self.w2, self.b2, self.w3, self.b3
+        us, gs = [], []
+        for r, seat in enumerate(f.seats):
+            part = self._part(self._seat_cache, seat, self.Ws, self._zero)
+            if r == 0:
+                pre = list(map(add, map(add, common, part), mine))
+            else:
+                pre = list(map(add, common, part))
+            h = [x if x > 0.0 else 0.0 for x in pre]
+            us.append(sum(map(mul, w2, h)) + b2)
+            gs.append(sum(map(mul, w3, h)) + b3)
+        return us, gs
+
+    def common(self, f: Features) -> list[float]:
+        """b1 + Wg·glob: the part every seat shares."""
+        return self._part(self._glob_cache, f.glob, self.Wg, self.b1)
+
+    def hand_part(self, f: Features) -> list[float]:
+        return self._part(self._hand_cache, f.hand, self.Wh, self._zero)
+
+    def win_probs(self, f: Features) -> list[float]:
+        """P(each seat wins), viewer first, as the viewer sees the position."""
+        return softmax(self.heads(f)[0])
+
+    def value(self, f: Features) -> float:
+        """What the viewer plays for: P(win), plus a little for its Glory margin over the
+        others' average, so that a lost or won game is still played out as a prince
+        would (found the cities, build, fight for more Glory)."""
+        us, gs = self.heads(f)
+        p = softmax(us)[0]
+        if len(gs) < 2:
+            return p
+        return p + GLORY_WEIGHT * (gs[0] - sum(gs[1:]) / (len(gs) - 1))
+
+
+def softmax(u: list[float]) -> list[float]:
+    m = max(u)
+    e = [math.exp(x - m) for x in u]
+    z = sum(e)
+    return [x / z for x in e]
+
+
+def check(data: dict) -> None:
+    """Raise WeightsError unless `data` is a weights file for these features."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise WeightsError("not a Knjaz'ja evaluation weights file")
+    if data.get("version") != VERSION:
+        raise WeightsError(f"weights version {data.get('version')!r}, expected {VERSION}")
+    if data.get("feature_version") != FEATURE_VERSION:
+        raise WeightsError(f"weights for features v{data.get('feature_version')!r}, "
+                           f"expected v{FEATURE_VERSION}")
+    h = data.get("hidden")
+    if not isinstance(h, int) or h < 1:
+        raise WeightsError("weights: bad hidden size")
+    for key, rows in (("Ws", N_SEAT), ("Wg", N_GLOB), ("Wh", N_HAND)):
+        m = data.get(key)
+        if not isinstance(m, list) or len(m) != rows or any(
+                not isinstance(r, list) or len(r) != h for r in m):
+            raise WeightsError(f"weights: {key} must be {rows}×{h}")
+    for key in ("b1", "w2", "w3"):
+        if not isinstance(data.get(key), list) or len(data[key]) != h:
+            raise WeightsError(f"weights: {key} must have {h} values")
+    for key in ("b2", "b3"):
+        if not isinstance(data.get(key), (int, float)):
+            raise WeightsError(f"weights: {key} must be a number")
+
+
+def load(path: str | Path | None = None) -> EvalNet:
+    """The weights in `path`, or the shipped ones."""
+    if path is None:
+        text = resources.files("knjazja.bots").joinpath("data", DEFAULT_FILE).read_text("utf-8")
+    else:
+        text = Path(path).read_text("utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise WeightsError(f"weights file is not JSON: {e.msg} (line {e.lineno})") from None
+    return EvalNet(data)
+
+
+_DEFAULT: EvalNet | None = None
+
+
+def default_net() -> EvalNet:
+    """The shipped network, loaded once per process."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = load()
+    return _DEFAULT
