@@ -151,7 +151,7 @@ def _cmd_bench(args) -> int:
         from knjazja.engine.playout import bench_engine
         res = bench_engine(args.seconds)
     elif args.what == "bots":
-        from knjazja.bots.arena import bench_bots
+        from knjazja.bots.bench import bench_bots
         res = bench_bots()
     else:
         from knjazja.ui.bench import bench_ui

@@ -10,7 +10,7 @@ hard-classic are the hand-written versions, kept for side-by-side arenas.
 The evaluation: `features` (one seat's view as numbers), `net` (the network, pure
 Python, weights in `data/eval.json`), `train` / `selfplay` / `model` (`knjazja train`,
 numpy).  Also: `hints.rank_actions` (Hard's statistics for hints/review),
-`thinker.Thinker` (background decisions), `arena.run_arena` / `arena.bench_bots`.
+`thinker.Thinker` (background decisions), `arena.run_arena` (matches), `bench.bench_bots` (speed).
 """
 from .base import ALL_KINDS, CLASSIC_KINDS, KINDS, Bot, RandomBot, make_bot
 

@@ -1,5 +1,5 @@
-"""Bot-vs-bot matches: `run_arena` (win shares with position bias rotated out) and
-`bench_bots` (Hard's search speed).
+"""Bot-vs-bot matches: `run_arena` (win shares with position bias rotated out, and how
+the bots played).
 
 Determinism: the games, seeds and bot generators depend only on the arguments, so the
 same call gives the same games, wins and Glory — *apart from timings* — provided every
@@ -176,33 +176,3 @@ def run_arena(seats: list[str], games: int, seed: int, jobs: int = 1,
                                [r["winner_glory"] for _, r in results]),
         "seats": out_seats,
     }
-
-
-def bench_bots(seconds: float = 3.0, seed: int = 1) -> dict:
-    """Hard's search speed (one process) on turn decisions of Normal-played 4-player games."""
-    from knjazja.engine.actions import TURN
-    from .hard import search
-    from .normal import NormalBot
-    rng = random.Random(seed)
-    bot = NormalBot()
-    positions = []
-    for g in range(8):
-        s = new_game(4, seed * 100 + g)
-        stop = rng.randrange(15, 70)
-        while not s.over and s.turn_no < stop:
-            la = legal_actions(s)
-            apply(s, bot.choose(observation(s, s.decision.seat), la, rng))
-        while not s.over and (s.decision.kind != TURN or len(legal_actions(s)) < 3):
-            la = legal_actions(s)
-            apply(s, bot.choose(observation(s, s.decision.seat), la, rng))
-        if not s.over:
-            positions.append(s)
-    iters = 0
-    per = seconds / max(1, len(positions))
-    t0 = time.perf_counter()
-    for s in positions:
-        st = search(observation(s, s.decision.seat), legal_actions(s), random.Random(seed), budget=per)
-        iters += st["iterations"]
-    dt = time.perf_counter() - t0
-    return {"iterations_per_s": round(iters / dt, 1) if dt > 0 else 0.0,
-            "positions": len(positions), "seconds": round(dt, 3)}

@@ -25,7 +25,7 @@ from knjazja.engine.cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, 
 from .view import View
 from .warmath import PoolProfile, answers_in_hand, p_no_answer
 
-FEATURE_VERSION = 1
+FEATURE_VERSION = 2
 DRAW_RATE = 0.55            # cards drawn per turn on average (how long the deck lasts)
 
 IDS = tuple(sp.id for sp in SPECS)
@@ -34,33 +34,54 @@ CARD_IDX = tuple(_ID_INDEX[CARD_ID[c]] for c in range(len(CARD_ID)))
 
 CHRONICLE_FLAGS = ("chr.anna", "chr.bogatyrs", "chr.voivode", "chr.hermit", "chr.igor",
                    "chr.vasilko", "chr.congress", "chr.sviatopolk", "chr.polovtsian_campaign")
-SEAT_NAMES = (("present", "me", "next", "prev", "to_move", "turn_distance",
-               "score", "lead", "first", "cities", "city_glory", "open_glory", "low_glory",
-               "high_glory", "max_glory", "max_open_glory", "throne", "quarter", "gate",
-               "buildings", "blocked", "chron_glory")
-              + tuple(f"holds.{c}" for c in CHRONICLE_FLAGS)
-              + ("byzantium", "hand", "known", "known_troops", "known_max", "turns_left",
-                 "reach_glory", "reach_cities", "war_attacker", "war_defender"))
+# Each block is a few segments that tend to change alone (the network caches its work
+# per segment: a look-ahead move changes one or two of them).
+SEAT_SEGMENTS = (
+    ("present", "me", "next", "prev", "to_move", "turn_distance", "turns_left"),
+    ("score", "lead", "first"),
+    ("cities", "city_glory", "open_glory", "low_glory", "high_glory", "max_glory",
+     "max_open_glory", "throne", "quarter", "gate", "buildings", "blocked"),
+    ("chron_glory",) + tuple(f"holds.{c}" for c in CHRONICLE_FLAGS) + ("byzantium",),
+    ("hand", "known", "known_troops", "known_max"),
+    ("reach_glory", "reach_cities", "war_attacker", "war_defender"),
+)
 DECISIONS = (TURN, WAR_ATTACK, WAR_DEFEND, WAR_COUNTER, RAID_LAY, REACTION, DOWRY_BID, CONGRESS)
 PENDING_CARDS = ("ev.treachery", "ev.fire", "ev.false_match", "ev.polovtsian_raid",
                  "ev.principality_raid", "ev.raid_city", "ev.dowry", "chr.congress")
-GLOB_NAMES = (tuple(f"players{k}" for k in range(2, 9))
-              + ("deck", "rounds_left", "end_set", "end_invasion", "end_silence",
-                 "invasion_active", "first_round", "turn", "throne_in_play",
-                 "pool", "pool_invasion", "pool_silence", "pool_treachery", "pool_ambush",
-                 "pool_bribe", "pool_condemnation", "pool_troop_mean", "pool_strong",
-                 "pool_militia", "pool_cities", "pool_city_glory")
-              + tuple(f"decision.{k}" for k in DECISIONS)
-              + ("i_decide", "war", "war_me_attacker", "war_me_defender", "war_glory",
-                 "war_walls", "war_attacks", "war_attack", "war_defence", "war_raid",
-                 "war_p_open", "war_my_beaters", "war_my_answers",
-                 "pending", "pending_mine", "pending_target_me", "pending_glory",
-                 "dowry_my_best", "dowry_bids")
-              + tuple(f"pending.{c}" for c in PENDING_CARDS))
-HAND_NAMES = (tuple(f"hand.{cid}" for cid in IDS)
-              + ("h_cards", "h_cities", "h_city_glory", "h_buildings", "h_build_glory",
-                 "h_walls", "h_troops", "h_troop_max", "h_troop_sum", "h_militia", "h_events",
-                 "h_chronicles", "h_active_excess", "h_city_excess"))
+GLOB_SEGMENTS = (
+    tuple(f"players{k}" for k in range(2, 9)),
+    ("deck", "rounds_left", "end_set", "end_invasion", "end_silence", "invasion_active",
+     "first_round", "turn", "throne_in_play"),
+    ("pool", "pool_invasion", "pool_silence", "pool_treachery", "pool_ambush", "pool_bribe",
+     "pool_condemnation", "pool_troop_mean", "pool_strong", "pool_militia", "pool_cities",
+     "pool_city_glory"),
+    tuple(f"decision.{k}" for k in DECISIONS) + ("i_decide",),
+    ("war", "war_me_attacker", "war_me_defender", "war_glory", "war_walls", "war_attacks",
+     "war_attack", "war_defence", "war_raid", "war_p_open", "war_my_beaters", "war_my_answers"),
+    ("pending", "pending_mine", "pending_target_me", "pending_glory", "dowry_my_best",
+     "dowry_bids") + tuple(f"pending.{c}" for c in PENDING_CARDS),
+)
+HAND_SEGMENTS = (
+    tuple(f"hand.{cid}" for cid in IDS),
+    ("h_cards", "h_cities", "h_city_glory", "h_buildings", "h_build_glory", "h_walls",
+     "h_troops", "h_troop_max", "h_troop_sum", "h_militia", "h_events", "h_chronicles",
+     "h_active_excess", "h_city_excess"),
+)
+SEAT_NAMES = sum(SEAT_SEGMENTS, ())
+GLOB_NAMES = sum(GLOB_SEGMENTS, ())
+HAND_NAMES = sum(HAND_SEGMENTS, ())
+
+
+def _bounds(segments: tuple) -> tuple[tuple[int, int], ...]:
+    out, a = [], 0
+    for seg in segments:
+        out.append((a, a + len(seg)))
+        a += len(seg)
+    return tuple(out)
+
+
+SEAT_BOUNDS, GLOB_BOUNDS, HAND_BOUNDS = (_bounds(SEAT_SEGMENTS), _bounds(GLOB_SEGMENTS),
+                                         _bounds(HAND_SEGMENTS))
 N_SEAT, N_GLOB, N_HAND = len(SEAT_NAMES), len(GLOB_NAMES), len(HAND_NAMES)
 
 _S = {name: i for i, name in enumerate(SEAT_NAMES)}

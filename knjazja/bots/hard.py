@@ -19,14 +19,13 @@ import math
 import random
 import time
 
-from knjazja.engine import Action, Observation, apply, determinize, legal_actions
-from knjazja.engine.actions import TURN
+from knjazja.engine import Action, Observation, apply, determinize
 from knjazja.engine.scoring import final_scores
 
-from .classic.fast import fast_choose
 from .features import extract
 from .lookahead import action_values
 from .net import EvalNet, default_net, softmax
+from .paired import paired_search, play_out
 from .tree import Root, descend
 from .view import View
 
@@ -64,7 +63,8 @@ def search(obs: Observation, legal: list[Action], rng: random.Random,
            iterations: int | None = None, budget: float | None = None,
            time_cap: float | None = None, net: EvalNet | None = None, top_k: int = 6,
            margin: float = 0.2, horizon_rounds: float = 1.0, max_depth: int = 2,
-           c_uct: float = 0.35, bias: float = 0.3, worlds: int = 3, tau: float = 0.03) -> dict:
+           c_uct: float = 0.35, bias: float = 0.3, worlds: int = 3, tau: float = 0.03,
+           mode: str = "tree") -> dict:
     """Run the search; returns {"iterations", "candidates": [(action, visits, mean)],
     "scores": [(action, Normal's value)] best first, ...}."""
     net = net if net is not None else default_net()
@@ -77,8 +77,13 @@ def search(obs: Observation, legal: list[Action], rng: random.Random,
     values, order, idx, prior = root_candidates(obs, legal, net, rng, top_k, margin, worlds, tau)
     cands = [legal[i] for i in idx]
     me = obs.seat
-    root = Root(len(cands))
     horizon = max(0, int(round(horizon_rounds * obs.n)))
+    if mode == "paired" and len(cands) > 1:
+        st = paired_search(obs, cands, rng, net, leaf_rewards, iterations, deadline, horizon)
+        st["seconds"] = time.perf_counter() - t0
+        st["scores"] = [(legal[i], values[i]) for i in order]
+        return st
+    root = Root(len(cands))
     it = 0
     while len(cands) > 1:
         if iterations is not None and it >= iterations:
@@ -90,10 +95,7 @@ def search(obs: Observation, legal: list[Action], rng: random.Random,
         i = root.select(it, prior, c_uct, bias)
         apply(det, cands[i])
         path = descend(det, root.children[i], max_depth, c_uct, rng)
-        limit = det.turn_no + horizon
-        while not det.over and (det.turn_no < limit or det.decision.kind != TURN):
-            la = legal_actions(det)
-            apply(det, la[0] if len(la) == 1 else fast_choose(det, la, rng))
+        play_out(det, horizon, rng)
         r = leaf_rewards(det, me, net)
         root.update(i, r[me])
         for nd, seat in path:
@@ -110,8 +112,12 @@ def search(obs: Observation, legal: list[Action], rng: random.Random,
 
 
 def best_of(stats: dict) -> Action:
-    """The most visited candidate (ties: the better mean, then Normal's order)."""
+    """The most visited candidate (ties: the better mean, then Normal's order); in the
+    paired search, the best mean among the candidates that survived."""
     cands = stats["candidates"]
+    if "alive" in stats:
+        best = max(stats["alive"], key=lambda k: (cands[k][2], -k))
+        return cands[best][0]
     best = max(range(len(cands)), key=lambda k: (cands[k][1], cands[k][2], -k))
     return cands[best][0]
 

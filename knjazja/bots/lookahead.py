@@ -7,7 +7,7 @@ war, the further attacks — until the next turn begins; the position reached, a
 one, is scored by the network from the seat's own view.  The features ignore the
 hidden cards, so an action whose result does not depend on them (found a city, build,
 lay a chronicle) needs one world; a draw, an event or a fight is averaged over
-`worlds` worlds (a war over twice as many), dealt with the same generator for every
+up to `worlds` worlds (a draw or a war over twice as many), the same deals for every
 action (common random numbers: the actions are compared on the same deals).
 """
 from __future__ import annotations
@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 
 from knjazja.engine import Action, GameState, Observation, apply, determinize, legal_actions
-from knjazja.engine.actions import DECLARE_WAR, DRAW, EVENT, TURN
+from knjazja.engine.actions import BUILD, CHRONICLE, DECLARE_WAR, DRAW, EVENT, PLAY_CITY, TURN
+from knjazja.engine.cards import CARD_ID
 
 from .classic.fast import fast_choose
 from .features import extract
@@ -46,22 +47,43 @@ def evaluate(s: GameState, me: int, net: EvalNet) -> float:
     return net.value(extract(View.from_state(s, me)))
 
 
+GIFT_BUILDINGS = frozenset({"bld.church", "bld.monastery", "bld.cathedral", "bld.sloboda",
+                            "bld.golden_gate"})
+GIFT_CHRONICLES = frozenset({"chr.polovtsian_campaign", "chr.anna", "chr.bogatyrs",
+                             "chr.voivode", "chr.hermit", "chr.byzantium"})
+
+
+def is_gift(obs: Observation, a: Action) -> bool:
+    """A move that only gives another seat Glory or help: a city founded before him, a
+    church raised in his city, a good chronicle laid before him.  Not looked at (a
+    Throne or walls in another's city can be a weapon, and are)."""
+    if a.kind == PLAY_CITY:
+        return a.seat != obs.seat
+    if a.kind == BUILD:
+        return obs.cities[a.city].owner != obs.seat and CARD_ID[a.card] in GIFT_BUILDINGS
+    if a.kind == CHRONICLE:
+        return a.seat != obs.seat and CARD_ID[a.card] in GIFT_CHRONICLES
+    return False
+
+
 def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
-                  worlds: int = 4, refine: int = 4) -> list[float]:
-    """P(win) after each legal action.  Every action is tried in two worlds (one when
-    its result cannot depend on the hidden cards); then the `refine` best actions whose
-    results do depend on them get up to `worlds` worlds (a war twice as many)."""
+                  worlds: int = 3, refine: int = 3) -> list[float]:
+    """P(win) after each legal action.  Every action is tried in one world; then the
+    `refine` best actions whose results depend on the hidden cards are tried in up to
+    `worlds` worlds (a draw or a war in twice as many).  Gifts are not tried: they get
+    the lowest value found, less a little."""
     me = obs.seat
-    worlds = max(2, worlds)
-    deals = [determinize(obs, rng) for _ in range(2 * worlds)]
-    for world in deals:
-        legal_actions(world)              # computed once: every clone of the world keeps it
+    deals: list = []
     policy_rng = random.Random(rng.getrandbits(32))   # the policy hardly draws on it
     total = [0.0] * len(legal)
     used = [0] * len(legal)
     chancy = []
 
     def run(i: int, w: int) -> int:
+        while len(deals) <= w:            # deal worlds as they are needed
+            world = determinize(obs, rng)
+            legal_actions(world)          # computed once: every clone of the world keeps it
+            deals.append(world)
         s = deals[w].clone()
         apply(s, legal[i])
         made = settle(s, policy_rng)
@@ -69,13 +91,17 @@ def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: rand
         used[i] += 1
         return made
 
+    gifts = [is_gift(obs, a) for a in legal]
     for i, a in enumerate(legal):
-        if run(i, 0) or a.kind == DRAW or a.kind == EVENT:
+        if not gifts[i] and (run(i, 0) or a.kind == DRAW or a.kind == EVENT):
             chancy.append(i)
-            run(i, 1)
-    chancy.sort(key=lambda i: (-total[i] / used[i], i))
+    chancy.sort(key=lambda i: (-total[i], i))
     for i in chancy[:refine]:
-        limit = 2 * worlds if legal[i].kind == DECLARE_WAR or obs.war is not None else worlds
-        for w in range(used[i], limit):
+        wide = legal[i].kind in (DECLARE_WAR, DRAW) or obs.war is not None
+        for w in range(1, 2 * worlds if wide else worlds):
             run(i, w)
-    return [total[i] / used[i] for i in range(len(legal))]
+    values = [total[i] / used[i] if used[i] else 0.0 for i in range(len(legal))]
+    if any(gifts):
+        floor = min(v for v, g in zip(values, gifts) if not g) - 0.01
+        values = [floor if g else v for v, g in zip(values, gifts)]
+    return values

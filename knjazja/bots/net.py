@@ -11,8 +11,9 @@ that seat's features, the global features and — for the viewer only — its ha
 The weights are shared by all seats, so one network serves 2 to 8 players.  They live
 in a small versioned JSON file in the package (`data/eval.json`), written by the
 training command (`knjazja train`).  Inputs are mostly zeros, so each layer adds only
-the rows of the non-zero inputs; the contribution of a seat's features is cached by
-their values, since a look-ahead changes one or two seats at a time.
+the rows of the non-zero inputs, and what a block of features adds is remembered by
+its values, whole and by segment (a look-ahead changes one or two seats at a time, and
+in each only a part).
 """
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ from operator import add, mul
 from importlib import resources
 from pathlib import Path
 
-from .features import FEATURE_VERSION, N_GLOB, N_HAND, N_SEAT, Features
+from .features import (FEATURE_VERSION, GLOB_BOUNDS, HAND_BOUNDS, N_GLOB, N_HAND, N_SEAT,
+                       SEAT_BOUNDS, Features)
 
 FORMAT = "knjazja-eval"
 VERSION = 1
@@ -33,6 +35,57 @@ GLORY_WEIGHT = 0.02         # value of 10 Glory of margin, next to P(win) (0..1)
 
 class WeightsError(ValueError):
     """A weights file that is not ours, or does not fit the features."""
+
+
+class _Layer:
+    """One input block's share of the hidden layer: base + W·vec.
+
+    Remembered at two levels: the whole block by its values, and each segment of it (a
+    group of features that tend to change together) by its values, so that a block seen
+    for the first time costs only the rows of the segments that are new."""
+
+    def __init__(self, W: list[list[float]], bounds, base: list[float]) -> None:
+        self.base = base
+        self.segments = [(a, b, W[a:b], {}) for a, b in bounds]
+        self.cache: dict[tuple, list[float]] = {}
+
+    def clear(self) -> None:
+        self.cache.clear()
+        for seg in self.segments:
+            seg[3].clear()
+
+    def __call__(self, vec: list[float]) -> list[float]:
+        key = tuple(vec)
+        out = self.cache.get(key)
+        if out is not None:
+            return out
+        if len(self.cache) >= _CACHE_LIMIT:
+            self.clear()
+        out = self.base
+        for a, b, W, cache in self.segments:
+            seg = key[a:b]
+            part = cache.get(seg)
+            if part is None:
+                part = cache[seg] = _rows(seg, W, len(out))
+            if part is not None:
+                out = list(map(add, out, part))
+        self.cache[key] = out
+        return out
+
+
+def _rows(vec: tuple, W: list[list[float]], hidden: int) -> list[float] | None:
+    """W·vec over the non-zero entries (None when all are zero)."""
+    acc = None
+    for i, x in enumerate(vec):
+        if x:
+            row = W[i]
+            if acc is None:
+                acc = row[:] if x == 1.0 else [x * w for w in row]
+            elif x == 1.0:
+                acc = list(map(add, acc, row))
+            else:
+                acc = [a + x * w for a, w in zip(acc, row)]
+    return acc
 
 
 class EvalNet:
@@ -51,56 +104,29 @@ class EvalNet:
         self.b2 = float(data["b2"])
         self.w3 = list(map(float, data["w3"]))
         self.b3 = float(data["b3"])
-        self._zero = [0.0] * self.hidden
-        self._seat_cache: dict[tuple, list[float]] = {}
-        self._glob_cache: dict[tuple, list[float]] = {}
-        self._hand_cache: dict[tuple, list[float]] = {}
+        zero = [0.0] * self.hidden
+        self._seat = _Layer(self.Ws, SEAT_BOUNDS, zero)
+        self._glob = _Layer(self.Wg, GLOB_BOUNDS, self.b1)
+        self._hand = _Layer(self.Wh, HAND_BOUNDS, zero)
 
-    # --- layers ------------------------------------------------------------------------
-    @staticmethod
-    def _add_rows(acc: list[float], vec: list[float], W: list[list[float]]) -> list[float]:
-        for i, x in enumerate(vec):
-            if x:
-                row = W[i]
-                if x == 1.0:
-                    acc = list(map(add, acc, row))
-                else:
-                    acc = [a + x * w for a, w in zip(acc, row)]
-        return acc
-
-    def _part(self, cache: dict, vec: list[float], W: list[list[float]], base: list[float]) -> list[float]:
-        """base + W·vec, remembered by the values of `vec` (look-aheads repeat them)."""
-        key = tuple(vec)
-        part = cache.get(key)
-        if part is None:
-            if len(cache) >= _CACHE_LIMIT:
-                cache.clear()
-            part = cache[key] = self._add_rows(base, vec, W)
-        return part
+    def clear_caches(self) -> None:
+        for layer in (self._seat, self._glob, self._hand):
+            layer.clear()
 
     def heads(self, f: Features) -> tuple[list[float], list[float]]:
         """(u_r, Glory_r / 10) for every seat at the table, viewer first."""
-        common = self.common(f)
-        mine = self.hand_part(f)
+        common = self._glob(f.glob)
+        mine = self._hand(f.hand)
         w2, b2, w3, b3 = self.w2, self.b2, self.w3, self.b3
         us, gs = [], []
         for r, seat in enumerate(f.seats):
-            part = self._part(self._seat_cache, seat, self.Ws, self._zero)
+            pre = list(map(add, common, self._seat(seat)))
             if r == 0:
-                pre = list(map(add, map(add, common, part), mine))
-            else:
-                pre = list(map(add, common, part))
+                pre = list(map(add, pre, mine))
             h = [x if x > 0.0 else 0.0 for x in pre]
             us.append(sum(map(mul, w2, h)) + b2)
             gs.append(sum(map(mul, w3, h)) + b3)
         return us, gs
-
-    def common(self, f: Features) -> list[float]:
-        """b1 + Wg·glob: the part every seat shares."""
-        return self._part(self._glob_cache, f.glob, self.Wg, self.b1)
-
-    def hand_part(self, f: Features) -> list[float]:
-        return self._part(self._hand_cache, f.hand, self.Wh, self._zero)
 
     def win_probs(self, f: Features) -> list[float]:
         """P(each seat wins), viewer first, as the viewer sees the position."""

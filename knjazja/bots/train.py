@@ -186,7 +186,7 @@ def evaluate_loss(params: dict, data: Data) -> float:
 
 
 def fit(params: dict, data: Data, epochs: int, rng, log, lr: float = 2e-3,
-        size: int = 256, held: Data | None = None, l2: float = 1e-4) -> float:
+        size: int = 256, held: Data | None = None, l2: float = 1e-4, aux: float = 0.1) -> float:
     """Adam on the current targets; the learning rate falls over the last third.  With a
     held-out set, the weights of the epoch with the lowest held-out loss are kept."""
     from .model import Adam, loss_and_grads
@@ -198,7 +198,7 @@ def fit(params: dict, data: Data, epochs: int, rng, log, lr: float = 2e-3,
             opt.lr = lr * 0.4
         tot, k = 0.0, 0
         for b in batches(data, size, rng):
-            loss, ce, g = loss_and_grads(params, b, l2=l2)
+            loss, ce, g = loss_and_grads(params, b, aux=aux, l2=l2)
             opt.step(params, g)
             tot += ce
             k += 1

@@ -163,7 +163,7 @@ class GameState:
     def clone(self) -> "GameState":
         g = GameState.__new__(GameState)
         g.n, g.seed, g.options, g.first_player = self.n, self.seed, self.options, self.first_player
-        g.rng = random.Random()
+        g.rng = random.Random.__new__(random.Random)   # no seeding from the OS: the state follows
         g.rng.setstate(self.rng.getstate())
         g.hands = [h[:] for h in self.hands]
         g.deck = self.deck[:]

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from knjazja.engine import (GameOptions, apply, determinize, dumps, legal_actions, loads,
                             new_game, observation)
 from knjazja.engine.cards import CARD_ID, N_CARDS
+from knjazja.engine.scoring import final_scores
 
 from scenario import check_cards, fingerprint
 
@@ -225,3 +226,20 @@ def test_playouts_reach_the_interesting_decisions():
               "give_city", "keep", "pass_igor", "lay", "decision:war_counter",
               "decision:raid_lay", "chronicle", "event", "build", "play_city", "pass"):
         assert kinds[k] > 0, k
+
+
+def test_a_clone_draws_the_same_random_numbers_as_its_original():
+    """The search bots clone states thousands of times a second: the copy's generator is
+    restored from the original's state (not seeded anew) and continues its sequence."""
+    s = new_game(4, 12)
+    for _ in range(30):
+        apply(s, legal_actions(s)[0])
+    c = s.clone()
+    assert [c.rng.random() for _ in range(5)] == [s.rng.random() for _ in range(5)]
+    a, b = s.clone(), s.clone()
+    while not a.over:
+        la = legal_actions(a)
+        assert la == legal_actions(b)
+        apply(a, la[-1])
+        apply(b, la[-1])
+    assert final_scores(a) == final_scores(b)
