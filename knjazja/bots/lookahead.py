@@ -47,22 +47,33 @@ def evaluate(s: GameState, me: int, net: EvalNet) -> float:
     return net.value(extract(View.from_state(s, me)))
 
 
-GIFT_BUILDINGS = frozenset({"bld.church", "bld.monastery", "bld.cathedral", "bld.sloboda",
-                            "bld.golden_gate"})
-GIFT_CHRONICLES = frozenset({"chr.polovtsian_campaign", "chr.anna", "chr.bogatyrs",
+GOOD_CHRONICLES = frozenset({"chr.polovtsian_campaign", "chr.anna", "chr.bogatyrs",
                              "chr.voivode", "chr.hermit", "chr.byzantium"})
+BAD_CHRONICLES = frozenset({"chr.vasilko", "chr.igor", "chr.congress"})
+ON_OWN_CITY_HARMS = frozenset({"ev.fire", "ev.false_match", "ev.treachery", "ev.judgement",
+                               "ev.dowry"})
 
 
-def is_gift(obs: Observation, a: Action) -> bool:
-    """A move that only gives another seat Glory or help: a city founded before him, a
-    church raised in his city, a good chronicle laid before him.  Not looked at (a
-    Throne or walls in another's city can be a weapon, and are)."""
-    if a.kind == PLAY_CITY:
-        return a.seat != obs.seat
-    if a.kind == BUILD:
-        return obs.cities[a.city].owner != obs.seat and CARD_ID[a.card] in GIFT_BUILDINGS
-    if a.kind == CHRONICLE:
-        return a.seat != obs.seat and CARD_ID[a.card] in GIFT_CHRONICLES
+def pointless(obs: Observation, a: Action) -> bool:
+    """A move no prince would weigh: a gift to another seat (a city founded before him,
+    a church or walls raised in his city, a good chronicle laid before him) or a blow
+    to oneself (Fire on one's own city, Vasilko before oneself, a raid on oneself).  A
+    Throne in another's city is weighed: it can take the first Throne away."""
+    me = obs.seat
+    k = a.kind
+    if k == PLAY_CITY:
+        return a.seat != me
+    if k == BUILD:
+        return obs.cities[a.city].owner != me and CARD_ID[a.card] != "bld.throne"
+    if k == CHRONICLE:
+        cid = CARD_ID[a.card]
+        return (a.seat != me) if cid in GOOD_CHRONICLES else (a.seat == me and cid in BAD_CHRONICLES)
+    if k == EVENT:
+        cid = CARD_ID[a.card]
+        if cid in ON_OWN_CITY_HARMS:
+            return a.city >= 0 and obs.cities[a.city].owner == me
+        if cid in ("ev.polovtsian_raid", "ev.principality_raid", "ev.recon"):
+            return a.seat == me
     return False
 
 
@@ -70,8 +81,8 @@ def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: rand
                   worlds: int = 3, refine: int = 3) -> list[float]:
     """P(win) after each legal action.  Every action is tried in one world; then the
     `refine` best actions whose results depend on the hidden cards are tried in up to
-    `worlds` worlds (a draw or a war in twice as many).  Gifts are not tried: they get
-    the lowest value found, less a little."""
+    `worlds` worlds (a draw or a war in twice as many).  Pointless moves are not tried:
+    they get the lowest value found, less a little."""
     me = obs.seat
     deals: list = []
     policy_rng = random.Random(rng.getrandbits(32))   # the policy hardly draws on it
@@ -91,9 +102,11 @@ def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: rand
         used[i] += 1
         return made
 
-    gifts = [is_gift(obs, a) for a in legal]
+    skip = [pointless(obs, a) for a in legal]
+    if all(skip):
+        skip = [False] * len(legal)
     for i, a in enumerate(legal):
-        if not gifts[i] and (run(i, 0) or a.kind == DRAW or a.kind == EVENT):
+        if not skip[i] and (run(i, 0) or a.kind == DRAW or a.kind == EVENT):
             chancy.append(i)
     chancy.sort(key=lambda i: (-total[i], i))
     for i in chancy[:refine]:
@@ -101,7 +114,7 @@ def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: rand
         for w in range(1, 2 * worlds if wide else worlds):
             run(i, w)
     values = [total[i] / used[i] if used[i] else 0.0 for i in range(len(legal))]
-    if any(gifts):
-        floor = min(v for v, g in zip(values, gifts) if not g) - 0.01
-        values = [floor if g else v for v, g in zip(values, gifts)]
+    if any(skip):
+        floor = min(v for v, s in zip(values, skip) if not s) - 0.01
+        values = [floor if s else v for v, s in zip(values, skip)]
     return values
