@@ -8,7 +8,7 @@ import sys
 from knjazja import __version__
 
 
-DEFAULT_TRAIN_GAMES = 6000
+DEFAULT_TRAIN_GAMES = 10000
 
 
 def _positive(text: str) -> int:
@@ -57,7 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--games", type=_positive, default=DEFAULT_TRAIN_GAMES)
     t.add_argument("--jobs", type=_positive, default=1)
-    t.add_argument("--epochs", type=_positive, default=12)
+    t.add_argument("--epochs", type=_positive, default=3)
     t.add_argument("--out", default="eval.json", help="where to write the weights (JSON)")
 
     b = sub.add_parser("bench", help="measure speed")
@@ -114,7 +114,7 @@ def _cmd_simulate(args, parser) -> int:
         kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
         from knjazja.bots import ALL_KINDS
         known = set(ALL_KINDS)
-        bad = [k for k in kinds if k.partition("@")[0] not in known]
+        bad = [k for k in kinds if k.partition("@")[0].partition(":")[0] not in known]
         if bad:
             parser.error(f"unknown seat kind {bad[0]!r} (use {', '.join(sorted(known))})")
         if not 2 <= len(kinds) <= 8:

@@ -41,7 +41,9 @@ def make_bot(kind: str, **kw) -> Bot:
     Normal takes `worlds`; Hard takes `iterations` (deterministic alone), `time_cap` and
     `budget` (seconds); the classic bots take `params`, `budget`, `iterations`, `workers`."""
     k, _, weights = kind.strip().partition("@")
-    k = k.lower()
+    k, _, mode = k.lower().partition(":")
+    if mode:                          # "hard:paired" / "hard:tree" (experiments)
+        kw = dict(kw, mode=mode)
     if weights:                       # "normal@path/to/eval.json": another network
         if k not in ("normal", "hard"):
             raise ValueError(f"only normal and hard take weights, not {k!r}")

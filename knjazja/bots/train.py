@@ -2,14 +2,16 @@
 
     knjazja train --seed 1 --games 6000 --jobs 2 --out knjazja/bots/data/eval.json
 
-Two stages, as in TD-Gammon and Keldon Jones's Race for the Galaxy AI, scaled down:
+Three stages, after TD-Gammon and Keldon Jones's Race for the Galaxy AI, scaled down:
 
-1. half the games between classic players (with Easy seats and exploratory moves);
+1. 60% of the games between classic players (with Easy seats and exploratory moves);
    a network is fitted to their results, then refitted to TD(λ) targets — each
    position's target mixes the network's own later estimates from the same seat with
    the final result, which cuts the noise of a single game's luck;
-2. the other half between the learned Normal of stage 1 (and some classic and Easy
-   seats); the network goes on learning from all positions with TD(λ) targets.
+2. 20% between the learned Normal of stage 1 (with some classic and Easy seats and
+   exploratory moves); the network goes on learning from all positions so far with
+   TD(λ) targets;
+3. 20% more with the learned Normal of stage 2, and the same again.
 
 Everything follows from the seed: the games, the split into training and held-out
 games, the initial weights and the batches (numpy runs single-threaded here), so a run
@@ -26,8 +28,11 @@ from pathlib import Path
 from .features import N_GLOB, N_HAND, N_SEAT
 from .selfplay import PLAYER_COUNTS, SelfPlay, play_recorded
 
-HIDDEN = 48
+HIDDEN = 32
+EPOCHS = 3
 LAMBDA = 0.7
+TD_ROUNDS = 2
+STAGES = (0.6, 0.2, 0.2)  # shares of the games: classic players, then the learned Normal twice
 HELD_OUT = 0.05           # share of games kept out of training to report an honest loss
 
 
@@ -241,40 +246,49 @@ def td_targets(params: dict, data: Data, lam: float = LAMBDA) -> None:
 
 
 # --- the command ---------------------------------------------------------------------------
+def stage_games(games: int) -> list[int]:
+    """How many of the games each stage plays (the last stage takes the rest)."""
+    out = [int(games * share) for share in STAGES[:-1]]
+    return out + [games - sum(out)]
+
+
 def train(seed: int, games: int, jobs: int = 1, out: str | Path | None = None,
-          hidden: int = HIDDEN, epochs: int = 12, log=print, counts: tuple = PLAYER_COUNTS) -> dict:
-    """Self-play `games` games in two stages from `seed`, fit the network, write the
-    weights to `out` (if given) and return them as the JSON document."""
+          hidden: int = HIDDEN, epochs: int = EPOCHS, log=print,
+          counts: tuple = PLAYER_COUNTS) -> dict:
+    """Self-play `games` games in stages from `seed`, fitting the network after each;
+    write the weights to `out` (if given) and return them as the JSON document."""
     np = _np()
     from .model import init_params, to_json
     t_start = time.perf_counter()
     rng = np.random.default_rng(seed)
-    stage1 = games // 2
-    log(f"stage 1: {stage1} games between classic players")
-    g1 = generate(game_seeds(seed, 1, stage1), SelfPlay(counts=counts), jobs, log, "stage 1")
-    data, held = Data(g1).split(HELD_OUT, rng)
-    log(f"  {data.rows} positions for training, {held.rows} held out")
     params = init_params(hidden, rng)
-    log("  fitting to the results")
-    fit(params, data, epochs, rng, log, held=held)
-    for r in range(2):
-        log(f"  fitting to TD(λ={LAMBDA}) targets, round {r + 1}")
-        td_targets(params, data)
-        fit(params, data, max(2, epochs // 3), rng, log, lr=1e-3, held=held)
-    stage2 = games - stage1
-    log(f"stage 2: {stage2} games with the learned Normal")
-    cfg = SelfPlay(weights=to_json(params, {}), counts=counts)
-    g2 = generate(game_seeds(seed, 2, stage2), cfg, jobs, log, "stage 2")
-    d2, h2 = Data(g2, first_game=stage1).split(HELD_OUT, rng)
-    data, held = data.merged(d2), held.merged(h2)
-    log(f"  {data.rows} positions for training, {held.rows} held out")
-    for r in range(2):
-        log(f"  fitting to TD(λ={LAMBDA}) targets, round {r + 1}")
-        td_targets(params, data)
-        fit(params, data, max(2, epochs // 2), rng, log, lr=1e-3, held=held)
+    data = held = None
+    first = 0
+    for k, n_games in enumerate(stage_games(games)):
+        if n_games == 0:
+            continue
+        if k == 0:
+            log(f"stage 1: {n_games} games between classic players")
+            cfg = SelfPlay(counts=counts, record_p=0.12)
+        else:
+            log(f"stage {k + 1}: {n_games} games with the learned Normal of stage {k}")
+            cfg = SelfPlay(weights=to_json(params, {}), counts=counts)
+        g = generate(game_seeds(seed, k + 1, n_games), cfg, jobs, log, f"stage {k + 1}")
+        d, h = Data(g, first_game=first).split(HELD_OUT, rng)
+        first += n_games
+        data, held = (d, h) if data is None else (data.merged(d), held.merged(h))
+        log(f"  {data.rows} positions for training, {held.rows} held out")
+        if k == 0 or not data.rows:
+            log("  fitting to the results")
+            fit(params, data, epochs, rng, log, held=held)
+        for r in range(TD_ROUNDS):
+            log(f"  fitting to TD(λ={LAMBDA}) targets, round {r + 1}")
+            td_targets(params, data)
+            fit(params, data, epochs, rng, log, lr=1e-3, held=held)
     seconds = time.perf_counter() - t_start
-    info = {"seed": seed, "games": games, "hidden": hidden, "epochs": epochs,
-            "positions": data.rows + held.rows, "held_out_loss": round(evaluate_loss(params, held), 5),
+    info = {"seed": seed, "games": games, "stages": stage_games(games), "hidden": hidden,
+            "epochs": epochs, "positions": data.rows + held.rows,
+            "held_out_loss": round(evaluate_loss(params, held), 5),
             "seconds": round(seconds, 1), "jobs": jobs}
     doc = to_json(params, info)
     if out is not None:
