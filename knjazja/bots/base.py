@@ -41,9 +41,10 @@ def make_bot(kind: str, **kw) -> Bot:
     Normal takes `worlds`; Hard takes `iterations` (deterministic alone), `time_cap` and
     `budget` (seconds); the classic bots take `params`, `budget`, `iterations`, `workers`."""
     k, _, weights = kind.strip().partition("@")
-    k, _, mode = k.lower().partition(":")
-    if mode:                          # "hard:paired" / "hard:tree" (experiments)
-        kw = dict(kw, mode=mode)
+    k, _, variant = k.lower().partition(":")
+    if variant:                       # "hard:paired", "hard:tree:0" (search variants)
+        mode, _, horizon = variant.partition(":")
+        kw = dict(kw, mode=mode, **({"horizon_rounds": float(horizon)} if horizon else {}))
     if weights:                       # "normal@path/to/eval.json": another network
         if k not in ("normal", "hard"):
             raise ValueError(f"only normal and hard take weights, not {k!r}")

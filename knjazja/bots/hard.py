@@ -26,6 +26,7 @@ from .features import extract
 from .lookahead import action_values
 from .net import EvalNet, default_net, softmax
 from .paired import paired_search, play_out
+from .sense import focus
 from .tree import Root, descend
 from .view import View
 
@@ -148,6 +149,7 @@ class HardBot:
         self._net = net                   # None: the shipped network, loaded where it runs
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
+        legal = [legal[i] for i in focus(obs, legal)]
         if len(legal) == 1:
             return legal[0]
         lo, hi = self.scale

@@ -14,6 +14,7 @@ from knjazja.engine import Action, Observation
 
 from .lookahead import action_values
 from .net import EvalNet, default_net
+from .sense import focus
 
 DEFAULT_WORLDS = 3
 
@@ -28,7 +29,10 @@ class NormalBot:
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
+        open_ = [legal[i] for i in focus(obs, legal)]
+        if len(open_) == 1:
+            return open_[0]
         net = self._net if self._net is not None else default_net()
-        vals = action_values(obs, legal, net, rng, self.worlds)
-        best = max(range(len(legal)), key=vals.__getitem__)
-        return legal[best]
+        vals = action_values(obs, open_, net, rng, self.worlds)
+        best = max(range(len(open_)), key=vals.__getitem__)
+        return open_[best]

@@ -1,0 +1,94 @@
+"""A prince's common sense near the end, kept by Normal and Hard before they search.
+
+Cards in hand score nothing, so a bot that still holds cities and Glory buildings when
+its turns run out has thrown points away, whatever its evaluation believed.  The
+network sees the end coming only roughly, so these rules narrow the choice:
+
+* when the seat's remaining turns (this one included, counted as if every turn drew,
+  the fastest the deck can run out) exceed its cities in hand by one at most, it founds one;
+* when they are no more than its scoring cards (cities, Glory buildings it can raise in
+  its own cities, Glory chronicles before itself) by two at most, it does not draw or
+  pass;
+* the Tatar Invasion is played when the seat leads by a clear margin and never while
+  it trails (then it is kept: in hand it costs nothing);
+* with a full hand (`FULL_HAND` cards) it plays a card rather than draw, when it has
+  a play that is no gift and no blow to itself: there is no hand limit, but a prince
+  sitting on a dozen cards plays a timid game, and at the end they are worth nothing.
+
+`focus` returns the indices of the legal actions still open to the search.
+"""
+from __future__ import annotations
+
+from knjazja.engine import Action, Observation
+from knjazja.engine.actions import BUILD, CHRONICLE, DRAW, EVENT, PASS, PLAY_CITY, TURN
+from knjazja.engine.cards import CARD_ID, CARDS, STRENGTH
+
+from .lookahead import pointless
+
+INVASION_LEAD = 4            # Glory ahead of the best other seat to end the game at once
+INVASION = "ev.tatar_invasion"
+FULL_HAND = 7                # from this many cards on, a seat plays rather than draws
+
+
+def glory_now(obs: Observation, seat: int) -> int:
+    """The Glory `seat` would score if the game ended now (all of it public)."""
+    total = sum(c.glory() for c in obs.cities.values() if c.owner == seat)
+    for ch in obs.chronicles[seat]:
+        if CARD_ID[ch] == "chr.byzantium":
+            troop = obs.under.get(ch, -1)
+            total += STRENGTH[troop] if troop >= 0 else 0
+        else:
+            total += CARDS[ch].glory
+    return total
+
+
+def lead(obs: Observation) -> int:
+    """The seat's Glory less the best other seat's."""
+    mine = glory_now(obs, obs.seat)
+    return mine - max(glory_now(obs, t) for t in range(obs.n) if t != obs.seat)
+
+
+def my_turns_left(obs: Observation) -> int:
+    """The seat's turns from this one to the end, at the soonest the end can come."""
+    n = obs.n
+    after = (obs.end_turn - obs.turn_no) if obs.end_turn is not None else obs.deck_size + n - 1
+    return 1 + max(0, after) // n
+
+
+def _scores(obs: Observation, a: Action) -> bool:
+    """Does `a` add Glory to the seat at once (a city, a Glory building, a chronicle)?"""
+    me = obs.seat
+    if a.kind == PLAY_CITY:
+        return a.seat == me
+    if a.kind == BUILD:
+        return obs.cities[a.city].owner == me and CARDS[a.card].glory > 0
+    if a.kind == CHRONICLE:
+        return a.seat == me and CARDS[a.card].glory > 0
+    return False
+
+
+def focus(obs: Observation, legal: list[Action]) -> list[int]:
+    """Indices of the actions worth weighing (all of them when no rule applies)."""
+    every = list(range(len(legal)))
+    if obs.decision.kind != TURN or obs.seat != obs.current:
+        return every
+    inv = [i for i in every if legal[i].kind == EVENT and CARD_ID[legal[i].card] == INVASION]
+    if inv:
+        ahead = lead(obs)
+        if ahead >= INVASION_LEAD:
+            return inv[:1]
+        if ahead < 0:
+            every = [i for i in every if i not in inv]
+    turns = my_turns_left(obs)
+    cities = [i for i in every if legal[i].kind == PLAY_CITY and legal[i].seat == obs.seat]
+    n_cities = len({legal[i].card for i in cities})
+    if cities and turns <= n_cities + 1:
+        return cities
+    scoring = {legal[i].card for i in every if _scores(obs, legal[i])}
+    if scoring and turns <= len(scoring) + 2:
+        keep = [i for i in every if legal[i].kind not in (DRAW, PASS)]
+        return keep or every
+    if len(obs.hand) >= FULL_HAND:
+        keep = [i for i in every if legal[i].kind not in (DRAW, PASS) and not pointless(obs, legal[i])]
+        return keep or every
+    return every
