@@ -12,7 +12,8 @@ network sees the end coming only roughly, so these rules narrow the choice:
 * the Tatar Invasion is played when the seat leads by a clear margin and never while
   it trails (then it is kept: in hand it costs nothing);
 * with a full hand (`FULL_HAND` cards) it plays a card rather than draw, when it has
-  a play that is no gift and no blow to itself: there is no hand limit, but a prince
+  a play that is no gift, no blow to itself and no war (a war stays open then, but a
+  hand of troops is not thrown at walls for want of a play): there is no hand limit, but a prince
   sitting on a dozen cards plays a timid game, and at the end they are worth nothing.
 
 `focus` returns the indices of the legal actions still open to the search.
@@ -20,7 +21,7 @@ network sees the end coming only roughly, so these rules narrow the choice:
 from __future__ import annotations
 
 from knjazja.engine import Action, Observation
-from knjazja.engine.actions import BUILD, CHRONICLE, DRAW, EVENT, PASS, PLAY_CITY, TURN
+from knjazja.engine.actions import BUILD, CHRONICLE, DECLARE_WAR, DRAW, EVENT, PASS, PLAY_CITY, TURN
 from knjazja.engine.cards import CARD_ID, CARDS, STRENGTH
 
 from .lookahead import pointless
@@ -89,6 +90,8 @@ def focus(obs: Observation, legal: list[Action]) -> list[int]:
         keep = [i for i in every if legal[i].kind not in (DRAW, PASS)]
         return keep or every
     if len(obs.hand) >= FULL_HAND:
-        keep = [i for i in every if legal[i].kind not in (DRAW, PASS) and not pointless(obs, legal[i])]
-        return keep or every
+        plays = [i for i in every if legal[i].kind not in (DRAW, PASS, DECLARE_WAR)
+                 and not pointless(obs, legal[i])]
+        if plays:                 # a war stays open, but is not forced for want of a play
+            return plays + [i for i in every if legal[i].kind == DECLARE_WAR]
     return every
