@@ -23,6 +23,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from knjazja.bots.advisor import HintAdvisor, as_ranking
+from knjazja.bots.thinker import Thinker
 from knjazja.engine import Action, GameState, apply, legal_actions, new_game, observation
 
 ITERATIONS = 300          # Hard's search iterations per decision point (deterministic)
@@ -155,8 +157,6 @@ class Analysis:
     def _start_next(self) -> None:
         if self._running is not None or self._cancelled or self.error is not None or not self._queue:
             return
-        from knjazja.bots.advisor import HintAdvisor
-        from knjazja.bots.thinker import Thinker
         index = self._queue.pop(0)
         s = self.states[index]
         seat = s.decision.seat
@@ -166,7 +166,6 @@ class Analysis:
         self._running = index
 
     def _take(self, result) -> PointResult:
-        from knjazja.bots.advisor import as_ranking
         index = self._running
         assert index is not None
         self._running = None

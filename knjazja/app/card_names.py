@@ -1,10 +1,13 @@
-"""Card names as the table prints them (troops with their Strength)."""
+"""Card names as the table prints them (troops with their Strength), and the engine's
+refusals in words."""
 from __future__ import annotations
 
 from functools import lru_cache
 
+from knjazja.app.i18n import tr
 from knjazja.engine import card_name
-from knjazja.engine.cards import CARDS
+from knjazja.engine.cards import CARDS, IS_MILITIA, IS_TROOP
+from knjazja.engine.refusals import CardArg, Refusal, SeatArg
 
 
 @lru_cache(maxsize=512)
@@ -12,8 +15,20 @@ def short_name(card: int, lang: str) -> str:
     """A card's name; a troop's with its Strength ("Druzhina 7", "Poles 5")."""
     if card < 0:
         return "?"
-    spec = CARDS[card]
     name = card_name(card, lang)
-    if spec.kind == "troop" and spec.id != "troop.militia":
-        return f"{name} {spec.strength}"
+    if IS_TROOP[card] and not IS_MILITIA[card]:
+        return f"{name} {CARDS[card].strength}"
     return name
+
+
+def refusal_text(r: Refusal, names: list[str], lang: str) -> str:
+    """The engine's reason why a move cannot be made, in words (``table.why.<code>``)."""
+    kw: dict[str, object] = {}
+    for key, value in r.params.items():
+        if isinstance(value, CardArg):
+            kw[key] = short_name(value.card, lang)
+        elif isinstance(value, SeatArg):
+            kw[key] = names[value.seat] if 0 <= value.seat < len(names) else "?"
+        else:
+            kw[key] = value
+    return tr(f"table.why.{r.code}", lang=lang, **kw)

@@ -7,8 +7,11 @@ show the card when the mouse is over its name.
 from __future__ import annotations
 
 from knjazja.engine import CARDS, Action, Event, GameState, card_name
-from knjazja.engine.cards import CARD_ID, STRENGTH
-from knjazja.engine.targets import attack_sum, defence_sum
+from knjazja.engine import zones as Z
+from knjazja.engine.cards import NATIVE_DRUZHINA, STRENGTH
+from knjazja.engine.records import DEFEND, RAID_TROOP
+from knjazja.engine.targets import attack_sum, defence_sum, draw_count, passable_chronicle
+from knjazja.engine.zones import Zone
 
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
@@ -98,9 +101,7 @@ def expand_tokens(text: str, lang: str) -> str:
 
 def troop_label(card: int, lang: str) -> str:
     name = card_name(card, lang)
-    if CARD_ID[card] == "troop.militia":
-        return name
-    return f"{name} {STRENGTH[card]}" if CARD_ID[card].startswith("troop.druzhina") else name
+    return f"{name} {STRENGTH[card]}" if NATIVE_DRUZHINA[card] else name
 
 
 class Narrator:
@@ -137,13 +138,13 @@ class Narrator:
         city = self.card(a.city) if a.city >= 0 else ""
         seat = self.seat(a.seat) if a.seat >= 0 else ""
         if k == "draw":
-            return p("draw2") if s.holds_chronicle(me, "chr.hermit") else p("draw")
+            return p("draw2") if draw_count(s, me) > 1 else p("draw")
         if k == "play_city":
             return p("play_city_self", card=card) if a.seat == me else p("play_city", card=card, seat=seat)
         if k == "build":
             return p("build", card=card, city=city)
         if k == "chronicle":
-            if CARD_ID[a.card] == "chr.sviatopolk":
+            if a.city >= 0:                  # Sviatopolk takes a city as he is laid
                 return p("chronicle_city", card=card, city=city)
             if a.cards:
                 return p("chronicle_troop", card=card, seat=seat, troop=self.cards(a.cards))
@@ -159,8 +160,7 @@ class Narrator:
         if k == "war":
             return p("war", city=city, owner=self.seat(s.cities[a.city].owner))
         if k == "pass_igor":
-            return p("pass_igor", card=self.card(next(c for c in s.chronicles[me] if CARD_ID[c] == "chr.igor")),
-                     seat=seat, troop=self.cards(a.cards))
+            return p("pass_igor", card=self.card(passable_chronicle(s, me)), seat=seat, troop=self.cards(a.cards))
         if k == "attack":
             return p("attack", troops=self.cards(a.cards), n=attack_sum(s, a.cards, s.war.defender))
         if k == "defend":
@@ -185,57 +185,52 @@ class Narrator:
         if viewer is not None:
             e = e.for_seat(viewer)
         t = lambda c: self.card(c, tokens=True)  # noqa: E731
-        p = self._p
-        k = e.kind
+        p, k, seat = self._p, e.kind, self.seat(e.seat)
         if k == "move":
-            if e.src == "deck":
-                return p("ev.draw", seat=self.seat(e.seat), card=t(e.card)) if e.card >= 0 else \
-                    p("ev.draw_hidden", seat=self.seat(e.seat))
-            if e.dst.startswith("cities:"):
-                return p("ev.city", seat=self.seat(e.seat), card=t(e.card), other=self.seat(e.other))
-            if e.dst.startswith("city:"):
-                return p("ev.build", seat=self.seat(e.seat), card=t(e.card), city=t(e.city))
-            if e.dst.startswith("chronicles:"):
-                return p("ev.chronicle", seat=self.seat(e.seat), card=t(e.card), other=self.seat(e.other))
-            if e.dst.startswith("hand:") and e.src.startswith("hand:"):
-                return p("ev.steal", seat=self.seat(e.seat), card=t(e.card), other=self.seat(e.other)) \
-                    if e.card >= 0 else p("ev.steal_hidden", seat=self.seat(e.seat), other=self.seat(e.other))
-            if e.dst.startswith("under:"):
-                return p("ev.under", card=t(e.card))
-            if e.dst == "discard" and e.src != "war" and e.src != "table":
-                return p("ev.discard", card=t(e.card))
-            return None
-        if k == "play_event":
-            return p("ev.event", seat=self.seat(e.seat), card=t(e.card))
-        if k == "city_owner":
-            return p("ev.city_owner", city=t(e.city), seat=self.seat(e.seat), other=self.seat(e.other))
-        if k == "war_start":
-            return p("ev.war_start", seat=self.seat(e.seat), city=t(e.city), other=self.seat(e.other))
-        if k in ("attack", "defend"):
-            return p(f"ev.{k}", seat=self.seat(e.seat), cards=", ".join(t(c) for c in e.cards), value=e.value)
+            return self._move(e)
+        if k in ("play_event", "bribed", "cancelled", "keep", "raid_lay"):
+            key = {"play_event": "ev.event"}.get(k, f"ev.{k}")
+            return p(key, seat=seat, card=t(e.card))
+        if k in ("city_owner", "war_start"):
+            return p(f"ev.{k}", seat=seat, city=t(e.city), other=self.seat(e.other))
+        if k == "attack" or (k == "answer" and e.how in (DEFEND, RAID_TROOP)):
+            return p("ev.attack" if k == "attack" else "ev.defend", seat=seat,
+                     cards=", ".join(t(c) for c in e.cards), value=e.value)
         if k in ("repelled", "war_end", "game_over", "end_cancelled"):
             return p(f"ev.{k}")
-        if k == "bribed":
-            return p("ev.bribed", card=t(e.card), seat=self.seat(e.seat))
         if k in ("city_falls", "plunder"):
-            return p(f"ev.{k}", city=t(e.city), seat=self.seat(e.seat))
-        if k == "cancelled":
-            return p("ev.cancelled", seat=self.seat(e.seat), card=t(e.card))
+            return p(f"ev.{k}", city=t(e.city), seat=seat)
         if k in ("decline", "no_bid", "bid", "pass"):
-            return p(f"ev.{k}", seat=self.seat(e.seat))
+            return p(f"ev.{k}", seat=seat)
         if k == "bids_revealed":
             return p("ev.bids_revealed", cards=", ".join(t(c) for c in e.cards) or "—")
-        if k == "keep":
-            return p("ev.keep", seat=self.seat(e.seat), card=t(e.card))
         if k == "reveal":
             if e.cards and e.cards[0] >= 0:
-                return p("ev.reveal", seat=self.seat(e.seat), other=self.seat(e.other),
-                         cards=", ".join(t(c) for c in e.cards) or "—")
-            return p("ev.reveal_hidden", seat=self.seat(e.seat), other=self.seat(e.other))
+                return p("ev.reveal", seat=seat, other=self.seat(e.other), cards=", ".join(t(c) for c in e.cards))
+            return p("ev.reveal_hidden", seat=seat, other=self.seat(e.other))
         if k == "end_set":
             return p("ev.end_set", value=e.value + 1)
         if k == "turn":
-            return p("ev.turn", seat=self.seat(e.seat))
-        if k == "raid_lay":
-            return p("ev.raid_lay", seat=self.seat(e.seat), card=t(e.card))
+            return p("ev.turn", seat=seat)
+        return None                 # other answers: their cards' moves tell them
+
+    def _move(self, e: Event) -> str | None:
+        t = lambda c: self.card(c, tokens=True)  # noqa: E731
+        p, seat, other = self._p, self.seat(e.seat), self.seat(e.other)
+        src, dst = e.src or Zone(""), e.dst or Zone("")
+        if src == Z.DECK:
+            return p("ev.draw", seat=seat, card=t(e.card)) if e.card >= 0 else p("ev.draw_hidden", seat=seat)
+        if dst.kind == Z.CITIES:
+            return p("ev.city", seat=seat, card=t(e.card), other=other)
+        if dst.kind == Z.CITY:
+            return p("ev.build", seat=seat, card=t(e.card), city=t(e.city))
+        if dst.kind == Z.CHRONICLES:
+            return p("ev.chronicle", seat=seat, card=t(e.card), other=other)
+        if dst.kind == Z.HAND and src.kind == Z.HAND:
+            return p("ev.steal", seat=seat, card=t(e.card), other=other) if e.card >= 0 else \
+                p("ev.steal_hidden", seat=seat, other=other)
+        if dst.kind == Z.UNDER:
+            return p("ev.under", card=t(e.card))
+        if dst == Z.DISCARD and src not in (Z.WAR, Z.TABLE):
+            return p("ev.discard", card=t(e.card))
         return None

@@ -8,13 +8,14 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from . import ops, war
+from . import zones as Z
 from .actions import (BID, BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DECLINE, DOWRY_BID, DRAW,
                       EVENT, GIVE_CITY, KEEP, NO_BID, OVER, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY,
                       REACT, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action,
                       Decision, Event, IllegalAction)
 from .cards import CARD_ID, CARDS, KIND, STRENGTH, BUILDING, CHRONICLE as K_CHRONICLE, CITY, EVENT as K_EVENT
 from .state import GameState, Pending
-from .targets import distinct, troops_for_sending
+from .targets import distinct, draw_count, troops_for_sending
 
 TargetFn = Callable[[GameState, int, int], Iterable[Action]]
 EffectFn = Callable[[GameState, int, Action, list], bool]
@@ -137,6 +138,7 @@ def apply(s: GameState, action: Action) -> list[Event]:
         _apply_congress(s, action, ev)
     s.history.append(action)
     s._legal = None
+    war.keep_record(s, ev)
     return ev
 
 
@@ -176,7 +178,7 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
     p = s.current
     k = a.kind
     if k == DRAW:
-        for _ in range(2 if s.holds_chronicle(p, "chr.hermit") else 1):
+        for _ in range(draw_count(s, p)):
             ops.draw_one(s, p, ev)
         finish_turn(s, ev)
     elif k == PASS:
@@ -187,7 +189,7 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
         ops.take_from_hand(s, p, a.card)
         s.cities[a.card] = City(a.card, a.seat)
         s.owned_ever[a.seat].add(a.card)
-        ev.append(Event("move", seat=p, card=a.card, src=f"hand:{p}", dst=f"cities:{a.seat}",
+        ev.append(Event("move", seat=p, card=a.card, src=Z.hand(p), dst=Z.cities(a.seat),
                         city=a.card, other=a.seat))
         finish_turn(s, ev)
     elif k == BUILD:
@@ -197,7 +199,7 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
     elif k == CHRONICLE:
         ops.take_from_hand(s, p, a.card)
         s.chronicles[a.seat].append(a.card)
-        ev.append(Event("move", seat=p, card=a.card, src=f"hand:{p}", dst=f"chronicles:{a.seat}",
+        ev.append(Event("move", seat=p, card=a.card, src=Z.hand(p), dst=Z.chronicles(a.seat),
                         other=a.seat))
         effect = CHRONICLE_EFFECTS.get(CARD_ID[a.card])
         if effect:
@@ -214,7 +216,7 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
         igor = next(c for c in s.chronicles[p] if CARD_ID[c] == "chr.igor")
         s.chronicles[p].remove(igor)
         s.chronicles[a.seat].append(igor)
-        ev.append(Event("move", seat=p, card=igor, src=f"chronicles:{p}", dst=f"chronicles:{a.seat}",
+        ev.append(Event("move", seat=p, card=igor, src=Z.chronicles(p), dst=Z.chronicles(a.seat),
                         other=a.seat))
         finish_turn(s, ev)
 
@@ -229,7 +231,7 @@ def _event_target_seat(s: GameState, a: Action) -> int:
 def _play_event(s: GameState, p: int, a: Action, ev: list) -> None:
     ops.take_from_hand(s, p, a.card)
     cid = CARD_ID[a.card]
-    ev.append(Event("play_event", seat=p, card=a.card, src=f"hand:{p}", dst="table",
+    ev.append(Event("play_event", seat=p, card=a.card, src=Z.hand(p), dst=Z.TABLE,
                     other=a.seat, city=a.city, cards=(a.target,) if a.target >= 0 else ()))
     s.pending = Pending(p, a.card, a)
     reaction = REACTABLE.get(cid)
@@ -249,7 +251,7 @@ def _resolve_event(s: GameState, ev: list) -> None:
     a = pend.action
     keeps = EVENT_EFFECTS[CARD_ID[pend.card]](s, pend.player, a, ev)
     if not keeps:
-        ops.discard(s, pend.card, "table", ev, pend.player)
+        ops.discard(s, pend.card, Z.TABLE, ev, pend.player)
     _after_event(s, ev)
 
 
@@ -275,7 +277,7 @@ def _apply_reaction(s: GameState, a: Action, ev: list) -> None:
     ops.discard_from_hand(s, pend.target_seat, a.card, ev)
     ev.append(Event("cancelled", seat=pend.target_seat, card=a.card, other=pend.player,
                     value=pend.card))
-    ops.discard(s, pend.card, "table", ev, pend.player)
+    ops.discard(s, pend.card, Z.TABLE, ev, pend.player)
     if s.war is not None and CARD_ID[pend.card] == "ev.raid_city":
         s.war.raid_played = True               # Outpost cancels the Raid; the war goes on
     _after_event(s, ev)
@@ -288,7 +290,7 @@ def _apply_bid(s: GameState, a: Action, ev: list) -> None:
     if a.kind == BID:
         ops.take_from_hand(s, seat, a.card)
         pend.bids.append((seat, a.card))
-        ev.append(Event("bid", seat=seat, card=a.card, src=f"hand:{seat}", dst="bid", private=(seat,)))
+        ev.append(Event("bid", seat=seat, card=a.card, src=Z.hand(seat), dst=Z.bid(seat), private=(seat,)))
     else:
         ev.append(Event("no_bid", seat=seat))
     if pend.bidders:
@@ -306,9 +308,9 @@ def _apply_bid(s: GameState, a: Action, ev: list) -> None:
         if best_seat != city.owner:
             ops.give_city(s, city, best_seat, ev, "dowry")
         for seat_, t in pend.bids:
-            ops.discard(s, t, "bid", ev, seat_)
+            ops.discard(s, t, Z.bid(seat_), ev, seat_)
     pend.bids = []
-    ops.discard(s, pend.card, "table", ev, pend.player)
+    ops.discard(s, pend.card, Z.TABLE, ev, pend.player)
     s.decision = Decision(pend.player, TURN)
     finish_turn(s, ev)
 
@@ -319,7 +321,7 @@ def _apply_congress(s: GameState, a: Action, ev: list) -> None:
     if a.kind == GIVE_CITY:
         ops.give_city(s, s.cities[a.city], pend.player, ev, "congress")
         s.chronicles[target].remove(pend.card)
-        ops.discard(s, pend.card, f"chronicles:{target}", ev, target)
+        ops.discard(s, pend.card, Z.chronicles(target), ev, target)
     else:
         ev.append(Event("keep", seat=target, card=pend.card))
     finish_turn(s, ev)
@@ -412,7 +414,7 @@ def _e_principality_raid(s, p, a, ev):
     for c in s.rng.sample(hand, min(2, len(hand))):
         ops.take_from_hand(s, a.seat, c)
         ops.add_to_hand(s, p, c, known_by=(a.seat,))
-        ev.append(Event("move", seat=p, card=c, src=f"hand:{a.seat}", dst=f"hand:{p}",
+        ev.append(Event("move", seat=p, card=c, src=Z.hand(a.seat), dst=Z.hand(p),
                         other=a.seat, private=(p, a.seat)))
     return False
 
@@ -428,17 +430,17 @@ def _e_recon(s, p, a, ev):
 @_register(EVENT_EFFECTS, "ev.poisoner")
 def _e_poisoner(s, p, a, ev):
     s.chronicles[a.seat].remove(a.target)
-    ops.discard(s, a.target, f"chronicles:{a.seat}", ev, a.seat)
+    ops.discard(s, a.target, Z.chronicles(a.seat), ev, a.seat)
     troop = s.under.pop(a.target, -1)
     if troop >= 0:
-        ops.discard(s, troop, f"under:{a.target}", ev, a.seat)
+        ops.discard(s, troop, Z.under(a.target), ev, a.seat)
     return False
 
 
 @_register(EVENT_EFFECTS, "ev.tatar_invasion")
 def _e_invasion(s, p, a, ev):
     s.before[p].append(a.card)
-    ev.append(Event("move", seat=p, card=a.card, src="table", dst=f"before:{p}"))
+    ev.append(Event("move", seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
     s.invasion_active = True
     ops.set_end(s, s.turn_no + s.n, "invasion", ev)
     return True
@@ -447,7 +449,7 @@ def _e_invasion(s, p, a, ev):
 @_register(EVENT_EFFECTS, "ev.silence")
 def _e_silence(s, p, a, ev):
     s.before[p].append(a.card)
-    ev.append(Event("move", seat=p, card=a.card, src="table", dst=f"before:{p}"))
+    ev.append(Event("move", seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
     if s.invasion_active and s.deck:
         s.invasion_active = False           # the game goes on until the deck runs out
         s.end_turn, s.end_cause = None, ""
@@ -497,7 +499,7 @@ def _c_byzantium(s, p, a, ev):
     troop = a.cards[0]
     ops.take_from_hand(s, p, troop)
     s.under[a.card] = troop
-    ev.append(Event("move", seat=p, card=troop, src=f"hand:{p}", dst=f"under:{a.card}", other=a.seat))
+    ev.append(Event("move", seat=p, card=troop, src=Z.hand(p), dst=Z.under(a.card), other=a.seat))
 
 
 assert set(EVENT_EFFECTS) | {"ev.ambush", "ev.condemnation", "ev.bribe", "ev.plunder",

@@ -94,3 +94,29 @@ def defence_options(s: GameState, defender: int, city: int, attack: int) -> list
 def troops_for_sending(s: GameState, seat: int) -> list[int]:
     """Troops that may leave the hand outside war (Dowry bid, Byzantine Aid, Igor): no Militia."""
     return [t for t in distinct(s.hands[seat]) if IS_TROOP[t] and not IS_MILITIA[t]]
+
+
+def draw_count(s: GameState, seat: int) -> int:
+    """How many cards ``seat`` draws for his turn (two with the Hermit Elder)."""
+    return 2 if s.holds_chronicle(seat, "chr.hermit") else 1
+
+
+def forms_squads(s: GameState, seat: int) -> bool:
+    """Whether ``seat`` may attack or defend with several troops at once (the Wise Voivode)."""
+    return s.holds_chronicle(seat, "chr.voivode")
+
+
+def squad_strength(s: GameState, troops: list[int] | tuple) -> int:
+    """The Strength ``troops`` would have in the war now: in attack when the attacker
+    decides, in defence otherwise."""
+    w = s.war
+    if w is None:
+        return 0
+    if s.decision.seat == w.attacker:
+        return attack_sum(s, troops, w.defender)
+    return defence_sum(s, troops, w.defender, w.city)
+
+
+def passable_chronicle(s: GameState, seat: int) -> int:
+    """The chronicle ``seat`` may pass on with a troop (Prince Igor's Campaign), or -1."""
+    return next((c for c in s.chronicles[seat] if CARD_ID[c] == "chr.igor"), -1)

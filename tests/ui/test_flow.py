@@ -163,7 +163,7 @@ def test_hot_seat_hand_over_offers_undo_of_the_previous_move(make_app):
     table = flow.table
     for _ in range(400):
         app.step([])
-        if isinstance(app.stack.top, PassDeviceScene) or table.can_act():
+        if isinstance(app.stack.top, PassDeviceScene) or table.controller.can_act():
             break
     if isinstance(app.stack.top, PassDeviceScene):
         app.stack.top.ready()

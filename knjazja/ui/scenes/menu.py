@@ -10,11 +10,9 @@ from pygame_gui.elements import UIButton
 
 from knjazja.ui import style
 from knjazja.app.i18n import get_language, tr
+from knjazja.ui.art.showcase import MENU_FAN_LEFT, MENU_FAN_RIGHT
 from knjazja.ui.scenes.base import GuiScene, oid
 
-# cards fanned in the lower corners of the menu when the card renderer is available
-_FAN_LEFT = ("city.kiev", "troop.druzhina.7", "bld.cathedral")
-_FAN_RIGHT = ("chr.anna", "ev.tatar_invasion", "wall.kremlin")
 
 
 def app_version() -> str:
@@ -163,8 +161,8 @@ class MenuScene(GuiScene):
         card_w = round(h * 0.16)
         size = (card_w, round(card_w * 7 / 5))
         lang = get_language()
-        for ids, anchor, direction in ((_FAN_LEFT, (round(w * 0.14), round(h * 0.78)), -1),
-                                       (_FAN_RIGHT, (round(w * 0.86), round(h * 0.78)), 1)):
+        for ids, anchor, direction in ((MENU_FAN_LEFT, (round(w * 0.14), round(h * 0.78)), -1),
+                                       (MENU_FAN_RIGHT, (round(w * 0.86), round(h * 0.78)), 1)):
             for i, card_id in enumerate(ids):
                 img = self._card(render, card_id, lang, size)
                 if img is None:
