@@ -15,6 +15,7 @@ import argparse
 import os
 import random
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -159,8 +160,65 @@ def shoot(out: Path) -> list[Path]:
         _mouse(app, (rect.left + 6, rect.centery))
         _mouse(app, (5, 5), None)
         save(f"table4_turn_{card_of.__name__.strip('_')}")
+    shoot_screens(app, save)
     app.shutdown()
     return saved
+
+
+def _finished_session() -> GameSession:
+    """A whole 4-player game of random moves, seeded."""
+    rng = random.Random(4)
+    session = GameSession([Seat(f"Prince {i + 1}", "human") for i in range(4)], seed=4)
+    while not session.over:
+        session.play(rng.choice(session.legal()))
+    return session
+
+
+def shoot_screens(app: App, save) -> None:
+    """The other screens: setup, settings, statistics, series, results, review, saves, gallery."""
+    from knjazja.app import stats, storage
+    from knjazja.app.analysis import Analysis, decision_points, replay
+    from knjazja.engine import Series, save_game
+    from knjazja.ui.scenes.gallery import GalleryScene
+    from knjazja.ui.scenes.results import ResultsScene
+    from knjazja.ui.scenes.review import ReviewScene
+    from knjazja.ui.scenes.saveload import SaveLoadScene
+    from knjazja.ui.scenes.series import SeriesScene
+    from knjazja.ui.scenes.settings_scene import SettingsScene
+    from knjazja.ui.scenes.setup import SetupScene
+    from knjazja.ui.scenes.stats import StatsScene
+
+    session = _finished_session()
+    seats = [{"name": s.name, "kind": k} for s, k in zip(session.seats, ("human", "easy", "normal", "hard"))]
+    for glory, winners in (([12, 30, 7, 30], [1, 3]), ([25, 4, 9, 11], [0]), ([3, 8, 19, 2], [2])):
+        stats.record_game(seats, glory, winners)
+    save_game(session.state, storage.saves_dir() / "Partija.json", session.meta())
+    os.utime(storage.saves_dir() / "Partija.json", (1_700_000_000, 1_700_000_000))
+    series = Series(4)
+    for glory, starter in (([12, 30, 7, 30], 0), ([25, 4, 9, 11], 1)):
+        series.add_game(glory, starter)
+    states = replay(session.state)
+    points = decision_points(states, session.seats)
+    analysis = Analysis(states, points[:8], iterations=30, use_process=False)
+    while not analysis.done:
+        analysis.wait()
+    scenes = [("setup", SetupScene()), ("settings", SettingsScene()), ("stats", StatsScene()),
+              ("series", SeriesScene(series, seats)), ("gallery", GalleryScene()),
+              ("results", ResultsScene(session, on_play_again=lambda: None, on_menu=lambda: None,
+                                       on_review=lambda: None)),
+              ("review", ReviewScene(session, analysis=analysis, use_process=False)),
+              ("saves", SaveLoadScene("load"))]
+    for name, scene in scenes:
+        app.stack.clear()
+        app.stack.push(scene)
+        for _ in range(200 if name == "gallery" else 3):   # the gallery renders faces on a time budget
+            app.step([], DT)
+        save(name)
+        if name == "review":                                # and a move in a war
+            scene.go(next(i for i, st in enumerate(states) if st.war is not None and st.war.attack))
+            for _ in range(3):
+                app.step([], DT)
+            save("review_war")
 
 
 def compare(a: Path, b: Path) -> None:
@@ -184,7 +242,10 @@ def main(argv: list[str]) -> int:
     p.add_argument("out", type=Path)
     p.add_argument("--compare", type=Path, default=None)
     args = p.parse_args(argv)
-    for path in shoot(args.out):
+    with tempfile.TemporaryDirectory() as home:        # statistics and saves of our own
+        os.environ["KNJAZJA_HOME"] = home
+        paths = shoot(args.out)
+    for path in paths:
         print(path)
     if args.compare is not None:
         compare(args.out, args.compare)

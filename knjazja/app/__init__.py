@@ -3,5 +3,16 @@ narration and UI strings, the rules document, review analysis, statistics, serie
 storage.  ``knjazja.ui`` draws it; tests drive it directly.  Nothing here imports pygame.
 """
 # Every module, so `import knjazja.app` proves the whole package loads without pygame.
-from knjazja.app import (analysis, card_names, hints, i18n, narrate, rulebook,  # noqa: F401
-                         series_store, session, settings, stats, storage)
+from knjazja.app import (  # noqa: F401
+                         analysis,
+                         card_names,
+                         hints,
+                         i18n,
+                         narrate,
+                         rulebook,
+                         series_store,
+                         session,
+                         settings,
+                         stats,
+                         storage,
+)

@@ -192,7 +192,7 @@ class Analysis:
                 result = self._thinker.poll()
             else:
                 result = self._thinker.wait(None if timeout < 0 else timeout)
-        except Exception as e:                # a dead worker: stop, show what is there
+        except RuntimeError as e:             # a dead worker (Thinker.poll): stop, show what is there
             self.error = str(e) or type(e).__name__
             self._running = None
             return out

@@ -9,15 +9,42 @@ them (``match``).  One left: play it.  Several: ask which.  None: the engine say
 """
 from __future__ import annotations
 
-from knjazja.engine import Action, GameState
-from knjazja.engine.actions import (ACCEPT, AMBUSH, ATTACK, BID, BRIBE, BUILD, CHRONICLE, CONDEMN,
-                                    CONGRESS, DECLARE_WAR, DECLINE, DEFEND, DOWRY_BID, DRAW,
-                                    END_WAR, EVENT, GIVE_CITY, KEEP, LAY, NO_BID, PASS, PASS_IGOR,
-                                    PLAY_CITY, RAID_LAY, REACT, REACTION, WAR_ATTACK, YIELD,
-                                    YIELD_PLUNDER)
 from knjazja.app.interaction import Mode, PickingIgorSeat, PickingWarCity, Press, base, held_card
+from knjazja.engine import Action, GameState
+from knjazja.engine.actions import (
+    ACCEPT,
+    AMBUSH,
+    ATTACK,
+    BID,
+    BRIBE,
+    BUILD,
+    CHRONICLE,
+    CONDEMN,
+    CONGRESS,
+    DECLARE_WAR,
+    DECLINE,
+    DEFEND,
+    DOWRY_BID,
+    DRAW,
+    END_WAR,
+    EVENT,
+    GIVE_CITY,
+    KEEP,
+    LAY,
+    NO_BID,
+    PASS,
+    PASS_IGOR,
+    PLAY_CITY,
+    RAID_LAY,
+    REACT,
+    REACTION,
+    WAR_ATTACK,
+    YIELD,
+    YIELD_PLUNDER,
+)
 from knjazja.engine.cards import CARD_ID
-from knjazja.engine.refusals import CENTRE, CHRONICLE as T_CHRONICLE, CITY, SEAT, TROOP, Target
+from knjazja.engine.refusals import CENTRE, CITY, SEAT, TROOP, Target
+from knjazja.engine.refusals import CHRONICLE as T_CHRONICLE
 from knjazja.engine.targets import squad_strength
 
 MIDDLE = Target(CENTRE)      # the middle of the table: the war stack, or the card being played

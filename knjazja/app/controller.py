@@ -23,8 +23,20 @@ from knjazja.app import clicks as C
 from knjazja.app.card_names import refusal_text
 from knjazja.app.hints import HintRequest
 from knjazja.app.i18n import get_language, tr
-from knjazja.app.interaction import (IDLE, Choosing, Holding, Idle, Mode, PickingIgorSeat,
-                                     PickingWarCity, Press, Squad, base, held_card, squad_cards)
+from knjazja.app.interaction import (
+    IDLE,
+    Choosing,
+    Holding,
+    Idle,
+    Mode,
+    PickingIgorSeat,
+    PickingWarCity,
+    Press,
+    Squad,
+    base,
+    held_card,
+    squad_cards,
+)
 from knjazja.app.narrate import Narrator, expand_tokens
 from knjazja.app.prompts import area_tags, prompt_text
 from knjazja.app.session import GameSession
@@ -32,8 +44,7 @@ from knjazja.app.table_view import TableView
 from knjazja.engine import Action, Event, IllegalAction
 from knjazja.engine.actions import ATTACK, DEFEND, DRAW, TURN, WAR_ATTACK, WAR_DEFEND
 from knjazja.engine.cards import IS_TROOP
-from knjazja.engine.refusals import (CHRONICLE, SEAT, Refusal, Target, why_not_declare,
-                                     why_not_pass_igor, why_not_play)
+from knjazja.engine.refusals import CHRONICLE, SEAT, Refusal, Target, why_not_declare, why_not_pass_igor, why_not_play
 from knjazja.engine.targets import forms_squads, passable_chronicle
 
 log = logging.getLogger(__name__)

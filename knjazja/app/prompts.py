@@ -10,8 +10,7 @@ from knjazja.app.card_names import short_name
 from knjazja.app.i18n import tr
 from knjazja.app.interaction import IDLE, Mode, PickingIgorSeat, PickingWarCity, Squad, base
 from knjazja.engine import GameState
-from knjazja.engine.actions import (CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK,
-                                    WAR_COUNTER, WAR_DEFEND)
+from knjazja.engine.actions import CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND
 from knjazja.engine.targets import attack_sum, defence_sum, forms_squads
 
 # the tags on the areas: (seat, what) with what one of these

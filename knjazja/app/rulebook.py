@@ -12,6 +12,7 @@ from pathlib import Path
 
 from knjazja.app.i18n import DATA_DIR, LANGUAGES, get_language
 
+
 @dataclass
 class Section:
     title: str

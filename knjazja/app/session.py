@@ -12,8 +12,20 @@ from pathlib import Path
 
 from knjazja.bots import make_bot
 from knjazja.bots.thinker import Thinker
-from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction, apply, dumps,
-                            learned_by, legal_actions, new_game, observation, write_atomic)
+from knjazja.engine import (
+    Action,
+    Event,
+    GameOptions,
+    GameState,
+    IllegalAction,
+    apply,
+    dumps,
+    learned_by,
+    legal_actions,
+    new_game,
+    observation,
+    write_atomic,
+)
 from knjazja.engine.actions import DECLINE, REACTION
 
 

@@ -7,9 +7,8 @@ See docs/ENGINE_API.md. Typical use::
     while not s.over:
         events = apply(s, legal_actions(s)[0])
 """
-from .actions import Action, Decision, Event, IllegalAction
-from .actions import DECISION_KINDS
-from .cards import CARDS, CARD_ID, SPECS, RULESET_VERSION, card_label, card_name, catalogue, texts
+from .actions import DECISION_KINDS, Action, Decision, Event, IllegalAction
+from .cards import CARD_ID, CARDS, RULESET_VERSION, SPECS, card_label, card_name, catalogue, texts
 from .game import new_game, start_events
 from .observation import Observation, determinize, observation
 from .records import Answer, AttackRecord, WarEvent, WarRecord, war_after

@@ -14,8 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .actions import (CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER,
-                      WAR_DEFEND, Action)
+from .actions import CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action
 from .cards import BUILDING, CARD_ID, CARDS, EVENT, FOREIGN, IS_MILITIA, IS_TROOP
 from .rules import legal_actions
 from .state import GameState

@@ -9,13 +9,40 @@ from typing import Callable, Iterable
 
 from . import ops, war
 from . import zones as Z
-from .actions import (BID, BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DECLINE, DOWRY_BID, DRAW,
-                      EVENT, GIVE_CITY, KEEP, NO_BID, OVER, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY,
-                      REACT, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action,
-                      Decision, Event, IllegalAction)
-from .cards import CARD_ID, CARDS, KIND, STRENGTH, BUILDING, CHRONICLE as K_CHRONICLE, CITY, EVENT as K_EVENT
+from .actions import (
+    BID,
+    BUILD,
+    CHRONICLE,
+    CONGRESS,
+    DECLARE_WAR,
+    DECLINE,
+    DOWRY_BID,
+    DRAW,
+    EVENT,
+    GIVE_CITY,
+    KEEP,
+    NO_BID,
+    OVER,
+    PASS,
+    PASS_IGOR,
+    PLAY_CITY,
+    RAID_LAY,
+    REACT,
+    REACTION,
+    TURN,
+    WAR_ATTACK,
+    WAR_COUNTER,
+    WAR_DEFEND,
+    Action,
+    Decision,
+    Event,
+    IllegalAction,
+)
+from .cards import BUILDING, CARD_ID, CARDS, CITY, KIND, STRENGTH
+from .cards import CHRONICLE as K_CHRONICLE
+from .cards import EVENT as K_EVENT
 from .state import GameState, Pending
-from .targets import distinct, draw_count, troops_for_sending
+from .targets import distinct, draw_count, other_cities, others_with_cards, troops_for_sending
 
 TargetFn = Callable[[GameState, int, int], Iterable[Action]]
 EffectFn = Callable[[GameState, int, Action, list], bool]
@@ -97,14 +124,6 @@ def _legal_turn(s: GameState, p: int) -> list[Action]:
         out += [Action(PASS_IGOR, seat=t, cards=(tr,)) for t in seats if t != p
                 for tr in troops_for_sending(s, p)]
     return out
-
-
-def _other_cities(s: GameState, p: int) -> list[int]:
-    return [c.card for c in s.cities.values() if c.owner != p]
-
-
-def _others_with_cards(s: GameState, p: int) -> list[int]:
-    return [t for t in range(s.n) if t != p and s.hands[t]]
 
 
 # ===================================================================================
@@ -332,7 +351,7 @@ def _apply_congress(s: GameState, a: Action, ev: list) -> None:
 # ===================================================================================
 @_register(EVENT_TARGETS, "ev.treachery", "ev.dowry")
 def _t_other_city(s, p, card):
-    return [Action(EVENT, card=card, city=c) for c in _other_cities(s, p)]
+    return [Action(EVENT, card=card, city=c) for c in other_cities(s, p)]
 
 
 @_register(EVENT_TARGETS, "ev.false_match")
@@ -349,7 +368,7 @@ def _t_built(s, p, card):
 
 @_register(EVENT_TARGETS, "ev.polovtsian_raid", "ev.principality_raid", "ev.recon")
 def _t_other_with_cards(s, p, card):
-    return [Action(EVENT, card=card, seat=t) for t in _others_with_cards(s, p)]
+    return [Action(EVENT, card=card, seat=t) for t in others_with_cards(s, p)]
 
 
 @_register(EVENT_TARGETS, "ev.tatar_invasion")
@@ -468,7 +487,7 @@ def _e_raid_city(s, p, a, ev):
 
 @_register(CHRONICLE_TARGETS, "chr.sviatopolk")
 def _t_sviatopolk(s, p, card):
-    return [Action(CHRONICLE, card=card, seat=p, city=c) for c in _other_cities(s, p)]
+    return [Action(CHRONICLE, card=card, seat=p, city=c) for c in other_cities(s, p)]
 
 
 @_register(CHRONICLE_TARGETS, "chr.congress")

@@ -4,9 +4,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .actions import TURN, Decision
 from . import zones as Z
-from .cards import CARDS, CARD_ID, INSTANCES, N_CARDS
+from .actions import TURN, Decision
+from .cards import CARD_ID, CARDS, INSTANCES, N_CARDS
 from .records import WarRecord
 from .zones import Zone
 

@@ -91,6 +91,16 @@ def defence_options(s: GameState, defender: int, city: int, attack: int) -> list
     return out
 
 
+def other_cities(s: GameState, p: int) -> list[int]:
+    """The cities of every prince but ``p``."""
+    return [c.card for c in s.cities.values() if c.owner != p]
+
+
+def others_with_cards(s: GameState, p: int) -> list[int]:
+    """The princes but ``p`` with cards in hand."""
+    return [t for t in range(s.n) if t != p and s.hands[t]]
+
+
 def troops_for_sending(s: GameState, seat: int) -> list[int]:
     """Troops that may leave the hand outside war (Dowry bid, Byzantine Aid, Igor): no Militia."""
     return [t for t in distinct(s.hands[seat]) if IS_TROOP[t] and not IS_MILITIA[t]]

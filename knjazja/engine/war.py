@@ -4,13 +4,29 @@ from __future__ import annotations
 from . import ops
 from . import records as R
 from . import zones as Z
-from .actions import (ACCEPT, AMBUSH, ATTACK, BRIBE, CONDEMN, DEFEND, END_WAR, EVENT, LAY,
-                      RAID_LAY, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER,
-                      Action, Decision, Event)
+from .actions import (
+    ACCEPT,
+    AMBUSH,
+    ATTACK,
+    BRIBE,
+    CONDEMN,
+    DEFEND,
+    END_WAR,
+    EVENT,
+    LAY,
+    RAID_LAY,
+    WAR_ATTACK,
+    WAR_COUNTER,
+    WAR_DEFEND,
+    YIELD,
+    YIELD_PLUNDER,
+    Action,
+    Decision,
+    Event,
+)
 from .cards import CARD_ID, FOREIGN, IS_TROOP
 from .state import GameState, War
-from .targets import (attack_options, attack_sum, attacking_troops, defence_options,
-                      defence_sum, distinct, holds)
+from .targets import attack_options, attack_sum, attacking_troops, defence_options, defence_sum, distinct, holds
 
 
 # --- declaring --------------------------------------------------------------------
@@ -254,7 +270,7 @@ def _repelled(s: GameState, ev: list, how: str) -> None:
 
 def end_war(s: GameState, ev: list, outcome: str) -> None:
     """All troops that took part are discarded whatever the outcome; the turn ends."""
-    from .rules import finish_turn   # war ends the attacker's turn
+    from .rules import finish_turn  # war ends the attacker's turn
     w = s.war
     for t in w.attack:
         ops.discard(s, t, Z.WAR, ev, w.attacker)

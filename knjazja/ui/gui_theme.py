@@ -42,18 +42,11 @@ def _hex(c: tuple[int, ...], alpha: int | None = None) -> str:
 
 def _fonts(lang: str) -> dict[str, dict[str, Any]]:
     """Font blocks for the roles: serif body, serif bold, title face (Old-Russian for ru)."""
-    regular = style.font_file("body", lang)
-    bold = style.font_file("bold", lang)
     title = style.font_file("title", lang)
-    body: dict[str, Any] = {"name": "noto_sans"}
-    if regular:
-        body = {"name": "knj_serif", "regular_path": str(regular)}
-        if bold:
-            body["bold_path"] = str(bold)
-    strong = dict(body, bold="1") if (bold or not regular) else dict(body)
-    heading = ({"name": f"knj_title_{title.stem.lower()}", "regular_path": str(title)}
-               if title else dict(strong))
-    return {"body": body, "bold": strong, "title": heading}
+    body = {"name": "knj_serif", "regular_path": str(style.font_file("body", lang)),
+            "bold_path": str(style.font_file("bold", lang))}
+    heading = {"name": f"knj_title_{title.stem.lower()}", "regular_path": str(title)}
+    return {"body": body, "bold": dict(body, bold="1"), "title": heading}
 
 
 def builtin_theme(lang: str = "en") -> dict[str, Any]:
@@ -216,9 +209,13 @@ def _scale_misc(theme: dict[str, Any], scale: float) -> None:
 
 @lru_cache(maxsize=1)
 def _raw_theme_file() -> dict[str, Any]:
-    data = json.loads(resources.asset_path(THEME_FILE).read_text("utf-8"))
+    path = resources.asset_path(THEME_FILE)
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise resources.BrokenAssetError(path, f"not valid JSON ({exc})") from None
     if not isinstance(data, dict):
-        raise ValueError(f"{THEME_FILE} is not a JSON object")
+        raise resources.BrokenAssetError(path, "not a JSON object")
     return data
 
 

@@ -5,7 +5,6 @@ import sys
 from pathlib import Path
 
 from controller_driver import drain, play_game
-
 from knjazja.app import clicks as C
 from knjazja.app.controller import BOT_PAUSE, TableController
 from knjazja.app.interaction import IDLE, Choosing, Holding, PickingIgorSeat, PickingWarCity, Squad

@@ -1,9 +1,8 @@
 """Undo is allowed exactly until hidden information is revealed (or a bot replies)."""
-from knjazja.engine import zones as Z
-from knjazja.engine import learned_by
-from knjazja.engine import Event, dumps, new_game
-from knjazja.engine.cards import INSTANCES
 from knjazja.app.session import GameSession, Seat
+from knjazja.engine import Event, dumps, learned_by, new_game
+from knjazja.engine import zones as Z
+from knjazja.engine.cards import INSTANCES
 
 
 def session_with_hand(cards: list[str], seed: int = 5) -> GameSession:

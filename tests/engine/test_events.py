@@ -2,11 +2,22 @@
 import pytest
 
 from knjazja.engine import GameOptions, observation
-from knjazja.engine.actions import DOWRY_BID, REACTION, TURN, Decision
 from knjazja.engine import zones as Z
-
-from scenario import (buildings, check_cards, chronicle_ids, city, discarded, fingerprint,
-                      hand, inst, kinds, legal, owner, play, scenario)
+from knjazja.engine.actions import DOWRY_BID, REACTION, TURN, Decision
+from scenario import (
+    buildings,
+    check_cards,
+    chronicle_ids,
+    discarded,
+    fingerprint,
+    hand,
+    inst,
+    kinds,
+    legal,
+    owner,
+    play,
+    scenario,
+)
 
 D = "troop.druzhina."
 

@@ -3,10 +3,9 @@ import dataclasses
 
 import pytest
 
-from knjazja.engine import war_after
 from knjazja.engine import records as R
+from knjazja.engine import war_after
 from knjazja.engine.actions import WAR_ATTACK, Decision
-
 from scenario import inst, play, scenario
 
 D = "troop.druzhina."

@@ -3,7 +3,6 @@ import pytest
 
 from knjazja.engine import CardArg, SeatArg, Target, why_not_declare, why_not_pass_igor, why_not_play
 from knjazja.engine.refusals import CENTRE, CHRONICLE, CITY, CODES, SEAT, TROOP
-
 from scenario import inst, play, scenario
 
 D = "troop.druzhina."

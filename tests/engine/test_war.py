@@ -2,11 +2,8 @@
 import pytest
 
 from knjazja.engine import GameOptions, legal_actions
-from knjazja.engine.actions import (RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER,
-                                    WAR_DEFEND, Decision)
-
-from scenario import (buildings, check_cards, city, discarded, hand, inst, kinds, legal,
-                      owner, play, scenario)
+from knjazja.engine.actions import RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Decision
+from scenario import buildings, check_cards, city, discarded, hand, inst, kinds, legal, owner, play, scenario
 
 D = "troop.druzhina."
 

@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from knjazja.engine import dumps
 from knjazja.app import storage
+from knjazja.engine import dumps
 from knjazja.ui.main import GameFlow
 from knjazja.ui.scenes.message import MessageScene
 from knjazja.ui.scenes.pass_device import PassDeviceScene

@@ -9,12 +9,10 @@ import time
 import pygame
 import pytest
 
-from knjazja.ui.art import prefetch, render_card
 from knjazja.app.session import GameSession, Seat
 from knjazja.app.settings import Settings
+from knjazja.ui.art import prefetch, render_card
 from knjazja.ui.table.sprites import Sprites
-
-import table_probes as P
 
 KEYS = [("city.kiev", "ru", (90, 126)), ("troop.militia", "en", (90, 126)),
         ("bld.throne", "ru", (113, 158)), ("chr.byzantium", "en", (300, 420)),

@@ -6,12 +6,20 @@ import random
 import pygame
 import pytest
 
+from knjazja.app.analysis import (
+    Analysis,
+    PointResult,
+    biggest_mistakes,
+    decision_points,
+    grade,
+    point_seed,
+    replay,
+    result_from_ranking,
+)
+from knjazja.app.session import GameSession, Seat
 from knjazja.bots.advisor import HintAdvisor
 from knjazja.bots.thinker import shutdown_worker
 from knjazja.engine import Action, apply, dumps, legal_actions, new_game, observation, score
-from knjazja.app.analysis import (Analysis, PointResult, biggest_mistakes, decision_points, grade,
-                               point_seed, replay, result_from_ranking)
-from knjazja.app.session import GameSession, Seat
 
 TINY = 12          # search iterations: enough to rank, quick enough for a test
 

@@ -1,9 +1,9 @@
 """Sounds: the event map, settings, and silence when there is no mixer."""
 import pygame
 
+from knjazja.app.settings import Settings
 from knjazja.engine import Event
 from knjazja.engine import zones as Z
-from knjazja.app.settings import Settings
 from knjazja.ui.sound import SOUND_NAMES, Sounds, sounds_for_events
 
 

@@ -5,16 +5,15 @@ import random
 import pygame
 import pytest
 
+import table_probes as P
+from knjazja.app import i18n
+from knjazja.app.session import GameSession, Seat
+from knjazja.app.settings import Settings
 from knjazja.engine import Action, apply, legal_actions, new_game
 from knjazja.engine.cards import CARD_ID, INSTANCES
 from knjazja.engine.state import City
-from knjazja.app import i18n
 from knjazja.ui.scene_stack import Scene
 from knjazja.ui.table.scene import TableScene
-from knjazja.app.session import GameSession, Seat
-from knjazja.app.settings import Settings
-
-import table_probes as P
 
 DT = 0.1   # the longest frame App.step allows: animations finish in a frame or two
 

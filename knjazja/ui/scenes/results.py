@@ -7,11 +7,11 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from knjazja.app.i18n import get_language, tr
 from knjazja.engine import card_name, score
 from knjazja.ui import style
-from knjazja.app.i18n import get_language, tr
-from knjazja.ui.widgets import wrap_text
 from knjazja.ui.scenes.base import GuiScene, oid
+from knjazja.ui.widgets import wrap_text
 
 
 def city_formula(c, lang: str) -> str:

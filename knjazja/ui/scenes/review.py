@@ -15,17 +15,25 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from knjazja.app.analysis import (
+    GOOD_POINTS,
+    ITERATIONS,
+    Analysis,
+    PointResult,
+    biggest_mistakes,
+    decision_points,
+    grade,
+    replay,
+)
+from knjazja.app.i18n import get_language, tr
+from knjazja.app.narrate import Narrator
 from knjazja.engine import Action, GameState, score
 from knjazja.engine.scoring import seat_score
 from knjazja.engine.targets import attack_sum, defence_sum
 from knjazja.ui import style
-from knjazja.app.i18n import get_language, tr
-from knjazja.app.narrate import Narrator
-from knjazja.app.analysis import (GOOD_POINTS, ITERATIONS, Analysis, PointResult, biggest_mistakes,
-                               decision_points, grade, replay)
 from knjazja.ui.scenes.base import oid
-from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, wrap_text
 from knjazja.ui.table.sprites import Sprites, TextCache, printable, seat_colour
+from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, wrap_text
 
 GRADE_COLOURS = {"good": (120, 200, 100), "inaccuracy": (238, 176, 56), "mistake": (236, 78, 60)}
 BEST_GLOW = (120, 220, 120)
@@ -261,10 +269,7 @@ class ReviewScene(BookScene):
         if text is None:
             narrator = narrator or self.narrator()
             s = self.states[i]
-            try:
-                what = narrator.action(self.actions[i], s)
-            except Exception:                   # a phrase must never break the review
-                what = str(self.actions[i])
+            what = narrator.action(self.actions[i], s)
             text = self._texts_cache[key] = printable(f"{narrator.seat(s.decision.seat)}: {what}")
         return text
 
@@ -608,14 +613,8 @@ class ReviewScene(BookScene):
                        defender=narrator.seat(w.defender))
             city = s.cities.get(w.city)
             groups.append(("war_city", [[(w.city, city.glory() if city else None)]]))
-            try:
-                att = attack_sum(s, w.attack, w.defender) if w.attack else None
-            except Exception:
-                att = None
-            try:
-                dfn = defence_sum(s, w.defence, w.defender, w.city) if w.defence else None
-            except Exception:
-                dfn = None
+            att = attack_sum(s, w.attack, w.defender) if w.attack else None
+            dfn = defence_sum(s, w.defence, w.defender, w.city) if w.defence else None
             groups.append(("attack", [[(c, None)] for c in w.attack], att))
             groups.append(("defence", [[(c, None)] for c in w.defence], dfn))
             if w.raid_troop >= 0:

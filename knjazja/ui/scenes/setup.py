@@ -14,12 +14,20 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
 
-from knjazja.ui import style
 from knjazja.app.i18n import tr, tr_list
-from knjazja.ui.widgets import wrap_text
+from knjazja.app.settings import (
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPTION_KEYS,
+    PLAYER_KINDS,
+    GameSetup,
+    default_setup,
+    validate_setup,
+)
+from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
-from knjazja.app.settings import (MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, OPTION_KEYS,
-                                 PLAYER_KINDS, GameSetup, default_setup, validate_setup)
+from knjazja.ui.widgets import wrap_text
 
 
 def default_names(seats: list[dict[str, str]]) -> list[str]:

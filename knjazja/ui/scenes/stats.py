@@ -9,11 +9,11 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from knjazja.app import stats as store
-from knjazja.ui import style
 from knjazja.app.i18n import get_language, tr
-from knjazja.ui.widgets import BookScene
-from knjazja.ui.scenes.saveload import ConfirmScene
+from knjazja.ui import style
 from knjazja.ui.scenes.base import oid
+from knjazja.ui.scenes.saveload import ConfirmScene
+from knjazja.ui.widgets import BookScene
 
 
 def _fmt_glory(value: float | None) -> str:

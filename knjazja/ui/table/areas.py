@@ -16,17 +16,18 @@ from dataclasses import dataclass, field
 import pygame
 from pygame import Rect
 
+from knjazja.app.card_names import short_name
+from knjazja.app.i18n import tr
+from knjazja.app.table_view import TableView
 from knjazja.engine.cards import CARD_ID, CARDS, STRENGTH
 from knjazja.engine.scoring import city_score, seat_score
 from knjazja.ui import style
 from knjazja.ui.art.city_tabs import OTHER_COLOURS, TAB_COLOURS, TAB_ORDER, WALLS, tab_group
 from knjazja.ui.art.icons import icon_name_for
-from knjazja.app.i18n import tr
-from knjazja.ui.table.layout import PlayerArea
-from knjazja.app.card_names import short_name
-from knjazja.app.table_view import TableView
 from knjazja.ui.table.context import DrawContext
+from knjazja.ui.table.layout import PlayerArea
 from knjazja.ui.table.sprites import seat_colour
+
 
 @dataclass
 class Tab:

@@ -17,10 +17,10 @@ from knjazja.app.prompts import TAG_THINKING, TAG_TURN
 from knjazja.app.table_view import TableView
 from knjazja.engine.refusals import CHRONICLE, CITY, SEAT, TROOP, Target
 from knjazja.ui import style
-from knjazja.ui.table.layout import TableLayout
+from knjazja.ui.art.palette import DANGER, HIGHLIGHT, TARGET
 from knjazja.ui.table.areas import AreaGeom, area_geometry, draw_area
 from knjazja.ui.table.context import DrawContext
-from knjazja.ui.art.palette import DANGER, HIGHLIGHT, TARGET
+from knjazja.ui.table.layout import TableLayout
 from knjazja.ui.table.sprites import seat_colour
 from knjazja.ui.table.warstack import CentreGeom, centre_geometry, draw_centre, draw_centre_glow
 

@@ -9,8 +9,7 @@ from knjazja.app import clicks as C
 from knjazja.app.controller import TableController
 from knjazja.app.i18n import tr
 from knjazja.engine import Action
-from knjazja.engine.actions import (CONGRESS, DOWRY_BID, DRAW, RAID_LAY, REACTION, WAR_COUNTER,
-                                    WAR_DEFEND)
+from knjazja.engine.actions import CONGRESS, DOWRY_BID, DRAW, RAID_LAY, REACTION, WAR_COUNTER, WAR_DEFEND
 from knjazja.ui.scenes.base import oid
 from knjazja.ui.table.layout import TableLayout
 from knjazja.ui.table.prompt import ChoicePanel, action_label

@@ -14,9 +14,9 @@ from knjazja.app.controller import TableController
 from knjazja.app.i18n import tr
 from knjazja.engine.cards import CARD_ID, CARDS, KINDS, STRENGTH
 from knjazja.ui import style
+from knjazja.ui.art.palette import HIGHLIGHT, TARGET
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.layout import TableLayout
-from knjazja.ui.art.palette import HIGHLIGHT, TARGET
 
 _KIND_ORDER = {k: i for i, k in enumerate(KINDS)}
 

@@ -12,11 +12,11 @@ import re
 import pygame
 from pygame import Rect
 
-from knjazja.app.controller import TableController
-from knjazja.ui import style
-from knjazja.app.i18n import tr
-from knjazja.ui.table.context import DrawContext
 from knjazja.app.card_names import short_name
+from knjazja.app.controller import TableController
+from knjazja.app.i18n import tr
+from knjazja.ui import style
+from knjazja.ui.table.context import DrawContext
 
 _TOKEN = re.compile(r"\{card:(-?\d+)\}")
 

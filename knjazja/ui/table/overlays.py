@@ -4,8 +4,8 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from knjazja.ui import style
 from knjazja.app.i18n import tr
+from knjazja.ui import style
 from knjazja.ui.table.context import DrawContext
 
 
