@@ -118,7 +118,7 @@ class Analysis:
         self.use_process = use_process
         self.results: dict[int, PointResult] = {}
         self._queue = list(self.points)
-        self._thinker = None
+        self._thinker: Thinker | None = None
         self._running: int | None = None
         self._cancelled = False
         self.error: str | None = None

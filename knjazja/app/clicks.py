@@ -11,37 +11,10 @@ from __future__ import annotations
 
 from knjazja.app.interaction import Mode, PickingIgorSeat, PickingWarCity, Press, base, held_card
 from knjazja.engine import Action, GameState
-from knjazja.engine.actions import (
-    ACCEPT,
-    AMBUSH,
-    ATTACK,
-    BID,
-    BRIBE,
-    BUILD,
-    CHRONICLE,
-    CONDEMN,
-    CONGRESS,
-    DECLARE_WAR,
-    DECLINE,
-    DEFEND,
-    DOWRY_BID,
-    DRAW,
-    END_WAR,
-    EVENT,
-    GIVE_CITY,
-    KEEP,
-    LAY,
-    NO_BID,
-    PASS,
-    PASS_IGOR,
-    PLAY_CITY,
-    RAID_LAY,
-    REACT,
-    REACTION,
-    WAR_ATTACK,
-    YIELD,
-    YIELD_PLUNDER,
-)
+from knjazja.engine.actions import (ACCEPT, AMBUSH, ATTACK, BID, BRIBE, BUILD, CHRONICLE, CONDEMN, CONGRESS,
+                                    DECLARE_WAR, DECLINE, DEFEND, DOWRY_BID, DRAW, END_WAR, EVENT, GIVE_CITY,
+                                    KEEP, LAY, NO_BID, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY, REACT, REACTION,
+                                    WAR_ATTACK, YIELD, YIELD_PLUNDER)
 from knjazja.engine.cards import CARD_ID
 from knjazja.engine.refusals import CENTRE, CITY, SEAT, TROOP, Target
 from knjazja.engine.refusals import CHRONICLE as T_CHRONICLE

@@ -1,17 +1,12 @@
 """The table without pygame: whose eyes it shows, what a click means, when bots move.
 
-* **Who sees**: ``viewer_policy`` "auto" (one human → "single", several → "hotseat", none →
+* Who sees: ``viewer_policy`` "auto" (one human: "single", several: "hotseat", none:
   "spectator"), one of those names, or a seat number (that seat always views).
-* **Interaction**: the state (``knjazja.app.interaction``), and clicks and drops on named
-  targets (``engine.refusals.Target``) mapped to one of ``session.legal()`` or to the
-  engine's ``Refusal``; notices for the table's toasts.
-* **Events**: the session's events wait on ``queue`` until the table animates them one by
-  one (``next_event``); ``view`` is the table as shown so far.  While anything animates (the
-  table sets ``animating``) or waits, bots wait and clicks are ignored.
-* **Pacing** (``update``): game over, the hand-over in hot seat, automatic answers, bots
-  (after ``BOT_PAUSE`` ÷ speed, in the background unless ``sync_bots``).
-
-Tests drive it without a window (tests/app/test_controller.py).
+* Interaction: small states (``app.interaction``); clicks and drops on named targets map to
+  one of ``session.legal()`` or to the engine's ``Refusal``; ``notices`` become toasts.
+* Events wait on ``queue`` until the table animates them (``next_event``); ``view`` is the
+  table as shown so far.  While anything animates or waits, bots wait and clicks are ignored.
+* Pacing (``update``): game over, hand-overs, automatic answers, bots after ``BOT_PAUSE``.
 """
 from __future__ import annotations
 
@@ -23,20 +18,8 @@ from knjazja.app import clicks as C
 from knjazja.app.card_names import refusal_text
 from knjazja.app.hints import HintRequest
 from knjazja.app.i18n import get_language, tr
-from knjazja.app.interaction import (
-    IDLE,
-    Choosing,
-    Holding,
-    Idle,
-    Mode,
-    PickingIgorSeat,
-    PickingWarCity,
-    Press,
-    Squad,
-    base,
-    held_card,
-    squad_cards,
-)
+from knjazja.app.interaction import (IDLE, Choosing, Holding, Idle, Mode, PickingIgorSeat, PickingWarCity,
+                                     Press, Squad, base, held_card, squad_cards)
 from knjazja.app.narrate import Narrator, expand_tokens
 from knjazja.app.prompts import area_tags, prompt_text
 from knjazja.app.session import GameSession
@@ -44,7 +27,8 @@ from knjazja.app.table_view import TableView
 from knjazja.engine import Action, Event, IllegalAction
 from knjazja.engine.actions import ATTACK, DEFEND, DRAW, TURN, WAR_ATTACK, WAR_DEFEND
 from knjazja.engine.cards import IS_TROOP
-from knjazja.engine.refusals import CHRONICLE, SEAT, Refusal, Target, why_not_declare, why_not_pass_igor, why_not_play
+from knjazja.engine.refusals import (CHRONICLE, SEAT, Refusal, Target, why_not_declare, why_not_pass_igor,
+                                     why_not_play)
 from knjazja.engine.targets import forms_squads, passable_chronicle
 
 log = logging.getLogger(__name__)
@@ -125,6 +109,12 @@ class TableController:
             return True
         return self.policy == "hotseat" and self.paused and self.covered
 
+    @property
+    def me(self) -> int:
+        """The viewer, as the one who acts (asked only when there is one)."""
+        assert self.viewer is not None, "a spectator does not act"
+        return self.viewer
+
     def shows_hand(self, seat: int) -> bool:
         """Whether the hand of ``seat`` (at the bottom of the table) is shown face up."""
         return not self.faces_hidden() and seat == self.viewer
@@ -159,9 +149,6 @@ class TableController:
         self.logged.append(e)
         self._view_dirty = True
         return e
-
-    def peek_event(self) -> Event | None:
-        return self.queue[0] if self.queue else None
 
     def skip(self) -> list[Event]:
         """Take every waiting event at once (all shown as done); returns them."""
@@ -299,14 +286,6 @@ class TableController:
         a = hinted[0]
         return {c for c in (a.card, *a.cards) if c >= 0 and c in self.session.state.hands[self.viewer]}
 
-    def squad_choice(self) -> tuple[Action | None, int]:
-        """The squad picked so far: its legal action (or None) and its Strength."""
-        return C.squad_action(self.session.legal(), self.session.state, self.selected)
-
-    def fixed_enabled(self) -> dict[str, bool]:
-        """Which of the side buttons (draw, start_war, end_war, pass) may be pressed."""
-        return C.fixed_enabled(self.session.legal() if self.can_act() else [])
-
     # ===================================================================== input
     def reset(self) -> None:
         self.mode = IDLE
@@ -325,10 +304,9 @@ class TableController:
 
     def press_at(self, pos: tuple[int, int], hand_card: int | None, targets: list[Target],
                  pile: str | None) -> str | None:
-        """The left button went down at ``pos`` over a card of the viewer's hand shown face up
-        (or None), over ``targets`` (most specific first) and over a pile ("deck",
-        "discard" or None).  Returns what it hit: "hand", "chronicle", "target", "deck",
-        "discard" (the table opens the discard browser), or None."""
+        """The left button went down at ``pos`` over a face-up card of the viewer's hand (or
+        None), ``targets`` (most specific first) and a pile ("deck", "discard" or None).
+        Returns what it hit: "hand", "chronicle", "target", "deck", "discard" or None."""
         if hand_card is not None:
             self.press = Press(hand_card, pos)
             return "hand"
@@ -387,7 +365,7 @@ class TableController:
         s = self.session.state
         if not self.can_act():
             if not self.busy and not s.over and self.viewer is not None:
-                self._refuse(why_not_play(s, self.viewer, card))
+                self._refuse(why_not_play(s, self.me, card))
             return
         kind = s.decision.kind
         legal = self.session.legal()
@@ -396,7 +374,7 @@ class TableController:
             return
         cands = C.candidates_for(legal, card)
         if not cands:
-            self._refuse(why_not_play(s, self.viewer, card))
+            self._refuse(why_not_play(s, self.me, card))
             self.reset()
             return
         if kind != TURN and len(cands) == 1 and C.targetless(cands[0]):
@@ -419,7 +397,7 @@ class TableController:
         if single:
             self.play(single[0])
         else:
-            self._refuse(why_not_play(s, self.viewer, card, C.MIDDLE))
+            self._refuse(why_not_play(s, self.me, card, C.MIDDLE))
 
     def click_targets(self, targets: list[Target]) -> None:
         """A click (or drop) on ``targets`` (most specific first) while something is in hand."""
@@ -442,11 +420,11 @@ class TableController:
         elif hits:
             self.mode = Choosing(tuple(hits), m)
         elif isinstance(m, PickingWarCity):
-            self._refuse(why_not_declare(s, self.viewer, used))
+            self._refuse(why_not_declare(s, self.me, used))
         elif isinstance(m, PickingIgorSeat):
-            self._refuse(why_not_pass_igor(s, self.viewer, used))
+            self._refuse(why_not_pass_igor(s, self.me, used))
         else:
-            self._refuse(why_not_play(s, self.viewer, m.card, used))
+            self._refuse(why_not_play(s, self.me, m.card, used))
 
     def click_deck(self) -> None:
         if self.can_act() and Action(DRAW) in self.session.legal():
@@ -478,7 +456,7 @@ class TableController:
     def ask_hint(self) -> bool:
         if not self.can_act():
             return False
-        self.hints.start(self.session, self.viewer)
+        self.hints.start(self.session, self.me)
         self.notices.append(tr("table.hint_thinking"))
         return True
 

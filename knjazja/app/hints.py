@@ -13,7 +13,7 @@ class HintRequest:
     """One hint at a time for the position at `key` (the history length when asked)."""
 
     def __init__(self) -> None:
-        self._thinker = None
+        self._thinker: Thinker | None = None
         self.key: int | None = None
         self.best: tuple[Action, float] | None = None
 

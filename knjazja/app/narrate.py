@@ -10,7 +10,7 @@ from knjazja.engine import CARDS, Action, Event, GameState, card_name
 from knjazja.engine import zones as Z
 from knjazja.engine.cards import NATIVE_DRUZHINA, STRENGTH
 from knjazja.engine.records import DEFEND, RAID_TROOP
-from knjazja.engine.targets import attack_sum, defence_sum, draw_count, passable_chronicle
+from knjazja.engine.targets import draw_count, passable_chronicle, squad_strength
 from knjazja.engine.zones import Zone
 
 PHRASES: dict[str, dict[str, str]] = {
@@ -19,7 +19,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "play_city": "Found {card} before {seat}", "play_city_self": "Found {card}",
         "build": "Build {card} in {city}", "chronicle": "Lay {card} before {seat}",
         "chronicle_self": "Lay {card} before yourself",
-        "chronicle_city": "Lay {card} and take {city}", "chronicle_troop": "Lay {card} before {seat} with {troop} under it",
+        "chronicle_city": "Lay {card} and take {city}",
+        "chronicle_troop": "Lay {card} before {seat} with {troop} under it",
         "event": "Play {card}", "event_seat": "Play {card} on {seat}", "event_city": "Play {card} on {city}",
         "event_chronicle": "Play {card} on {target} of {seat}",
         "war": "Start a war for {city} ({owner})", "pass_igor": "Pass {card} to {seat}, sending {troop}",
@@ -36,16 +37,19 @@ PHRASES: dict[str, dict[str, str]] = {
         "ev.city": "{seat} founds {card} before {other}", "ev.build": "{seat} builds {card} in {city}",
         "ev.chronicle": "{seat} lays {card} before {other}", "ev.event": "{seat} plays {card}",
         "ev.discard": "{card} goes to the discard pile", "ev.city_owner": "{city} passes from {seat} to {other}",
-        "ev.war_start": "{seat} starts a war for {city} of {other}", "ev.attack": "{seat} attacks with {cards}: Strength {value}",
+        "ev.war_start": "{seat} starts a war for {city} of {other}",
+        "ev.attack": "{seat} attacks with {cards}: Strength {value}",
         "ev.defend": "{seat} answers with {cards}: Strength {value}", "ev.repelled": "The attack is repelled",
         "ev.bribed": "{card} is bribed over to {seat}", "ev.city_falls": "{city} falls to {seat}",
         "ev.plunder": "{seat} plunders {city}", "ev.war_end": "The war is over",
         "ev.cancelled": "{seat} cancels it with {card}", "ev.decline": "{seat} lets it happen",
         "ev.bid": "{seat} bids a troop face down", "ev.no_bid": "{seat} does not bid",
         "ev.bids_revealed": "Bids revealed: {cards}", "ev.keep": "{seat} keeps {card}",
-        "ev.reveal": "{seat} sees the hand of {other}: {cards}", "ev.reveal_hidden": "{seat} looks at the hand of {other}",
+        "ev.reveal": "{seat} sees the hand of {other}: {cards}",
+        "ev.reveal_hidden": "{seat} looks at the hand of {other}",
         "ev.steal": "{seat} takes {card} from {other}", "ev.steal_hidden": "{seat} takes a card from {other}",
-        "ev.end_set": "The end is near: the game ends after turn {value}", "ev.end_cancelled": "The end is cancelled: play on until the deck runs out",
+        "ev.end_set": "The end is near: the game ends after turn {value}",
+        "ev.end_cancelled": "The end is cancelled: play on until the deck runs out",
         "ev.pass": "{seat} passes", "ev.game_over": "The game is over",
         "ev.raid_lay": "{seat} lays {card} face up", "ev.under": "{card} lies under Byzantine Aid",
         "ev.moved": "{card} moves",
@@ -55,8 +59,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "play_city": "Основать {card} у игрока {seat}", "play_city_self": "Основать {card}",
         "build": "Построить {card} в городе {city}", "chronicle": "Выложить {card} перед {seat}",
         "chronicle_self": "Выложить {card} перед собой",
-        "chronicle_city": "Выложить {card} и забрать {city}", "chronicle_troop": "Выложить {card} перед {seat}, положив под неё {troop}",
-        "event": "Сыграть {card}", "event_seat": "Сыграть {card} на игрока {seat}", "event_city": "Сыграть {card} на город {city}",
+        "chronicle_city": "Выложить {card} и забрать {city}",
+        "chronicle_troop": "Выложить {card} перед {seat}, положив под неё {troop}",
+        "event": "Сыграть {card}", "event_seat": "Сыграть {card} на игрока {seat}",
+        "event_city": "Сыграть {card} на город {city}",
         "event_chronicle": "Сыграть {card} на летопись {target} ({seat})",
         "war": "Начать войну за {city} ({owner})", "pass_igor": "Передать {card} игроку {seat}, сбросив {troop}",
         "attack": "Атаковать: {troops} (Сила {n})", "end_war": "Закончить войну",
@@ -80,7 +86,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "ev.bids_revealed": "Ставки открыты: {cards}", "ev.keep": "{seat} оставляет {card}",
         "ev.reveal": "{seat} видит руку {other}: {cards}", "ev.reveal_hidden": "{seat} смотрит руку {other}",
         "ev.steal": "{seat} вытягивает {card} у {other}", "ev.steal_hidden": "{seat} вытягивает карту у {other}",
-        "ev.end_set": "Конец близок: партия закончится после хода {value}", "ev.end_cancelled": "Конец отменён: игра идёт до конца колоды",
+        "ev.end_set": "Конец близок: партия закончится после хода {value}",
+        "ev.end_cancelled": "Конец отменён: игра идёт до конца колоды",
         "ev.pass": "{seat} пропускает ход", "ev.game_over": "Партия окончена",
         "ev.raid_lay": "{seat} выкладывает {card} открыто", "ev.under": "{card} ложится под Помощь Византии",
         "ev.moved": "{card} перемещается",
@@ -161,11 +168,8 @@ class Narrator:
             return p("war", city=city, owner=self.seat(s.cities[a.city].owner))
         if k == "pass_igor":
             return p("pass_igor", card=self.card(passable_chronicle(s, me)), seat=seat, troop=self.cards(a.cards))
-        if k == "attack":
-            return p("attack", troops=self.cards(a.cards), n=attack_sum(s, a.cards, s.war.defender))
-        if k == "defend":
-            return p("defend", troops=self.cards(a.cards),
-                     n=defence_sum(s, a.cards, s.war.defender, s.war.city))
+        if k in ("attack", "defend"):
+            return p(k, troops=self.cards(a.cards), n=squad_strength(s, a.cards))
         if k == "bribe":
             return p("bribe", target=self.card(a.target))
         if k == "react":

@@ -12,20 +12,8 @@ from pathlib import Path
 
 from knjazja.bots import make_bot
 from knjazja.bots.thinker import Thinker
-from knjazja.engine import (
-    Action,
-    Event,
-    GameOptions,
-    GameState,
-    IllegalAction,
-    apply,
-    dumps,
-    learned_by,
-    legal_actions,
-    new_game,
-    observation,
-    write_atomic,
-)
+from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction, apply, dumps, learned_by,
+                            legal_actions, new_game, observation, write_atomic)
 from knjazja.engine.actions import DECLINE, REACTION
 
 
@@ -58,7 +46,7 @@ class GameSession:
         self._undo: list[GameState] = []          # states before the human's undoable moves
         self._bots: dict[int, object] = {}
         self._bot_rngs = {i: random.Random(self.state.seed * 97 + i) for i in range(len(seats))}
-        self._thinker = None
+        self._thinker: Thinker | None = None
         self._thinking_for: tuple[int, int] | None = None
 
     # --- what is going on -----------------------------------------------------------
@@ -157,7 +145,7 @@ class GameSession:
         if not background:
             action = self.bot(seat).choose(obs, legal, self._bot_rngs[seat])
         else:
-            if self._thinking_for != key:
+            if self._thinking_for != key or self._thinker is None:
                 self.cancel_bot()
                 self._thinker = Thinker(self.bot(seat))
                 self._thinker.start(obs, legal, self._bot_rngs[seat])
@@ -195,7 +183,7 @@ class GameSession:
         seats = []
         for i in range(n):
             entry = raw[i] if isinstance(raw, list) and i < len(raw) and isinstance(raw[i], dict) else {}
-            name = entry.get("name") if isinstance(entry.get("name"), str) else f"Player {i + 1}"
-            kind = entry.get("kind") if entry.get("kind") in ("human", "easy", "normal", "hard") else "normal"
-            seats.append(Seat(name, kind))
+            name, kind = entry.get("name"), entry.get("kind")
+            seats.append(Seat(name if isinstance(name, str) else f"Player {i + 1}",
+                              kind if kind in ("human", "easy", "normal", "hard") else "normal"))
         return seats

@@ -9,38 +9,11 @@ from typing import Callable, Iterable
 
 from . import ops, war
 from . import zones as Z
-from .actions import (
-    BID,
-    BUILD,
-    CHRONICLE,
-    CONGRESS,
-    DECLARE_WAR,
-    DECLINE,
-    DOWRY_BID,
-    DRAW,
-    EVENT,
-    GIVE_CITY,
-    KEEP,
-    NO_BID,
-    OVER,
-    PASS,
-    PASS_IGOR,
-    PLAY_CITY,
-    RAID_LAY,
-    REACT,
-    REACTION,
-    TURN,
-    WAR_ATTACK,
-    WAR_COUNTER,
-    WAR_DEFEND,
-    Action,
-    Decision,
-    Event,
-    IllegalAction,
-)
-from .cards import BUILDING, CARD_ID, CARDS, CITY, KIND, STRENGTH
-from .cards import CHRONICLE as K_CHRONICLE
-from .cards import EVENT as K_EVENT
+from .actions import (BID, BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DECLINE, DOWRY_BID, DRAW,
+                      EVENT, GIVE_CITY, KEEP, NO_BID, OVER, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY,
+                      REACT, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action,
+                      Decision, Event, IllegalAction)
+from .cards import CARD_ID, CARDS, KIND, STRENGTH, BUILDING, CHRONICLE as K_CHRONICLE, CITY, EVENT as K_EVENT
 from .state import GameState, Pending
 from .targets import distinct, draw_count, other_cities, others_with_cards, troops_for_sending
 
@@ -90,7 +63,7 @@ def _compute_legal(s: GameState) -> list[Action]:
     if kind == RAID_LAY:
         return war.legal_raid_lay(s)
     if kind == REACTION:
-        p = s.pending
+        p = s.current_pending()
         card = s.first_in_hand(p.target_seat, p.reaction)
         return ([Action(REACT, card=card)] if card >= 0 else []) + [Action(DECLINE)]
     if kind == DOWRY_BID:
@@ -266,7 +239,7 @@ def _play_event(s: GameState, p: int, a: Action, ev: list) -> None:
 
 
 def _resolve_event(s: GameState, ev: list) -> None:
-    pend = s.pending
+    pend = s.current_pending()
     a = pend.action
     keeps = EVENT_EFFECTS[CARD_ID[pend.card]](s, pend.player, a, ev)
     if not keeps:
@@ -288,7 +261,7 @@ def _after_event(s: GameState, ev: list) -> None:
 
 
 def _apply_reaction(s: GameState, a: Action, ev: list) -> None:
-    pend = s.pending
+    pend = s.current_pending()
     if a.kind == DECLINE:
         ev.append(Event("decline", seat=pend.target_seat))
         _resolve_event(s, ev)
@@ -304,7 +277,7 @@ def _apply_reaction(s: GameState, a: Action, ev: list) -> None:
 
 # --- Dowry and Congress ------------------------------------------------------------------
 def _apply_bid(s: GameState, a: Action, ev: list) -> None:
-    pend = s.pending
+    pend = s.current_pending()
     seat = pend.bidders.pop(0)
     if a.kind == BID:
         ops.take_from_hand(s, seat, a.card)
@@ -335,7 +308,7 @@ def _apply_bid(s: GameState, a: Action, ev: list) -> None:
 
 
 def _apply_congress(s: GameState, a: Action, ev: list) -> None:
-    pend = s.pending
+    pend = s.current_pending()
     target = pend.target_seat
     if a.kind == GIVE_CITY:
         ops.give_city(s, s.cities[a.city], pend.player, ev, "congress")

@@ -5,7 +5,7 @@ import random
 from dataclasses import dataclass, field
 
 from . import zones as Z
-from .actions import TURN, Decision
+from .actions import TURN, Action, Decision
 from .cards import CARD_ID, CARDS, INSTANCES, N_CARDS
 from .records import WarRecord
 from .zones import Zone
@@ -141,7 +141,7 @@ class Pending:
     """A card whose effect waits on a reaction, a bidding round or a choice."""
     player: int
     card: int
-    action: object             # the Action that played it
+    action: Action             # the Action that played it
     target_seat: int = -1      # who may react / who chooses
     reaction: str = ""         # the reaction card id that may cancel it
     bids: list = field(default_factory=list)       # Dowry: [(seat, troop)] in bid order
@@ -208,6 +208,16 @@ class GameState:
         return g
 
     # --- queries ------------------------------------------------------------------
+    def current_war(self) -> War:
+        """The war in progress (for the rules that run only during one)."""
+        assert self.war is not None, "no war in progress"
+        return self.war
+
+    def current_pending(self) -> Pending:
+        """The card waiting on a reaction, a bidding round or a choice."""
+        assert self.pending is not None, "no card is pending"
+        return self.pending
+
     def cities_of(self, seat: int) -> list[City]:
         return [c for c in self.cities.values() if c.owner == seat]
 
@@ -242,8 +252,8 @@ class GameState:
                 where[c].append(Z.chronicles(s))
         for c, t in self.under.items():
             where[t].append(Z.under(c))
-        for s, b in enumerate(self.before):
-            for c in b:
+        for s, laid in enumerate(self.before):
+            for c in laid:
                 where[c].append(Z.before(s))
         if self.war:
             for c in self.war.attack + self.war.defence:

@@ -59,7 +59,7 @@ def attack_options(s: GameState, attacker: int, defender: int, walls: int) -> li
     """Every legal attack: single troops, and squads with the Wise Voivode; Strength > walls."""
     troops = attacking_troops(s, attacker, defender)
     vals = {t: attack_value(s, t, defender) for t in troops}
-    out = [(t,) for t in troops if vals[t] > walls]
+    out: list[tuple[int, ...]] = [(t,) for t in troops if vals[t] > walls]
     if len(troops) > 1 and s.holds_chronicle(attacker, "chr.voivode"):
         for k in range(2, len(troops) + 1):
             for combo in combinations(troops, k):
@@ -75,7 +75,7 @@ def defence_options(s: GameState, defender: int, city: int, attack: int) -> list
     others = [t for t in hand if IS_TROOP[t] and not IS_MILITIA[t]]
     vals = {t: defence_value(s, t, defender, city) for t in others}
     mval = s.cities[city].glory()
-    out = []
+    out: list[tuple[int, ...]] = []
     if militia and holds(s, mval, attack):
         out.append((militia[0],))
     out += [(t,) for t in others if holds(s, vals[t], attack)]

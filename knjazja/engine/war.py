@@ -4,26 +4,8 @@ from __future__ import annotations
 from . import ops
 from . import records as R
 from . import zones as Z
-from .actions import (
-    ACCEPT,
-    AMBUSH,
-    ATTACK,
-    BRIBE,
-    CONDEMN,
-    DEFEND,
-    END_WAR,
-    EVENT,
-    LAY,
-    RAID_LAY,
-    WAR_ATTACK,
-    WAR_COUNTER,
-    WAR_DEFEND,
-    YIELD,
-    YIELD_PLUNDER,
-    Action,
-    Decision,
-    Event,
-)
+from .actions import (ACCEPT, AMBUSH, ATTACK, BRIBE, CONDEMN, DEFEND, END_WAR, EVENT, LAY, RAID_LAY,
+                      WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER, Action, Decision, Event)
 from .cards import CARD_ID, FOREIGN, IS_TROOP
 from .state import GameState, War
 from .targets import attack_options, attack_sum, attacking_troops, defence_options, defence_sum, distinct, holds
@@ -51,13 +33,13 @@ def declare(s: GameState, attacker: int, city_card: int, ev: list) -> None:
 
 
 def current_attack(s: GameState) -> int:
-    w = s.war
+    w = s.current_war()
     return attack_sum(s, w.attack, w.defender)
 
 
 # --- legal actions per decision ---------------------------------------------------------
 def legal_attacker(s: GameState) -> list[Action]:
-    w = s.war
+    w = s.current_war()
     a = w.attacker
     city = s.cities[w.city]
     out = [Action(ATTACK, cards=c) for c in attack_options(s, a, w.defender, city.wall_strength)]
@@ -77,7 +59,7 @@ def legal_attacker(s: GameState) -> list[Action]:
 
 
 def legal_defender(s: GameState) -> list[Action]:
-    w = s.war
+    w = s.current_war()
     d = w.defender
     strength = current_attack(s)
     out = [Action(DEFEND, cards=c) for c in defence_options(s, d, w.city, strength)]
@@ -97,7 +79,7 @@ def legal_defender(s: GameState) -> list[Action]:
 
 
 def legal_counter(s: GameState) -> list[Action]:
-    w = s.war
+    w = s.current_war()
     bribe = s.first_in_hand(w.attacker, "ev.bribe")
     out = []
     if bribe >= 0:
@@ -107,7 +89,7 @@ def legal_counter(s: GameState) -> list[Action]:
 
 
 def legal_raid_lay(s: GameState) -> list[Action]:
-    d = s.war.defender
+    d = s.current_war().defender
     return [Action(LAY, card=t) for t in distinct(s.hands[d]) if IS_TROOP[t]]
 
 
@@ -125,13 +107,13 @@ def keep_record(s: GameState, ev: list) -> None:
 def _answer(s: GameState, how: str, ev: list, seat: int, card: int = -1, cards: tuple = (),
             value: int = 0, src: Z.Zone | None = None) -> None:
     """Every answer to an attack is an event (its kind in ``how``)."""
-    w = s.war
+    w = s.current_war()
     ev.append(Event("answer", seat=seat, card=card, cards=cards, value=value, city=w.city, how=how,
                     src=src, dst=Z.WAR if cards and how in (R.DEFEND, R.RAID_TROOP) else None))
 
 
 def apply_attacker(s: GameState, a: Action, ev: list, play_event) -> None:
-    w = s.war
+    w = s.current_war()
     if a.kind == ATTACK:
         for c in a.cards:
             ops.take_from_hand(s, w.attacker, c)
@@ -167,7 +149,7 @@ def _bribed(s: GameState, new_owner: int, troop: int, ev: list) -> None:
 
 
 def apply_defender(s: GameState, a: Action, ev: list) -> None:
-    w = s.war
+    w = s.current_war()
     d = w.defender
     if a.kind == DEFEND:
         for c in a.cards:
@@ -209,7 +191,7 @@ def apply_defender(s: GameState, a: Action, ev: list) -> None:
 
 
 def apply_counter(s: GameState, a: Action, ev: list) -> None:
-    w = s.war
+    w = s.current_war()
     if a.kind == ACCEPT:
         _answer(s, R.ACCEPT, ev, w.attacker)
         _repelled(s, ev, "defence")
@@ -229,7 +211,7 @@ def apply_counter(s: GameState, a: Action, ev: list) -> None:
 
 
 def apply_raid_lay(s: GameState, a: Action, ev: list) -> None:
-    w = s.war
+    w = s.current_war()
     ops.take_from_hand(s, w.defender, a.card)
     w.raid_troop = a.card
     ev.append(Event("raid_lay", seat=w.defender, card=a.card, src=Z.hand(w.defender), dst=Z.WAR,
@@ -239,7 +221,7 @@ def apply_raid_lay(s: GameState, a: Action, ev: list) -> None:
 
 def after_raid(s: GameState) -> None:
     """Raid on the City took effect: the defender must lay a troop if he holds any."""
-    w = s.war
+    w = s.current_war()
     w.raid_played = True
     if any(IS_TROOP[c] for c in s.hands[w.defender]):
         s.decision = Decision(w.defender, RAID_LAY)
@@ -250,7 +232,7 @@ def after_raid(s: GameState) -> None:
 def _defence_holds(s: GameState, ev: list) -> None:
     # With a foreign troop defending, the attacker is always asked (bribe or accept), so
     # nobody learns from the question whether he holds a Bribe.
-    w = s.war
+    w = s.current_war()
     if any(FOREIGN[t] for t in w.defence):
         s.decision = Decision(w.attacker, WAR_COUNTER)
     else:
@@ -258,7 +240,7 @@ def _defence_holds(s: GameState, ev: list) -> None:
 
 
 def _repelled(s: GameState, ev: list, how: str) -> None:
-    w = s.war
+    w = s.current_war()
     for t in w.attack:
         ops.discard(s, t, Z.WAR, ev, w.attacker)
     for t in w.defence:
@@ -271,7 +253,7 @@ def _repelled(s: GameState, ev: list, how: str) -> None:
 def end_war(s: GameState, ev: list, outcome: str) -> None:
     """All troops that took part are discarded whatever the outcome; the turn ends."""
     from .rules import finish_turn  # war ends the attacker's turn
-    w = s.war
+    w = s.current_war()
     for t in w.attack:
         ops.discard(s, t, Z.WAR, ev, w.attacker)
     for t in w.defence:

@@ -122,7 +122,7 @@ def test_war_mode_squads_and_questions():
     c.click_hand_card(d5)
     c.click_hand_card(d6)
     assert c.mode == Squad((d5, d6))
-    action, strength = c.squad_choice()
+    action, strength = C.squad_action(session.legal(), session.state, c.selected)
     assert strength == 11 and action.kind == "attack" and set(action.cards) == {d5, d6}
     c.click_hand_card(d6)
     assert c.mode == Squad((d5,))
@@ -203,7 +203,8 @@ def test_hot_seat_turns_to_the_next_human():
 
 def test_fixed_buttons_follow_the_legal_actions():
     session, c = table(new_game(3, seed=5, first_player=0))
-    assert c.fixed_enabled() == {"draw": True, "pass": False, "end_war": False,
-                                 "start_war": bool(C.war_candidates(session.legal()))}
+    enabled = C.fixed_enabled(session.legal())
+    assert enabled == {"draw": True, "pass": False, "end_war": False,
+                       "start_war": bool(C.war_candidates(session.legal()))}
     c.press_button("draw")
-    assert c.fixed_enabled()["draw"] is False     # busy now
+    assert not c.can_act()                        # busy now: the buttons are off

@@ -4,20 +4,8 @@ import pytest
 from knjazja.engine import GameOptions, observation
 from knjazja.engine import zones as Z
 from knjazja.engine.actions import DOWRY_BID, REACTION, TURN, Decision
-from scenario import (
-    buildings,
-    check_cards,
-    chronicle_ids,
-    discarded,
-    fingerprint,
-    hand,
-    inst,
-    kinds,
-    legal,
-    owner,
-    play,
-    scenario,
-)
+from scenario import (buildings, check_cards, chronicle_ids, discarded, fingerprint, hand, inst, kinds, legal,
+                      owner, play, scenario)
 
 D = "troop.druzhina."
 

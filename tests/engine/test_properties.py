@@ -12,17 +12,8 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from knjazja.engine import (
-    GameOptions,
-    apply,
-    determinize,
-    dumps,
-    legal_actions,
-    loads,
-    new_game,
-    observation,
-    war_after,
-)
+from knjazja.engine import (GameOptions, apply, determinize, dumps, legal_actions, loads, new_game,
+                            observation, war_after)
 from knjazja.engine.cards import CARD_ID, N_CARDS
 from scenario import check_cards, fingerprint
 

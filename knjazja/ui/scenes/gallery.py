@@ -132,7 +132,8 @@ class GalleryScene(BookScene):
         self.cells = []
         for i, entry in enumerate(self.visible_cards()):
             r, c = divmod(i, cols)
-            self.cells.append((pygame.Rect(left + c * (cw + gap_x), self.px(10) + r * (cell_h + gap_y), cw, cell_h), entry))
+            cell = pygame.Rect(left + c * (cw + gap_x), self.px(10) + r * (cell_h + gap_y), cw, cell_h)
+            self.cells.append((cell, entry))
         rows = (len(self.cells) + cols - 1) // cols
         self.scroll.set_content_height(self.px(10) + rows * (cell_h + gap_y) + self.px(10))
         self._name_cache = {}

@@ -49,7 +49,7 @@ class PauseScene(GuiScene):
             self.close()
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, callback in self.actions:
+            for key, _ in self.actions:
                 if event.ui_element is self.buttons.get(key):
                     self.activate(key)
                     return True

@@ -75,7 +75,7 @@ class Controls:
         if key == self._key:
             return
         self._key = key
-        enabled = c.fixed_enabled()
+        enabled = C.fixed_enabled(c.session.legal() if act else [])
         for k, b in self.buttons.items():
             b.enable() if enabled[k] else b.disable()
         if enabled["draw"]:
@@ -109,7 +109,7 @@ class Controls:
         title = ""
         kind = s.decision.kind
         if c.selected and s.war is not None:
-            action, strength = c.squad_choice()
+            action, strength = C.squad_action(c.session.legal(), s, c.selected)
             if action is not None:
                 items.append((action_label(action, c.narrator, s), action, True))
             else:

@@ -156,7 +156,7 @@ class StepBuilder:
         c = t.controller
         if e.dst == Z.DISCARD:   # cards burnt or discarded together fly together
             while len(group) < 12:
-                nxt = c.peek_event()
+                nxt = c.queue[0] if c.queue else None
                 if nxt is None or nxt.kind != "move" or nxt.dst != Z.DISCARD or nxt.src != e.src:
                     break
                 group.append(c.next_event())

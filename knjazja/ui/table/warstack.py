@@ -147,7 +147,21 @@ def _war_geometry(view: TableView, w: WarRecord, rect: Rect, card_size: tuple[in
         _place_entry(g, e, x, top, cw, ch, squad_step, step_frac, current=(e.result == ""), ctx=ctx,
                      last=last)
         x += col_w
-    # where the next attack or answer goes
+    _place_next(g, w, x, top, cw, ch, step_frac, ctx)
+    if w.events:
+        _place_events(g, w, rect, events_h, ctx)
+    if w.outcome:
+        text = {R.CAPTURED: tr("table.war.captured", city=city_name), R.CONDEMNED: tr("table.war.condemned"),
+                R.ENDED: tr("table.war.ended")}.get(w.outcome, tr("table.war.ended"))
+        colour = DANGER if w.outcome == R.CAPTURED else style.GOLD_LIGHT
+        g.ribbons.append((text, Rect(rect.left, body.centery - u * 2, rect.width, u * 4), colour))
+    g.table_slot = g.next_attack
+    return g
+
+
+def _place_next(g: CentreGeom, w: WarRecord, x: int, top: int, cw: int, ch: int, step_frac: float,
+                ctx: DrawContext) -> None:
+    """Where the next attack or answer goes, and the troop laid by Raid on the City."""
     g.next_attack = Rect(x, top, cw, ch)
     if w.current is not None:
         n_ans = len(_shown(w.current))
@@ -158,25 +172,21 @@ def _war_geometry(view: TableView, w: WarRecord, rect: Rect, card_size: tuple[in
     if w.raid_troop >= 0:
         r = Rect(x, top + round(ch * step_frac), cw, ch)
         g.cards.append(PlacedCard(w.raid_troop, r, troop=True))
-        g.labels.append((tr("table.war.raid_troop"), (r.centerx, r.bottom + u // 2 + 2), style.GOLD_LIGHT,
+        g.labels.append((tr("table.war.raid_troop"), (r.centerx, r.bottom + ctx.unit // 2 + 2), style.GOLD_LIGHT,
                          ctx.fs(0.85), "center"))
-    # events played in this war
-    if w.events:
-        eh = events_h - 4
-        ew = round(eh * 5 / 7)
-        ey = rect.bottom - eh
-        lab = tr("table.war.events")
-        g.labels.append((lab, (rect.left + u // 2, ey + eh // 2), style.MUTED, ctx.fs(0.85), "midleft"))
-        lw = ctx.texts.font("body", ctx.fs(0.85)).size(lab)[0] + u
-        for j, played in enumerate(w.events[-8:]):
-            g.cards.append(PlacedCard(played.card, Rect(rect.left + u // 2 + lw + j * (ew + 4), ey, ew, eh)))
-    if w.outcome:
-        text = {R.CAPTURED: tr("table.war.captured", city=city_name), R.CONDEMNED: tr("table.war.condemned"),
-                R.ENDED: tr("table.war.ended")}.get(w.outcome, tr("table.war.ended"))
-        colour = DANGER if w.outcome == R.CAPTURED else style.GOLD_LIGHT
-        g.ribbons.append((text, Rect(rect.left, body.centery - u * 2, rect.width, u * 4), colour))
-    g.table_slot = g.next_attack
-    return g
+
+
+def _place_events(g: CentreGeom, w: WarRecord, rect: Rect, events_h: int, ctx: DrawContext) -> None:
+    """The event cards played in this war, in a row at the bottom."""
+    u = ctx.unit
+    eh = events_h - 4
+    ew = round(eh * 5 / 7)
+    ey = rect.bottom - eh
+    lab = tr("table.war.events")
+    g.labels.append((lab, (rect.left + u // 2, ey + eh // 2), style.MUTED, ctx.fs(0.85), "midleft"))
+    lw = ctx.texts.font("body", ctx.fs(0.85)).size(lab)[0] + u
+    for j, played in enumerate(w.events[-8:]):
+        g.cards.append(PlacedCard(played.card, Rect(rect.left + u // 2 + lw + j * (ew + 4), ey, ew, eh)))
 
 
 def _place_entry(g: CentreGeom, e: AttackRecord, x: int, top: int, cw: int, ch: int, squad_step: int,
