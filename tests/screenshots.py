@@ -1,7 +1,10 @@
 """Screenshots of fixed, seeded positions: compare the look of the game before and after a change.
 
-    xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python tests/screenshots.py screenshots/before
-    .venv/bin/python tests/screenshots.py screenshots/after --compare screenshots/before
+    xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python tests/screenshots.py screenshots/after \
+        --compare screenshots/before
+
+For "before", run the same script against an older checkout: ``git archive OLD knjazja |
+tar -x -C /tmp/old`` then ``PYTHONPATH=/tmp/old KNJAZJA_ASSETS=$PWD/assets xvfb-run … before``.
 
 Not a test (pytest does not collect it): a developer's tool.  Every position comes from a
 seed and a seeded random player, so the same code draws the same pixels.  Table positions
@@ -34,28 +37,35 @@ SIZE = (1920, 1080)
 DT = 1 / 30
 
 
-def _war_actions(n: int, seed: int, min_attacks: int, kind: str) -> list:
+def _war_actions(n: int, seed: int, min_attacks: int, kind: str, war_event: bool = False) -> list:
     """The actions of a random game (a seeded player that prefers to fight on) up to the
-    first moment a war has ``min_attacks`` attacks and ``kind`` is being decided."""
+    first moment a war has ``min_attacks`` attacks and ``kind`` is being decided (and, with
+    ``war_event``, an event card was played in it)."""
     rng = random.Random(seed)
     s = new_game(n, seed)
     played = []
+    events_in_war = 0
     while not s.over:
         w = s.war
-        if w is not None and s.decision.kind == kind and w.attacks_made >= min_attacks:
+        if w is None:
+            events_in_war = 0
+        if (w is not None and s.decision.kind == kind and w.attacks_made >= min_attacks
+                and (events_in_war or not war_event)):
             return played
         legal = legal_actions(s)
         fight = [a for a in legal if a.kind in (ATTACK, DEFEND, "war")]
         a = rng.choice(fight) if fight and rng.random() < 0.85 else rng.choice(legal)
+        if w is not None and a.kind == "event":
+            events_in_war += 1
         apply(s, a)
         played.append(a)
     raise LookupError("no such war in this game")
 
 
-def _find_war(n: int, min_attacks: int, kind: str) -> tuple[int, list]:
+def _find_war(n: int, min_attacks: int, kind: str, war_event: bool = False) -> tuple[int, list]:
     for seed in range(1, 500):
         try:
-            return seed, _war_actions(n, seed, min_attacks, kind)
+            return seed, _war_actions(n, seed, min_attacks, kind, war_event)
         except LookupError:
             continue
     raise LookupError(f"no {n}-player war with {min_attacks} attacks found")
@@ -148,6 +158,9 @@ def shoot(out: Path) -> list[Path]:
         seed, actions = _find_war(n, min_attacks, kind)
         _table(app, n, seed, actions)
         save(f"table{n}_war_{kind}_{min_attacks}")
+    seed, actions = _find_war(4, 1, WAR_ATTACK, war_event=True)      # an event card played in the war
+    _table(app, 4, seed, actions)
+    save("table4_war_event")
 
     # a turn: a card picked up lights its targets; a card without a use is refused
     seed = 3
