@@ -16,7 +16,7 @@ from .brief import short
 from .cards import RULESET_VERSION
 from .game import new_game
 from .rules import apply, legal_actions
-from .state import GameOptions, GameState
+from .state import MAX_PLAYERS, MIN_PLAYERS, GameOptions, GameState
 
 FORMAT = "knjazja-save"
 VERSION = 1
@@ -121,6 +121,10 @@ def _new_game_of(data: dict) -> GameState:
     players, seed, first = data["players"], data["seed"], data["first_player"]
     if not all(type(x) is int for x in (players, seed, first)):
         raise ValueError("players, seed and first_player must be integers")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {short(players)}")
+    if not 0 <= first < players:
+        raise ValueError(f"first_player must be a seat 0..{players - 1}, not {short(first)}")
     options = data["options"]
     if (not isinstance(options, dict) or not set(options) <= OPTION_KEYS
             or not all(type(v) is bool for v in options.values())):
