@@ -92,8 +92,8 @@ class Action(NamedTuple):
             parts.append(card_label(card))
         if type(cards) is tuple:
             if cards:
-                parts.append("[" + ", ".join(card_label(c) for c in cards[:8])
-                             + (", ...]" if len(cards) > 8 else "]"))
+                parts.append("[" + ", ".join(card_label(c) for c in cards[:6])
+                             + (", ...]" if len(cards) > 6 else "]"))
         else:
             parts.append(f"cards={short(cards)}")
         if seat != -1:
@@ -102,7 +102,8 @@ class Action(NamedTuple):
             parts.append(f"@ {_city_label(city)}")
         if target != -1:
             parts.append(f"on {card_label(target)}")
-        return " ".join(parts)
+        text = " ".join(parts)
+        return text if len(text) <= 150 else text[:147] + "..."
 
     def to_json(self) -> list:
         return [self.kind, self.card, self.seat, self.city, self.target, list(self.cards)]

@@ -199,6 +199,8 @@ def test_labels_and_str_never_fail_on_bad_values():
     assert "\n" not in text and len(text) < 300
     assert str(Action("build", card=150, city=150)) == "build <no card 150> @ <no card 150>"
     assert str(Action("attack", cards=tuple(range(20)))).endswith(", ...]")
+    many = str(Action("attack", cards=(10**20,) * 20, card=10**20, target=10**20, city=10**20))
+    assert len(many) == 150 and many.endswith("...")
 
 
 def test_str_of_legal_actions_is_unchanged():

@@ -209,6 +209,10 @@ def test_huge_numbers_and_non_json_constants_are_save_errors():
         loads(text.replace('"seed":', '"seed":' + "9" * 5000 + ",\"x\":", 1))
     with pytest.raises(SaveError, match="not valid JSON"):
         loads(text.replace('"seed":', '"seed":NaN,"x":', 1))
+    lone = text.replace('"meta": {', '"meta": {"name": "\\ud800", ', 1)     # a lone surrogate
+    assert lone != text
+    with pytest.raises(SaveError, match="not JSON data"):
+        loads(lone)
     data = copy.deepcopy(SAVES[0])                 # no actions: any seed deals a game
     data["seed"] = 10**4000                        # JSON allows it: a seed like any other
     assert loads(resign(data))[0].seed == 10**4000
