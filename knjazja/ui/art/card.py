@@ -13,6 +13,8 @@ the final size so it stays crisp.  Results are cached: treat them as read-only
 """
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -87,7 +89,9 @@ class _Face:
 def _render_card(card_id: str, lang: str, w: int, h: int) -> pygame.Surface:
     name, text = (sanitize(t) for t in card_name_text(card_id, lang))
     face = _layout(card_id, lang, w, h, text)
-    card = pygame.transform.smoothscale(_shapes(face), (w, h))
+    card = _blank(face).copy()
+    _draw_picture(card, face)
+    _draw_badges(card, face)
     _texts(card, face, name, lang)
     return card
 
@@ -135,38 +139,24 @@ def _layout(card_id: str, lang: str, w: int, h: int, text: str) -> _Face:
                  plaque, text_fit)
 
 
-def _art_window(f: _Face) -> pygame.Surface:
-    """The art window at SS x: the kind's backdrop with the card's picture and its shadow."""
-    S = SS
-    size = (f.art.w * S, f.art.h * S)
-    hill_w = max(1, int(0.4 * f.u * S))
-    art_s = SHAPES.get_or(("art", size, f.spec.kind, hill_w),
-                          lambda: art_backdrop(size, f.spec.kind, hill_w)).copy()
-    aw, ah = size
-    if f.zoom:
-        isz = int(min(aw * 0.78, ah * 0.86))
-        iy = ah - isz - int(ah * 0.05)
-    else:
-        isz = int(min(aw * 0.84, ah * 0.9))
-        iy = ah - isz - int(ah * 0.03)
-    name = picture_name(f.card_id)
-    picture = SHAPES.get_or(("picture", name, isz), lambda: render_picture(name, isz))
-    shadow = SHAPES.get_or(("picture shadow", name, isz), lambda: picture_shadow(picture))
-    ix = (aw - isz) // 2 + (int(aw * 0.06) if f.corner and not f.zoom else 0)
-    art_s.blit(shadow, (ix + max(2, isz // 60), iy + max(2, isz // 45)))
-    art_s.blit(picture, (ix, iy))
-    return art_s
+def _blank(f: _Face) -> pygame.Surface:
+    """The face without picture, numbers and words, at final size: the same for every card
+    of a kind, size and layout, so it is drawn (at SS x and smooth-scaled) once."""
+    key = ("blank", f.w, f.h, f.spec.kind, tuple(f.art), tuple(f.plaque) if f.plaque else None)
+    return SHAPES.get_or(key, lambda: pygame.transform.smoothscale(_blank_shapes(f), (f.w, f.h)))
 
 
-def _shapes(f: _Face) -> pygame.Surface:
-    """Everything but the text, at SS x."""
+def _blank_shapes(f: _Face) -> pygame.Surface:
     S, u = SS, f.u
     R = lambda r: pygame.Rect(r.x * S, r.y * S, r.w * S, r.h * S)  # noqa: E731
     tl = max(1, int(0.45 * u * S))
     # frame, inner panel and banner: the same for every card of a kind and size
     base = SHAPES.get_or(("chrome", f.w, f.h, f.spec.kind), lambda: chrome(f.w, f.h, f.spec.kind)).copy()
     AR = R(f.art)
-    fill_rounded(base, AR, _art_window(f), int(1.2 * u * S))
+    hill_w = max(1, int(0.4 * u * S))
+    backdrop = SHAPES.get_or(("art", AR.size, f.spec.kind, hill_w),
+                             lambda: art_backdrop(AR.size, f.spec.kind, hill_w))
+    fill_rounded(base, AR, backdrop, int(1.2 * u * S))
     pygame.draw.rect(base, OUTLINE, AR.inflate(tl, tl), max(1, int(0.5 * u * S)), border_radius=int(1.2 * u * S))
     pygame.draw.rect(base, f.style.frame, AR.inflate(tl * 3, tl * 3), max(1, int(0.45 * u * S)),
                      border_radius=int(1.6 * u * S))
@@ -178,18 +168,69 @@ def _shapes(f: _Face) -> pygame.Surface:
         poly(base, f.style.frame, pts, max(1, int(0.5 * u * S)))
         for y in (PR.y + tl * 2, PR.bottom - tl * 2):
             pygame.draw.line(base, f.style.trim, (PR.x + tri, y), (PR.right - tri, y), max(1, tl // 2))
-    if f.corner:
-        mc = (f.med_c[0] * S, f.med_c[1] * S)
-        if f.corner.shape == "strength":
-            shield_medallion(base, mc, f.med_r * S)
-        else:
-            sun_medallion(base, mc, f.med_r * S, f.corner.shape == "glory_neg")
-    if f.spec.foreign:
-        fb_r = (6.8 if f.zoom else 11.0) * u
-        badge = pygame.Rect(0, 0, int(fb_r * 2 * S), int(fb_r * 2 * S))
-        badge.center = (int((f.art.right - fb_r * 1.05) * S), int((f.art.y + fb_r * 1.05) * S))
-        icons.paint("bow", base, badge, max(2, int(badge.w * 0.06)))
     return base
+
+
+def _draw_picture(card: pygame.Surface, f: _Face) -> None:
+    """The card's own picture and its shadow, standing on the foot of the art window; drawn
+    at final size (vector pictures are rasterised at exactly this size, so they stay sharp)."""
+    aw, ah = f.art.size
+    if f.zoom:
+        isz = int(min(aw * 0.78, ah * 0.86))
+        iy = ah - isz - int(ah * 0.05)
+    else:
+        isz = int(min(aw * 0.84, ah * 0.9))
+        iy = ah - isz - int(ah * 0.03)
+    ix = (aw - isz) // 2 + (int(aw * 0.06) if f.corner and not f.zoom else 0)
+    name = picture_name(f.card_id)
+    picture = SHAPES.get_or(("picture", name, isz), lambda: render_picture(name, isz))
+    shadow = SHAPES.get_or(("picture shadow", name, isz), lambda: picture_shadow(picture))
+    x, y = f.art.x + ix, f.art.y + iy
+    card.set_clip(f.art)
+    card.blit(shadow, (x + max(1, isz // 30), y + max(1, isz // 22)))
+    card.blit(picture, (x, y))
+    card.set_clip(None)
+
+
+def _overlay(key: tuple, centre: tuple[float, float], half: float,
+             draw: Callable[[pygame.Surface, tuple[float, float]], None]) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A small shape drawn at SS x around `centre` (final pixels) and smooth-scaled: the
+    surface and where it goes.  The fractional part of the centre is kept inside it."""
+    x0, y0 = math.floor(centre[0] - half), math.floor(centre[1] - half)
+    side = math.ceil(2 * half) + 2
+
+    def make() -> pygame.Surface:
+        big = pygame.Surface((side * SS, side * SS), pygame.SRCALPHA)
+        draw(big, ((centre[0] - x0) * SS, (centre[1] - y0) * SS))
+        return pygame.transform.smoothscale(big, (side, side))
+
+    return SHAPES.get_or(key + (x0, y0, side), make), (x0, y0)
+
+
+def _draw_badges(card: pygame.Surface, f: _Face) -> None:
+    """The Glory or Strength medallion and the foreign troops' bow badge, over the picture."""
+    if f.corner:
+        shape, r = f.corner.shape, f.med_r * SS
+        if shape == "strength":
+            def medal(s: pygame.Surface, c: tuple[float, float]) -> None:
+                shield_medallion(s, c, r)
+        else:
+            def medal(s: pygame.Surface, c: tuple[float, float]) -> None:
+                sun_medallion(s, c, r, shape == "glory_neg")
+        img, at = _overlay(("medallion", shape, f.med_r), f.med_c, f.med_r * 1.25, medal)
+        card.blit(img, at)
+    if f.spec.foreign:
+        fb_r = (6.8 if f.zoom else 11.0) * f.u
+        centre = (f.art.right - fb_r * 1.05, f.art.y + fb_r * 1.05)
+
+        def bow(s: pygame.Surface, c: tuple[float, float]) -> None:
+            d = int(fb_r * 2 * SS)
+            badge = pygame.Rect(0, 0, d, d)
+            badge.center = (int(c[0]), int(c[1]))
+            icons.paint("bow", s, badge, max(2, int(d * 0.06)))
+
+        img, at = _overlay(("bow badge", fb_r), centre, fb_r * 1.1, bow)
+        card.blit(img, at)
 
 
 def _texts(card: pygame.Surface, f: _Face, name: str, lang: str) -> None:

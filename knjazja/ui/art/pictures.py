@@ -43,10 +43,12 @@ def picture_path(name: str) -> Path:
 def render_picture(name: str, size: int) -> pygame.Surface:
     """Picture `name` on a transparent `size` x `size` square, drawn afresh."""
     size = int(size)
-    square = pygame.Surface((size, size), pygame.SRCALPHA)
     if name in PAINTED:
-        icons.paint(name, square, square.get_rect(), max(2, round(size * 0.022)))
-        return square
+        # pygame.draw has no anti-aliasing: paint at 2x and smooth-scale down
+        big = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
+        icons.paint(name, big, big.get_rect(), max(2, round(size * 2 * 0.022)))
+        return pygame.transform.smoothscale(big, (size, size))
+    square = pygame.Surface((size, size), pygame.SRCALPHA)
     image = _load_svg(picture_path(name), size)
     if image.get_size() == (size, size):
         return image
