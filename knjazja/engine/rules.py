@@ -115,8 +115,9 @@ def apply(s: GameState, action: Action) -> list[Event]:
 
     Raises IllegalAction (and changes nothing) when the action is malformed or not legal now."""
     check_action(s, action)
-    if action not in legal_actions(s):
-        raise IllegalAction(explain_illegal(s, action))
+    legal = legal_actions(s)
+    if action not in legal:
+        raise IllegalAction(illegal_reason(s, action, legal))
     ev: list[Event] = []
     kind = s.decision.kind
     if kind == TURN:
