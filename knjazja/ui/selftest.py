@@ -5,7 +5,7 @@ package data of ``knjazja.app.i18n`` and ``knjazja.engine.cards``), draws the ma
 card face and (when the table scene exists) a table frame offscreen, plays one bots-only
 game, and prints ONE line::
 
-    self-test ok: 100 cards (68 faces x 2 languages), 8 fonts, 5 sounds, 2 languages, ...
+    self-test ok: 100 cards (68 faces x 2 languages), 8 fonts, 5 sounds, 56 card pictures, ...
 
 and returns 0; or prints ``self-test FAILED: <what>`` and returns 1 (never a traceback).
 
@@ -255,6 +255,15 @@ class _Run:
             raise SelfTestFailure(f"{path.name} is only {w}x{h}")
         return f"icon {w}x{h}"
 
+    def pictures(self) -> int:
+        """Every card's own picture: each SVG file under assets/cards loads and draws."""
+        from knjazja.ui.art.pictures import PictureError, check_pictures
+
+        try:
+            return check_pictures()
+        except PictureError as exc:
+            raise SelfTestFailure(str(exc)) from None
+
     def languages(self) -> list[str]:
         """The UI strings, card texts and rules of every language, as the game reads them."""
         from knjazja.app import i18n, rulebook
@@ -339,6 +348,7 @@ class _Run:
             self.theme()
             n_sounds = self.sounds()
             icon = self.icon()
+            n_pictures = self.pictures()
             langs = self.languages()
             n_cards, n_faces = self.cards(langs)
             table = self.table()
@@ -348,7 +358,8 @@ class _Run:
         if self.warnings:
             raise SelfTestFailure(f"pygame-gui: {self.warnings[0]}")
         parts = [f"{n_cards} cards ({n_faces} faces x {len(langs)} languages)", f"{n_fonts} fonts",
-                 f"{n_sounds} sounds", icon, f"{len(langs)} languages", menu, table, game,
+                 f"{n_sounds} sounds", icon, f"{n_pictures} card pictures", f"{len(langs)} languages",
+                 menu, table, game,
                  f"total {time.perf_counter() - t0:.1f} s"]
         line = "self-test ok: " + ", ".join(parts)
         if self.notes:
