@@ -18,6 +18,13 @@ from knjazja.engine.actions import DECLINE, REACTION
 
 
 @dataclass
+class UndoStep:
+    """A move that may still be taken back: the state before it and who made it."""
+    before: GameState
+    seat: int
+
+
+@dataclass
 class Seat:
     name: str
     kind: str               # "human" | "easy" | "normal" | "hard"
@@ -43,7 +50,7 @@ class GameSession:
         self.autosave_error: str | None = None
         self.events: deque[Event] = deque()       # for the table to animate and log
         self.log: list[tuple[int, Event]] = []    # (decision index, event) — the whole game
-        self._undo: list[GameState] = []          # states before the human's undoable moves
+        self._undo: list[UndoStep] = []           # the human moves that may still be taken back
         self._bots: dict[int, object] = {}
         self._bot_rngs = {i: random.Random(self.state.seed * 97 + i) for i in range(len(seats))}
         self._thinker: Thinker | None = None
@@ -76,10 +83,12 @@ class GameSession:
             raise IllegalAction("it is not a human player's decision")
         before = self.state.clone()
         events = self._apply(action)
+        if self._undo and self._undo[-1].seat != seat:    # he answered another's move: it stands
+            self._undo.clear()
         if any(seat in learned_by(e, self.state.n) for e in events):   # he saw something hidden
             self._undo.clear()
         else:
-            self._undo.append(before)
+            self._undo.append(UndoStep(before, seat))
         return events
 
     def _apply(self, action: Action) -> list[Event]:
@@ -111,14 +120,28 @@ class GameSession:
         return False
 
     # --- undo -------------------------------------------------------------------------
-    def can_undo(self) -> bool:
-        return bool(self._undo) and not self.state.over
+    # A move may be taken back by its own player only, and only until another player has
+    # answered it (any later move by someone else, a bot's included) or has seen it (the
+    # table calls `seal` when the next player takes the device), or it showed its player
+    # something hidden (the engine's `learned_by`).  When it is still his decision or he is
+    # on his own hand-over screen is the table's question (`TableController.can_undo`).
+    def undo_owner(self) -> int | None:
+        """The seat whose move the next undo would take back, or None."""
+        return self._undo[-1].seat if self._undo and not self.state.over else None
 
-    def undo(self) -> bool:
-        if not self._undo:
+    def can_undo(self, seat: int) -> bool:
+        return self.undo_owner() == seat
+
+    def seal(self) -> None:
+        """Another player has seen the table: nothing made so far can be taken back."""
+        self._undo.clear()
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last move; False (nothing changes) if he may not."""
+        if not self.can_undo(seat):
             return False
         self.cancel_bot()
-        self.state = self._undo.pop()
+        self.state = self._undo.pop().before
         n = len(self.state.history)
         self.log = [(i, e) for i, e in self.log if i <= n]
         self.events.clear()

@@ -122,7 +122,7 @@ class GameFlow:
         reason = tr("handover.reason.turn", name=name) if kind == "turn" else \
             tr("handover.reason.decide", name=name, what=tr(f"decision.{kind}"))
         # the previous player may still take his move back before handing over
-        on_undo = self.table.undo if self.table is not None and session.can_undo() else None
+        on_undo = self.table.undo if self.table is not None and self.table.controller.can_undo() else None
         self.app.stack.push(PassDeviceScene(name, reason, on_ready=lambda: None, on_undo=on_undo))
 
     # --- ending -------------------------------------------------------------------------

@@ -172,10 +172,13 @@ def test_hot_seat_hand_over_offers_undo_of_the_previous_move(make_app):
     if move is None:
         raise AssertionError("the seed no longer deals a silent first move")
     before = dumps(session.state)
-    session.play(move)
-    flow.handover(session.deciding)
+    table.controller.play(move)
+    for _ in range(400):
+        app.step([])
+        if isinstance(app.stack.top, PassDeviceScene):
+            break
     over = app.stack.top
     assert isinstance(over, PassDeviceScene) and over.on_undo is not None
-    over.close()
-    over.on_undo()
+    over.undo()
     assert dumps(session.state) == before
+    assert app.stack.top is table and table.controller.viewer == 0 and table.controller.can_act()

@@ -271,9 +271,12 @@ def test_layout_draws_and_cards_stay_inside(make_app, size, n):
     assert not outside, outside
 
 
+class Overlay(Scene):
+    is_overlay = True
+
+
 def test_hot_seat_hands_over_and_hides_hands(make_app):
-    class PassDevice(Scene):
-        is_overlay = True
+    PassDevice = Overlay
 
     handovers = []
     seats = [Seat("Anna", "human"), Seat("Boris", "human"), Seat("Bot", "easy")]
@@ -337,19 +340,36 @@ def test_zoom_discard_browser_and_log(make_app):
 def test_undo_and_resize(make_app):
     seats = [Seat("Olga", "human"), Seat("Igor", "human")]     # no bot reply blocks the undo
     app, session, scene, _ = make_table(make_app, seats, state=new_game(2, seed=6, first_player=0))
+    scene.on_handover = lambda seat: app.stack.push(Overlay())
     settle(app, scene)
     move = next(a for a in session.legal() if a.kind != "draw" and a.kind != "war")
     perform(app, scene, move, random.Random(0))
-    settle(app, scene)
-    assert scene.controller.viewer == 1 and session.can_undo()
-    click(app, P.rect_of_button(scene, "undo").center)
-    assert session.state.history == [] and scene.toasts.latest
+    for _ in range(100):
+        if isinstance(app.stack.top, Overlay):
+            break
+        app.step([], DT)
+    assert scene.controller.viewer == 1 and scene.controller.can_undo()   # Olga's hand-over screen
+    assert scene.undo()
+    app.stack.pop()
+    assert session.state.history == []
     settle(app, scene)
     assert scene.controller.viewer == 0 and scene.controller.can_act()
     app.resize((1600, 900))
     app.step([], DT)
     assert scene.layout.size == (1600, 900)
     assert pygame.Rect(0, 0, 1600, 900).contains(P.rect_of_deck(scene))
+
+
+def test_no_undo_of_a_move_the_next_player_has_seen(make_app):
+    seats = [Seat("Olga", "human"), Seat("Igor", "human")]
+    app, session, scene, _ = make_table(make_app, seats, state=new_game(2, seed=6, first_player=0))
+    settle(app, scene)                                          # no hand-over screen: Igor looks at once
+    move = next(a for a in session.legal() if a.kind != "draw" and a.kind != "war")
+    perform(app, scene, move, random.Random(0))
+    settle(app, scene)
+    assert scene.controller.viewer == 1 and not scene.controller.can_undo()
+    assert not scene.controls.undo.visible and not scene.undo()
+    assert len(session.state.history) == 1
 
 
 def test_russian_table_draws(make_app):

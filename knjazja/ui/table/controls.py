@@ -70,7 +70,7 @@ class Controls:
         """Enable, relabel, show or hide everything for the table's current situation."""
         s = c.session.state
         act = c.can_act()
-        undo = c.viewer is not None and c.session.can_undo()
+        undo = c.can_undo()
         key = (len(s.history), s.decision, c.busy, act, c.mode, undo, c.lang, c.hints.thinking)
         if key == self._key:
             return

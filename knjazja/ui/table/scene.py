@@ -79,7 +79,9 @@ class TableScene(GuiScene):
 
     def resume(self) -> None:
         c = self.controller
-        c.paused = c.covered = c.handover_pending = False
+        c.paused = c.covered = False
+        if c.handover_pending:          # the hand-over screen is gone: the next player looks
+            c.claimed()
         super().resume()
 
     def exit(self) -> None:
@@ -115,7 +117,7 @@ class TableScene(GuiScene):
         if self.on_handover is not None:
             self.on_handover(seat)
         if self.on_handover is None or self.is_top:    # nothing pushed: carry on
-            self.controller.handover_pending = False
+            self.controller.claimed()
 
     # ======================================================================= frame
     def update(self, dt: float) -> None:
@@ -155,7 +157,7 @@ class TableScene(GuiScene):
 
     def undo(self) -> bool:
         """Take the last human move back (see ``TableController.undo``)."""
-        if self.controller.viewer is None or not self.session.can_undo():
+        if not self.controller.can_undo():
             return False
         self.skip()
         done = self.controller.undo()
