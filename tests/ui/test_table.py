@@ -13,6 +13,7 @@ from knjazja.engine import Action, apply, legal_actions, new_game
 from knjazja.engine.cards import CARD_ID, INSTANCES
 from knjazja.engine.state import City
 from knjazja.ui.scene_stack import Scene
+from knjazja.ui.table.overlays import DiscardScene
 from knjazja.ui.table.scene import TableScene
 
 DT = 0.1   # the longest frame App.step allows: animations finish in a frame or two
@@ -323,9 +324,9 @@ def test_zoom_discard_browser_and_log(make_app):
     assert scene.right_zoom is None
     # the discard pile opens a browser; a click outside closes it
     click(app, P.rect_of_discard(scene).center)
-    assert scene.discard_browser.open
+    assert isinstance(app.stack.top, DiscardScene)
     click(app, (3, 3))
-    assert not scene.discard_browser.open
+    assert app.stack.top is scene
     # the log names cards; hovering a name shows the card
     session.play(Action("draw"))
     for _ in range(30):
@@ -418,3 +419,65 @@ def test_hint_button_names_a_legal_move_and_raises_its_card(make_app):
         assert scene.toasts.latest and "%" in scene.toasts.latest
     finally:
         shutdown_worker()
+
+
+def key(app, k):
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)], DT)
+
+
+def test_overlays_swallow_clicks(make_app):
+    """With the discard browser or a dialog open, the table's buttons beneath do nothing."""
+    from knjazja.ui.scenes.message import MessageScene
+    seats = [Seat("Olga", "human"), Seat("Igor", "easy"), Seat("Oleg", "easy")]
+    app, session, scene, _ = make_table(make_app, seats, seed=4)
+    settle(app, scene)
+    draw_button = P.rect_of_button(scene, Action("draw"))
+    assert draw_button is not None
+    history = list(session.state.history)
+    click(app, P.rect_of_discard(scene).center)
+    assert isinstance(app.stack.top, DiscardScene)
+    click(app, draw_button.center)                     # Draw beneath the browser
+    for k in (pygame.K_SPACE, pygame.K_RETURN):
+        key(app, k)
+    assert session.state.history == history
+    click(app, P.rect_of_discard(scene).center)        # the browser is open or closed, never the table
+    if isinstance(app.stack.top, DiscardScene):
+        key(app, pygame.K_ESCAPE)                      # Escape closes it
+    assert app.stack.top is scene
+    app.stack.push(MessageScene("Title", "Text"))
+    app.step([], DT)
+    click(app, draw_button.center)
+    assert session.state.history == history
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    # a card zoomed with the right button takes the next click (it closes), not the table
+    card = session.state.hands[0][0]
+    click(app, P.rect_of_hand_card(scene, card).center, button=3)
+    assert scene.right_zoom is not None
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=draw_button.center, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=draw_button.center, button=1)], DT)
+    assert scene.right_zoom is None and session.state.history == history
+
+
+def test_escape_opens_and_closes_the_pause_menu(make_app):
+    from knjazja.ui.main import GameFlow
+    from knjazja.ui.scenes.pause import PauseScene
+    app = make_app((1280, 720), persist=False)
+    flow = GameFlow(app)
+    app.stack.push(flow.menu)
+    app.step([], DT)
+    flow.start_game({"seats": [{"name": "Olga", "kind": "human"}, {"name": "Igor", "kind": "easy"}],
+                     "first_player": 0}, seed=5)
+    table = flow.table
+    settle(app, table)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    assert table.hover_card is None and table.right_zoom is None
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+    # holding a card, Escape puts it back first
+    card = next(c for c in table.session.state.hands[0] if table.controller.playable([c]))
+    click(app, P.rect_of_hand_card(table, card).center)
+    if table.controller.held >= 0:
+        key(app, pygame.K_ESCAPE)
+        assert table.controller.held < 0 and app.stack.top is table

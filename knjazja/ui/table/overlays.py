@@ -1,11 +1,18 @@
-"""Things drawn over the table: the zoomed card and the discard-pile browser."""
+"""Things drawn over the table: the zoomed card and the discard-pile browser.
+
+The browser is a modal overlay scene (``DiscardScene``): while it is open it takes every
+click, key and wheel turn, so nothing reaches the table's buttons beneath it.
+"""
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 from pygame import Rect
 
 from knjazja.app.i18n import tr
 from knjazja.ui import style
+from knjazja.ui.scene_stack import Scene
 from knjazja.ui.table.context import DrawContext
 
 
@@ -125,3 +132,44 @@ class DiscardBrowser:
                          (close.centerx + k, close.centery + k), 3)
         pygame.draw.line(surface, style.CREAM, (close.centerx - k, close.centery + k),
                          (close.centerx + k, close.centery - k), 3)
+
+
+class DiscardScene(Scene):
+    """The discard browser as a modal overlay: Escape or a click outside closes it; the
+    right button zooms a card (any click then closes the zoom first)."""
+
+    is_overlay = True
+
+    def __init__(self, cards: Callable[[], list[int]], ctx: Callable[[], DrawContext]) -> None:
+        super().__init__()
+        self.cards, self.ctx = cards, ctx
+        self.browser = DiscardBrowser()
+        self.browser.toggle(True)
+        self.zoom: int | None = None
+        self.mouse = (0, 0)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.zoom is not None:
+                self.zoom = None
+            else:
+                self.close()
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEWHEEL:
+            self.browser.wheel(event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            if self.zoom is not None:
+                self.zoom = None
+            else:
+                self.zoom = self.browser.click(event.pos, event.button)
+                if not self.browser.open:
+                    self.close()
+        return True                     # nothing reaches the table beneath
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx = self.ctx()
+        self.browser.draw(surface, self.cards(), ctx)
+        if self.zoom is not None:
+            draw_zoom(surface, self.zoom, self.mouse, ctx)

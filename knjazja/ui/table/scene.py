@@ -25,7 +25,7 @@ from knjazja.ui.table.controls import Controls
 from knjazja.ui.table.hand import HandFan
 from knjazja.ui.table.layout import TableLayout, table_layout
 from knjazja.ui.table.log import LogPanel
-from knjazja.ui.table.overlays import DiscardBrowser, draw_dragged, draw_zoom
+from knjazja.ui.table.overlays import DiscardScene, draw_dragged, draw_zoom
 from knjazja.ui.table.prompt import Toasts, banner, draw_banner
 from knjazja.ui.table.sprites import Sprites, TextCache
 from knjazja.ui.table.steps import Stage, StepBuilder
@@ -52,7 +52,7 @@ class TableScene(GuiScene):
         self.board, self.fan, self.controls = Board(), HandFan(), Controls()
         self.steps = StepBuilder(Stage(c, self.board, self.fan, self.sprites, self.texts,
                                        self.ensure_geometry, self.layout_fan))
-        self.log_panel, self.toasts, self.discard_browser = LogPanel(), Toasts(), DiscardBrowser()
+        self.log_panel, self.toasts = LogPanel(), Toasts()
         self.warmer = FaceWarmer(self.sprites)
         self.layout: TableLayout | None = None
         self.time = 0.0
@@ -60,6 +60,7 @@ class TableScene(GuiScene):
         self.hover_card: int | None = None
         self.hover_since = 0.0
         self.right_zoom: int | None = None
+        self._choice_seen: tuple[int, ...] = ()
 
     @property
     def speed(self) -> float:
@@ -75,6 +76,7 @@ class TableScene(GuiScene):
 
     def pause(self) -> None:
         self.controller.paused, self.controller.covered = True, self.covered_by_overlay
+        self.forget_zoom()              # a zoomed card never stays over a dialog
         super().pause()
 
     def resume(self) -> None:
@@ -135,6 +137,11 @@ class TableScene(GuiScene):
         self.log_panel.follow(self.controller)
         if self.ui is not None and self.layout is not None:
             self.controls.update(c, self.layout, self.ui, self.scale)
+        choice = tuple(self.controls.choice.rect)
+        if choice != self._choice_seen:           # a question appeared: no zoom stays over it
+            self._choice_seen = choice
+            if self.controls.choice.visible:
+                self.forget_zoom()
         if self.hover_card is None:
             self.hover_since = self.time
         if self.layout is not None:
@@ -184,8 +191,6 @@ class TableScene(GuiScene):
 
     def card_at(self, pos) -> int | None:
         """The card under the mouse (for zooming), wherever it lies."""
-        if self.discard_browser.open:
-            return self.discard_browser.card_at(pos)
         if self.layout.log.collidepoint(pos):
             return self.log_panel.card_at(pos)
         card = self.fan.card_at(pos)
@@ -195,9 +200,33 @@ class TableScene(GuiScene):
         return self.board.card_at(pos, self.controller.view)
 
     # ======================================================================= input
+    def forget_zoom(self) -> None:
+        self.right_zoom = self.hover_card = None
+        self.hover_since = self.time
+
+    def open_discard(self) -> None:
+        """The discard pile's browser, a modal overlay."""
+        if self.stack is not None:
+            self.stack.push(DiscardScene(lambda: self.controller.view.discard, self._ctx))
+
+    def escape(self) -> None:
+        """Escape: put back what is held, close a zoomed card, else the pause menu."""
+        if self.controller.cancel():
+            return
+        if self.right_zoom is not None:
+            self.right_zoom = None
+            return
+        (self.on_menu or self.close)()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         c = self.controller
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.escape()
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if self.right_zoom is not None:          # a zoomed card takes the click: it closes
+                self.right_zoom = None
+                return True
             return self._on_button(event.ui_element)
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -209,9 +238,7 @@ class TableScene(GuiScene):
                 self.hover_card, self.hover_since = card, self.time
             return False
         if event.type == pygame.MOUSEWHEEL:
-            if self.discard_browser.open:
-                self.discard_browser.wheel(event.y)
-            elif self.layout.log.collidepoint(self.mouse):
+            if self.layout.log.collidepoint(self.mouse):
                 self.log_panel.wheel(event.y)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -221,13 +248,13 @@ class TableScene(GuiScene):
         if event.type != pygame.MOUSEBUTTONDOWN:
             return False
         self.mouse = event.pos
-        if self.discard_browser.open:
-            self.right_zoom = self.discard_browser.click(event.pos, event.button)
-        elif event.button == 3:
+        if self.right_zoom is not None and event.button in (1, 3):   # a zoomed card takes the click
+            self.right_zoom = None
+            return True
+        if event.button == 3:
             if not c.cancel():
                 self.right_zoom = self.card_at(event.pos)
         elif event.button == 1:
-            self.right_zoom = None
             if not c.busy:
                 return self._on_press(event.pos)
             self.skip()                 # a click while moves are shown finishes them
@@ -242,7 +269,7 @@ class TableScene(GuiScene):
         hit = self.controller.press_at(pos, self.fan.card_at(pos) if self.hand_face_up() else None,
                                        b.targets_at(pos), pile)
         if hit == "discard":
-            self.discard_browser.toggle(True)
+            self.open_discard()
         return hit is not None
 
     def _on_button(self, element) -> bool:
@@ -290,8 +317,8 @@ class TableScene(GuiScene):
             size = L.card_size if not c.press.igor else L.small_card_size
             draw_dragged(surface, self.steps.image(c.press.card, size, True), self.mouse, ctx)
         self.toasts.draw(surface, (L.prompt.centerx, L.prompt.top - L.unit // 2), L.prompt.width, ctx)
-        if self.discard_browser.open:
-            self.discard_browser.draw(surface, c.view.discard, ctx)
+        if self.paused:
+            return
         hovered = c.press is None and self.time - self.hover_since >= HOVER_ZOOM_DELAY
         zoom = self.right_zoom if self.right_zoom is not None else (self.hover_card if hovered else None)
         if zoom is not None and zoom >= 0:
