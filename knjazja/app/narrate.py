@@ -45,10 +45,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "ev.cancelled": "{seat} cancels it with {card}", "ev.decline": "{seat} lets it happen",
         "ev.bid": "{seat} bids a troop face down", "ev.no_bid": "{seat} does not bid",
         "ev.bids_revealed": "Bids revealed: {cards}", "ev.keep": "{seat} keeps {card}",
+        "ev.bids_won": "Bids revealed: {cards}. {seat} wins the bidding",
+        "ev.bids_kept": "Bids revealed: {cards}. {city} stays with {other}",
+        "ev.bids_none": "Nobody bids: {city} stays with {other}",
         "ev.reveal": "{seat} sees the hand of {other}: {cards}",
         "ev.reveal_hidden": "{seat} looks at the hand of {other}",
         "ev.steal": "{seat} takes {card} from {other}", "ev.steal_hidden": "{seat} takes a card from {other}",
-        "ev.end_set": "The end is near: the game ends after turn {value}",
+        "ev.end_set": "The end is near: every prince plays one more turn; the game ends after {other}'s turn",
         "ev.end_cancelled": "The end is cancelled: play on until the deck runs out",
         "ev.pass": "{seat} passes", "ev.game_over": "The game is over",
         "ev.raid_lay": "{seat} lays {card} face up", "ev.under": "{card} lies under Byzantine Aid",
@@ -84,9 +87,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "ev.cancelled": "{seat} отменяет картой {card}", "ev.decline": "{seat} не отменяет",
         "ev.bid": "{seat} делает ставку втёмную", "ev.no_bid": "{seat} не ставит",
         "ev.bids_revealed": "Ставки открыты: {cards}", "ev.keep": "{seat} оставляет {card}",
+        "ev.bids_won": "Ставки открыты: {cards}. Торг выигрывает игрок {seat}",
+        "ev.bids_kept": "Ставки открыты: {cards}. {city} остаётся у игрока {other}",
+        "ev.bids_none": "Ставок нет: {city} остаётся у игрока {other}",
         "ev.reveal": "{seat} видит руку {other}: {cards}", "ev.reveal_hidden": "{seat} смотрит руку {other}",
         "ev.steal": "{seat} вытягивает {card} у {other}", "ev.steal_hidden": "{seat} вытягивает карту у {other}",
-        "ev.end_set": "Конец близок: партия закончится после хода {value}",
+        "ev.end_set": "Конец близок: каждый князь сделает ещё один ход; партия закончится после хода игрока {other}",
         "ev.end_cancelled": "Конец отменён: игра идёт до конца колоды",
         "ev.pass": "{seat} пропускает ход", "ev.game_over": "Партия окончена",
         "ev.raid_lay": "{seat} выкладывает {card} открыто", "ev.under": "{card} ложится под Помощь Византии",
@@ -206,14 +212,18 @@ class Narrator:
             return p(f"ev.{k}", city=t(e.city), seat=seat)
         if k in ("decline", "no_bid", "bid", "pass"):
             return p(f"ev.{k}", seat=seat)
-        if k == "bids_revealed":
-            return p("ev.bids_revealed", cards=", ".join(t(c) for c in e.cards) or "—")
+        if k == "bids_revealed":          # every outcome of a Dowry is told
+            cards, owner = ", ".join(t(c) for c in e.cards), self.seat(e.other)
+            if e.seat < 0:
+                return p("ev.bids_none", city=t(e.city), other=owner)
+            key = "ev.bids_kept" if e.seat == e.other else "ev.bids_won"
+            return p(key, cards=cards, city=t(e.city), seat=seat, other=owner)
         if k == "reveal":
             if e.cards and e.cards[0] >= 0:
                 return p("ev.reveal", seat=seat, other=self.seat(e.other), cards=", ".join(t(c) for c in e.cards))
             return p("ev.reveal_hidden", seat=seat, other=self.seat(e.other))
         if k == "end_set":
-            return p("ev.end_set", value=e.value + 1)
+            return p("ev.end_set", other=self.seat(e.other))
         if k == "turn":
             return p("ev.turn", seat=seat)
         return None                 # other answers: their cards' moves tell them
