@@ -57,7 +57,8 @@ class TableController:
         self.hints = HintRequest()
         # the event queue and the log
         self.queue: deque[Event] = deque()
-        self.logged: list[Event] = []            # every event taken off the queue so far
+        self.logged: list[Event] = [e for _, e in session.log]   # every event shown so far
+        self.view.recent = last_played(self.logged)            # (a loaded game has a past)
         self.fresh_from = 0                      # events from here on came with the latest move
         self.animating = False                   # set by the table every frame
         self._view_dirty = False

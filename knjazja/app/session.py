@@ -17,6 +17,19 @@ from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction
 from knjazja.engine.actions import DECLINE, REACTION
 
 
+def replay_log(state: GameState) -> list[tuple[int, Event]]:
+    """The events of a game so far, replayed from its seed and actions (a loaded save has
+    only the actions): (number of actions applied, event)."""
+    if not state.history:
+        return []
+    s = new_game(state.n, state.seed, state.options, state.first_player)
+    log: list[tuple[int, Event]] = []
+    for action in state.history:
+        events = apply(s, action)
+        log += [(len(s.history), e) for e in events]
+    return log
+
+
 @dataclass
 class UndoStep:
     """A move that may still be taken back: the state before it and who made it."""
@@ -49,7 +62,7 @@ class GameSession:
         self.series = False                       # this game is part of a series to 100
         self.autosave_error: str | None = None
         self.events: deque[Event] = deque()       # for the table to animate and log
-        self.log: list[tuple[int, Event]] = []    # (decision index, event) — the whole game
+        self.log: list[tuple[int, Event]] = replay_log(state)   # (decision index, event) — the whole game
         self._undo: list[UndoStep] = []           # the human moves that may still be taken back
         self._bots: dict[int, object] = {}
         self._bot_rngs = {i: random.Random(self.state.seed * 97 + i) for i in range(len(seats))}

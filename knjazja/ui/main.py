@@ -94,7 +94,22 @@ class GameFlow:
 
     def show_load(self) -> None:
         from knjazja.ui.scenes.saveload import SaveLoadScene
-        self.app.stack.push(SaveLoadScene("load", on_load=lambda state, meta: self.load_session(state, meta)))
+        self.app.stack.push(SaveLoadScene("load", on_load=self.ask_load))
+
+    def game_running(self) -> bool:
+        """A game is on the table and not finished (loading another would end it)."""
+        return (self.session is not None and not self.session.over and self.table is not None
+                and self.table in self.app.stack)
+
+    def ask_load(self, state, meta: dict) -> None:
+        """Load a save; over a running game, ask first (its autosave would be replaced)."""
+        if not self.game_running():
+            self.load_session(state, meta)
+            return
+        from knjazja.ui.scenes.saveload import ConfirmScene
+        self.app.stack.push(ConfirmScene(tr("load.confirm_title"), tr("load.confirm_text"),
+                                         lambda: self.load_session(state, meta),
+                                         yes_label=tr("load.confirm_yes")))
 
     def show_save(self) -> None:
         from knjazja.ui.scenes.saveload import SaveLoadScene

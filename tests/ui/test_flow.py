@@ -182,3 +182,48 @@ def test_hot_seat_hand_over_offers_undo_of_the_previous_move(make_app):
     over.undo()
     assert dumps(session.state) == before
     assert app.stack.top is table and table.controller.viewer == 0 and table.controller.can_act()
+
+
+def test_load_from_the_pause_menu_asks_first_and_rebuilds_the_log(make_app):
+    from knjazja.engine import save_game
+    from knjazja.ui.scenes.saveload import ConfirmScene, SaveLoadScene
+    app, flow = flow_on(make_app)
+    old = flow.start_game(SETUP, seed=5)
+    human_plays(old, 4)
+    storage.saves_dir().mkdir(parents=True, exist_ok=True)
+    save_game(old.state, storage.saves_dir() / "Mine.json", old.meta())
+    session = flow.start_game(SETUP, seed=9)                # another game is running now
+    human_plays(session, 1)
+    running = dumps(session.state)
+    flow.pause()
+    app.stack.top.activate("load")
+    loader = app.stack.top
+    assert isinstance(loader, SaveLoadScene)
+    app.step([])
+    assert loader.load_selected()
+    assert isinstance(app.stack.top, ConfirmScene)          # asked before replacing
+    assert flow.session is session and dumps(session.state) == running
+    app.stack.top.answer(False)                            # "no": the game goes on
+    assert flow.session is session and app.stack.top is loader
+    loader.load_selected()
+    app.stack.top.answer(True)
+    assert flow.session is not session and dumps(flow.session.state) == dumps(old.state)
+    app.step([])
+    table = flow.table
+    assert table.controller.logged and table.log_panel.lines   # the log is rebuilt from the actions
+    assert len(table.controller.logged) == len(old.log)
+
+
+def test_load_from_the_main_menu_does_not_ask(make_app):
+    from knjazja.engine import save_game
+    from knjazja.ui.scenes.saveload import SaveLoadScene
+    app, flow = flow_on(make_app)
+    old = flow.start_game(SETUP, seed=5)
+    human_plays(old, 2)
+    storage.saves_dir().mkdir(parents=True, exist_ok=True)
+    save_game(old.state, storage.saves_dir() / "Mine.json", old.meta())
+    flow.to_menu()
+    flow.show_load()
+    loader = app.stack.top
+    assert isinstance(loader, SaveLoadScene) and loader.load_selected()
+    assert isinstance(app.stack.top, TableScene)
