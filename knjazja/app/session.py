@@ -210,8 +210,11 @@ class GameSession:
         if self.autosave_path is not None:
             write_atomic(self.autosave_path, dumps(self.state, self.meta()))
 
-    def save_to(self, path: Path) -> None:
-        write_atomic(path, dumps(self.state, self.meta()))
+    def save_to(self, path: Path, name: str | None = None) -> None:
+        """Save under ``path``; ``name`` is the save's own name as typed (the file name is
+        only a safe form of it)."""
+        meta = self.meta() if name is None else dict(self.meta(), name=name)
+        write_atomic(path, dumps(self.state, meta))
 
     @staticmethod
     def seats_from_meta(meta: dict, n: int) -> list[Seat]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from knjazja.engine import SaveError, load_game, write_atomic
@@ -48,6 +49,23 @@ def safe_name(name: str) -> str:
     return keep[:60] or "save"
 
 
+def save_display_name(name: str) -> str:
+    """A save's name as the player typed it: any printable characters, spaces collapsed."""
+    return " ".join("".join(ch for ch in name if ch.isprintable()).split())
+
+
+def save_file_for(name: str, name_in: Callable[[Path], str]) -> Path:
+    """The file for the save called ``name``: its safe name, or — when that file holds a
+    save of another name (``name_in(path)``; "#1" and "_1" make the same file name) — the
+    same with a number."""
+    base = safe_name(name)
+    for i in range(1, 1000):
+        path = saves_dir() / (f"{base}.json" if i == 1 else f"{base} ({i}).json")
+        if not path.exists() or name_in(path) == name:
+            return path
+    raise OSError(f"too many saves named like {name!r}")
+
+
 def read_json(path: Path, default):
     """A small JSON document (series, statistics); `default` if missing or unreadable."""
     try:
@@ -61,4 +79,5 @@ def write_json(path: Path, data) -> None:
 
 
 __all__ = ["data_dir", "saves_dir", "autosave_path", "list_saves", "has_saves", "safe_name",
+           "save_display_name", "save_file_for",
            "read_json", "write_json", "SaveError", "load_game"]
