@@ -34,6 +34,7 @@ from knjazja.engine.targets import forms_squads, passable_chronicle
 log = logging.getLogger(__name__)
 
 BOT_PAUSE = 0.35        # a bot waits this long (÷ speed) before deciding, so moves can be followed
+LAST_ROUND_PAUSE = 1.0  # … and this long once the end is set: the last moves are followed calmly
 
 
 class TableController:
@@ -74,6 +75,7 @@ class TableController:
         self.handing_over_from: int | None = None   # whose move led to the pending hand-over
         # pacing
         self._game_over_sent = False
+        self.finished = False                    # the game is over and shown: the final board stays
         self._bot_key: tuple | None = None
         self._bot_wait = 0.0
         self._autosave_shown: str | None = None
@@ -194,7 +196,7 @@ class TableController:
         s = self.session.state
         if s.over:
             if not self._game_over_sent:
-                self._game_over_sent = True
+                self._game_over_sent = self.finished = True
                 self.reset()
                 if self.on_game_over is not None:
                     self.on_game_over(self.session)
@@ -211,7 +213,8 @@ class TableController:
         key = (len(s.history), s.decision)
         if key != self._bot_key:
             self._bot_key = key
-            self._bot_wait = 0.0 if self.sync_bots else BOT_PAUSE / self.speed()
+            pause = LAST_ROUND_PAUSE if s.end_turn is not None else BOT_PAUSE
+            self._bot_wait = 0.0 if self.sync_bots else pause / self.speed()
         if self._bot_wait > 0:
             self._bot_wait -= dt
             return

@@ -28,6 +28,7 @@ class GameFlow:
         self.table = None
         self.last_setup: dict[str, Any] | None = None
         self.series = None                 # knjazja.engine.Series while a series runs
+        self.series_lines: list[str] = []  # the series standings after the last game
 
     # --- starting ---------------------------------------------------------------------
     def start_game(self, setup: dict[str, Any], seed: int | None = None) -> GameSession:
@@ -121,7 +122,7 @@ class GameFlow:
         self.session = session
         self.app.stack.pop_to(self.menu)
         self.table = TableScene(session, on_game_over=self.game_over, on_menu=self.pause,
-                                settings=self.app.settings)
+                                settings=self.app.settings, on_results=self.show_results)
         self.table.on_handover = self.handover
         self.app.stack.push(self.table)
         # A save holds hidden cards: with several humans, nobody sees a hand until claimed.
@@ -142,23 +143,32 @@ class GameFlow:
 
     # --- ending -------------------------------------------------------------------------
     def game_over(self, session: GameSession) -> None:
+        """The game has ended on the table: record it (the final board stays, with a Results
+        button that calls ``show_results``)."""
         from knjazja.app import series_store, stats
         from knjazja.engine import final_scores, winners
-        from knjazja.ui.scenes.results import ResultsScene
         try:
             storage.autosave_path().unlink(missing_ok=True)   # a finished game is not continued
         except OSError:
             pass
         glory = final_scores(session.state)
         stats.record_game(session.meta()["seats"], glory, winners(session.state))
-        lines = []
+        self.series_lines = []
         if self.series is not None and getattr(session, "series", False):
             self.series.add_game(glory, session.state.first_player)
             series_store.save_series(self.series, self.session_seats_json(session.seats))
-            lines = [tr("results.series", line=" · ".join(
+            self.series_lines = [tr("results.series", line=" · ".join(
                 f"{s.name} {t}" for s, t in zip(session.seats, self.series.totals)))]
+
+    def show_results(self) -> None:
+        """The score breakdown over the final board."""
+        from knjazja.ui.scenes.results import ResultsScene
+        session = self.session
+        if session is None or not session.over:
+            return
         self.app.stack.push(ResultsScene(session, on_play_again=self.play_again, on_menu=self.to_menu,
-                                         series_lines=lines, on_review=lambda: self.show_review(session)))
+                                         series_lines=self.series_lines,
+                                         on_review=lambda: self.show_review(session)))
 
     def show_review(self, session: GameSession) -> None:
         from knjazja.ui.scenes.review import ReviewScene

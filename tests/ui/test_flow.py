@@ -1,6 +1,7 @@
 """The whole app flow: new game, autosave, Continue, damaged saves, hot-seat resume, pause menu."""
 import json
 
+import pygame
 import pytest
 
 from knjazja.app import storage
@@ -122,12 +123,27 @@ def test_a_finished_game_goes_to_results_and_records_statistics(make_app):
     from knjazja.ui.scenes.results import ResultsScene
     app, flow = flow_on(make_app)
     session = flow.start_game(dict(SETUP, seats=[{"name": "A", "kind": "easy"}, {"name": "B", "kind": "easy"}]), seed=4)
+    table = flow.table
     while not session.over:
         session.bot_step(background=False)
-    flow.game_over(session)
+    for _ in range(200):                                 # the last moves are shown
+        table.skip()
+        app.step([])
+        if table.controller.finished:
+            break
+    assert table.controller.finished and app.stack.top is table     # the final board stays
+    assert stats.load_stats()["games"] == 1
+    results = table.controls.rect_of("results", [])
+    assert results is not None and table.controls.rect_of("draw", []) is None
+    click = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=results.center, button=1),
+             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=results.center, button=1)]
+    app.step(click)
+    assert isinstance(app.stack.top, ResultsScene)     # the score breakdown over the board
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+    assert app.stack.top is table                       # Escape: back to the final board
+    app.step(click)
     assert isinstance(app.stack.top, ResultsScene)
     app.step([])
-    assert stats.load_stats()["games"] == 1
     from knjazja.bots.thinker import shutdown_worker
     from knjazja.ui.scenes.review import ReviewScene
     app.stack.top.on_review()

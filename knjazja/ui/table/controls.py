@@ -27,6 +27,7 @@ class Controls:
         self.undo: UIButton | None = None
         self.hint: UIButton | None = None
         self.skip: UIButton | None = None
+        self.results: UIButton | None = None
         self.choice = ChoicePanel()
         self._key = None
 
@@ -48,6 +49,10 @@ class Controls:
         self.skip = UIButton(sr, tr("table.button.skip"), manager, object_id=oid("@secondary", "#table_skip"))
         # Hint shares Skip's place: Skip shows only while animating, Hint only when you may act
         self.hint = UIButton(Rect(sr), tr("table.button.hint"), manager, object_id=oid("@secondary", "#table_hint"))
+        block = L.buttons["draw"].unionall([L.buttons[k] for k in FIXED])
+        self.results = UIButton(block, tr("table.button.results"), manager,
+                                object_id=oid("@primary", "#table_results"))
+        self.results.hide()
         self.hint.hide()
         self.skip.hide()
         self.undo.hide()
@@ -61,7 +66,8 @@ class Controls:
         for key, b in self.buttons.items():
             if b is element:
                 return key
-        for key, b in (("menu", self.menu), ("undo", self.undo), ("skip", self.skip), ("hint", self.hint)):
+        for key, b in (("menu", self.menu), ("undo", self.undo), ("skip", self.skip), ("hint", self.hint),
+                       ("results", self.results)):
             if b is element:
                 return key
         return None
@@ -71,10 +77,13 @@ class Controls:
         s = c.session.state
         act = c.can_act()
         undo = c.can_undo()
-        key = (len(s.history), s.decision, c.busy, act, c.mode, undo, c.lang, c.hints.thinking)
+        key = (len(s.history), s.decision, c.busy, act, c.mode, undo, c.lang, c.hints.thinking, c.finished)
         if key == self._key:
             return
         self._key = key
+        for b in self.buttons.values():           # at the end the Results button takes their place
+            b.hide() if c.finished else b.show()
+        self.results.show() if c.finished else self.results.hide()
         enabled = C.fixed_enabled(c.session.legal() if act else [])
         for k, b in self.buttons.items():
             b.enable() if enabled[k] else b.disable()
@@ -126,7 +135,7 @@ class Controls:
         """The visible, enabled button that takes ``action`` (or a fixed button by name)."""
         if isinstance(action, str):
             b = self.buttons.get(action) or {"menu": self.menu, "undo": self.undo, "skip": self.skip,
-                                             "hint": self.hint}.get(action)
+                                             "hint": self.hint, "results": self.results}.get(action)
             return Rect(b.rect) if b is not None and b.visible and b.is_enabled else None
         for k, kind in C.FIXED_BUTTONS.items():
             if action.kind == kind and action == Action(kind):

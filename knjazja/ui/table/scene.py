@@ -38,10 +38,12 @@ class TableScene(GuiScene):
     def __init__(self, session: GameSession, *, viewer_policy: str | int = "auto",
                  on_game_over: Callable[[GameSession], None] | None = None,
                  on_menu: Callable[[], None] | None = None, settings=None,
-                 on_handover: Callable[[int], None] | None = None, sync_bots: bool = False) -> None:
+                 on_handover: Callable[[int], None] | None = None, sync_bots: bool = False,
+                 on_results: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.session = session
         self.on_menu = on_menu
+        self.on_results = on_results          # the Results button on the final board
         self.on_handover = on_handover
         self.settings = settings
         self.controller = c = TableController(
@@ -274,7 +276,8 @@ class TableScene(GuiScene):
 
     def _on_button(self, element) -> bool:
         c, key = self.controller, self.controls.which(element)
-        fixed = {"menu": self.on_menu or self.close, "skip": self.skip, "undo": self.undo, "hint": c.ask_hint}
+        fixed = {"menu": self.on_menu or self.close, "skip": self.skip, "undo": self.undo, "hint": c.ask_hint,
+                 "results": self.on_results or (lambda: None)}
         if key in fixed:
             fixed[key]()
         elif key is not None:
