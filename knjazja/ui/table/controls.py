@@ -10,11 +10,20 @@ from knjazja.app.controller import TableController
 from knjazja.app.i18n import tr
 from knjazja.engine import Action
 from knjazja.engine.actions import CONGRESS, DOWRY_BID, DRAW, RAID_LAY, REACTION, WAR_COUNTER, WAR_DEFEND
+from knjazja.ui import style
 from knjazja.ui.scenes.base import oid
+from knjazja.ui.table.banner import button_rect
 from knjazja.ui.table.layout import TableLayout
 from knjazja.ui.table.prompt import ChoicePanel, action_label
 
 FIXED = ("draw", "start_war", "end_war", "pass")
+
+
+def banner_button_rect(prompt: Rect, scale: float) -> Rect:
+    """Where Hint and Skip sit in the prompt banner: as wide as the longer of their labels."""
+    font = style.font("body", max(9, round(18 * scale)))
+    labels = [tr("table.button.hint"), tr("table.button.skip")]
+    return button_rect(prompt, [font.size(label)[0] for label in labels], max(10, round(16 * scale)))
 _CHOICE_TITLES = {REACTION: "table.choice.reaction", DOWRY_BID: "table.choice.dowry",
                   CONGRESS: "table.choice.congress", RAID_LAY: "table.choice.raid_lay",
                   WAR_DEFEND: "table.choice.defend", WAR_COUNTER: "table.choice.counter"}
@@ -31,7 +40,7 @@ class Controls:
         self.choice = ChoicePanel()
         self._key = None
 
-    def build(self, manager, layout) -> None:
+    def build(self, manager, layout, scale: float = 1.0) -> None:
         L = layout
         self.buttons = {
             key: UIButton(L.buttons[key], tr(f"table.button.{key}"), manager,
@@ -44,8 +53,7 @@ class Controls:
         ur.right = L.menu_button.left - L.margin
         self.undo = UIButton(ur, tr("table.button.undo"), manager, object_id=oid("@secondary", "#table_undo"))
 
-        sr = Rect(0, 0, round(L.prompt.height * 2.8), L.prompt.height - 12)
-        sr.midright = (L.prompt.right - 8, L.prompt.centery)
+        sr = banner_button_rect(L.prompt, scale)
         self.skip = UIButton(sr, tr("table.button.skip"), manager, object_id=oid("@secondary", "#table_skip"))
         # Hint shares Skip's place: Skip shows only while animating, Hint only when you may act
         self.hint = UIButton(Rect(sr), tr("table.button.hint"), manager, object_id=oid("@secondary", "#table_hint"))

@@ -217,7 +217,7 @@ def _side_panel(W: int, H: int, u: int, gap: int) -> tuple[Rect, Rect, dict[str,
 def _centre(centre: Rect, card: tuple[int, int], u: int, gap: int, pad: int) -> tuple[Rect, Rect, Rect, Rect]:
     """The centre: the piles and the war stack above a prompt banner.
     Returns (deck, discard, war stack, prompt)."""
-    prompt_h = max(36, round(u * 3.4))
+    prompt_h = max(40, round(u * 4.0))          # two lines of instruction fit
     prompt = Rect(centre.left, centre.bottom - prompt_h, centre.width, prompt_h)
     piles = Rect(centre.left, centre.top, centre.width, prompt.top - gap - centre.top)
     pile_w, pile_h = card[0] + 2 * pad, min(piles.height, card[1] + 2 * pad + round(u * 1.6))

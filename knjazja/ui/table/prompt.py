@@ -17,6 +17,7 @@ from knjazja.app.narrate import Narrator, expand_tokens
 from knjazja.engine import Action, GameState
 from knjazja.ui import style
 from knjazja.ui.scenes.base import oid
+from knjazja.ui.table.banner import BannerFit, fit_banner, font_measure
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.sprites import printable
 
@@ -29,11 +30,21 @@ def banner(c: TableController, log_lines: list[str]) -> tuple[str, bool]:
     return c.prompt()
 
 
+def banner_sizes(ctx: DrawContext, rect: Rect) -> tuple[int, int]:
+    """(largest, smallest) font size of the banner's words."""
+    return min(round(rect.height * 0.45), ctx.fs(1.5)), max(11, ctx.fs(0.95))
+
+
 def draw_banner(surface: pygame.Surface, rect: Rect, text: str, mine: bool, ctx: DrawContext,
-                right_reserve: int = 0) -> None:
-    u = ctx.unit
-    r = Rect(rect)
-    radius = max(6, r.height // 4)
+                reserve: Rect | None = None) -> BannerFit:
+    """The banner with the whole of ``text`` (wrapped, shrunk, grown upwards if it must),
+    clear of the button ``reserve``; returns where the words went."""
+    role = "bold" if mine else "body"
+    big, small = banner_sizes(ctx, rect)
+    fit = fit_banner(text, rect, font_measure(role, ctx.texts.font), max_size=big, min_size=small,
+                     reserve=reserve)
+    r = fit.box
+    radius = max(6, min(r.height, rect.height) // 4)
     body = pygame.Surface(r.size, pygame.SRCALPHA)
     if mine:
         pulse = 0.5 + 0.5 * abs(((ctx.time * 0.9) % 2) - 1)
@@ -46,12 +57,11 @@ def draw_banner(surface: pygame.Surface, rect: Rect, text: str, mine: bool, ctx:
     pygame.draw.rect(surface, border, r, width=2, border_radius=radius)
     inner = r.inflate(-8, -8)
     pygame.draw.rect(surface, style.GOLD_DARK, inner, width=1, border_radius=max(2, radius - 3))
-    avail = r.width - 3 * u - right_reserve
     colour = style.CREAM if mine else style.PARCHMENT
-    t = ctx.texts.fit(text, "bold" if mine else "body", min(round(r.height * 0.45), ctx.fs(1.5)), colour,
-                      avail, min_size=9)
-    cx = r.left + u + avail // 2 + u // 2
-    surface.blit(t, t.get_rect(center=(cx, r.centery)))
+    for line, lr in zip(fit.lines, fit.rects):
+        t = ctx.texts.render(line, role, fit.size, colour)
+        surface.blit(t, t.get_rect(midleft=(lr.left, lr.centery)))
+    return fit
 
 
 @dataclass

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pygame
 import pygame_gui
+from pygame import Rect
 
 from knjazja.app.controller import TableController
 from knjazja.app.i18n import get_language
@@ -104,7 +105,7 @@ class TableScene(GuiScene):
         self.layout = table_layout(self.size, len(c.names), c.viewer)
         self.board.set_layout(self.layout)
         self.log_panel.invalidate()
-        self.controls.build(self.ui, self.layout)
+        self.controls.build(self.ui, self.layout, self.scale)
         self.warmer.plan(self.layout, self.session.state, c.viewer, self.size, c.lang)
         self.refresh()
 
@@ -304,9 +305,9 @@ class TableScene(GuiScene):
         surface.blit(layer, (0, 0))
         self.board.draw_dynamic(surface, ctx, decider=decider, current=current, over=self.session.state.over)
         self.log_panel.draw(surface, L.log, ctx)
-        skip = self.controls.skip
+        shown = [b for b in (self.controls.skip, self.controls.hint) if b is not None and b.visible]
         draw_banner(surface, L.prompt, *banner(c, self.log_panel.lines), ctx,
-                    right_reserve=skip.rect.width + 16 if (skip is not None and skip.visible) else 0)
+                    reserve=Rect(shown[0].rect) if shown else None)
         self.layout_fan()
         self.fan.draw_hand(surface, ctx, c, L, face_up=self.hand_face_up())
         self.controls.choice.draw(surface, ctx)
