@@ -318,7 +318,7 @@ class TableScene(GuiScene):
         ctx, L, c = self._ctx(), self.layout, self.controller
         self.animator.draw(surface)
         if c.dragging:
-            size = L.card_size if not c.press.igor else L.small_card_size
+            size = L.hand_card_size if not c.press.igor else L.small_card_size
             draw_dragged(surface, self.steps.image(c.press.card, size, True), self.mouse, ctx)
         self.toasts.draw(surface, (L.prompt.centerx, L.prompt.top - L.unit // 2), L.prompt.width, ctx)
         if self.paused:
