@@ -145,6 +145,14 @@ def shoot_table(app: App, save) -> None:
     actions = _turn_actions(4, seed, 3)
     scene = _table(app, 4, seed, actions, first_player=0)
     save("table4_hand")
+    city = max(scene.session.state.cities.values(), key=lambda c: len(c.all_buildings()))
+    scene.ensure_geometry()
+    rect = scene.board.city_rect(city.card)
+    _mouse(app, rect.center, None)
+    for _ in range(int(1 / DT)):                        # the hover zoom's delay
+        app.step([], DT)
+    save("table4_city_zoom")
+    _mouse(app, (5, 5), None)
     s = scene.session.state
     _give_chronicles(s, 0, ["chr.polovtsian_campaign", "chr.anna", "chr.sviatopolk", "chr.hermit"])
     _give_chronicles(s, 2, ["chr.congress", "chr.vasilko", "chr.bogatyrs", "chr.voivode"])

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from knjazja.app.i18n import tr
+from knjazja.app.i18n import strings, tr
 from knjazja.engine import card_name
-from knjazja.engine.cards import CARDS, IS_MILITIA, IS_TROOP
+from knjazja.engine.cards import CARD_ID, CARDS, IS_MILITIA, IS_TROOP
 from knjazja.engine.refusals import CardArg, Refusal, SeatArg
 
 
@@ -19,6 +19,17 @@ def short_name(card: int, lang: str) -> str:
     if IS_TROOP[card] and not IS_MILITIA[card]:
         return f"{name} {CARDS[card].strength}"
     return name
+
+
+def chip_names(card: int, lang: str) -> list[str]:
+    """The names a chip before a player may show, longest first: the card's name, then its
+    short forms where there are some ("Anna Yaroslavna", "Anna"; the strings list them
+    as "longer|shorter")."""
+    names = [short_name(card, lang)]
+    short = strings(lang).get(f"card.short.{CARD_ID[card]}")
+    if isinstance(short, str):
+        names += [s for s in short.split("|") if s and s not in names]
+    return names
 
 
 def refusal_text(r: Refusal, names: list[str], lang: str) -> str:

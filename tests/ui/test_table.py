@@ -481,3 +481,25 @@ def test_escape_opens_and_closes_the_pause_menu(make_app):
     if table.controller.held >= 0:
         key(app, pygame.K_ESCAPE)
         assert table.controller.held < 0 and app.stack.top is table
+
+
+def test_a_city_in_play_zooms_to_its_tableau(make_app):
+    """Hovering a city on the table shows its buildings, walls and Glory, not its printed card."""
+    from knjazja.ui.table.city_zoom import tableau_rects
+    s = full_table(4, seed=21, moves=40)
+    seats = [Seat("Olga", "human")] + [Seat(f"Bot {i}", "easy") for i in range(3)]
+    app, session, scene, _ = make_table(make_app, seats, state=s)
+    settle(app, scene)
+    city = max(session.state.cities.values(), key=lambda c: len(c.all_buildings()))
+    rect = P.rect_of_city(scene, city.card)
+    app.step([motion(rect.center)], DT)
+    for _ in range(10):
+        app.step([], DT)
+    assert scene.zoomed() == ("city", city.card)
+    panel, card, cards = tableau_rects(city, scene.size, scene.layout.unit)
+    assert len(cards) == len(city.all_buildings()) and all(panel.contains(r) for r in cards + [card])
+    hand_card = session.state.hands[0][0]
+    app.step([motion(P.rect_of_hand_card(scene, hand_card).center)], DT)
+    for _ in range(10):
+        app.step([], DT)
+    assert scene.zoomed() == ("card", hand_card)

@@ -14,8 +14,8 @@ from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import wrap_text
 
 
-def city_formula(c, lang: str) -> str:
-    """E.g. "Vladimir: (2 + 3) × 3 = 15" — the city's Glory by RULES.md §3."""
+def glory_expression(c) -> str:
+    """E.g. "(2 + 3) × 3": how a city's Glory is reckoned (RULES.md §3), from its CityScore."""
     base = f"{c.base}×2" if c.quarter == 2 else f"{c.base}"
     parts = [base]
     if c.buildings:
@@ -23,8 +23,12 @@ def city_formula(c, lang: str) -> str:
     if c.golden_gate:
         parts.append(f"{c.golden_gate}")
     inner = " + ".join(parts)
-    expr = f"({inner}) × 3" if c.throne == 3 else inner
-    return f"{card_name(c.city, lang)}: {expr} = {c.total}"
+    return f"({inner}) × 3" if c.throne == 3 else inner
+
+
+def city_formula(c, lang: str) -> str:
+    """E.g. "Vladimir: (2 + 3) × 3 = 15" — the city's Glory by RULES.md §3."""
+    return f"{card_name(c.city, lang)}: {glory_expression(c)} = {c.total}"
 
 
 def ranking(totals: list[int]) -> list[tuple[int, int]]:

@@ -52,23 +52,48 @@ def wrap_words(text: str, width: int, measure: Callable[[str], int]) -> list[str
     return lines
 
 
+ONE_LINE_SHRINK = 0.8    # one line is worth shrinking the words this far before wrapping
+
+
+def balanced(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
+    """As few lines as a greedy wrap at ``width`` makes, but of even lengths (no lone word
+    on the last line): the narrowest width that still gives that many lines."""
+    lines = wrap_words(text, width, measure)
+    if len(lines) < 2:
+        return lines
+    lo, hi = max(measure(w) for w in text.split(" ") if w), width
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len(wrap_words(text, mid, measure)) <= len(lines):
+            hi = mid
+        else:
+            lo = mid + 1
+    return wrap_words(text, lo, measure)
+
+
 def fit_banner(text: str, rect: Rect, measure: Measure, *, max_size: int, min_size: int,
                reserve: Rect | None = None, pad: int = 8) -> BannerFit:
     """Lay ``text`` out in the banner ``rect``, clear of the button ``reserve``."""
     right = (reserve.left - pad) if reserve is not None else rect.right - pad
     area = Rect(rect.left + 2 * pad, rect.top + 4, max(10, right - rect.left - 2 * pad), rect.height - 8)
     chosen: tuple[int, list[str], int] | None = None
-    for size in range(max(max_size, min_size), min_size - 1, -1):
-        lines = wrap_words(text, area.width, lambda s, z=size: measure(s, z)[0])
-        lh = measure("Ag", size)[1]
-        fits = all(measure(line, size)[0] <= area.width for line in lines)
-        if fits and len(lines) * lh <= area.height:
-            chosen = (size, lines, lh)
+    top = max(max_size, min_size)
+    one_line_floor = max(min_size, round(top * ONE_LINE_SHRINK))
+    passes = [(range(top, one_line_floor - 1, -1), 1), (range(top, min_size - 1, -1), 99)]
+    for sizes, most in passes:
+        for size in sizes:
+            lines = balanced(text, area.width, lambda s, z=size: measure(s, z)[0])
+            lh = measure("Ag", size)[1]
+            fits = all(measure(line, size)[0] <= area.width for line in lines)
+            if fits and len(lines) <= most and len(lines) * lh <= area.height:
+                chosen = (size, lines, lh)
+                break
+        if chosen is not None:
             break
     box = Rect(rect)
     if chosen is None:                       # grow upwards: every word stays readable
         size = min_size
-        lines = wrap_words(text, area.width, lambda s: measure(s, size)[0])
+        lines = balanced(text, area.width, lambda s: measure(s, size)[0])
         lh = measure("Ag", size)[1]
         grow = len(lines) * lh - area.height
         box = Rect(rect.left, rect.top - grow, rect.width, rect.height + grow)

@@ -23,20 +23,26 @@ def zoom_size(window: tuple[int, int]) -> tuple[int, int]:
     return max(200, w), max(280, round(max(200, w) * 7 / 5))
 
 
+def place_near(r: Rect, near: Rect | tuple[int, int], window: tuple[int, int], unit: int) -> None:
+    """Move ``r`` beside ``near`` (a rect or the mouse): right of it, else left, inside the window."""
+    W, H = window
+    if isinstance(near, Rect):
+        r.midleft = (near.right + unit, near.centery)
+        if r.right > W - 4:
+            r.midright = (near.left - unit, near.centery)
+    else:
+        r.midleft = (near[0] + 2 * unit, near[1])
+        if r.right > W - 4:
+            r.midright = (near[0] - 2 * unit, near[1])
+    r.clamp_ip(Rect(4, 4, W - 8, H - 8))
+
+
 def draw_zoom(surface: pygame.Surface, card: int, near: Rect | tuple[int, int], ctx: DrawContext) -> Rect:
     """Card ``card`` at zoom size beside ``near`` (a rect or the mouse), inside the window."""
     W, H = surface.get_size()
     size = zoom_size((W, H))
     r = Rect((0, 0), size)
-    if isinstance(near, Rect):
-        r.midleft = (near.right + ctx.unit, near.centery)
-        if r.right > W - 4:
-            r.midright = (near.left - ctx.unit, near.centery)
-    else:
-        r.midleft = (near[0] + 2 * ctx.unit, near[1])
-        if r.right > W - 4:
-            r.midright = (near[0] - 2 * ctx.unit, near[1])
-    r.clamp_ip(Rect(4, 4, W - 8, H - 8))
+    place_near(r, near, (W, H), ctx.unit)
     shadow = ctx.sprites.card_shadow(size)
     pad = (shadow.get_width() - size[0]) // 2
     surface.blit(shadow, (r.x - pad + 6, r.y - pad + 8))

@@ -21,6 +21,7 @@ from knjazja.app.session import GameSession
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A
 from knjazja.ui.table.board import Board
+from knjazja.ui.table.city_zoom import draw_city_zoom
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.controls import Controls
 from knjazja.ui.table.hand import HandFan
@@ -323,7 +324,18 @@ class TableScene(GuiScene):
         self.toasts.draw(surface, (L.prompt.centerx, L.prompt.top - L.unit // 2), L.prompt.width, ctx)
         if self.paused:
             return
-        hovered = c.press is None and self.time - self.hover_since >= HOVER_ZOOM_DELAY
+        what, card = self.zoomed()
+        if what == "city":
+            city = c.view.cities[card]
+            draw_city_zoom(surface, city, c.names[city.owner], self.mouse, ctx)
+        elif what == "card":
+            draw_zoom(surface, card, self.mouse, ctx)
+
+    def zoomed(self) -> tuple[str, int]:
+        """What is zoomed now: ("card", card), ("city", city) — a city in play shows its
+        tableau, not its printed card — or ("", -1)."""
+        hovered = self.controller.press is None and self.time - self.hover_since >= HOVER_ZOOM_DELAY
         zoom = self.right_zoom if self.right_zoom is not None else (self.hover_card if hovered else None)
-        if zoom is not None and zoom >= 0:
-            draw_zoom(surface, zoom, self.mouse, ctx)
+        if zoom is None or zoom < 0 or self.paused:
+            return "", -1
+        return ("city" if zoom in self.controller.view.cities else "card"), zoom
