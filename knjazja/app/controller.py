@@ -24,6 +24,7 @@ from knjazja.app.narrate import Narrator, expand_tokens
 from knjazja.app.prompts import area_tags, prompt_text
 from knjazja.app.session import GameSession
 from knjazja.app.table_view import TableView, last_played
+from knjazja.app.undo import UndoHandover
 from knjazja.engine import Action, Event, IllegalAction
 from knjazja.engine.actions import ATTACK, DEFEND, DRAW, TURN, WAR_ATTACK, WAR_DEFEND
 from knjazja.engine.cards import IS_TROOP
@@ -37,7 +38,7 @@ BOT_PAUSE = 0.35        # a bot waits this long (÷ speed) before deciding, so m
 LAST_ROUND_PAUSE = 1.0  # … and this long once the end is set: the last moves are followed calmly
 
 
-class TableController:
+class TableController(UndoHandover):
     def __init__(self, session: GameSession, *, viewer_policy: str | int = "auto",
                  sync_bots: bool = False, speed: Callable[[], float] = lambda: 1.0,
                  on_game_over: Callable[[GameSession], None] | None = None,
@@ -239,14 +240,6 @@ class TableController:
             self.on_handover(seat)
         else:
             self.claimed()
-
-    def claimed(self) -> None:
-        """The next player has taken the device and sees the table: the moves before
-        can no longer be taken back."""
-        self.handover_pending = False
-        if self.handing_over_from is not None:
-            self.handing_over_from = None
-            self.session.seal()
 
     # ===================================================================== what to show
     @property
@@ -485,41 +478,6 @@ class TableController:
             return False
         self.reset()
         self.pull()
-        return True
-
-    def can_undo(self) -> bool:
-        """Whether Undo is offered: to the player whose move it was, while it is still his
-        decision, or on his own hand-over screen before the next player has looked."""
-        owner = self.session.undo_owner()
-        if owner is None:
-            return False
-        if self.handing_over_from is not None:
-            return owner == self.handing_over_from
-        return (owner == self.viewer == self.session.deciding and not self.handover_pending
-                and not self.session.over)
-
-    def undo(self) -> bool:
-        """Take the viewer's last move back (see ``can_undo``).  The table finishes its
-        animations first; the log and the centre forget the move."""
-        if not self.can_undo():
-            return False
-        owner = self.session.undo_owner()
-        assert owner is not None
-        self.skip()
-        self.session.undo(owner)
-        self.queue.clear()
-        self.logged = [e for _, e in self.session.log]   # the undone move leaves the log
-        self.view.sync(self.session.state)
-        self.view.recent = last_played(self.logged)
-        self.reset()
-        self.hints.cancel()
-        if self.handing_over_from is not None:          # back to the one who made the move
-            self.handing_over_from, self.handover_pending = None, False
-            if self.viewer != owner and self.policy == "hotseat":
-                self.viewer = owner
-                if self.on_viewer_change is not None:
-                    self.on_viewer_change()
-        self.notices.append(tr("table.undone"))
         return True
 
     def close(self) -> None:
