@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     t0 = time.perf_counter()
-    version = spec_helpers.read_version(ROOT / "pyproject.toml")
+    version = spec_helpers.read_version()
     ensure_pyinstaller(not args.skip_install)
     run_pyinstaller()
     exe = executable()

@@ -6,12 +6,12 @@ bundle, and turning ``assets/icon.png`` into a Windows ``.ico`` / macOS ``.icns`
 """
 from __future__ import annotations
 
+import ast
 import io
 import platform
 import re
 import struct
 import sys
-import tomllib
 from pathlib import Path, PurePath
 from typing import Iterable
 
@@ -50,11 +50,16 @@ def drop_cjk_fonts(datas: Iterable[tuple]) -> list[tuple]:
     return kept
 
 
-def read_version(pyproject: Path | None = None) -> str:
-    """``[project] version`` of pyproject.toml."""
-    path = pyproject or ROOT / "pyproject.toml"
-    with open(path, "rb") as f:
-        return str(tomllib.load(f)["project"]["version"])
+def read_version(init_file: Path | None = None) -> str:
+    """The game's version: ``__version__`` in knjazja/__init__.py, the one place it is set
+    (pyproject.toml reads it from there too). Read without importing the game."""
+    path = init_file or ROOT / "knjazja" / "__init__.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "__version__"):
+            return str(ast.literal_eval(node.value))
+    raise ValueError(f"{path} sets no __version__")
 
 
 def os_tag() -> str:

@@ -11,6 +11,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from knjazja import __version__
+
 from .actions import Action, IllegalAction
 from .cards import RULESET_VERSION
 from .game import new_game
@@ -35,7 +37,7 @@ def to_json(s: GameState, meta: dict | None = None) -> dict:
         "format": FORMAT, "version": VERSION, "ruleset": RULESET_VERSION,
         "players": s.n, "seed": s.seed, "first_player": s.first_player,
         "options": s.options.to_json(), "actions": [a.to_json() for a in s.history],
-        "meta": meta or {},
+        "meta": meta or {}, "game_version": __version__,   # informative: what wrote it
     }
     return dict(body, checksum=_checksum(body))
 

@@ -132,10 +132,29 @@ def test_drop_cjk_fonts_on_pygame_guis_own_hook():
     assert saved > 30_000_000, f"only {saved} bytes of CJK fonts dropped"
 
 
-def test_version_and_archive_names():
+def test_one_version_from_one_place():
+    """knjazja.__version__ is the only place the version is written: pyproject reads it (dynamic),
+    the spec and the archive name read it through spec_helpers, the menu, --version and saves
+    import it."""
+    import knjazja
+    from knjazja.engine import saves
     with open(ROOT / "pyproject.toml", "rb") as f:
-        version = tomllib.load(f)["project"]["version"]
-    assert spec_helpers.read_version() == version
+        project = tomllib.load(f)
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "knjazja.__version__"}
+    assert spec_helpers.read_version() == knjazja.__version__
+    assert spec_helpers.archive_name(spec_helpers.read_version()).startswith(f"Knjazja-{knjazja.__version__}-")
+    from knjazja.ui.scenes.menu import app_version
+    assert app_version() == knjazja.__version__
+    from knjazja.engine import new_game
+    assert saves.to_json(new_game(2, 1))["game_version"] == knjazja.__version__
+    version_literals = [p for p in [*ROOT.glob("knjazja/**/*.py"), ROOT / "installer.spec",
+                                    *ROOT.glob("build/*.py")]
+                        if f'"{knjazja.__version__}"' in p.read_text(encoding="utf-8")]
+    assert version_literals == [ROOT / "knjazja" / "__init__.py"]
+
+
+def test_archive_names():
     assert spec_helpers.archive_name("1.2.3", "linux", "x86_64") == "Knjazja-1.2.3-linux-x86_64.tar.gz"
     assert spec_helpers.archive_name("1.2.3", "windows", "x86_64") == "Knjazja-1.2.3-windows-x86_64.zip"
     assert spec_helpers.archive_name("1.2.3", "macos", "arm64") == "Knjazja-1.2.3-macos-arm64.zip"

@@ -18,12 +18,10 @@ _FAN_RIGHT = ("chr.anna", "ev.tatar_invasion", "wall.kremlin")
 
 
 def app_version() -> str:
-    try:
-        from importlib.metadata import version
+    """The game's version (knjazja.__version__, the one place it is set)."""
+    from knjazja import __version__
 
-        return version("knjazja")
-    except Exception:
-        return "0.1.0"
+    return __version__
 
 
 class MenuScene(GuiScene):
