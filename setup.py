@@ -25,12 +25,13 @@ def asset_files() -> list[Path]:
 
 class BuildPyWithAssets(build_py):
     def run(self) -> None:
+        package = Path(self.build_lib) / "knjazja"
+        if not self.editable_mode and package.exists():
+            shutil.rmtree(package)      # a module or file removed since the last build must not travel
         super().run()
         if self.editable_mode:          # an editable install reads assets/ in place
             return
-        target = Path(self.build_lib) / "knjazja" / "assets"
-        if target.exists():
-            shutil.rmtree(target)       # a stale file from an earlier build must not travel
+        target = package / "assets"
         for src in asset_files():
             dest = target / src.relative_to(ASSETS)
             dest.parent.mkdir(parents=True, exist_ok=True)
@@ -42,4 +43,6 @@ class BuildPyWithAssets(build_py):
         return outputs + [str(target / p.relative_to(ASSETS)) for p in asset_files()]
 
 
-setup(cmdclass={"build_py": BuildPyWithAssets})
+# setuptools' work files under build/setuptools/ (build/ itself holds our packaging helpers)
+setup(cmdclass={"build_py": BuildPyWithAssets},
+      options={"build": {"build_base": "build/setuptools"}})
