@@ -70,6 +70,14 @@ def test_entry_script_calls_the_cli():
     assert "from knjazja.cli import main" in text and "sys.exit(main())" in text
 
 
+def test_frozen_builds_let_hard_think_in_a_worker_process():
+    """entry.py calls freeze_support() first and then allows the Thinker's worker processes."""
+    text = (ROOT / "build" / "entry.py").read_text(encoding="utf-8")
+    support = text.index("multiprocessing.freeze_support()")
+    allowed = text.index("knjazja.bots.thinker.FROZEN_PROCESS_OK = True")
+    assert support < allowed < text.index("sys.exit(main())")
+
+
 def test_build_output_is_ignored_by_git():
     lines = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
     assert "dist/" in lines and "build/pyinstaller/" in lines
