@@ -820,9 +820,10 @@ class TableScene(GuiScene):
         L = self.layout
         self.log_panel.draw(surface, L.log, ctx)
         text, mine = self._prompt()
-        skip = self.controls.skip
+        # Skip and Hint share the banner's right end: the text keeps clear of either
+        shown = [b for b in (self.controls.skip, self.controls.hint) if b is not None and b.visible]
         draw_banner(surface, L.prompt, text, mine, ctx,
-                    right_reserve=skip.rect.width + 16 if (skip is not None and skip.visible) else 0)
+                    right_reserve=shown[0].rect.width + 16 if shown else 0)
         self._draw_hand(surface, ctx)
         self.controls.choice.draw(surface, ctx)
 
