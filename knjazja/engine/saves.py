@@ -9,6 +9,7 @@ import hashlib
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 
 from knjazja import __version__
@@ -95,9 +96,34 @@ def loads(text: str) -> tuple[GameState, dict]:
     return from_json(data)
 
 
+# Windows: while an indexer, an antivirus or a second copy of the game holds the target open,
+# os.replace raises PermissionError; such holds last milliseconds, so try a few times.
+REPLACE_RETRY_DELAYS = (0.02, 0.05, 0.1, 0.2, 0.4)     # seconds between tries (~0.8 s in all)
+_sleep = time.sleep                                     # tests count the waits instead
+
+
+class LockedFileError(PermissionError):
+    """The target stayed locked by another program through every retry; one-line message."""
+
+
+def _replace_retrying(tmp: str, path: Path) -> None:
+    for delay in (*REPLACE_RETRY_DELAYS, None):
+        try:
+            os.replace(tmp, path)
+            return
+        except PermissionError as e:
+            if delay is None:
+                raise LockedFileError(
+                    e.errno, f"{path.name} is locked by another program "
+                    f"(tried {len(REPLACE_RETRY_DELAYS) + 1} times); the previous copy is kept",
+                    str(path)) from None
+            _sleep(delay)
+
+
 def write_atomic(path: str | os.PathLike, text: str) -> None:
     """Write to a temporary file beside `path`, flush and fsync, then rename over it:
-    a crash mid-write leaves the previous file intact."""
+    a crash mid-write leaves the previous file intact. A target locked by another program
+    is retried for about a second, then :class:`LockedFileError` (an OSError) is raised."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
@@ -106,7 +132,7 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        _replace_retrying(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
