@@ -109,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build: FAILED: {exe} is missing", file=sys.stderr)
         return 1
     folder = DISTPATH / spec_helpers.APP_NAME
+    if spec_helpers.os_tag() == "linux":    # the applications-menu entry and its icons
+        spec_helpers.write_linux_desktop_files(folder, ROOT / "assets" / "icon.png")
     cjk = [p.name for p in folder.rglob("*") if spec_helpers.is_cjk_font(p)]
     if cjk:
         print(f"build: FAILED: CJK fonts got into the bundle: {', '.join(sorted(cjk))}",

@@ -157,3 +157,21 @@ def make_icon(png: Path, workdir: Path, target: str | None = None) -> str | None
     if target == "windows":
         return str(write_ico(png, workdir / f"{APP_NAME}.ico"))
     return str(write_icns(png, workdir / f"{APP_NAME}.icns"))
+
+
+# ---------------------------------------------------------------------- Linux desktop files
+def write_linux_desktop_files(folder: Path, png: Path) -> list[Path]:
+    """``knjazja.desktop`` and ``icons/hicolor/<n>x<n>/apps/knjazja.png`` into the unpacked
+    program folder (``Knjazja/``); the entry's Exec starts the game beside it."""
+    sys.path.insert(0, str(ROOT))
+    from knjazja import desktop_entry
+
+    written = [folder / desktop_entry.FILE_NAME]
+    written[0].write_text(desktop_entry.archive_entry(), encoding="utf-8")
+    image = _load_square(png)
+    for size in desktop_entry.ICON_SIZES:
+        out = folder / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{desktop_entry.APP_ID}.png"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(_png_bytes(image, size))
+        written.append(out)
+    return written

@@ -40,6 +40,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--self-test", action="store_true",
                    help="check every asset, render a frame offscreen, play a bots-only game, exit")
     p.add_argument("--lang", choices=("ru", "en"), help="interface language for this run")
+    menu = p.add_mutually_exclusive_group()
+    menu.add_argument("--add-to-menu", action="store_true",
+                      help="Linux: add the game to the applications menu (from where it is now)")
+    menu.add_argument("--remove-from-menu", action="store_true",
+                      help="Linux: take the game out of the applications menu")
     sub = p.add_subparsers(dest="command")
 
     c = sub.add_parser("cards", help="print the card catalogue")
@@ -155,6 +160,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.self_test:
             from knjazja.ui.selftest import self_test
             return self_test()
+        if args.add_to_menu or args.remove_from_menu:
+            from knjazja.desktop_entry import menu_command
+            return menu_command(add=args.add_to_menu)
         if args.command == "cards":
             return _cmd_cards(args)
         if args.command == "simulate":
