@@ -41,7 +41,7 @@ def _kw(call: ast.Call, name: str) -> ast.expr | None:
 
 def test_spec_is_python_with_a_onedir_build_and_a_mac_bundle():
     tree = _spec_tree()
-    (exe,) = _calls(tree, "EXE")
+    exe, console = _calls(tree, "EXE")
     assert ast.literal_eval(_kw(exe, "exclude_binaries")) is True        # onedir ...
     assert _calls(tree, "COLLECT") and _calls(tree, "BUNDLE")            # ... + .app
     assert "Knjazja" in SPEC.read_text(encoding="utf-8")
@@ -60,9 +60,12 @@ def test_spec_excludes_the_heavy_modules_and_filters_fonts():
     assert ast.unparse(_kw(analysis, "excludes")) == "EXCLUDES"
     text = SPEC.read_text(encoding="utf-8")
     assert "a.datas = spec_helpers.drop_cjk_fonts(a.datas)" in text
-    # no console window on Windows
-    (exe,) = _calls(tree, "EXE")
+    # no console window for the game on Windows; a console twin for the command line
+    exe, console = _calls(tree, "EXE")
     assert ast.unparse(_kw(exe, "console")) == "TARGET == 'linux'"
+    assert ast.literal_eval(_kw(console, "console")) is True
+    assert ast.unparse(_kw(console, "name")) == "f'{APP}-console'"
+    assert 'if TARGET == "windows":' in text and "*console_exes" in text
 
 
 def test_entry_script_calls_the_cli():
@@ -292,3 +295,41 @@ def test_startup_clock_counts_from_process_start():
 
     age, source = selftest.process_age_s()
     assert 0 <= age < 3600 and source
+
+
+# ------------------------------------------------------------------------------ workflows
+WORKFLOWS = ROOT / ".github" / "workflows"
+
+
+def _jobs(text: str) -> dict[str, str]:
+    """The workflow's jobs as {name: its text} (top-level keys under `jobs:`)."""
+    body = text.split("\njobs:\n", 1)[1]
+    jobs, name = {}, None
+    for line in body.splitlines():
+        if line.startswith("  ") and not line.startswith("   ") and line.rstrip().endswith(":"):
+            name = line.strip()[:-1]
+            jobs[name] = ""
+        elif name is not None:
+            jobs[name] += line + "\n"
+    return jobs
+
+
+def test_tests_run_on_windows_macos_and_linux_on_every_push():
+    text = (WORKFLOWS / "tests.yml").read_text(encoding="utf-8")
+    assert "\n  push:" in text and "\n  pull_request:" in text and "workflow_call:" in text
+    assert "os: [ubuntu-latest, windows-latest, macos-latest]" in text
+    assert 'python: ["3.11", "3.15"]' in text
+    assert "python -m pytest" in text and "build/check_wheel.py" in text
+
+
+def test_one_publish_job_after_the_three_builds():
+    text = (WORKFLOWS / "release.yml").read_text(encoding="utf-8")
+    jobs = _jobs(text)
+    assert set(jobs) == {"tests", "build", "publish"}
+    assert "uses: ./.github/workflows/tests.yml" in jobs["tests"]
+    assert "needs: tests" in jobs["build"]
+    assert "os: [ubuntu-latest, windows-latest, macos-latest]" in jobs["build"]
+    assert "action-gh-release" not in jobs["build"]           # the builds do not publish
+    assert text.count("action-gh-release") == 1 and "action-gh-release" in jobs["publish"]
+    assert "needs: build" in jobs["publish"] and "contents: write" in jobs["publish"]
+    assert "permissions:\n  contents: read" in text           # nothing else may write
