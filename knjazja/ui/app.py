@@ -31,10 +31,11 @@ if sys.platform.startswith("linux"):
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from knjazja.ui import i18n, style  # noqa: E402
-from knjazja.ui.scene import Scene, SceneStack  # noqa: E402
-from knjazja.ui.settings import Settings, load_settings, save_settings  # noqa: E402
-from knjazja.ui.theme import build_theme  # noqa: E402
+from knjazja.app import i18n  # noqa: E402
+from knjazja.ui import style  # noqa: E402
+from knjazja.ui.scene_stack import Scene, SceneStack  # noqa: E402
+from knjazja.app.settings import Settings, load_settings, save_settings  # noqa: E402
+from knjazja.ui.gui_theme import build_theme  # noqa: E402
 
 log = logging.getLogger(__name__)
 

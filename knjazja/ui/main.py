@@ -10,9 +10,9 @@ import logging
 from typing import Any
 
 from knjazja.engine import GameOptions, SaveError
-from knjazja.ui import storage
-from knjazja.ui.i18n import tr
-from knjazja.ui.session import GameSession, Seat
+from knjazja.app import storage
+from knjazja.app.i18n import tr
+from knjazja.app.session import GameSession, Seat
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,7 @@ class GameFlow:
     def start_game(self, setup: dict[str, Any], seed: int | None = None) -> GameSession:
         """A new game from the setup screen; with setup["series"] the first game of a series."""
         from knjazja.engine import Series
-        from knjazja.ui import series_store
+        from knjazja.app import series_store
         self.last_setup = {k: v for k, v in setup.items() if k != "series"}
         seats = [Seat(s["name"] or f"{i + 1}", s["kind"]) for i, s in enumerate(setup["seats"])]
         problems = []
@@ -75,7 +75,7 @@ class GameFlow:
         return session
 
     def _restore_series(self) -> None:
-        from knjazja.ui import series_store
+        from knjazja.app import series_store
         stored, message = series_store.load_series()
         self.series = stored.series if stored is not None else None
         if message:
@@ -108,7 +108,7 @@ class GameFlow:
             self.app.stack.push(SaveLoadScene("save", session=self.session))
 
     def open_table(self, session: GameSession, resumed: bool = False) -> None:
-        from knjazja.ui.scenes.table import TableScene
+        from knjazja.ui.table.scene import TableScene
         self.session = session
         self.app.stack.pop_to(self.menu)
         self.table = TableScene(session, on_game_over=self.game_over, on_menu=self.pause,
@@ -134,7 +134,7 @@ class GameFlow:
     # --- ending -------------------------------------------------------------------------
     def game_over(self, session: GameSession) -> None:
         from knjazja.engine import final_scores, winners
-        from knjazja.ui import series_store, stats
+        from knjazja.app import series_store, stats
         from knjazja.ui.scenes.results import ResultsScene
         try:
             storage.autosave_path().unlink(missing_ok=True)   # a finished game is not continued
@@ -161,7 +161,7 @@ class GameFlow:
     def play_again(self) -> None:
         """Play again, or in a series show the standings first."""
         if self.series is not None and self.session is not None and getattr(self.session, "series", False):
-            from knjazja.ui import series_store
+            from knjazja.app import series_store
             from knjazja.ui.scenes.series import SeriesScene
             seats = self.session_seats_json(self.session.seats)
             on_next = None if self.series.over else self.next_series_game

@@ -1,7 +1,7 @@
 """``knjazja --self-test``: check that an installation (a checkout or a frozen build) is whole.
 
 It loads every shipped file through the same paths the game uses (``asset_path``, the
-package data of ``knjazja.ui.i18n`` and ``knjazja.engine.cards``), draws the main menu, every
+package data of ``knjazja.app.i18n`` and ``knjazja.engine.cards``), draws the main menu, every
 card face and (when the table scene exists) a table frame offscreen, plays one bots-only
 game, has Hard decide one position in a worker process (as the game does), and prints ONE
 line::
@@ -101,7 +101,7 @@ class _Run:
         import pygame
 
         from knjazja.ui.app import App
-        from knjazja.ui.settings import Settings
+        from knjazja.app.settings import Settings
 
         try:
             from knjazja.ui.scenes.menu import MenuScene
@@ -109,7 +109,7 @@ class _Run:
             raise SelfTestFailure(f"main menu scene cannot be imported ({exc})") from None
         has_saves = None
         try:
-            from knjazja.ui import storage
+            from knjazja.app import storage
 
             has_saves = storage.has_saves
         except ImportError:
@@ -160,13 +160,13 @@ class _Run:
             raise SelfTestFailure(f"theme.json is not valid JSON ({exc})") from None
         if not isinstance(data, dict):
             raise SelfTestFailure("theme.json is not a JSON object")
-        from knjazja.ui.art import theme as art_theme
+        from knjazja.ui import gui_theme
 
-        art_theme._raw.cache_clear()
-        art_theme.theme_dict()  # resolves every font path through asset_path
+        gui_theme._raw_theme_file.cache_clear()
+        gui_theme.load_theme_file()  # resolves every font path through asset_path
         import pygame_gui
 
-        from knjazja.ui.theme import build_theme
+        from knjazja.ui.gui_theme import build_theme
 
         manager = pygame_gui.UIManager(WINDOW, theme_path=build_theme(1.0),
                                        enable_live_theme_updates=False)
@@ -217,7 +217,7 @@ class _Run:
 
     def languages(self) -> list[str]:
         from knjazja.engine import cards
-        from knjazja.ui import i18n
+        from knjazja.app import i18n
 
         langs = []
         for lang in ("ru", "en"):
@@ -255,9 +255,9 @@ class _Run:
         import importlib
 
         try:
-            table_module = importlib.import_module("knjazja.ui.scenes.table")
+            table_module = importlib.import_module("knjazja.ui.table.scene")
         except ModuleNotFoundError as exc:
-            if exc.name and exc.name.startswith("knjazja.ui.scenes.table"):
+            if exc.name and exc.name.startswith("knjazja.ui.table.scene"):
                 from knjazja.ui.art import render_table_background
 
                 render_table_background(WINDOW)
@@ -266,8 +266,8 @@ class _Run:
             raise
         scene_cls = getattr(table_module, "TableScene", None)
         if scene_cls is None:
-            raise SelfTestFailure("knjazja.ui.scenes.table has no TableScene")
-        from knjazja.ui.session import GameSession, Seat
+            raise SelfTestFailure("knjazja.ui.table.scene has no TableScene")
+        from knjazja.app.session import GameSession, Seat
 
         session = GameSession([Seat("Human", "human")] + [Seat(f"Bot {i}", "easy") for i in (1, 2, 3)],
                               seed=GAME_SEED)
@@ -281,7 +281,7 @@ class _Run:
 
     # -- a game ----------------------------------------------------------------------------
     def game(self) -> str:
-        from knjazja.ui.session import GameSession, Seat
+        from knjazja.app.session import GameSession, Seat
 
         session = GameSession([Seat(f"Bot {i + 1}", "easy") for i in range(GAME_SEATS)],
                               seed=GAME_SEED)

@@ -16,23 +16,10 @@ import pygame
 
 log = logging.getLogger(__name__)
 
-Colour = tuple[int, int, int]
-
-# the UI palette (warm old-Russian colours, matching ui.art.palette)
-INK: Colour = (48, 28, 14)
-PARCHMENT: Colour = (240, 226, 190)
-PARCHMENT_DARK: Colour = (214, 190, 140)
-CREAM: Colour = (250, 240, 214)
-GOLD: Colour = (222, 178, 72)
-GOLD_LIGHT: Colour = (252, 226, 140)
-GOLD_DARK: Colour = (150, 104, 30)
-WOOD_DARK: Colour = (46, 28, 16)
-WOOD: Colour = (92, 58, 32)
-CRIMSON: Colour = (128, 20, 26)
-CRIMSON_DARK: Colour = (72, 8, 14)
-SHADOW: Colour = (12, 6, 2)
-MUTED: Colour = (190, 170, 130)
-PANEL_BG = (30, 18, 10, 214)
+# the UI colours, from the one palette
+from knjazja.ui.art.palette import (CREAM, CRIMSON, CRIMSON_DARK, GOLD, GOLD_DARK,  # noqa: E402,F401
+                                    GOLD_LIGHT, INK, MUTED, PANEL_BG, PARCHMENT, PARCHMENT_DARK,
+                                    SHADOW, WOOD, WOOD_DARK, Colour)
 
 
 def _art(name: str):
@@ -72,7 +59,7 @@ def font(role: str, size: int, lang: str | None = None) -> pygame.font.Font:
 
     Titles depend on the language (``ui.art`` gives English titles a Latin face).
     """
-    from knjazja.ui.i18n import get_language
+    from knjazja.app.i18n import get_language
 
     return _font(role, max(6, int(size)), lang or get_language())
 
@@ -260,19 +247,3 @@ def fit_font(role: str, text: str, max_width: int, size: int, min_size: int = 8,
     while size > min_size and font(role, size, lang).size(text)[0] > max_width:
         size = max(min_size, int(size * 0.92))
     return font(role, size, lang)
-
-
-def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap of plain text (explicit newlines kept)."""
-    lines: list[str] = []
-    for para in text.split("\n"):
-        cur = ""
-        for word in para.split():
-            trial = f"{cur} {word}".strip()
-            if fnt.size(trial)[0] <= width or not cur:
-                cur = trial
-            else:
-                lines.append(cur)
-                cur = word
-        lines.append(cur)
-    return lines

@@ -86,7 +86,7 @@ def test_a_worker_that_cannot_start_falls_back_to_a_thread(position, monkeypatch
 
 
 def test_the_game_goes_on_when_hards_worker_is_killed(tmp_path):
-    from knjazja.ui.session import GameSession, Seat
+    from knjazja.app.session import GameSession, Seat
     session = GameSession([Seat("A", "hard"), Seat("B", "easy"), Seat("C", "easy")], seed=11)
     seat = session.state.decision.seat
     marker = tmp_path / "thinking"

@@ -71,10 +71,11 @@ def test_the_wheel_carries_every_asset_inside_the_package(built):
     sounds = [a for a in assets if a.startswith("sounds/") and a.endswith(".wav")]
     assert len(fonts) >= 4 and len(licences) >= 3 and len(sounds) >= 5
     assert {"knjazja/assets/theme.json", "knjazja/assets/icon.png"} <= names
-    # the package's own data (card texts, UI strings) and the command
-    assert "knjazja/engine/data/cards.json" in names or any(
-        n.startswith("knjazja/engine/data/") and n.endswith(".json") for n in names)
-    assert any(n.startswith("knjazja/ui/data/") and n.endswith(".json") for n in names)
+    # the package's own data (card texts, UI strings, rule book), wherever it lives, and the command
+    data = sorted(p.relative_to(ROOT).as_posix() for pattern in ("*.json", "*.md")
+                  for p in (ROOT / "knjazja").rglob(pattern) if "__pycache__" not in p.parts)
+    assert any("engine/data/texts" in d for d in data) and any("strings" in d for d in data)
+    assert [d for d in data if d not in names] == []
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     assert "knjazja = knjazja.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
     assert not [n for n in names if n.startswith(("tests/", "build/", "assets/"))]

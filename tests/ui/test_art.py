@@ -174,7 +174,9 @@ def test_shipped_assets():
 
 def test_theme_loads_in_pygame_gui():
     pygame_gui = pytest.importorskip("pygame_gui")
-    theme = art.theme_dict()
+    from knjazja.ui.gui_theme import load_theme_file
+
+    theme = load_theme_file()
     path = theme["button"]["font"]["regular_path"] if "font" in theme["button"] else \
         theme["#kn_shape"]["font"]["regular_path"]
     assert os.path.isabs(path) and os.path.exists(path)

@@ -4,12 +4,12 @@ import json
 import pytest
 
 from knjazja.engine import dumps
-from knjazja.ui import storage
+from knjazja.app import storage
 from knjazja.ui.main import GameFlow
 from knjazja.ui.scenes.message import MessageScene
 from knjazja.ui.scenes.pass_device import PassDeviceScene
 from knjazja.ui.scenes.pause import PauseScene
-from knjazja.ui.scenes.table import TableScene
+from knjazja.ui.table.scene import TableScene
 
 SETUP = {"seats": [{"name": "Olga", "kind": "human"}, {"name": "Igor", "kind": "easy"},
                    {"name": "Oleg", "kind": "easy"}],
@@ -118,7 +118,7 @@ def test_pause_menu_leads_back_to_the_main_menu(make_app):
 
 
 def test_a_finished_game_goes_to_results_and_records_statistics(make_app):
-    from knjazja.ui import stats
+    from knjazja.app import stats
     from knjazja.ui.scenes.results import ResultsScene
     app, flow = flow_on(make_app)
     session = flow.start_game(dict(SETUP, seats=[{"name": "A", "kind": "easy"}, {"name": "B", "kind": "easy"}]), seed=4)
@@ -186,7 +186,7 @@ def test_locked_statistics_and_series_files_are_reported_not_fatal(make_app, mon
     import os
 
     from knjazja.engine import saves
-    from knjazja.ui import series_store, stats
+    from knjazja.app import series_store, stats
     from knjazja.ui.scenes.results import ResultsScene
     app, flow = flow_on(make_app)
     locked = {stats.stats_path().name, series_store.series_path().name}

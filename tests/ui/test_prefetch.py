@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from knjazja.ui.art import prefetch, render_card
-from knjazja.ui.session import GameSession, Seat
-from knjazja.ui.settings import Settings
+from knjazja.app.session import GameSession, Seat
+from knjazja.app.settings import Settings
 from knjazja.ui.table.sprites import Sprites
 
 KEYS = [("city.kiev", "ru", (90, 126)), ("troop.militia", "en", (90, 126)),
@@ -153,7 +153,7 @@ def test_shutdown_stops_and_reaps_the_worker(pf):
 def test_app_shutdown_stops_the_shared_worker(make_app, own_shared):
     settings = Settings()
     app = make_app((1280, 720), settings=settings, persist=False)
-    from knjazja.ui.scenes.table import TableScene
+    from knjazja.ui.table.scene import TableScene
     session = GameSession([Seat("A", "random"), Seat("B", "random")], seed=3)
     scene = TableScene(session, sync_bots=True)
     app.stack.push(scene)
@@ -173,7 +173,7 @@ def test_app_shutdown_stops_the_shared_worker(make_app, own_shared):
 def test_the_table_never_renders_a_face_to_warm_up_while_prefetching(make_app, own_shared, monkeypatch):
     settings = Settings()
     app = make_app((1280, 720), settings=settings, persist=False)
-    from knjazja.ui.scenes.table import TableScene
+    from knjazja.ui.table.scene import TableScene
     session = GameSession([Seat("A", "random"), Seat("B", "random")], seed=3)
     scene = TableScene(session, sync_bots=True)
     app.stack.push(scene)
@@ -190,7 +190,7 @@ def test_the_table_warms_up_itself_without_a_worker(make_app, own_shared, monkey
     monkeypatch.setattr(prefetch, "_Worker", lambda: (_ for _ in ()).throw(OSError("none")))
     settings = Settings()
     app = make_app((1280, 720), settings=settings, persist=False)
-    from knjazja.ui.scenes.table import TableScene
+    from knjazja.ui.table.scene import TableScene
     session = GameSession([Seat("Me", "human"), Seat("B", "random")], seed=3)
     scene = TableScene(session, sync_bots=True)
     app.stack.push(scene)

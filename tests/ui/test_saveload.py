@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 from knjazja.engine import apply, legal_actions
-from knjazja.ui import storage
+from knjazja.app import storage
 from knjazja.ui.scenes.saveload import ConfirmScene, SaveLoadScene, players_line, save_path, scan_saves
-from knjazja.ui.session import GameSession, Seat
+from knjazja.app.session import GameSession, Seat
 
 
 def session(moves: int = 25) -> GameSession:

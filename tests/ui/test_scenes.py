@@ -5,9 +5,9 @@ import pygame
 import pygame_gui
 import pytest
 
-from knjazja.ui import i18n
+from knjazja.app import i18n
 from knjazja.ui.scenes import MenuScene, SettingsScene, SetupScene
-from knjazja.ui.settings import Settings, load_settings, settings_path
+from knjazja.app.settings import Settings, load_settings, settings_path
 
 
 def click(app, element, button=1):

@@ -5,9 +5,9 @@ import pygame
 import pytest
 
 from knjazja.engine import Series
-from knjazja.ui import series_store
+from knjazja.app import series_store
 from knjazja.ui.scenes.series import SeriesScene, leaders
-from knjazja.ui.session import Seat
+from knjazja.app.session import Seat
 
 SEATS = [{"name": "Ярослав", "kind": "human"}, {"name": "Олег", "kind": "hard"}, {"name": "Игорь", "kind": "easy"}]
 

@@ -2,7 +2,7 @@
 import pygame
 
 from knjazja.engine import Event
-from knjazja.ui.settings import Settings
+from knjazja.app.settings import Settings
 from knjazja.ui.sound import SOUND_NAMES, Sounds, sounds_for_events
 
 

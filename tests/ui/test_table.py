@@ -8,11 +8,11 @@ import pytest
 from knjazja.engine import Action, apply, legal_actions, new_game
 from knjazja.engine.cards import CARD_ID, INSTANCES
 from knjazja.engine.state import City
-from knjazja.ui import i18n
-from knjazja.ui.scene import Scene
-from knjazja.ui.scenes.table import TableScene
-from knjazja.ui.session import GameSession, Seat
-from knjazja.ui.settings import Settings
+from knjazja.app import i18n
+from knjazja.ui.scene_stack import Scene
+from knjazja.ui.table.scene import TableScene
+from knjazja.app.session import GameSession, Seat
+from knjazja.app.settings import Settings
 
 DT = 0.1   # the longest frame App.step allows: animations finish in a frame or two
 

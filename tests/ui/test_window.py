@@ -7,7 +7,7 @@ import pytest
 
 from knjazja.ui import window as game_window
 from knjazja.ui.app import App, is_fullscreen_key
-from knjazja.ui.settings import MIN_WINDOW_SIZE, Settings
+from knjazja.app.settings import MIN_WINDOW_SIZE, Settings
 
 # (desktop, what the OS takes from it: title bar + task bar / menu bar, generously)
 LAPTOPS = [((1366, 768), (0, 40 + 32)),       # a Windows laptop: taskbar 40, title bar 32

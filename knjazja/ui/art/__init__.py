@@ -1,5 +1,5 @@
 """Art of Knjaz'ja, all made procedurally with pygame: card faces, card back, table,
-icons, plus the shipped fonts (see assets/fonts/README.md) and the UI theme.
+icons, plus the shipped fonts (see assets/fonts/README.md).
 
     from knjazja.ui.art import render_card, render_card_back, render_table_background
     face = render_card("city.kiev", "ru", (300, 420))
@@ -12,11 +12,10 @@ from .card import ZOOM_MIN_WIDTH, card_name_text, corner_value, render_card, ren
 from .icons import kind_icon
 from .palette import FRAME_COLOURS, STYLES
 from .resources import MissingAssetError, asset_path, assets_root, load_font
-from .table import render_table_background
-from .theme import THEME_FILE, theme_dict
+from .background import render_table_background
 
 __all__ = [
     "render_card", "render_card_back", "render_table_background", "kind_icon", "load_font",
     "asset_path", "assets_root", "MissingAssetError", "FRAME_COLOURS", "STYLES",
-    "ZOOM_MIN_WIDTH", "card_name_text", "corner_value", "theme_dict", "THEME_FILE",
+    "ZOOM_MIN_WIDTH", "card_name_text", "corner_value",
 ]

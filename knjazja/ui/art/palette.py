@@ -1,4 +1,5 @@
-"""Colours of the card kinds and of the UI (warm old-Russian palette)."""
+"""The one palette of the game: colours of the card kinds, the UI and the table (warm
+old-Russian colours).  ``knjazja.ui.style`` re-exports the UI colours for the scenes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -33,6 +34,27 @@ CRIMSON: Colour = (128, 20, 26)
 CRIMSON_DARK: Colour = (72, 8, 14)
 STEEL: Colour = (176, 188, 204)
 STEEL_DARK: Colour = (88, 100, 118)
+SHADOW: Colour = (12, 6, 2)           # drop shadows of text
+MUTED: Colour = (190, 170, 130)       # secondary text on dark panels
+PANEL_BG = (30, 18, 10, 214)          # translucent dark panels (RGBA)
+HIGHLIGHT: Colour = (255, 214, 90)    # what is held or selected; whoever decides
+TARGET: Colour = (120, 230, 120)      # where the held card may go
+DANGER: Colour = (236, 70, 50)        # war, loss
+
+# one heraldic colour per seat (info stripe, names in the war stack)
+SEAT_COLOURS: tuple[Colour, ...] = (
+    (196, 48, 44), (52, 112, 188), (64, 150, 72), (214, 160, 40),
+    (140, 72, 170), (40, 160, 160), (210, 104, 40), (170, 170, 180),
+)
+
+# the table's badges: Glory, wall Strength, attack, defence
+GLORY_FILL: Colour = (236, 186, 60)
+GLORY_EDGE: Colour = (120, 76, 16)
+NEG_FILL: Colour = (150, 30, 30)
+STEEL_FILL: Colour = (150, 166, 188)
+STEEL_EDGE: Colour = (50, 60, 78)
+ATTACK_FILL: Colour = (176, 36, 32)
+DEFENCE_FILL: Colour = (44, 92, 150)
 
 STYLES: dict[str, KindStyle] = {
     "city": KindStyle(frame=(150, 22, 30), frame_dark=(78, 8, 14), frame_light=(196, 58, 50),

@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from knjazja.ui.scene import Scene
+from knjazja.ui.scene_stack import Scene
 
 
 def oid(class_id: str | None = None, object_id: str | None = None) -> ObjectID:

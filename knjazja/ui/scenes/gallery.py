@@ -16,9 +16,9 @@ from pygame_gui.elements import UIButton
 
 from knjazja.engine import catalogue
 from knjazja.ui import style
-from knjazja.ui.i18n import get_language, tr
+from knjazja.app.i18n import get_language, tr
 from knjazja.ui.scenes.base import GuiScene, oid
-from knjazja.ui.scenes.rules import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_plain
+from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_text
 
 KINDS = ("all", "city", "building", "troop", "event", "chronicle")
 CARD_RATIO = 7 / 5
@@ -71,6 +71,11 @@ class GalleryScene(BookScene):
         self._lang = ""
 
     # -- data ------------------------------------------------------------------------------
+
+    def tab_scene(self, key: str) -> GuiScene | None:
+        from knjazja.ui.scenes.rules import make_tab
+
+        return make_tab(key, on_close=self.on_close)
     def visible_cards(self) -> list[dict]:
         return [c for c in self.cards if self.kind == "all" or c["kind"] == self.kind]
 
@@ -257,7 +262,7 @@ class GalleryScene(BookScene):
             # the name, up to two lines
             lines = self._name_cache.get(entry["id"])
             if lines is None:
-                wrapped = wrap_plain(entry["name"], name_font, cw + self.px(16))
+                wrapped = wrap_text(entry["name"], name_font, cw + self.px(16))
                 if len(wrapped) > 2:
                     wrapped = [wrapped[0], ellipsize(" ".join(wrapped[1:]), name_font, cw + self.px(16))]
                 lines = [style.render_text(t, name_font, style.PARCHMENT) for t in wrapped]
@@ -390,7 +395,7 @@ class CardZoomScene(GuiScene):
         limit = self.prev_button.rect.top - self.px(24) if self.prev_button else r.bottom - pad
         while True:
             body = style.font("body", body_size)
-            lines = wrap_plain(e["text"], body, width)
+            lines = wrap_text(e["text"], body, width)
             if len(lines) * body.get_linesize() <= limit - y or body_size <= self.px(14):
                 break
             body_size -= 1

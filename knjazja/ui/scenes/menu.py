@@ -9,7 +9,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from knjazja.ui import style
-from knjazja.ui.i18n import get_language, tr
+from knjazja.app.i18n import get_language, tr
 from knjazja.ui.scenes.base import GuiScene, oid
 
 # cards fanned in the lower corners of the menu when the card renderer is available

@@ -6,7 +6,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
+from knjazja.app.i18n import tr
+from knjazja.ui.widgets import wrap_text
 from knjazja.ui.scenes.base import GuiScene, oid
 
 
@@ -37,7 +38,7 @@ class MessageScene(GuiScene):
         style.blit_text(surface, self.title, tf, style.GOLD_LIGHT, center=(w // 2, self._panel.top + self.px(50)))
         body = style.font("body", self.px(22))
         y = self._panel.top + self.px(100)
-        for line in style.wrap_text(self.text, body, self._panel.width - self.px(60)):
+        for line in wrap_text(self.text, body, self._panel.width - self.px(60)):
             style.blit_text(surface, line, body, style.PARCHMENT, center=(w // 2, y))
             y += body.get_height() + self.px(2)
 

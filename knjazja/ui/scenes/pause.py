@@ -8,7 +8,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
+from knjazja.app.i18n import tr
 from knjazja.ui.scenes.base import GuiScene, oid
 
 

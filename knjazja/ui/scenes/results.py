@@ -9,7 +9,8 @@ from pygame_gui.elements import UIButton
 
 from knjazja.engine import card_name, score
 from knjazja.ui import style
-from knjazja.ui.i18n import get_language, tr
+from knjazja.app.i18n import get_language, tr
+from knjazja.ui.widgets import wrap_text
 from knjazja.ui.scenes.base import GuiScene, oid
 
 
@@ -126,7 +127,7 @@ class ResultsScene(GuiScene):
                 lines = [tr("results.nothing")]
             max_lines = max(1, (row_h - name_font.get_height() - self.px(8)) // small.get_height())
             text = "   ·   ".join(lines)
-            wrapped = style.wrap_text(text, small, col_w - self.px(40))[:max_lines]
+            wrapped = wrap_text(text, small, col_w - self.px(40))[:max_lines]
             for line in wrapped:
                 style.blit_text(surface, line, small, style.MUTED, topleft=(x + self.px(24), line_y), shadow=None)
                 line_y += small.get_height()

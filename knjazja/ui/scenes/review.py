@@ -1,7 +1,7 @@
 """The post-game review: step through the finished game with every hand face up.
 
 Left, the list of every move (number, who, what), the human moves marked with their loss
-in win-chance points as the background analysis (``knjazja.ui.review.Analysis``) finds it,
+in win-chance points as the background analysis (``knjazja.app.analysis.Analysis``) finds it,
 the three biggest mistakes flagged "!!"; Prev / Next / Next mistake below it.  Right, the
 position before the selected move: per seat its Glory, hand, cities and chronicles, the war
 or the card in play, a timeline of the game, and what the analysis says about the move.
@@ -19,12 +19,12 @@ from knjazja.engine import Action, GameState, score
 from knjazja.engine.scoring import seat_score
 from knjazja.engine.targets import attack_sum, defence_sum
 from knjazja.ui import style
-from knjazja.ui.i18n import get_language, tr
-from knjazja.ui.narrate import Narrator
-from knjazja.ui.review import (GOOD_POINTS, ITERATIONS, Analysis, PointResult, biggest_mistakes,
+from knjazja.app.i18n import get_language, tr
+from knjazja.app.narrate import Narrator
+from knjazja.app.analysis import (GOOD_POINTS, ITERATIONS, Analysis, PointResult, biggest_mistakes,
                                decision_points, grade, replay)
 from knjazja.ui.scenes.base import oid
-from knjazja.ui.scenes.rules import BookScene, ScrollArea, draw_edge_fades, wrap_plain
+from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, wrap_text
 from knjazja.ui.table.sprites import Sprites, TextCache, printable, seat_colour
 
 GRADE_COLOURS = {"good": (120, 200, 100), "inaccuracy": (238, 176, 56), "mistake": (236, 78, 60)}
@@ -509,7 +509,7 @@ class ReviewScene(BookScene):
         surf.blit(head, (inner.left, inner.top))
         f = style.font("body", px(17))
         y = inner.top + head.get_height() + px(4)
-        for line in wrap_plain(printable(verdict), f, inner.width)[:2]:
+        for line in wrap_text(printable(verdict), f, inner.width)[:2]:
             img = style.render_text(line, f, colour)
             surf.blit(img, (inner.left, y))
             y += f.get_linesize()
@@ -633,7 +633,7 @@ class ReviewScene(BookScene):
         info = pygame.Rect(row.left + px(16), row.top + px(6), info_w - px(24), row.height - px(12))
         f = style.font("bold", max(11, min(px(17), row.height * 20 // 100)))
         y = info.top
-        for line in wrap_plain(printable(title), f, info.width)[: max(1, info.height // f.get_linesize())]:
+        for line in wrap_text(printable(title), f, info.width)[: max(1, info.height // f.get_linesize())]:
             img = style.render_text(line, f, style.GOLD_LIGHT)
             surf.blit(img, (info.left, y))
             y += f.get_linesize()

@@ -21,10 +21,11 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from knjazja.engine import GameState, SaveError, load_game
-from knjazja.ui import storage, style
-from knjazja.ui.i18n import tr
+from knjazja.app import storage
+from knjazja.ui import style
+from knjazja.app.i18n import tr
 from knjazja.ui.scenes.base import GuiScene, oid
-from knjazja.ui.scenes.rules import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_plain
+from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_text
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,7 @@ class ConfirmScene(GuiScene):
         w, h = self.size
         body = style.font("body", self.px(22))
         pw = min(w - self.px(60), self.px(760))
-        lines = wrap_plain(self.text, body, pw - self.px(80))
+        lines = wrap_text(self.text, body, pw - self.px(80))
         bw, bh, gap = self.px(240), self.px(52), self.px(24)
         ph = self.px(104) + len(lines) * body.get_linesize() + self.px(36) + bh + self.px(30)
         self._panel = pygame.Rect(0, 0, pw, ph)
@@ -96,7 +97,7 @@ class ConfirmScene(GuiScene):
                            style.GOLD, thickness=max(1, self.px(2)))
         body = style.font("body", self.px(22))
         y = self._panel.top + self.px(104)
-        for line in wrap_plain(self.text, body, self._panel.width - self.px(80)):
+        for line in wrap_text(self.text, body, self._panel.width - self.px(80)):
             style.blit_text(surface, line, body, style.PARCHMENT, center=(cx, y + body.get_height() // 2))
             y += body.get_linesize()
 
@@ -465,7 +466,7 @@ class SaveLoadScene(BookScene):
                 style.blit_text(surface, ellipsize(detail, body_f, name_w), body_f, style.MUTED,
                                 topleft=(cols[0], second))
                 players = players_line(entry.meta, s.n)
-                lines = wrap_plain(players, body_f, cols[2] - cols[1] - self.px(20))
+                lines = wrap_text(players, body_f, cols[2] - cols[1] - self.px(20))
                 if len(lines) > 2:
                     lines = [lines[0], ellipsize(" ".join(lines[1:]), body_f, cols[2] - cols[1] - self.px(20))]
                 py = row.centery - len(lines) * body_f.get_linesize() // 2

@@ -11,9 +11,9 @@ from pygame_gui.elements import UIButton
 
 from knjazja.engine import Series
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
+from knjazja.app.i18n import tr
 from knjazja.ui.scenes.base import oid
-from knjazja.ui.scenes.rules import BookScene, ellipsize
+from knjazja.ui.widgets import BookScene, ellipsize
 
 
 def seat_name(seat, i: int) -> str:

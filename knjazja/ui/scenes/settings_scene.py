@@ -12,9 +12,9 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
 
 from knjazja.ui import style
-from knjazja.ui.i18n import LANGUAGE_NAMES, LANGUAGES, tr
+from knjazja.app.i18n import LANGUAGE_NAMES, LANGUAGES, tr
 from knjazja.ui.scenes.base import GuiScene, oid
-from knjazja.ui.settings import ANIMATION_SPEED_RANGE, MIN_WINDOW_SIZE, REACTION_PROMPTING, Settings
+from knjazja.app.settings import ANIMATION_SPEED_RANGE, MIN_WINDOW_SIZE, REACTION_PROMPTING, Settings
 
 WINDOW_PRESETS = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 SPEED_STEP = 0.25
@@ -52,7 +52,7 @@ class SettingsScene(GuiScene):
         if self.draft is not None and self.app is not None:
             self.draft.fullscreen = self.app.fullscreen  # F11 pressed while here
             if not self.app.fullscreen:
-                self.draft.window_size = self.app.size   # the window was dragged bigger
+                self.draft.window_size = self.app.window_points   # the window was dragged bigger
         super().on_resize(size)
 
     # -- widgets ---------------------------------------------------------------------------------

@@ -15,9 +15,10 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
 
 from knjazja.ui import style
-from knjazja.ui.i18n import tr, tr_list
+from knjazja.app.i18n import tr, tr_list
+from knjazja.ui.widgets import wrap_text
 from knjazja.ui.scenes.base import GuiScene, oid
-from knjazja.ui.settings import (MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, OPTION_KEYS,
+from knjazja.app.settings import (MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, OPTION_KEYS,
                                  PLAYER_KINDS, GameSetup, default_setup, validate_setup)
 
 
@@ -226,7 +227,7 @@ class SetupScene(GuiScene):
         self._notes_top = ry
         f = style.font("body", px(16))
         for note in notes:
-            ry += len(style.wrap_text(note, f, right.width)) * f.get_linesize() + px(6)
+            ry += len(wrap_text(note, f, right.width)) * f.get_linesize() + px(6)
         preview_top = ry + px(14)
         self._preview = pygame.Rect(right.left, preview_top, right.width, right.bottom - preview_top)
 
@@ -325,7 +326,7 @@ class SetupScene(GuiScene):
         f = style.font("body", self.px(16))
         y = self._notes_top
         for note in self._notes:
-            for line in style.wrap_text(note, f, right.width):
+            for line in wrap_text(note, f, right.width):
                 style.blit_text(surface, line, f, style.MUTED, topleft=(right.left, y))
                 y += f.get_linesize()
             y += self.px(6)

@@ -8,10 +8,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.ui import stats as store
+from knjazja.app import stats as store
 from knjazja.ui import style
-from knjazja.ui.i18n import get_language, tr
-from knjazja.ui.scenes.rules import BookScene
+from knjazja.app.i18n import get_language, tr
+from knjazja.ui.widgets import BookScene
 from knjazja.ui.scenes.saveload import ConfirmScene
 from knjazja.ui.scenes.base import oid
 

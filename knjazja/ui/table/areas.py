@@ -20,8 +20,8 @@ from knjazja.engine.cards import CARD_ID, CARDS, STRENGTH
 from knjazja.engine.scoring import seat_score
 from knjazja.ui import style
 from knjazja.ui.art.icons import icon_name_for
-from knjazja.ui.i18n import tr
-from knjazja.ui.layout import PlayerArea
+from knjazja.app.i18n import tr
+from knjazja.ui.table.layout import PlayerArea
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.sprites import seat_colour
 from knjazja.ui.table.view import TableView
@@ -322,7 +322,7 @@ def draw_chip(surface: pygame.Surface, chip: Chip, ctx: DrawContext) -> None:
         badge = ctx.sprites.badge("neg" if neg else "glory", value, r.height, ctx.texts)
         surface.blit(badge, badge.get_rect(midright=(r.right, r.centery)))
         right = r.right - r.height
-    from knjazja.ui.table.names import short_name
+    from knjazja.app.card_names import short_name
     name = short_name(card, ctx.lang)
     avail = right - bar.right - 4
     if avail > 8:

@@ -12,12 +12,13 @@ import pygame
 from pygame import Rect
 
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
-from knjazja.ui.layout import TableLayout
+from knjazja.app.i18n import tr
+from knjazja.ui.table.layout import TableLayout
 from knjazja.ui.table import input as I
 from knjazja.ui.table.areas import AreaGeom, area_geometry, draw_area
 from knjazja.ui.table.context import DrawContext
-from knjazja.ui.table.sprites import DANGER, HIGHLIGHT, TARGET, seat_colour
+from knjazja.ui.art.palette import DANGER, HIGHLIGHT, TARGET
+from knjazja.ui.table.sprites import seat_colour
 from knjazja.ui.table.view import TableView
 from knjazja.ui.table.warstack import CentreGeom, centre_geometry, draw_centre, draw_centre_glow
 

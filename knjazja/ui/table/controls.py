@@ -9,7 +9,7 @@ from knjazja.engine import Action
 from knjazja.engine.actions import (ATTACK, CONGRESS, DEFEND, DOWRY_BID, DRAW, END_WAR, PASS,
                                     RAID_LAY, REACTION, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND)
 from knjazja.engine.targets import attack_sum, defence_sum
-from knjazja.ui.i18n import tr
+from knjazja.app.i18n import tr
 from knjazja.ui.scenes.base import oid
 from knjazja.ui.table import input as I
 from knjazja.ui.table.prompt import ChoicePanel, action_label

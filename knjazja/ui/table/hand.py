@@ -12,7 +12,7 @@ from pygame import Rect
 
 from knjazja.engine.cards import CARD_ID, CARDS, KINDS, STRENGTH
 from knjazja.ui.table.context import DrawContext
-from knjazja.ui.table.sprites import HIGHLIGHT, TARGET
+from knjazja.ui.art.palette import HIGHLIGHT, TARGET
 
 _KIND_ORDER = {k: i for i, k in enumerate(KINDS)}
 

@@ -17,8 +17,8 @@ from knjazja.engine.actions import (ACCEPT, AMBUSH, ATTACK, BID, BRIBE, BUILD, C
                                     WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER)
 from knjazja.engine.cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA
 from knjazja.engine.targets import attack_sum, defence_sum
-from knjazja.ui.i18n import tr
-from knjazja.ui.table.names import short_name
+from knjazja.app.i18n import tr
+from knjazja.app.card_names import short_name
 
 Target = tuple   # ("city", c) | ("seat", s) | ("chronicle", c) | ("troop", c) | ("centre",)
 

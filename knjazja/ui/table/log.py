@@ -13,9 +13,9 @@ import pygame
 from pygame import Rect
 
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
+from knjazja.app.i18n import tr
 from knjazja.ui.table.context import DrawContext
-from knjazja.ui.table.names import short_name
+from knjazja.app.card_names import short_name
 
 _TOKEN = re.compile(r"\{card:(-?\d+)\}")
 

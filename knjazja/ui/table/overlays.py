@@ -5,7 +5,7 @@ import pygame
 from pygame import Rect
 
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
+from knjazja.app.i18n import tr
 from knjazja.ui.table.context import DrawContext
 
 

@@ -20,10 +20,10 @@ from knjazja.engine.actions import (CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TUR
                                     WAR_COUNTER, WAR_DEFEND)
 from knjazja.engine.targets import attack_sum, defence_sum
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
+from knjazja.app.i18n import tr
 from knjazja.ui.scenes.base import oid
 from knjazja.ui.table.context import DrawContext
-from knjazja.ui.table.names import short_name
+from knjazja.app.card_names import short_name
 
 
 def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int | None, lang: str, *,

@@ -15,24 +15,8 @@ import pygame
 from knjazja.engine.cards import CARD_ID
 from knjazja.ui import style
 
-Colour = tuple[int, int, int]
-
-# one heraldic colour per seat (info stripe, names in the war stack)
-SEAT_COLOURS: tuple[Colour, ...] = (
-    (196, 48, 44), (52, 112, 188), (64, 150, 72), (214, 160, 40),
-    (140, 72, 170), (40, 160, 160), (210, 104, 40), (170, 170, 180),
-)
-
-GLORY_FILL: Colour = (236, 186, 60)
-GLORY_EDGE: Colour = (120, 76, 16)
-NEG_FILL: Colour = (150, 30, 30)
-STEEL_FILL: Colour = (150, 166, 188)
-STEEL_EDGE: Colour = (50, 60, 78)
-ATTACK_FILL: Colour = (176, 36, 32)
-DEFENCE_FILL: Colour = (44, 92, 150)
-HIGHLIGHT: Colour = (255, 214, 90)
-TARGET: Colour = (120, 230, 120)
-DANGER: Colour = (236, 70, 50)
+from knjazja.ui.art.palette import (ATTACK_FILL, DEFENCE_FILL, GLORY_EDGE, GLORY_FILL, NEG_FILL,
+                                    SEAT_COLOURS, STEEL_EDGE, STEEL_FILL, Colour)
 
 
 def seat_colour(seat: int) -> Colour:

@@ -16,10 +16,10 @@ from pygame import Rect
 
 from knjazja.engine import Event
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
+from knjazja.app.i18n import tr
 from knjazja.ui.table import anim as A
-from knjazja.ui.table.names import short_name
-from knjazja.ui.table.sprites import DANGER, HIGHLIGHT
+from knjazja.app.card_names import short_name
+from knjazja.ui.art.palette import DANGER, HIGHLIGHT
 
 
 class StepBuilder:

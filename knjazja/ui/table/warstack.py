@@ -16,11 +16,12 @@ from pygame import Rect
 
 from knjazja.engine.cards import CARD_ID
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
+from knjazja.app.i18n import tr
 from knjazja.ui.table.areas import CitySlot, Tab, _tab_label, draw_city, tab_groups
 from knjazja.ui.table.context import DrawContext
-from knjazja.ui.table.names import short_name
-from knjazja.ui.table.sprites import DANGER, seat_colour
+from knjazja.app.card_names import short_name
+from knjazja.ui.art.palette import DANGER
+from knjazja.ui.table.sprites import seat_colour
 from knjazja.ui.table.view import AttackEntry, TableView, WarView
 
 

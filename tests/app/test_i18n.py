@@ -3,8 +3,8 @@ import string
 
 import pytest
 
-from knjazja.ui import i18n
-from knjazja.ui.i18n import LANGUAGES, PLURAL_FORMS, plural_category, strings, tr
+from knjazja.app import i18n
+from knjazja.app.i18n import LANGUAGES, PLURAL_FORMS, plural_category, strings, tr
 
 
 def placeholders(value):

@@ -34,10 +34,11 @@ from pygame import Rect
 from knjazja.engine import Action, Event, IllegalAction
 from knjazja.engine.actions import ATTACK, DEFEND, DRAW, END_WAR, PASS, TURN, WAR_ATTACK, WAR_DEFEND
 from knjazja.engine.cards import BUILDING, CARD_ID, CITY, EVENT, IS_TROOP, TROOP
-from knjazja.ui import i18n, style
-from knjazja.ui.i18n import tr
-from knjazja.ui.layout import TableLayout, table_layout
-from knjazja.ui.narrate import Narrator, expand_tokens
+from knjazja.app import i18n
+from knjazja.ui import style
+from knjazja.app.i18n import tr
+from knjazja.ui.table.layout import TableLayout, table_layout
+from knjazja.app.narrate import Narrator, expand_tokens
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A
 from knjazja.ui.table import input as I
@@ -45,12 +46,13 @@ from knjazja.ui.table.board import Board
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.controls import Controls
 from knjazja.ui.table.hand import HandFan
-from knjazja.ui.table.hint import HintRequest
+from knjazja.app.hints import HintRequest
 from knjazja.ui.table.log import LogPanel
-from knjazja.ui.table.names import short_name
+from knjazja.app.card_names import short_name
 from knjazja.ui.table.overlays import DiscardBrowser, draw_zoom, zoom_size
 from knjazja.ui.table.prompt import Toasts, draw_banner, prompt_text
-from knjazja.ui.table.sprites import HIGHLIGHT, Sprites, TextCache, printable
+from knjazja.ui.art.palette import HIGHLIGHT
+from knjazja.ui.table.sprites import Sprites, TextCache, printable
 from knjazja.ui.table.steps import StepBuilder
 from knjazja.ui.table.view import TableView
 

@@ -1,7 +1,7 @@
 """Undo is allowed exactly until hidden information is revealed (or a bot replies)."""
 from knjazja.engine import Event, dumps, new_game
 from knjazja.engine.cards import INSTANCES
-from knjazja.ui.session import GameSession, Seat, _reveals_hidden
+from knjazja.app.session import GameSession, Seat, _reveals_hidden
 
 
 def session_with_hand(cards: list[str], seed: int = 5) -> GameSession:

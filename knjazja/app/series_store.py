@@ -22,8 +22,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from knjazja.engine import Series
-from knjazja.ui import storage
-from knjazja.ui.i18n import tr
+from knjazja.app import storage
+from knjazja.app.i18n import tr
 
 log = logging.getLogger(__name__)
 

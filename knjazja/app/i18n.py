@@ -1,6 +1,6 @@
 """UI strings in Russian and English.
 
-The strings are data: ``knjazja/ui/data/strings.<lang>.json``, one flat object per language
+The strings are data: ``knjazja/app/data/strings.<lang>.json``, one flat object per language
 with dotted keys (``"menu.new_game"``).  A value is either a ``str.format`` template or, for
 words that change with a number, an object of plural forms keyed by CLDR category
 (English: ``one``/``other``; Russian: ``one``/``few``/``many``), picked by the ``n`` argument.

@@ -4,7 +4,7 @@ import logging
 
 import pytest
 
-from knjazja.ui.settings import (Settings, config_dir, default_setup, load_settings, save_settings,
+from knjazja.app.settings import (Settings, config_dir, default_setup, load_settings, save_settings,
                                  settings_path, validate_setup)
 
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 
-from knjazja.ui import storage
+from knjazja.app import storage
 
 log = logging.getLogger(__name__)
 

@@ -1,8 +1,8 @@
 """The pygame-gui theme: built-in defaults, overlaid with ``assets/theme.json``, scaled.
 
-The built-in theme styles every element type and every class id the scenes use, so the UI
-looks right even without ``assets/theme.json``.  That file (read through
-``ui.art.theme_dict``) is the house style: each block it defines replaces the built-in block
+The built-in theme styles every element type and every class id the scenes use.
+``assets/theme.json`` (read by
+:func:`load_theme_file`) is the house style: each block it defines replaces the built-in block
 of the same name whole (its prototypes stay intact), and its blocks come first so they can be
 prototypes.  The class ids below are this package's and stay built-in unless the file defines
 them too.  All font sizes are then multiplied by the UI scale (1.0 at 1600×900).
@@ -23,16 +23,16 @@ Object ids used by the scenes (for theme authors):
 """
 from __future__ import annotations
 
+import copy
 import json
-import logging
-from pathlib import Path
+from functools import lru_cache
 from typing import Any
 
 from knjazja.ui import style
-
-log = logging.getLogger(__name__)
+from knjazja.ui.art import resources
 
 THEME_FILE = "theme.json"
+_PATH_KEYS = ("regular_path", "bold_path", "italic_path", "bold_italic_path")
 
 
 def _hex(c: tuple[int, ...], alpha: int | None = None) -> str:
@@ -181,22 +181,6 @@ def builtin_theme(lang: str = "en") -> dict[str, Any]:
     }
 
 
-def _resolve_paths(node: Any, folder: Path) -> Any:
-    """Make relative ``*_path``/``path`` values absolute when the file sits beside the theme."""
-    if isinstance(node, dict):
-        out = {}
-        for key, value in node.items():
-            if isinstance(value, str) and (key == "path" or key.endswith("_path")):
-                p = Path(value)
-                if not p.is_absolute() and (folder / p).exists():
-                    value = str(folder / p)
-            out[key] = _resolve_paths(value, folder)
-        return out
-    if isinstance(node, list):
-        return [_resolve_paths(v, folder) for v in node]
-    return node
-
-
 def _scale_fonts(node: Any, scale: float, in_font: bool = False) -> Any:
     if isinstance(node, dict):
         out = {}
@@ -230,28 +214,34 @@ def _scale_misc(theme: dict[str, Any], scale: float) -> None:
                     pass
 
 
-def load_theme_file() -> dict[str, Any]:
-    """``assets/theme.json`` as a dict with absolute paths, or {} when absent or broken."""
-    loader = style._art("theme_dict")
-    if loader is not None:
-        try:
-            data = loader()
-            if isinstance(data, dict):
-                return data
-        except Exception as exc:
-            log.warning("theme: ui.art.theme_dict failed (%s); reading the file directly", exc)
-    path = style.asset_file(THEME_FILE)
-    if path is None:
-        return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        log.warning("theme: cannot use %s (%s); using the built-in theme", path, exc)
-        return {}
+@lru_cache(maxsize=1)
+def _raw_theme_file() -> dict[str, Any]:
+    data = json.loads(resources.asset_path(THEME_FILE).read_text("utf-8"))
     if not isinstance(data, dict):
-        log.warning("theme: %s is not a JSON object; using the built-in theme", path)
-        return {}
-    return _resolve_paths(data, path.parent)
+        raise ValueError(f"{THEME_FILE} is not a JSON object")
+    return data
+
+
+def load_theme_file() -> dict[str, Any]:
+    """``assets/theme.json`` with its font paths made absolute: the JSON names fonts as
+    ``assets/fonts/...``, rewritten through :func:`asset_path` so the theme works from any
+    directory and from the bundle.  Raises MissingAssetError when a file is absent."""
+    theme = copy.deepcopy(_raw_theme_file())
+    for block in theme.values():
+        if not isinstance(block, dict):
+            continue
+        fonts = block.get("font")
+        for font in fonts if isinstance(fonts, list) else [fonts]:
+            if not isinstance(font, dict):
+                continue
+            for key in _PATH_KEYS:
+                val = font.get(key)
+                if isinstance(val, str):
+                    parts = val.replace("\\", "/").split("/")
+                    if parts and parts[0] == "assets":
+                        parts = parts[1:]
+                    font[key] = str(resources.asset_path(*parts))
+    return theme
 
 
 def build_theme(scale: float = 1.0, lang: str = "en") -> dict[str, Any]:

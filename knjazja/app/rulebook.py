@@ -1,0 +1,84 @@
+"""The rules of the game as a document: sections of paragraphs and bullets, per language.
+
+The text is data, ``knjazja/app/data/rules.<lang>.md`` (our own wording of RULES.md), in a
+small markdown: ``# `` starts a section, blank lines separate paragraphs, ``- `` starts a
+bullet, ``**bold**`` marks a term.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from knjazja.app.i18n import DATA_DIR, LANGUAGES, get_language
+
+@dataclass
+class Section:
+    title: str
+    blocks: list[tuple[str, str]] = field(default_factory=list)  # ("p" | "li", text)
+
+
+def rules_path(lang: str) -> Path:
+    return DATA_DIR / f"rules.{lang}.md"
+
+
+def parse_rules(text: str) -> list[Section]:
+    """Sections of a rules document (see the module docstring for the syntax)."""
+    sections: list[Section] = []
+    para: list[str] = []
+
+    def flush() -> None:
+        if para and sections:
+            sections[-1].blocks.append(("p", " ".join(para)))
+        para.clear()
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("# "):
+            flush()
+            sections.append(Section(line[2:].strip()))
+        elif line.startswith("- ") or line.startswith("* "):
+            flush()
+            if sections:
+                sections[-1].blocks.append(("li", line[2:].strip()))
+        elif not line:
+            flush()
+        elif para or not (sections and sections[-1].blocks and sections[-1].blocks[-1][0] == "li"
+                          and raw[:1].isspace()):
+            para.append(line)
+        else:  # an indented continuation of a bullet
+            kind, body = sections[-1].blocks[-1]
+            sections[-1].blocks[-1] = (kind, f"{body} {line}")
+    flush()
+    return sections
+
+
+def load_rules(lang: str | None = None) -> list[Section]:
+    """The rules in ``lang`` (default: the UI language); English if that file is missing."""
+    lang = lang or get_language()
+    for code in (lang, "en"):
+        try:
+            return parse_rules(rules_path(code).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            continue
+    return []
+
+
+def available_languages() -> list[str]:
+    return [lang for lang in LANGUAGES if rules_path(lang).is_file()]
+
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def parse_inline(text: str) -> list[tuple[str, bool]]:
+    """``"a **b** c"`` -> ``[("a ", False), ("b", True), (" c", False)]``."""
+    runs, pos = [], 0
+    for m in _BOLD.finditer(text):
+        if m.start() > pos:
+            runs.append((text[pos:m.start()], False))
+        runs.append((m.group(1), True))
+        pos = m.end()
+    if pos < len(text):
+        runs.append((text[pos:], False))
+    return runs

@@ -1,0 +1,195 @@
+"""Screenshots of fixed, seeded positions: compare the look of the game before and after a change.
+
+    xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python tests/screenshots.py screenshots/before
+    .venv/bin/python tests/screenshots.py screenshots/after --compare screenshots/before
+
+Not a test (pytest does not collect it): a developer's tool.  Every position comes from a
+seed and a seeded random player, so the same code draws the same pixels.  Table positions
+are played through a session of humans only (nobody moves on his own) and viewed from the
+seat that must decide, after every animation has been skipped.  ``--compare`` prints, per
+image, how many pixels differ from the image of the same name in another folder.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from knjazja.app import i18n  # noqa: E402
+from knjazja.app.session import GameSession, Seat  # noqa: E402
+from knjazja.app.settings import Settings  # noqa: E402
+from knjazja.engine import apply, legal_actions, new_game  # noqa: E402
+from knjazja.engine.actions import ATTACK, BUILD, DEFEND, TURN, WAR_ATTACK, WAR_DEFEND  # noqa: E402
+from knjazja.ui.app import App  # noqa: E402
+
+SIZE = (1920, 1080)
+DT = 1 / 30
+
+
+def _war_actions(n: int, seed: int, min_attacks: int, kind: str) -> list:
+    """The actions of a random game (a seeded player that prefers to fight on) up to the
+    first moment a war has ``min_attacks`` attacks and ``kind`` is being decided."""
+    rng = random.Random(seed)
+    s = new_game(n, seed)
+    played = []
+    while not s.over:
+        w = s.war
+        if w is not None and s.decision.kind == kind and w.attacks_made >= min_attacks:
+            return played
+        legal = legal_actions(s)
+        fight = [a for a in legal if a.kind in (ATTACK, DEFEND, "war")]
+        a = rng.choice(fight) if fight and rng.random() < 0.85 else rng.choice(legal)
+        apply(s, a)
+        played.append(a)
+    raise LookupError("no such war in this game")
+
+
+def _find_war(n: int, min_attacks: int, kind: str) -> tuple[int, list]:
+    for seed in range(1, 500):
+        try:
+            return seed, _war_actions(n, seed, min_attacks, kind)
+        except LookupError:
+            continue
+    raise LookupError(f"no {n}-player war with {min_attacks} attacks found")
+
+
+def _turn_actions(n: int, seed: int, cities: int) -> list:
+    """Random play until seat 0 is to take his turn with ``cities`` cities on the table,
+    a building to build and a card he cannot play."""
+    rng = random.Random(seed)
+    s = new_game(n, seed, first_player=0)
+    played = []
+    while not s.over:
+        if s.decision == (0, TURN) and len(s.cities) >= cities and s.war is None:
+            legal = legal_actions(s)
+            used = {a.card for a in legal} | {c for a in legal for c in a.cards}
+            if any(a.kind == BUILD for a in legal) and set(s.hands[0]) - used:
+                return played
+        a = rng.choice(legal_actions(s))
+        apply(s, a)
+        played.append(a)
+    raise LookupError("no such turn")
+
+
+def _table(app: App, n: int, seed: int, actions: list, first_player: int | None = None):
+    from knjazja.ui.table.scene import TableScene
+
+    seats = [Seat(f"Prince {i + 1}", "human") for i in range(n)]
+    session = GameSession(seats, seed=seed, first_player=first_player)
+    for a in actions:
+        session.play(a)
+    viewer = session.state.decision.seat
+    scene = TableScene(session, viewer_policy=viewer, on_game_over=lambda s: None,
+                       on_menu=lambda: None, settings=app.settings, sync_bots=True)
+    app.stack.clear()
+    app.stack.push(scene)
+    app.step([], DT)
+    scene.skip()
+    for _ in range(3):
+        app.step([], DT)
+    return scene
+
+
+def _mouse(app: App, pos: tuple[int, int], button: int | None = 1) -> None:
+    evs = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))]
+    if button is not None:
+        evs += [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
+    app.step(evs, DT)
+
+
+def _buildable(s) -> int:
+    return min(a.card for a in legal_actions(s) if a.kind == BUILD)
+
+
+def _useless(s) -> int:
+    legal = legal_actions(s)
+    used = {a.card for a in legal} | {c for a in legal for c in a.cards}
+    return min(set(s.hands[0]) - used)
+
+
+def shoot(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    settings = Settings()
+    settings.window_size = SIZE
+    settings.language = "ru"
+    settings.animation_speed = 1.0
+    i18n.set_language("ru")
+    app = App(settings, persist=False, size=SIZE)
+    saved: list[Path] = []
+
+    def save(name: str) -> None:
+        path = out / f"{name}.png"
+        pygame.image.save(app.screen, str(path))
+        saved.append(path)
+
+    from knjazja.ui.scenes.menu import MenuScene
+    from knjazja.ui.scenes.rules import RulesScene
+
+    app.stack.push(MenuScene(has_saves=lambda: False))
+    for _ in range(3):
+        app.step([], DT)
+    save("menu")
+    app.stack.push(RulesScene())
+    for _ in range(3):
+        app.step([], DT)
+    save("rules")
+
+    for n, min_attacks, kind in ((4, 2, WAR_DEFEND), (8, 2, WAR_DEFEND), (4, 1, WAR_ATTACK),
+                                 (8, 3, WAR_ATTACK)):
+        seed, actions = _find_war(n, min_attacks, kind)
+        _table(app, n, seed, actions)
+        save(f"table{n}_war_{kind}_{min_attacks}")
+
+    # a turn: a card picked up lights its targets; a card without a use is refused
+    seed = 3
+    for card_of in (_buildable, _useless):
+        scene = _table(app, 4, seed, _turn_actions(4, seed, 3), first_player=0)
+        if card_of is _buildable:
+            save("table4_turn")
+        scene.layout_fan()
+        card = card_of(scene.session.state)
+        rect = next(r for c, r in scene.fan.rects if c == card)
+        _mouse(app, (rect.left + 6, rect.centery))
+        _mouse(app, (5, 5), None)
+        save(f"table4_turn_{card_of.__name__.strip('_')}")
+    app.shutdown()
+    return saved
+
+
+def compare(a: Path, b: Path) -> None:
+    for img in sorted(a.glob("*.png")):
+        other = b / img.name
+        if not other.exists():
+            print(f"{img.name}: missing in {b}")
+            continue
+        x, y = pygame.image.load(str(img)), pygame.image.load(str(other))
+        if x.get_size() != y.get_size():
+            print(f"{img.name}: sizes differ {x.get_size()} vs {y.get_size()}")
+            continue
+        w, h = x.get_size()
+        bx, by = pygame.image.tobytes(x, "RGB"), pygame.image.tobytes(y, "RGB")
+        diff = sum(bx[i:i + 3] != by[i:i + 3] for i in range(0, len(bx), 3)) if bx != by else 0
+        print(f"{img.name}: {diff} pixels differ ({100 * diff / (w * h):.3f}%)")
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("out", type=Path)
+    p.add_argument("--compare", type=Path, default=None)
+    args = p.parse_args(argv)
+    for path in shoot(args.out):
+        print(path)
+    if args.compare is not None:
+        compare(args.out, args.compare)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
