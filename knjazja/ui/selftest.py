@@ -22,6 +22,7 @@ build has no stdout.
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -117,9 +118,10 @@ class _Run:
         self.app = App(Settings(), persist=False, size=WINDOW)
         self.app.stack.push(MenuScene(has_saves=has_saves))
         self.app.step([], 1 / 60)
-        if self.app.screen.get_size() != WINDOW or not pygame.display.get_surface():
+        from knjazja.ui.window import desktop_size, fit_window_size
+        if self.app.window_points != fit_window_size(WINDOW, desktop_size()):  # WINDOW headless
             raise SelfTestFailure(f"main menu frame has size {self.app.screen.get_size()}")
-        return f"menu frame {WINDOW[0]}x{WINDOW[1]}"
+        return "menu frame {}x{}".format(*self.app.size)
 
     # -- files -----------------------------------------------------------------------------
     def fonts(self) -> int:
@@ -146,7 +148,7 @@ class _Run:
             res = files("pygame_gui.data") / name
             try:
                 data = res.read_bytes()
-                pygame.font.Font(_BytesIO(data), 14)
+                pygame.font.Font(io.BytesIO(data), 14)
             except (OSError, pygame.error) as exc:
                 raise SelfTestFailure(f"pygame-gui font {name} is missing ({exc})") from None
         return len(resources.FONT_FILES) + len(PYGAME_GUI_FONTS)
@@ -164,13 +166,14 @@ class _Run:
 
         gui_theme._raw_theme_file.cache_clear()
         gui_theme.load_theme_file()  # resolves every font path through asset_path
+        import pygame
         import pygame_gui
 
         from knjazja.ui.gui_theme import build_theme
 
         manager = pygame_gui.UIManager(WINDOW, theme_path=build_theme(1.0),
                                        enable_live_theme_updates=False)
-        manager.draw_ui(_surface(WINDOW))
+        manager.draw_ui(pygame.Surface(WINDOW, pygame.SRCALPHA))
         return "theme"
 
     def sounds(self) -> int:
@@ -320,7 +323,6 @@ class _Run:
     def worker(self) -> str:
         """Hard decides one position in a worker process (started from this executable)."""
         from knjazja.bots.thinker import check_worker, shutdown_worker
-
         try:
             pid, seconds = check_worker()
         except RuntimeError as exc:
@@ -413,18 +415,6 @@ def _construct_table(scene_cls, session):
         except TypeError:
             continue
     raise SelfTestFailure("TableScene(session) cannot be constructed")
-
-
-def _surface(size: tuple[int, int]):
-    import pygame
-
-    return pygame.Surface(size, pygame.SRCALPHA)
-
-
-def _BytesIO(data: bytes):
-    import io
-
-    return io.BytesIO(data)
 
 
 def _wav_length(path: Path) -> float:
