@@ -65,6 +65,11 @@ def is_fullscreen_key(event: pygame.event.Event) -> bool:
                 and bool(mod & pygame.KMOD_META)))
 
 
+def fullscreen_key_label() -> str:
+    """The full-screen shortcut to show: a Mac's F11 shows the desktop."""
+    return "Ctrl+Cmd+F" if sys.platform == "darwin" else "F11"
+
+
 class App:
     """Owns the window, the settings, the scene stack and the frame loop."""
 

@@ -109,3 +109,12 @@ def test_the_task_bar_knows_the_game():
     assert os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] == "knjazja"
     assert os.environ["SDL_WINDOWS_DPI_AWARENESS"] == "permonitorv2"
     assert os.environ["SDL_APP_NAME"]
+
+
+def test_the_menu_names_the_full_screen_key_of_this_system(monkeypatch):
+    from knjazja.app.i18n import tr
+    from knjazja.ui import app as app_module
+    monkeypatch.setattr(app_module.sys, "platform", "darwin")
+    assert tr("menu.fullscreen_hint", key=app_module.fullscreen_key_label()).startswith("Ctrl+Cmd+F")
+    monkeypatch.setattr(app_module.sys, "platform", "win32")
+    assert app_module.fullscreen_key_label() == "F11"

@@ -10,6 +10,7 @@ from pygame_gui.elements import UIButton
 
 from knjazja.ui import style
 from knjazja.app.i18n import get_language, tr
+from knjazja.ui.app import fullscreen_key_label
 from knjazja.ui.scenes.base import GuiScene, oid
 
 # cards fanned in the lower corners of the menu when the card renderer is available
@@ -150,7 +151,7 @@ class MenuScene(GuiScene):
         margin = self.px(18)
         style.blit_text(surface, tr("menu.version", version=app_version()), small, style.MUTED,
                         topleft=(margin, h - margin - small.get_height()))
-        style.blit_text(surface, tr("menu.fullscreen_hint"), small, style.MUTED,
+        style.blit_text(surface, tr("menu.fullscreen_hint", key=fullscreen_key_label()), small, style.MUTED,
                         bottomright=(w - margin, h - margin))
 
     def _draw_fans(self, surface: pygame.Surface) -> None:
