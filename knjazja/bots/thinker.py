@@ -319,11 +319,14 @@ def check_worker(timeout: float = 120.0) -> tuple[int, float]:
     legal = legal_actions(state)
     thinker = Thinker(make_bot("hard", iterations=40), use_process=True)
     t0 = time.perf_counter()
-    thinker.start(observation(state, state.decision.seat), legal, random.Random(1))
-    action = thinker.wait(timeout)
+    try:
+        thinker.start(observation(state, state.decision.seat), legal, random.Random(1))
+        action = thinker.wait(timeout)
+    finally:
+        thinker.cancel()
+        shutdown_worker()           # the check leaves no process behind
     seconds = time.perf_counter() - t0
     if action is None:
-        thinker.cancel()
         raise RuntimeError(f"Hard's worker process gave no decision in {timeout:.0f} s")
     if thinker.last_pid is None or thinker.last_pid == os.getpid():
         raise RuntimeError(f"Hard's worker process {fallback_reason() or 'did not start'}")

@@ -6,7 +6,7 @@ card face and (when the table scene exists) a table frame offscreen, plays one b
 game, has Hard decide one position in a worker process (as the game does), and prints ONE
 line::
 
-    self-test ok: 100 cards (68 faces x 2 languages), 8 fonts, 5 sounds, 2 languages, ...
+    self-test ok: 100 cards (68 faces x 2 languages), 8 fonts, 5 sounds, 56 card pictures, ...
 
 and returns 0; or prints ``self-test FAILED: <what>`` and returns 1 (never a traceback).
 
@@ -218,6 +218,15 @@ class _Run:
             raise SelfTestFailure(f"icon.png is only {w}x{h}")
         return f"icon {w}x{h}"
 
+    def pictures(self) -> int:
+        """Every card's own picture: each SVG file under assets/cards loads and draws."""
+        from knjazja.ui.art.pictures import PictureError, check_pictures
+
+        try:
+            return check_pictures()
+        except PictureError as exc:
+            raise SelfTestFailure(str(exc)) from None
+
     def languages(self) -> list[str]:
         from knjazja.engine import cards
         from knjazja.app import i18n
@@ -322,14 +331,11 @@ class _Run:
 
     def worker(self) -> str:
         """Hard decides one position in a worker process (started from this executable)."""
-        from knjazja.bots.thinker import check_worker, shutdown_worker
+        from knjazja.bots.thinker import check_worker
         try:
-            pid, seconds = check_worker()
+            return "Hard decided in worker process {} in {:.1f} s".format(*check_worker())
         except RuntimeError as exc:
             raise SelfTestFailure(str(exc)) from None
-        finally:
-            shutdown_worker()
-        return f"Hard decided in worker process {pid} in {seconds:.1f} s"
 
     # -- all -------------------------------------------------------------------------------
     def run(self) -> str:
@@ -352,6 +358,7 @@ class _Run:
             self.theme()
             n_sounds = self.sounds()
             icon = self.icon()
+            n_pictures = self.pictures()
             langs = self.languages()
             n_cards, n_faces = self.cards(langs)
             table = self.table()
@@ -362,8 +369,8 @@ class _Run:
         if self.warnings:
             raise SelfTestFailure(f"pygame-gui: {self.warnings[0]}")
         parts = [f"{n_cards} cards ({n_faces} faces x {len(langs)} languages)", f"{n_fonts} fonts",
-                 f"{n_sounds} sounds", icon, f"{len(langs)} languages", menu, table, game,
-                 worker, f"total {time.perf_counter() - t0:.1f} s"]
+                 f"{n_sounds} sounds", icon, f"{n_pictures} card pictures", f"{len(langs)} languages",
+                 menu, table, game, worker, f"total {time.perf_counter() - t0:.1f} s"]
         line = "self-test ok: " + ", ".join(parts)
         if self.notes:
             line += " [" + "; ".join(self.notes) + "]"

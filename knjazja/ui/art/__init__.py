@@ -1,5 +1,6 @@
-"""Art of Knjaz'ja, all made procedurally with pygame: card faces, card back, table,
-icons, plus the shipped fonts (see assets/fonts/README.md).
+"""Art of Knjaz'ja, all made by this project: card faces, card back, table and icons drawn
+with pygame, each card's own picture (hand-drawn SVG under assets/cards, see pictures.py),
+plus the shipped fonts (see assets/fonts/README.md).
 
     from knjazja.ui.art import render_card, render_card_back, render_table_background
     face = render_card("city.kiev", "ru", (300, 420))
