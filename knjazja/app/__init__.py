@@ -4,4 +4,4 @@ storage.  ``knjazja.ui`` draws it; tests drive it directly.  Nothing here import
 """
 # Every module, so `import knjazja.app` proves the whole package loads without pygame.
 from knjazja.app import (analysis, card_names, hints, i18n, narrate, rulebook,  # noqa: F401
-                         series_store, session, settings, stats, storage)
+                         series_store, session, settings, stats, storage, typography, words)

@@ -16,7 +16,7 @@ from pygame_gui.elements import UIButton
 
 from knjazja.engine import catalogue
 from knjazja.ui import style
-from knjazja.app.i18n import get_language, tr
+from knjazja.app.i18n import card_name, card_text, get_language, tr
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_text
 
@@ -95,7 +95,9 @@ class GalleryScene(BookScene):
     # -- building --------------------------------------------------------------------------
     def build(self) -> None:
         self._lang = get_language()
-        self.cards = catalogue(self._lang)
+        # the catalogue's names and texts as they are printed (typeset)
+        self.cards = [dict(e, name=card_name(e["id"], self._lang), text=card_text(e["id"], self._lang))
+                      for e in catalogue(self._lang)]
         self.build_frame()
         p = self.panel
         pad = self.px(26)

@@ -20,12 +20,13 @@ from knjazja.engine.scoring import seat_score
 from knjazja.engine.targets import attack_sum, defence_sum
 from knjazja.ui import style
 from knjazja.app.i18n import get_language, tr
-from knjazja.app.narrate import Narrator
+from knjazja.app.narrate import Narrator, Phrase
+from knjazja.app.words import seat_word
 from knjazja.app.analysis import (GOOD_POINTS, ITERATIONS, Analysis, PointResult, biggest_mistakes,
                                decision_points, grade, replay)
 from knjazja.ui.scenes.base import oid
 from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, wrap_text
-from knjazja.ui.table.sprites import Sprites, TextCache, printable, seat_colour
+from knjazja.ui.table.sprites import Sprites, TextCache, seat_colour
 
 GRADE_COLOURS = {"good": (120, 200, 100), "inaccuracy": (238, 176, 56), "mistake": (236, 78, 60)}
 BEST_GLOW = (120, 220, 120)
@@ -264,8 +265,8 @@ class ReviewScene(BookScene):
             try:
                 what = narrator.action(self.actions[i], s)
             except Exception:                   # a phrase must never break the review
-                what = str(self.actions[i])
-            text = self._texts_cache[key] = printable(f"{narrator.seat(s.decision.seat)}: {what}")
+                what = Phrase(str(self.actions[i]))
+            text = self._texts_cache[key] = tr("review.move_line", name=narrator.seat(s.decision.seat), what=what)
         return text
 
     def progress_text(self) -> str:
@@ -287,7 +288,7 @@ class ReviewScene(BookScene):
             totals = [sc.total for sc in score(self.states[-1])]
             best = max(totals)
             names = [self.seats[k].name for k, t in enumerate(totals) if t == best]
-            head = tr("results.winner", name=names[0]) if len(names) == 1 else \
+            head = tr("results.winner", name=seat_word(names[0], get_language())) if len(names) == 1 else \
                 tr("results.shared", names=", ".join(names))
             line = " · ".join(f"{s.name} {t}" for s, t in zip(self.seats, totals))
             return tr("review.final"), f"{head}\n{tr('review.glory_line', line=line)}", style.GOLD_LIGHT
@@ -303,14 +304,14 @@ class ReviewScene(BookScene):
             running = self.analysis is not None and self.analysis.running == i
             return move, tr("review.thinking" if running else "review.waiting"), style.MUTED
         many = len(self._humans) > 1
-        name = self.seats[seat].name
+        name = narrator.seat(seat)
         s = self.states[i]
-        chosen = printable(narrator.action(r.chosen, s))
+        chosen = narrator.action(r.chosen, s)
         p = round(100 * r.chosen_value)
         if r.loss_points < 0.05:
             text = tr("review.named_best" if many else "review.you_best", name=name, chosen=chosen, p=p)
         else:
-            best = printable(narrator.action(r.best, s))
+            best = narrator.action(r.best, s)
             text = tr("review.named_worse" if many else "review.you_worse", name=name, chosen=chosen,
                       best=best, p=p, q=round(100 * r.best_value))
         return move, text, GRADE_COLOURS[grade(r.loss_points)]
@@ -509,7 +510,7 @@ class ReviewScene(BookScene):
         surf.blit(head, (inner.left, inner.top))
         f = style.font("body", px(17))
         y = inner.top + head.get_height() + px(4)
-        for line in wrap_text(printable(verdict), f, inner.width)[:2]:
+        for line in wrap_text(verdict, f, inner.width)[:2]:
             img = style.render_text(line, f, colour)
             surf.blit(img, (inner.left, y))
             y += f.get_linesize()
@@ -633,7 +634,7 @@ class ReviewScene(BookScene):
         info = pygame.Rect(row.left + px(16), row.top + px(6), info_w - px(24), row.height - px(12))
         f = style.font("bold", max(11, min(px(17), row.height * 20 // 100)))
         y = info.top
-        for line in wrap_text(printable(title), f, info.width)[: max(1, info.height // f.get_linesize())]:
+        for line in wrap_text(title, f, info.width)[: max(1, info.height // f.get_linesize())]:
             img = style.render_text(line, f, style.GOLD_LIGHT)
             surf.blit(img, (info.left, y))
             y += f.get_linesize()

@@ -18,7 +18,7 @@ from knjazja.engine.actions import (ACCEPT, AMBUSH, ATTACK, BID, BRIBE, BUILD, C
 from knjazja.engine.cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA
 from knjazja.engine.targets import attack_sum, defence_sum
 from knjazja.app.i18n import tr
-from knjazja.app.card_names import short_name
+from knjazja.app.words import card_word, seat_word
 
 Target = tuple   # ("city", c) | ("seat", s) | ("chronicle", c) | ("troop", c) | ("centre",)
 
@@ -116,12 +116,12 @@ def explain(s: GameState, seat: int, held: int, target: Target | None, names: li
             lang: str, legal: list[Action]) -> str:
     """A short, plain reason why ``held`` cannot be played on ``target`` now."""
     dseat, kind = s.decision
-    name = short_name(held, lang) if held >= 0 else ""
+    name = card_word(held, lang)
     if s.over:
         return tr("table.why.over")
     if dseat != seat:
         who = names[dseat] if 0 <= dseat < len(names) else "?"
-        return tr("table.why.not_yours", name=who)
+        return tr("table.why.not_yours", name=seat_word(who, lang))
     spec = CARDS[held] if held >= 0 else None
     cands = candidates_for(legal, held) if held >= 0 else []
     specific = _target_reason(s, seat, held, spec, name, target, kind, lang) if spec is not None else None
@@ -134,7 +134,7 @@ def explain(s: GameState, seat: int, held: int, target: Target | None, names: li
     return tr("table.why.wrong_target", card=name)
 
 
-def _target_reason(s: GameState, seat: int, held: int, spec, name: str, target: Target | None,
+def _target_reason(s: GameState, seat: int, held: int, spec, name, target: Target | None,
                    kind: str, lang: str) -> str | None:
     """A reason tied to the place the card was dropped on, if there is a telling one."""
     if target is None:
@@ -144,9 +144,9 @@ def _target_reason(s: GameState, seat: int, held: int, spec, name: str, target: 
         city = s.cities.get(target[1])
         if city is None:
             return None
-        cname = short_name(target[1], lang)
+        cname = card_word(target[1], lang)
         if spec.kind == "building" and city.blocked:
-            return tr("table.why.blocked", card=name, city=cname, walls=short_name(city.walls, lang))
+            return tr("table.why.blocked", card=name, city=cname, walls=card_word(city.walls, lang))
         if kind in (WAR_ATTACK, WAR_DEFEND) and spec.kind == "troop":
             return _troop_reason(s, held, name, kind, lang)
         if spec.kind == "event" and CARD_ID[held] in ("ev.treachery", "ev.dowry") and city.owner == seat:
@@ -164,7 +164,7 @@ def _target_reason(s: GameState, seat: int, held: int, spec, name: str, target: 
     return None
 
 
-def _troop_reason(s: GameState, troop: int, name: str, kind: str, lang: str) -> str:
+def _troop_reason(s: GameState, troop: int, name, kind: str, lang: str) -> str:
     w = s.war
     if w is None:
         return tr("table.why.troops_in_war")
@@ -175,13 +175,13 @@ def _troop_reason(s: GameState, troop: int, name: str, kind: str, lang: str) -> 
         walls = s.cities[w.city].wall_strength
         if FOREIGN[troop] and s.holds_chronicle(w.defender, "chr.anna") and n <= 0:
             return tr("table.why.anna", card=name)
-        return tr("table.why.walls_hold", card=name, n=n, city=short_name(w.city, lang), walls=walls)
+        return tr("table.why.walls_hold", card=name, n=n, city=card_word(w.city, lang), walls=walls)
     n = defence_sum(s, [troop], w.defender, w.city)
     att = attack_sum(s, w.attack, w.defender)
     return tr("table.why.too_weak", card=name, n=n, attack=att)
 
 
-def _no_use(s: GameState, seat: int, held: int, spec, name: str, kind: str, lang: str) -> str:
+def _no_use(s: GameState, seat: int, held: int, spec, name, kind: str, lang: str) -> str:
     cid = spec.id
     if kind == TURN:
         if spec.kind == "troop":

@@ -23,7 +23,7 @@ from knjazja.ui import style
 from knjazja.app.i18n import tr
 from knjazja.ui.scenes.base import oid
 from knjazja.ui.table.context import DrawContext
-from knjazja.app.card_names import short_name
+from knjazja.app.words import card_word, seat_word
 
 
 def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int | None, lang: str, *,
@@ -32,11 +32,13 @@ def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int 
     if s.over:
         return tr("table.prompt.over"), False
     seat, kind = s.decision
-    name = names[seat] if 0 <= seat < len(names) else "?"
+    who = lambda i: seat_word(names[i] if 0 <= i < len(names) else "?", lang)  # noqa: E731
+    card = lambda c: card_word(c, lang)  # noqa: E731
+    name = who(seat)
     mine = viewer is not None and seat == viewer and humans[seat]
     w = s.war
     pend = s.pending
-    city = short_name(w.city, lang) if w is not None else ""
+    city = card(w.city) if w is not None else ""
     if mine:
         if mode == "war":
             return tr("table.prompt.pick_war_city"), True
@@ -45,7 +47,7 @@ def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int 
         if mode == "squad":
             return tr("table.prompt.squad"), True
         if held >= 0:
-            return tr("table.prompt.holding", card=short_name(held, lang)), True
+            return tr("table.prompt.holding", card=card(held)), True
         if kind == TURN:
             return tr("table.prompt.your_turn"), True
         squad = s.holds_chronicle(seat, "chr.voivode")
@@ -54,18 +56,18 @@ def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int 
             return tr(key, city=city, walls=s.cities[w.city].wall_strength), True
         if kind == WAR_DEFEND and w is not None:
             key = "table.prompt.defend_squad" if squad else "table.prompt.defend"
-            return tr(key, attacker=names[w.attacker], city=city, n=attack_sum(s, w.attack, w.defender)), True
+            return tr(key, attacker=who(w.attacker), city=city, n=attack_sum(s, w.attack, w.defender)), True
         if kind == WAR_COUNTER and w is not None:
-            return tr("table.prompt.counter", defender=names[w.defender],
+            return tr("table.prompt.counter", defender=who(w.defender),
                       n=defence_sum(s, w.defence, w.defender, w.city)), True
         if kind == RAID_LAY:
             return tr("table.prompt.raid_lay"), True
         if kind == REACTION and pend is not None:
-            return tr("table.prompt.reaction", name=names[pend.player], card=short_name(pend.card, lang)), True
+            return tr("table.prompt.reaction", name=who(pend.player), card=card(pend.card)), True
         if kind == DOWRY_BID and pend is not None:
-            return tr("table.prompt.dowry", city=short_name(pend.action.city, lang)), True
+            return tr("table.prompt.dowry", city=card(pend.action.city)), True
         if kind == CONGRESS and pend is not None:
-            return tr("table.prompt.congress", name=names[pend.player]), True
+            return tr("table.prompt.congress", name=who(pend.player)), True
         return tr("table.prompt.your_decision"), True
     # somebody else decides
     if kind == TURN:
@@ -73,16 +75,16 @@ def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int 
     elif kind == WAR_ATTACK and w is not None:
         text = tr("table.prompt.other_war", name=name, city=city)
     elif kind == WAR_DEFEND and w is not None:
-        text = tr("table.prompt.other_defend", attacker=names[w.attacker], city=city,
+        text = tr("table.prompt.other_defend", attacker=who(w.attacker), city=city,
                   n=attack_sum(s, w.attack, w.defender), name=name)
     elif kind == WAR_COUNTER:
         text = tr("table.prompt.other_counter", name=name)
     elif kind == RAID_LAY:
         text = tr("table.prompt.other_raid_lay", name=name)
     elif kind == REACTION and pend is not None:
-        text = tr("table.prompt.other_reaction", name=name, card=short_name(pend.card, lang))
+        text = tr("table.prompt.other_reaction", name=name, card=card(pend.card))
     elif kind == DOWRY_BID and pend is not None:
-        text = tr("table.prompt.other_dowry", name=name, city=short_name(pend.action.city, lang))
+        text = tr("table.prompt.other_dowry", name=name, city=card(pend.action.city))
     elif kind == CONGRESS:
         text = tr("table.prompt.other_congress", name=name)
     else:
@@ -257,8 +259,7 @@ class ChoicePanel:
 
 
 def action_label(a: Action, narrator, s: GameState) -> str:
-    from knjazja.ui.table.sprites import printable
     try:
-        return printable(narrator.action(a, s))
+        return narrator.action(a, s)
     except Exception:  # a narration gap must never break the table
         return str(a)

@@ -48,11 +48,11 @@ from knjazja.ui.table.controls import Controls
 from knjazja.ui.table.hand import HandFan
 from knjazja.app.hints import HintRequest
 from knjazja.ui.table.log import LogPanel
-from knjazja.app.card_names import short_name
+from knjazja.app.words import card_word
 from knjazja.ui.table.overlays import DiscardBrowser, draw_zoom, zoom_size
 from knjazja.ui.table.prompt import Toasts, draw_banner, prompt_text
 from knjazja.ui.art.palette import HIGHLIGHT
-from knjazja.ui.table.sprites import Sprites, TextCache, printable
+from knjazja.ui.table.sprites import Sprites, TextCache
 from knjazja.ui.table.steps import StepBuilder
 from knjazja.ui.table.view import TableView
 
@@ -233,8 +233,8 @@ class TableScene(GuiScene):
         hint = self.hints.poll(self.session)
         if hint is not None:
             action, value = hint
-            self.toasts.show(tr("table.hint", move=expand_tokens(self.narrator.action(action, self.session.state),
-                                                                 self.lang), chance=round(100 * value)))
+            self.toasts.show(tr("table.hint", move=self.narrator.action(action, self.session.state),
+                                chance=round(100 * value)))
         error = self.session.autosave_error
         if error and error != self._autosave_shown:
             self.toasts.show(tr("table.autosave_failed", error=error))
@@ -652,7 +652,7 @@ class TableScene(GuiScene):
                 city = s.cities[t[1]]
                 if city.owner == self.viewer:
                     return tr("table.why.own_city_war")
-                return tr("table.why.war_city", city=short_name(t[1], self.lang), walls=city.wall_strength)
+                return tr("table.why.war_city", city=card_word(t[1], self.lang), walls=city.wall_strength)
         return tr("table.why.pick_city")
 
     def _play(self, action: Action) -> bool:
@@ -885,7 +885,7 @@ class TableScene(GuiScene):
     def _prompt(self) -> tuple[str, bool]:
         if self.busy:
             lines = self.log_panel.lines
-            return (printable(expand_tokens(lines[-1], self.lang)) if lines else ""), False
+            return (expand_tokens(lines[-1], self.lang) if lines else ""), False
         viewer = None if self.faces_hidden() else self.viewer
         text, mine = prompt_text(self.session.state, self.names, self.humans, viewer, self.lang, mode=self.mode,
                                  held=self.held, thinking=not self.session.human_to_decide())

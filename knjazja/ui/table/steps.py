@@ -18,7 +18,7 @@ from knjazja.engine import Event
 from knjazja.ui import style
 from knjazja.app.i18n import tr
 from knjazja.ui.table import anim as A
-from knjazja.app.card_names import short_name
+from knjazja.app.words import card_word, seat_word
 from knjazja.ui.art.palette import DANGER, HIGHLIGHT
 
 
@@ -235,7 +235,7 @@ class StepBuilder:
         dst = c.city.card if c is not None and c.city is not None else None
         if src is not None and dst is not None:
             step.tweens.append(self.flight(e.city, src, dst, True, arc=2))
-        step.tweens.append(self.stamp(tr("table.stamp.war", city=short_name(e.city, t.lang)), DANGER, delay=0.15))
+        step.tweens.append(self.stamp(tr("table.stamp.war", city=card_word(e.city, t.lang)), DANGER, delay=0.15))
         step.hidden = {e.city}
         step.on_end = lambda: view.land(e)
         return step
@@ -250,7 +250,7 @@ class StepBuilder:
         k = e.kind
         lang = self.t.lang
         text, colour = {
-            "city_falls": (tr("table.stamp.falls", city=short_name(e.city, lang)), DANGER),
+            "city_falls": (tr("table.stamp.falls", city=card_word(e.city, lang)), DANGER),
             "cancelled": (tr("table.stamp.cancelled"), HIGHLIGHT),
             "plunder": (tr("table.stamp.plunder"), DANGER),
             "end_set": (tr("table.stamp.end_set"), HIGHLIGHT),
@@ -289,7 +289,7 @@ class StepBuilder:
             fl = self.flight(c, r, r, True, dur=2.2, arc=0)
             fl.shadow = False
             step.tweens.append(fl)
-        step.tweens.append(self.stamp(tr("table.stamp.reveal", name=t.names[e.other]), HIGHLIGHT,
+        step.tweens.append(self.stamp(tr("table.stamp.reveal", name=seat_word(t.names[e.other], t.lang)), HIGHLIGHT,
                                       centre=(cr.centerx, cr.centery - ch // 2 - t.layout.unit * 2), dur=2.2))
         return step
 
