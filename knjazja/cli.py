@@ -46,6 +46,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--hard-budget", type=float, default=None,
                    help="Hard's per-move budget in seconds (default: its own)")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--check", action="store_true",
+                   help="random games, 2-8 players and both house rules unless --players, "
+                        "with card conservation checked at every step; exit 1 on a failure")
 
     b = sub.add_parser("bench", help="measure speed")
     b.add_argument("what", choices=("engine", "bots", "ui"))
@@ -85,7 +88,33 @@ def _print_results(res: dict, as_json: bool) -> None:
         print(line)
 
 
+def _cmd_check(args) -> int:
+    from knjazja.engine.checkrun import check_games
+
+    shown = [0]
+
+    def progress(done: int, total: int) -> None:       # about every 5 %, on stderr
+        if done == total or done - shown[0] >= total / 20:
+            shown[0] = done
+            print(f"checked {done}/{total} games", file=sys.stderr, flush=True)
+
+    res = check_games(args.games, args.seed, args.jobs, args.players, progress)
+    if args.json:
+        print(json.dumps(res, indent=1))
+    else:
+        print(f"{res['games']} games ({res['players']} players), {res['actions']} actions, "
+              f"{res['failures']} failures, {res['seconds']} s")
+        for f in res["failed_games"]:
+            print(f"  game {f['game']} ({f['players']} players, deck seed {f['deck_seed']}, "
+                  f"{f['options']}): {f['error']}")
+    return 1 if res["failures"] else 0
+
+
 def _cmd_simulate(args, parser) -> int:
+    if args.check:
+        if args.seats:
+            parser.error("--check plays random seats; it takes --players, not --seats")
+        return _cmd_check(args)
     if args.seats:
         kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
         known = {"random", "easy", "normal", "hard"}

@@ -15,6 +15,7 @@ from .actions import (BID, BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DECLINE, DOW
 from .cards import CARD_ID, CARDS, KIND, STRENGTH, BUILDING, CHRONICLE as K_CHRONICLE, CITY, EVENT as K_EVENT
 from .state import GameState, Pending
 from .targets import distinct, troops_for_sending
+from .validation import check_action, illegal_reason
 
 TargetFn = Callable[[GameState, int, int], Iterable[Action]]
 EffectFn = Callable[[GameState, int, Action, list], bool]
@@ -112,11 +113,11 @@ def _others_with_cards(s: GameState, p: int) -> list[int]:
 def apply(s: GameState, action: Action) -> list[Event]:
     """Apply one legal action for the seat that must decide; return the events that happened.
 
-    Raises IllegalAction (and changes nothing) when the action is not legal now."""
-    if not isinstance(action, Action):
-        raise IllegalAction(f"{action!r} is not an Action")
-    if action not in legal_actions(s):
-        raise IllegalAction(explain_illegal(s, action))
+    Raises IllegalAction (and changes nothing) when the action is malformed or not legal now."""
+    check_action(s, action)
+    legal = legal_actions(s)
+    if action not in legal:
+        raise IllegalAction(illegal_reason(s, action, legal))
     ev: list[Event] = []
     kind = s.decision.kind
     if kind == TURN:
@@ -140,21 +141,13 @@ def apply(s: GameState, action: Action) -> list[Event]:
     return ev
 
 
-def explain_illegal(s: GameState, action: Action) -> str:
-    """A one-line reason why `action` is not legal now."""
-    seat, kind = s.decision
-    if kind == OVER:
-        return f"illegal action '{action}': the game is over"
-    base = f"illegal action '{action}' for seat {seat} (deciding: {kind})"
-    same_kind = [a for a in legal_actions(s) if a.kind == action.kind]
-    if not same_kind:
-        allowed = sorted({a.kind for a in legal_actions(s)})
-        return f"{base}: '{action.kind}' is not allowed now; allowed: {', '.join(allowed)}"
-    if action.card >= 0 and action.card not in s.hands[seat] and kind != REACTION:
-        return f"{base}: that card is not in seat {seat}'s hand"
-    if action.card >= 0 and not any(a.card == action.card for a in same_kind):
-        return f"{base}: that card has no legal use here (or an identical copy must be used)"
-    return f"{base}: no such target or combination is legal now"
+def explain_illegal(s: GameState, action: object) -> str:
+    """A one-line reason why `action` is not legal now (malformed or not)."""
+    try:
+        check_action(s, action)
+    except IllegalAction as e:
+        return str(e)
+    return illegal_reason(s, action, legal_actions(s))
 
 
 def finish_turn(s: GameState, ev: list) -> None:

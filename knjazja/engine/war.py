@@ -7,8 +7,8 @@ from .actions import (ACCEPT, AMBUSH, ATTACK, BRIBE, CONDEMN, DEFEND, END_WAR, E
                       Action, Decision, Event)
 from .cards import CARD_ID, FOREIGN, IS_TROOP
 from .state import GameState, War
-from .targets import (attack_options, attack_sum, attacking_troops, defence_options,
-                      defence_sum, distinct, holds)
+from .targets import (attack_options, attack_sum, attack_value, attacking_troops,
+                      defence_options, defence_sum, distinct, holds)
 
 
 # --- declaring --------------------------------------------------------------------
@@ -18,11 +18,18 @@ def can_declare(s: GameState, attacker: int, city_card: int) -> bool:
     city = s.cities[city_card]
     if city.owner == attacker:
         return False
-    if attack_options(s, attacker, city.owner, city.wall_strength):
-        return True
+    troops = attacking_troops(s, attacker, city.owner)
+    if not troops:
+        return False
     if (city.walls >= 0 or city.moat >= 0) and s.first_in_hand(attacker, "ev.false_match") >= 0:
-        return bool(attacking_troops(s, attacker, city.owner))
-    return False
+        return True
+    # Whether `attack_options` is non-empty, without listing its 2^k Voivode squads:
+    # every value here is positive, so the whole squad is the strongest one.
+    walls = city.wall_strength
+    values = [attack_value(s, t, city.owner) for t in troops]
+    if max(values) > walls:
+        return True
+    return len(troops) > 1 and sum(values) > walls and s.holds_chronicle(attacker, "chr.voivode")
 
 
 def declare(s: GameState, attacker: int, city_card: int, ev: list) -> None:
