@@ -19,6 +19,8 @@ _SHORT_WORD = {
     "ru": re.compile(r"(?<![\w\-])(\w{1,2}) (?=\S)"),
     "en": re.compile(r"(?<![\w\-'’])([AaI]) (?=\S)"),
 }
+# particles that lean on the word before them ("хотя бы", "так же", "нельзя ли")
+_PARTICLE = {"ru": re.compile(r"(?<=\w) (?=(бы|ли|же|ж|б)(?!\w))")}
 # a number and the word after it, a word and the number after it
 # a hyphen that stands for minus before a number ("-4" -> "−4")
 _MINUS = re.compile(r"(?<![\w\-:])-(?=\d)")
@@ -39,5 +41,15 @@ def typeset(text: str, lang: str) -> str:
         # twice: "и в городе" has two short words in a row sharing one space
         text = short.sub(rf"\1{NBSP}", text)
         text = short.sub(rf"\1{NBSP}", text)
+    particle = _PARTICLE.get(lang)
+    if particle is not None:
+        text = particle.sub(NBSP, text)
     text = _NUMBER_WORD.sub(NBSP, text)
     return _WORD_NUMBER.sub(NBSP, text)
+
+
+def number(n: int, sign: bool = False) -> str:
+    """An integer with a real minus sign ("−4"); with ``sign``, positives get a "+" ("+3")."""
+    if n < 0:
+        return f"−{-n}"
+    return f"+{n}" if sign else str(n)

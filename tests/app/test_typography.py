@@ -23,3 +23,7 @@ def test_tokens_are_left_alone():
 
 def test_english_keeps_articles_with_their_nouns():
     assert typeset("Build a Church in Kiev — 3 Glory", "en") == f"Build a{NBSP}Church in Kiev{NBSP}— 3{NBSP}Glory"
+
+
+def test_particles_lean_on_the_word_before():
+    assert typeset("хотя бы одно войско", "ru") == f"хотя{NBSP}бы{NBSP}одно войско"

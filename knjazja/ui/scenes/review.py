@@ -440,7 +440,8 @@ class ReviewScene(BookScene):
             surface.blit(t, t.get_rect(midright=midright))
             return
         g = grade(r.loss_points)
-        value = "0" if r.loss_points < 0.05 else f"–{r.loss_points:.1f}"
+        value = "0" if r.loss_points < 0.05 else \
+            "−" + f"{r.loss_points:.1f}".replace(".", tr("number.decimal_point"))
         t = self.texts.render(value, "bold", px(16), GRADE_COLOURS[g], shadow=True)
         rect = surface.blit(t, t.get_rect(midright=midright))
         x = rect.left - px(8)
