@@ -98,8 +98,6 @@ def font_file(role: str, lang: str | None = None) -> Path | None:
             role = pick(role, lang)
         except Exception:
             pass
-    elif role == "title" and lang not in (None, "ru"):
-        role = "title_latin"
     name = names.get(role)
     return asset_file("fonts", name) if name else None
 

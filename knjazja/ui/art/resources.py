@@ -61,9 +61,11 @@ FONT_FILES: dict[str, str] = {
 
 
 def font_role(role: str, lang: str | None = None) -> str:
-    """The font role actually used: English titles use the Latin title face."""
-    if role == "title" and lang is not None and lang != "ru":
-        return "title_latin"
+    """The font role actually used: each language names its title face in its strings
+    ("font.title_face": Triod Postnaja for Russian, Old Standard for English)."""
+    if role == "title" and lang is not None:
+        from knjazja.app.i18n import tr
+        return tr("font.title_face", lang=lang)
     return role
 
 
