@@ -822,9 +822,9 @@ class TableScene(GuiScene):
         L = self.layout
         self.log_panel.draw(surface, L.log, ctx)
         text, mine = self._prompt()
-        skip = self.controls.skip
-        draw_banner(surface, L.prompt, text, mine, ctx,
-                    right_reserve=skip.rect.width + 16 if (skip is not None and skip.visible) else 0)
+        # the Skip and Hint buttons sit on the banner's right end: the text keeps clear of them
+        over = [b.rect.width + 16 for b in (self.controls.skip, self.controls.hint) if b is not None and b.visible]
+        draw_banner(surface, L.prompt, text, mine, ctx, right_reserve=max(over, default=0))
         self._draw_hand(surface, ctx)
         self.controls.choice.draw(surface, ctx)
 
