@@ -113,6 +113,7 @@ def _quotes(lang: str) -> tuple[str, str]:
     return (q[0], q[-1]) if q else ("", "")
 
 
+@lru_cache(maxsize=4096)
 def card_word(card: int, lang: str, *, quoted: bool = True, tokens: bool = False) -> Word:
     """The name of card ``card`` as a placeholder value.
 
