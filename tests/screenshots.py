@@ -1,7 +1,10 @@
 """Screenshots of fixed, seeded positions: compare the look of the game before and after a change.
 
-    xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python tests/screenshots.py screenshots/before
-    .venv/bin/python tests/screenshots.py screenshots/after --compare screenshots/before
+    xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python tests/screenshots.py screenshots/after \
+        --compare screenshots/before
+
+For "before", run the same script against an older checkout: ``git archive OLD knjazja |
+tar -x -C /tmp/old`` then ``PYTHONPATH=/tmp/old KNJAZJA_ASSETS=$PWD/assets xvfb-run … before``.
 
 Not a test (pytest does not collect it): a developer's tool.  Every position comes from a
 seed and a seeded random player, so the same code draws the same pixels.  Table positions
@@ -12,9 +15,11 @@ image, how many pixels differ from the image of the same name in another folder.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -32,28 +37,35 @@ SIZE = (1920, 1080)
 DT = 1 / 30
 
 
-def _war_actions(n: int, seed: int, min_attacks: int, kind: str) -> list:
+def _war_actions(n: int, seed: int, min_attacks: int, kind: str, war_event: bool = False) -> list:
     """The actions of a random game (a seeded player that prefers to fight on) up to the
-    first moment a war has ``min_attacks`` attacks and ``kind`` is being decided."""
+    first moment a war has ``min_attacks`` attacks and ``kind`` is being decided (and, with
+    ``war_event``, an event card was played in it)."""
     rng = random.Random(seed)
     s = new_game(n, seed)
     played = []
+    events_in_war = 0
     while not s.over:
         w = s.war
-        if w is not None and s.decision.kind == kind and w.attacks_made >= min_attacks:
+        if w is None:
+            events_in_war = 0
+        if (w is not None and s.decision.kind == kind and w.attacks_made >= min_attacks
+                and (events_in_war or not war_event)):
             return played
         legal = legal_actions(s)
         fight = [a for a in legal if a.kind in (ATTACK, DEFEND, "war")]
         a = rng.choice(fight) if fight and rng.random() < 0.85 else rng.choice(legal)
+        if w is not None and a.kind == "event":
+            events_in_war += 1
         apply(s, a)
         played.append(a)
     raise LookupError("no such war in this game")
 
 
-def _find_war(n: int, min_attacks: int, kind: str) -> tuple[int, list]:
+def _find_war(n: int, min_attacks: int, kind: str, war_event: bool = False) -> tuple[int, list]:
     for seed in range(1, 500):
         try:
-            return seed, _war_actions(n, seed, min_attacks, kind)
+            return seed, _war_actions(n, seed, min_attacks, kind, war_event)
         except LookupError:
             continue
     raise LookupError(f"no {n}-player war with {min_attacks} attacks found")
@@ -146,6 +158,9 @@ def shoot(out: Path) -> list[Path]:
         seed, actions = _find_war(n, min_attacks, kind)
         _table(app, n, seed, actions)
         save(f"table{n}_war_{kind}_{min_attacks}")
+    seed, actions = _find_war(4, 1, WAR_ATTACK, war_event=True)      # an event card played in the war
+    _table(app, 4, seed, actions)
+    save("table4_war_event")
 
     # a turn: a card picked up lights its targets; a card without a use is refused
     seed = 3
@@ -159,8 +174,68 @@ def shoot(out: Path) -> list[Path]:
         _mouse(app, (rect.left + 6, rect.centery))
         _mouse(app, (5, 5), None)
         save(f"table4_turn_{card_of.__name__.strip('_')}")
+    shoot_screens(app, save)
     app.shutdown()
     return saved
+
+
+def _finished_session() -> GameSession:
+    """A whole 4-player game of random moves, seeded."""
+    rng = random.Random(4)
+    session = GameSession([Seat(f"Prince {i + 1}", "human") for i in range(4)], seed=4)
+    while not session.over:
+        session.play(rng.choice(session.legal()))
+    return session
+
+
+def shoot_screens(app: App, save) -> None:
+    """The other screens: setup, settings, statistics, series, results, review, saves, gallery."""
+    from knjazja.app import stats, storage
+    from knjazja.app.analysis import Analysis, decision_points, replay
+    from knjazja.engine import Series, save_game
+    from knjazja.ui.scenes.gallery import GalleryScene
+    from knjazja.ui.scenes.results import ResultsScene
+    from knjazja.ui.scenes.review import ReviewScene
+    from knjazja.ui.scenes.saveload import SaveLoadScene
+    from knjazja.ui.scenes.series import SeriesScene
+    from knjazja.ui.scenes.settings_scene import SettingsScene
+    from knjazja.ui.scenes.setup import SetupScene
+    from knjazja.ui.scenes.stats import StatsScene
+
+    session = _finished_session()
+    seats = [{"name": s.name, "kind": k} for s, k in zip(session.seats, ("human", "easy", "normal", "hard"))]
+    for glory, winners in (([12, 30, 7, 30], [1, 3]), ([25, 4, 9, 11], [0]), ([3, 8, 19, 2], [2])):
+        stats.record_game(seats, glory, winners)
+    recorded = json.loads(stats.stats_path().read_text("utf-8"))
+    recorded["last_played"] = "2026-01-02T03:04:05+00:00"           # not the clock's
+    stats.stats_path().write_text(json.dumps(recorded), "utf-8")
+    save_game(session.state, storage.saves_dir() / "Partija.json", session.meta())
+    os.utime(storage.saves_dir() / "Partija.json", (1_700_000_000, 1_700_000_000))
+    series = Series(4)
+    for glory, starter in (([12, 30, 7, 30], 0), ([25, 4, 9, 11], 1)):
+        series.add_game(glory, starter)
+    states = replay(session.state)
+    points = decision_points(states, session.seats)
+    analysis = Analysis(states, points[:8], iterations=30, use_process=False)
+    while not analysis.done:
+        analysis.wait()
+    scenes = [("setup", SetupScene()), ("settings", SettingsScene()), ("stats", StatsScene()),
+              ("series", SeriesScene(series, seats)), ("gallery", GalleryScene()),
+              ("results", ResultsScene(session, on_play_again=lambda: None, on_menu=lambda: None,
+                                       on_review=lambda: None)),
+              ("review", ReviewScene(session, analysis=analysis, use_process=False)),
+              ("saves", SaveLoadScene("load"))]
+    for name, scene in scenes:
+        app.stack.clear()
+        app.stack.push(scene)
+        for _ in range(200 if name == "gallery" else 3):   # the gallery renders faces on a time budget
+            app.step([], DT)
+        save(name)
+        if name == "review":                                # and a move in a war
+            scene.go(next(i for i, st in enumerate(states) if st.war is not None and st.war.attack))
+            for _ in range(3):
+                app.step([], DT)
+            save("review_war")
 
 
 def compare(a: Path, b: Path) -> None:
@@ -184,7 +259,10 @@ def main(argv: list[str]) -> int:
     p.add_argument("out", type=Path)
     p.add_argument("--compare", type=Path, default=None)
     args = p.parse_args(argv)
-    for path in shoot(args.out):
+    with tempfile.TemporaryDirectory() as home:        # statistics and saves of our own
+        os.environ["KNJAZJA_HOME"] = home
+        paths = shoot(args.out)
+    for path in paths:
         print(path)
     if args.compare is not None:
         compare(args.out, args.compare)

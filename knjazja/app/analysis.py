@@ -23,6 +23,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from knjazja.bots.advisor import HintAdvisor, as_ranking
+from knjazja.bots.thinker import Thinker
 from knjazja.engine import Action, GameState, apply, legal_actions, new_game, observation
 
 ITERATIONS = 300          # Hard's search iterations per decision point (deterministic)
@@ -116,7 +118,7 @@ class Analysis:
         self.use_process = use_process
         self.results: dict[int, PointResult] = {}
         self._queue = list(self.points)
-        self._thinker = None
+        self._thinker: Thinker | None = None
         self._running: int | None = None
         self._cancelled = False
         self.error: str | None = None
@@ -155,8 +157,6 @@ class Analysis:
     def _start_next(self) -> None:
         if self._running is not None or self._cancelled or self.error is not None or not self._queue:
             return
-        from knjazja.bots.advisor import HintAdvisor
-        from knjazja.bots.thinker import Thinker
         index = self._queue.pop(0)
         s = self.states[index]
         seat = s.decision.seat
@@ -166,7 +166,6 @@ class Analysis:
         self._running = index
 
     def _take(self, result) -> PointResult:
-        from knjazja.bots.advisor import as_ranking
         index = self._running
         assert index is not None
         self._running = None
@@ -193,7 +192,7 @@ class Analysis:
                 result = self._thinker.poll()
             else:
                 result = self._thinker.wait(None if timeout < 0 else timeout)
-        except Exception as e:                # a dead worker: stop, show what is there
+        except RuntimeError as e:             # a dead worker (Thinker.poll): stop, show what is there
             self.error = str(e) or type(e).__name__
             self._running = None
             return out

@@ -12,8 +12,11 @@ import re
 from knjazja.app.i18n import tr
 from knjazja.app.words import Word, card_word, name_form, seat_word, word_list
 from knjazja.engine import Action, Event, GameState
-from knjazja.engine.cards import CARD_ID, STRENGTH
-from knjazja.engine.targets import attack_sum, defence_sum
+from knjazja.engine import records as R
+from knjazja.engine import zones as Z
+from knjazja.engine.cards import STRENGTH
+from knjazja.engine.targets import draw_count, passable_chronicle, squad_strength
+from knjazja.engine.zones import Zone
 
 _TOKEN = re.compile(r"\{card:(-?\d+)(?::(\w+))?\}")
 
@@ -43,6 +46,7 @@ class Narrator:
     def __init__(self, names: list[str], lang: str = "en") -> None:
         self.names = names
         self.lang = lang
+        self._answered = -1          # the card of the answer just told (its discard goes untold)
 
     def _p(self, key: str, **kw: object) -> str:
         return tr(key, lang=self.lang, **kw)
@@ -65,8 +69,7 @@ class Narrator:
         card, city, seat = self.card(a.card), self.card(a.city), self.seat(a.seat)
         own = a.seat == me
         if k == "draw":
-            hermit = next((c for c in s.chronicles[me] if CARD_ID[c] == "chr.hermit"), -1)
-            return Phrase(p("act.draw2", card=self.card(hermit)) if hermit >= 0 else p("act.draw"))
+            return Phrase(p("act.draw2") if draw_count(s, me) > 1 else p("act.draw"))
         if k == "play_city":
             return Phrase(p("act.play_city_self", card=card) if own else p("act.play_city", card=card, seat=seat))
         if k == "chronicle":
@@ -76,8 +79,8 @@ class Narrator:
         if k == "war":
             return Phrase(p("act.war", city=city, owner=self.seat(s.cities[a.city].owner)))
         if k == "pass_igor":
-            igor = next(c for c in s.chronicles[me] if CARD_ID[c] == "chr.igor")
-            return Phrase(p("act.pass_igor", card=self.card(igor), seat=seat, troop=self.cards(a.cards)))
+            return Phrase(p("act.pass_igor", card=self.card(passable_chronicle(s, me)), seat=seat,
+                            troop=self.cards(a.cards)))
         return Phrase(self._war_action(a, s, card, city))
 
     def _chronicle(self, a: Action, s: GameState, card: Word, city: Word, seat: Word, own: bool) -> str:
@@ -105,10 +108,8 @@ class Narrator:
         war_city = self.card(w.city) if w is not None else city
         if k == "build":
             return p("act.build", card=card, city=city)
-        if k == "attack":
-            return p("act.attack", troops=self.cards(a.cards), n=attack_sum(s, a.cards, w.defender))
-        if k == "defend":
-            return p("act.defend", troops=self.cards(a.cards), n=defence_sum(s, a.cards, w.defender, w.city))
+        if k in ("attack", "defend"):
+            return p(f"act.{k}", troops=self.cards(a.cards), n=squad_strength(s, a.cards))
         if k in ("bribe", "react", "decline"):
             target = a.target if k == "bribe" else (s.pending.card if s.pending is not None else -1)
             return p(f"act.{k}", card=card, target=self.card(target))
@@ -129,8 +130,11 @@ class Narrator:
             e = e.for_seat(viewer)
         t = lambda c: self.card(c, tokens=True)  # noqa: E731
         p, k, seat, other = self._p, e.kind, self.seat(e.seat), self.seat(e.other)
+        answered, self._answered = self._answered, -1
         if k == "move":
-            return self._move(e)
+            return None if (e.card == answered and e.dst == Z.DISCARD) else self._move(e)
+        if k == "answer":
+            return self._answer(e)
         if k == "play_event":
             return p("log.event", seat=seat, card=t(e.card))
         if k in ("bribed", "keep", "raid_lay"):
@@ -139,8 +143,8 @@ class Narrator:
             return p("log.cancelled", seat=seat, card=t(e.card), target=t(e.value))
         if k in ("city_owner", "war_start"):
             return p(f"log.{k}", seat=seat, city=t(e.city), other=other)
-        if k in ("attack", "defend"):
-            return p(f"log.{k}", seat=seat, cards=self.cards(e.cards, tokens=True), value=e.value)
+        if k == "attack":
+            return p("log.attack", seat=seat, cards=self.cards(e.cards, tokens=True), value=e.value)
         if k in ("repelled", "war_end", "game_over", "end_cancelled"):
             return p(f"log.{k}")
         if k in ("city_falls", "plunder"):
@@ -157,29 +161,43 @@ class Narrator:
             return p("log.end_set", value=e.value + 1)
         return None
 
+    def _answer(self, e: Event) -> str | None:
+        """A war answer: troops laid, an event card played, or none; bribes are told by the
+        troop going over, an accepted repulse by "the attack is repelled"."""
+        p, seat = self._p, self.seat(e.seat)
+        if e.how in (R.DEFEND, R.RAID_TROOP):
+            return p("log.defend", seat=seat, cards=self.cards(e.cards, tokens=True), value=e.value)
+        if e.how in (R.AMBUSH, R.CONDEMN):
+            self._answered = e.card
+            return p("log.answer_card", seat=seat, card=self.card(e.card, tokens=True))
+        if e.how in (R.YIELD, R.YIELD_PLUNDER):
+            self._answered = e.card          # Plunder: "разграбляет" tells it
+            return p("log.no_answer", seat=seat)
+        return None
+
     def _move(self, e: Event) -> str | None:
         t = lambda c: self.card(c, tokens=True)  # noqa: E731
         p, seat, other = self._p, self.seat(e.seat), self.seat(e.other)
-        src, dst = e.src, e.dst
-        if src == "deck":
+        src, dst = e.src or Zone(""), e.dst or Zone("")
+        if src == Z.DECK:
             return p("log.draw", seat=seat, card=t(e.card)) if e.card >= 0 else p("log.draw_hidden", seat=seat)
-        if dst.startswith("cities:"):
+        if dst.kind == Z.CITIES:
             if e.other == e.seat:
                 return p("log.city_self", seat=seat, card=t(e.card))
             return p("log.city", seat=seat, card=t(e.card), other=other)
-        if dst.startswith("city:"):
+        if dst.kind == Z.CITY:
             return p("log.build", seat=seat, card=t(e.card), city=t(e.city))
-        if dst.startswith("chronicles:"):
-            if src.startswith("chronicles:"):
+        if dst.kind == Z.CHRONICLES:
+            if src.kind == Z.CHRONICLES:
                 return p("log.pass_chronicle", seat=seat, card=t(e.card), other=other)
             if e.other == e.seat:
                 return p("log.chronicle_self", seat=seat, card=t(e.card))
             return p("log.chronicle", seat=seat, card=t(e.card), other=other)
-        if dst.startswith("hand:") and src.startswith("hand:"):
+        if dst.kind == Z.HAND and src.kind == Z.HAND:
             return p("log.steal", seat=seat, card=t(e.card), other=other) if e.card >= 0 else \
                 p("log.steal_hidden", seat=seat, other=other)
-        if dst.startswith("under:"):
-            return p("log.under", card=t(e.card), chronicle=t(int(dst.split(":")[1])))
-        if dst == "discard" and src not in ("war", "table"):
+        if dst.kind == Z.UNDER:
+            return p("log.under", card=t(e.card), chronicle=t(dst.key))
+        if dst == Z.DISCARD and src not in (Z.WAR, Z.TABLE):
             return p("log.discard", card=t(e.card))
         return None

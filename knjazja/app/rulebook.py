@@ -13,6 +13,7 @@ from knjazja.app.i18n import LANGUAGES, get_language, rules_path
 from knjazja.app.typography import typeset
 
 
+
 @dataclass
 class Section:
     title: str

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from knjazja.engine import Series
 from knjazja.app import storage
 from knjazja.app.i18n import tr
+from knjazja.engine import Series
 
 log = logging.getLogger(__name__)
 

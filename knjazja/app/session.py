@@ -1,7 +1,7 @@
 """A game being played: the real state, who sits where, bots in the background, undo, autosave.
 
-The controller between the window and the engine. It holds no pygame: the table scene
-asks it what to show and hands it the actions a click maps to; tests drive it directly.
+No pygame: the table's controller (``knjazja.app.controller``) hands it the actions clicks
+map to and animates the events it collects; tests drive it directly.
 """
 from __future__ import annotations
 
@@ -10,12 +10,11 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
-from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction, apply, dumps,
+from knjazja.bots import make_bot
+from knjazja.bots.thinker import Thinker
+from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction, apply, dumps, learned_by,
                             legal_actions, new_game, observation, write_atomic)
 from knjazja.engine.actions import DECLINE, REACTION
-
-# Events that show a human something hidden: after one, undo would let him cheat.
-_REVEALING = {"reveal", "bids_revealed"}
 
 
 @dataclass
@@ -26,17 +25,6 @@ class Seat:
     @property
     def is_human(self) -> bool:
         return self.kind == "human"
-
-
-def _reveals_hidden(ev: Event, actor: int) -> bool:
-    """A draw, a random steal or discard, a Reconnaissance, revealed Dowry bids."""
-    if ev.kind in _REVEALING:
-        return True
-    if ev.kind != "move":
-        return False
-    if ev.src == "deck" or (ev.src.startswith("hand:") and ev.dst.startswith("hand:")):
-        return True
-    return ev.src.startswith("hand:") and ev.src != f"hand:{actor}" and ev.dst == "discard"
 
 
 class GameSession:
@@ -58,7 +46,7 @@ class GameSession:
         self._undo: list[GameState] = []          # states before the human's undoable moves
         self._bots: dict[int, object] = {}
         self._bot_rngs = {i: random.Random(self.state.seed * 97 + i) for i in range(len(seats))}
-        self._thinker = None
+        self._thinker: Thinker | None = None
         self._thinking_for: tuple[int, int] | None = None
 
     # --- what is going on -----------------------------------------------------------
@@ -88,7 +76,7 @@ class GameSession:
             raise IllegalAction("it is not a human player's decision")
         before = self.state.clone()
         events = self._apply(action)
-        if any(_reveals_hidden(e, seat) for e in events):
+        if any(seat in learned_by(e, self.state.n) for e in events):   # he saw something hidden
             self._undo.clear()
         else:
             self._undo.append(before)
@@ -140,7 +128,6 @@ class GameSession:
     # --- bots -------------------------------------------------------------------------
     def bot(self, seat: int):
         if seat not in self._bots:
-            from knjazja.bots import make_bot
             self._bots[seat] = make_bot(self.seats[seat].kind)
         return self._bots[seat]
 
@@ -158,9 +145,8 @@ class GameSession:
         if not background:
             action = self.bot(seat).choose(obs, legal, self._bot_rngs[seat])
         else:
-            if self._thinking_for != key:
+            if self._thinking_for != key or self._thinker is None:
                 self.cancel_bot()
-                from knjazja.bots.thinker import Thinker
                 self._thinker = Thinker(self.bot(seat))
                 self._thinker.start(obs, legal, self._bot_rngs[seat])
                 self._thinking_for = key
@@ -197,7 +183,7 @@ class GameSession:
         seats = []
         for i in range(n):
             entry = raw[i] if isinstance(raw, list) and i < len(raw) and isinstance(raw[i], dict) else {}
-            name = entry.get("name") if isinstance(entry.get("name"), str) else f"Player {i + 1}"
-            kind = entry.get("kind") if entry.get("kind") in ("human", "easy", "normal", "hard") else "normal"
-            seats.append(Seat(name, kind))
+            name, kind = entry.get("name"), entry.get("kind")
+            seats.append(Seat(name if isinstance(name, str) else f"Player {i + 1}",
+                              kind if kind in ("human", "easy", "normal", "hard") else "normal"))
         return seats

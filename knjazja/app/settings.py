@@ -65,7 +65,7 @@ class GameSetup(TypedDict):
 def default_setup() -> GameSetup:
     """One human against three normal bots, random first player, no house rules."""
     return {
-        "seats": [{"name": "", "kind": "human"}] + [{"name": "", "kind": "normal"} for _ in range(3)],
+        "seats": [SeatSpec(name="", kind="human")] + [SeatSpec(name="", kind="normal") for _ in range(3)],
         "first_player": "random",
         "options": {"strict_defence": False, "invasion_first_round": False},
     }
@@ -156,7 +156,7 @@ def _number(value: object, lo: float, hi: float) -> float:
 def _choice(value: object, choices: tuple[str, ...]) -> str:
     if value not in choices:
         raise ValueError(f"expected one of {choices}")
-    return value  # type: ignore[return-value]
+    return str(value)
 
 
 def _window_size(value: object) -> tuple[int, int]:
@@ -233,5 +233,5 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
 
 def atomic_write_text(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` so that readers see either the old or the new file."""
-    from knjazja.engine import write_atomic   # one atomic writer for saves and settings
+    from knjazja.engine import write_atomic  # one atomic writer for saves and settings
     write_atomic(path, text)

@@ -52,7 +52,8 @@ def game_level(seats: Sequence[Mapping]) -> str:
 
 
 def _kind(seat) -> str:
-    return seat.get("kind") if isinstance(seat, Mapping) else getattr(seat, "kind", "human")
+    kind = seat.get("kind") if isinstance(seat, Mapping) else getattr(seat, "kind", "human")
+    return str(kind)
 
 
 def _count(value: object) -> int:

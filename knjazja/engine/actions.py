@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from .brief import short
 from .cards import CARDS, N_CARDS, card_label
+from .zones import Zone
 
 # --- decision kinds: what the engine is waiting for -------------------------------
 TURN = "turn"                # the active player's turn action
@@ -124,12 +125,13 @@ class Event(NamedTuple):
     seat: int = -1           # the acting player
     card: int = -1
     cards: tuple = ()
-    src: str = ""            # zone a card left: "hand:2", "deck", "city:5", "war", ...
-    dst: str = ""            # zone it entered
+    src: Zone | None = None  # zone a card left (see zones.py)
+    dst: Zone | None = None  # zone it entered
     city: int = -1
     other: int = -1          # a second player (target, defender, new owner)
     value: int = 0           # a number: Strength, Glory, turn, ...
     private: tuple = ()
+    how: str = ""            # why or how: an answer's kind, a war's outcome, a city's cause
 
     def visible_to(self, seat: int) -> bool:
         return not self.private or seat in self.private

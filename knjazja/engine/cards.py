@@ -96,7 +96,7 @@ FOREIGN: tuple[bool, ...] = tuple(c.foreign for c in CARDS)
 NATIVE_DRUZHINA: tuple[bool, ...] = tuple(c.id.startswith("troop.druzhina") for c in CARDS)
 
 
-def card_label(card: int) -> str:
+def card_label(card: object) -> str:
     """A readable, stable label for one instance, e.g. ``bld.church#3``.
 
     Anything that is not a card instance gets a bounded placeholder instead of an

@@ -32,10 +32,10 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from knjazja.app import i18n  # noqa: E402
-from knjazja.ui import style  # noqa: E402
-from knjazja.ui.scene_stack import Scene, SceneStack  # noqa: E402
 from knjazja.app.settings import MIN_WINDOW_SIZE, Settings, load_settings, save_settings  # noqa: E402
+from knjazja.ui.art import resources  # noqa: E402
 from knjazja.ui.gui_theme import build_theme  # noqa: E402
+from knjazja.ui.scene_stack import Scene, SceneStack  # noqa: E402
 
 log = logging.getLogger(__name__)
 
@@ -124,14 +124,7 @@ class App:
         pygame.display.set_caption(i18n.tr("app.window_title"))
 
     def _set_icon(self) -> None:
-        for parts in (("icons", "icon.png"), ("icon.png",)):
-            path = style.asset_file(*parts)
-            if path is not None:
-                try:
-                    pygame.display.set_icon(pygame.image.load(str(path)))
-                except pygame.error:
-                    pass
-                return
+        pygame.display.set_icon(pygame.image.load(str(resources.asset_path(resources.ICON_FILE))))
 
     def set_fullscreen(self, on: bool) -> None:
         if on == self.fullscreen:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -42,43 +43,46 @@ def _hex(c: tuple[int, ...], alpha: int | None = None) -> str:
 
 def _fonts(lang: str) -> dict[str, dict[str, Any]]:
     """Font blocks for the roles: serif body, serif bold, title face (Old-Russian for ru)."""
-    regular = style.font_file("body", lang)
-    bold = style.font_file("bold", lang)
     title = style.font_file("title", lang)
-    body: dict[str, Any] = {"name": "noto_sans"}
-    if regular:
-        body = {"name": "knj_serif", "regular_path": str(regular)}
-        if bold:
-            body["bold_path"] = str(bold)
-    strong = dict(body, bold="1") if (bold or not regular) else dict(body)
-    heading = ({"name": f"knj_title_{title.stem.lower()}", "regular_path": str(title)}
-               if title else dict(strong))
-    return {"body": body, "bold": strong, "title": heading}
+    body = {"name": "knj_serif", "regular_path": str(style.font_file("body", lang)),
+            "bold_path": str(style.font_file("bold", lang))}
+    heading = {"name": f"knj_title_{title.stem.lower()}", "regular_path": str(title)}
+    return {"body": body, "bold": dict(body, bold="1"), "title": heading}
+
+
+Font = Callable[[str, int], dict[str, Any]]      # (role, size) -> a pygame-gui font block
 
 
 def builtin_theme(lang: str = "en") -> dict[str, Any]:
-    f = _fonts(lang)
-    P, G, GL, GD = style.PARCHMENT, style.GOLD, style.GOLD_LIGHT, style.GOLD_DARK
-    wood, wood_dark, crimson = (64, 38, 20), (40, 24, 12), style.CRIMSON
+    fonts = _fonts(lang)
 
     def font(role: str, size: int) -> dict[str, Any]:
-        return dict(f[role], size=str(size))
+        return dict(fonts[role], size=str(size))
 
-    button_colours = {
-        "normal_bg": _hex(wood), "hovered_bg": _hex((96, 56, 28)), "active_bg": _hex((120, 36, 24)),
-        "selected_bg": _hex((96, 56, 28)), "disabled_bg": _hex((44, 36, 30)),
-        "normal_text": _hex(P), "hovered_text": _hex(GL), "active_text": _hex(GL),
-        "selected_text": _hex(GL), "disabled_text": _hex((128, 112, 92)),
-        "normal_border": _hex(GD), "hovered_border": _hex(GL), "active_border": _hex(GL),
-        "selected_border": _hex(G), "disabled_border": _hex((78, 66, 54)),
-        "normal_text_shadow": "#00000090", "hovered_text_shadow": "#00000090",
-        "disabled_text_shadow": "#00000000", "active_text_shadow": "#00000090",
-        "selected_text_shadow": "#00000090",
-    }
-    rounded = {"shape": "rounded_rectangle", "shape_corner_radius": "6", "border_width": "2",
-               "shadow_width": "2", "text_horiz_alignment_padding": "12"}
-    label = {"dark_bg": "#00000000", "normal_text": _hex(P), "text_shadow": "#000000a0"}
-    left = {"text_horiz_alignment": "left"}
+    return {**_base_blocks(font), **_label_blocks(font), **_field_blocks(font), **_other_blocks(font)}
+
+
+P, G, GL, GD = style.PARCHMENT, style.GOLD, style.GOLD_LIGHT, style.GOLD_DARK
+wood, wood_dark, crimson = (64, 38, 20), (40, 24, 12), style.CRIMSON
+_BUTTONS = {
+    "normal_bg": _hex(wood), "hovered_bg": _hex((96, 56, 28)), "active_bg": _hex((120, 36, 24)),
+    "selected_bg": _hex((96, 56, 28)), "disabled_bg": _hex((44, 36, 30)),
+    "normal_text": _hex(P), "hovered_text": _hex(GL), "active_text": _hex(GL),
+    "selected_text": _hex(GL), "disabled_text": _hex((128, 112, 92)),
+    "normal_border": _hex(GD), "hovered_border": _hex(GL), "active_border": _hex(GL),
+    "selected_border": _hex(G), "disabled_border": _hex((78, 66, 54)),
+    "normal_text_shadow": "#00000090", "hovered_text_shadow": "#00000090",
+    "disabled_text_shadow": "#00000000", "active_text_shadow": "#00000090",
+    "selected_text_shadow": "#00000090",
+}
+_ROUNDED = {"shape": "rounded_rectangle", "shape_corner_radius": "6", "border_width": "2",
+            "shadow_width": "2", "text_horiz_alignment_padding": "12"}
+_LABEL = {"dark_bg": "#00000000", "normal_text": _hex(P), "text_shadow": "#000000a0"}
+_LEFT = {"text_horiz_alignment": "left"}
+
+
+def _base_blocks(font: Font) -> dict[str, Any]:
+    """The defaults and the buttons."""
     return {
         "defaults": {
             "colours": {
@@ -95,28 +99,40 @@ def builtin_theme(lang: str = "en") -> dict[str, Any]:
             },
             "font": font("body", 18),
         },
-        "button": {"colours": button_colours, "misc": rounded, "font": font("body", 18)},
+        "button": {"colours": _BUTTONS, "misc": _ROUNDED, "font": font("body", 18)},
         "@menu_button": {"font": font("title", 30),
-                         "misc": dict(rounded, shape_corner_radius="10", border_width="2", shadow_width="4")},
+                         "misc": dict(_ROUNDED, shape_corner_radius="10", border_width="2", shadow_width="4")},
         "@primary": {"font": font("bold", 20),
-                     "colours": dict(button_colours, normal_bg=_hex(crimson), hovered_bg=_hex((164, 34, 36)),
+                     "colours": dict(_BUTTONS, normal_bg=_hex(crimson), hovered_bg=_hex((164, 34, 36)),
                                      active_bg=_hex((96, 14, 20)), normal_border=_hex(G),
                                      hovered_border=_hex(GL), normal_text=_hex(style.CREAM))},
         "@secondary": {"font": font("body", 18)},
         "@icon_button": {"font": font("bold", 18),
-                         "misc": dict(rounded, text_horiz_alignment_padding="0", shadow_width="1")},
-        "label": {"colours": label, "font": font("body", 18),
+                         "misc": dict(_ROUNDED, text_horiz_alignment_padding="0", shadow_width="1")},
+    }
+
+
+def _label_blocks(font: Font) -> dict[str, Any]:
+    """Labels: headings, sections, hints, values."""
+    return {
+        "label": {"colours": _LABEL, "font": font("body", 18),
                   "misc": {"text_horiz_alignment": "left", "text_shadow_size": "0"}},
-        "@heading": {"colours": dict(label, normal_text=_hex(GL)), "font": font("title", 46),
+        "@heading": {"colours": dict(_LABEL, normal_text=_hex(GL)), "font": font("title", 46),
                      "misc": {"text_horiz_alignment": "center"}},
-        "@section": {"colours": dict(label, normal_text=_hex(G)), "font": font("bold", 19), "misc": left},
-        "@field_label": {"colours": label, "font": font("body", 18), "misc": left},
-        "@hint": {"colours": dict(label, normal_text=_hex(style.MUTED)), "font": font("body", 15),
-                  "misc": left},
-        "@value": {"colours": dict(label, normal_text=_hex(GL)), "font": font("bold", 18),
+        "@section": {"colours": dict(_LABEL, normal_text=_hex(G)), "font": font("bold", 19), "misc": _LEFT},
+        "@field_label": {"colours": _LABEL, "font": font("body", 18), "misc": _LEFT},
+        "@hint": {"colours": dict(_LABEL, normal_text=_hex(style.MUTED)), "font": font("body", 15),
+                  "misc": _LEFT},
+        "@value": {"colours": dict(_LABEL, normal_text=_hex(GL)), "font": font("bold", 18),
                    "misc": {"text_horiz_alignment": "right"}},
-        "@seat_number": {"colours": dict(label, normal_text=_hex(GL)), "font": font("bold", 22),
+        "@seat_number": {"colours": dict(_LABEL, normal_text=_hex(GL)), "font": font("bold", 22),
                          "misc": {"text_horiz_alignment": "center"}},
+    }
+
+
+def _field_blocks(font: Font) -> dict[str, Any]:
+    """Text entries, drop-down menus and check boxes."""
+    return {
         "text_entry_line": {
             "colours": {"dark_bg": _hex((246, 236, 208)), "normal_text": _hex(style.INK),
                         "selected_bg": _hex((196, 150, 70)), "selected_text": _hex(style.CREAM),
@@ -128,13 +144,13 @@ def builtin_theme(lang: str = "en") -> dict[str, Any]:
                      "shadow_width": "1", "padding": "8,4"},
         },
         "drop_down_menu": {
-            "colours": dict(button_colours, dark_bg=_hex(wood_dark)),
+            "colours": dict(_BUTTONS, dark_bg=_hex(wood_dark)),
             "font": font("body", 18),
             "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6", "border_width": "2",
                      "shadow_width": "2", "expand_direction": "down", "open_button_width": "28"},
         },
         "@dropup": {"misc": {"expand_direction": "up"}},
-        "drop_down_menu.button": {"colours": button_colours,
+        "drop_down_menu.button": {"colours": _BUTTONS,
                                   "misc": {"shape": "rectangle", "border_width": "0", "shadow_width": "0",
                                            "text_horiz_alignment": "left",
                                            "text_horiz_alignment_padding": "10"}},
@@ -147,7 +163,7 @@ def builtin_theme(lang: str = "en") -> dict[str, Any]:
             "misc": {"border_width": "2", "shadow_width": "3", "list_item_height": "34"},
         },
         "drop_down_menu.selection_list.button": {
-            "colours": dict(button_colours, normal_bg=_hex(wood_dark), hovered_bg=_hex((110, 60, 30))),
+            "colours": dict(_BUTTONS, normal_bg=_hex(wood_dark), hovered_bg=_hex((110, 60, 30))),
             "misc": {"shape": "rectangle", "border_width": "0", "shadow_width": "0",
                      "text_horiz_alignment": "left", "text_horiz_alignment_padding": "12"},
         },
@@ -162,14 +178,20 @@ def builtin_theme(lang: str = "en") -> dict[str, Any]:
             "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "4", "border_width": "2",
                      "shadow_width": "0", "text_offset": "12", "check_symbol": "✓"},
         },
-        "@check.label": {"colours": label, "font": font("body", 18)},
+        "@check.label": {"colours": _LABEL, "font": font("body", 18)},
+    }
+
+
+def _other_blocks(font: Font) -> dict[str, Any]:
+    """Sliders, tool tips, text boxes."""
+    return {
         "horizontal_slider": {
-            "colours": dict(button_colours, dark_bg=_hex((30, 18, 10)), normal_border=_hex(GD)),
+            "colours": dict(_BUTTONS, dark_bg=_hex((30, 18, 10)), normal_border=_hex(GD)),
             "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6", "border_width": "2",
                      "shadow_width": "0", "enable_arrow_buttons": "0", "sliding_button_width": "22"},
         },
         "horizontal_slider.#sliding_button": {
-            "colours": dict(button_colours, normal_bg=_hex(G), hovered_bg=_hex(GL), active_bg=_hex(GL),
+            "colours": dict(_BUTTONS, normal_bg=_hex(G), hovered_bg=_hex(GL), active_bg=_hex(GL),
                             normal_border=_hex(GD)),
             "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "5", "border_width": "1"},
         },
@@ -216,9 +238,13 @@ def _scale_misc(theme: dict[str, Any], scale: float) -> None:
 
 @lru_cache(maxsize=1)
 def _raw_theme_file() -> dict[str, Any]:
-    data = json.loads(resources.asset_path(THEME_FILE).read_text("utf-8"))
+    path = resources.asset_path(THEME_FILE)
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise resources.BrokenAssetError(path, f"not valid JSON ({exc})") from None
     if not isinstance(data, dict):
-        raise ValueError(f"{THEME_FILE} is not a JSON object")
+        raise resources.BrokenAssetError(path, "not a JSON object")
     return data
 
 

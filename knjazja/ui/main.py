@@ -9,11 +9,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from knjazja.engine import GameOptions, SaveError
 from knjazja.app import storage
 from knjazja.app.i18n import get_language, tr
 from knjazja.app.words import seat_word
 from knjazja.app.session import GameSession, Seat
+from knjazja.engine import GameOptions, SaveError
 
 log = logging.getLogger(__name__)
 
@@ -33,8 +33,8 @@ class GameFlow:
     # --- starting ---------------------------------------------------------------------
     def start_game(self, setup: dict[str, Any], seed: int | None = None) -> GameSession:
         """A new game from the setup screen; with setup["series"] the first game of a series."""
-        from knjazja.engine import Series
         from knjazja.app import series_store
+        from knjazja.engine import Series
         self.last_setup = {k: v for k, v in setup.items() if k != "series"}
         seats = [Seat(s["name"] or f"{i + 1}", s["kind"]) for i, s in enumerate(setup["seats"])]
         if setup.get("series"):
@@ -129,8 +129,8 @@ class GameFlow:
 
     # --- ending -------------------------------------------------------------------------
     def game_over(self, session: GameSession) -> None:
-        from knjazja.engine import final_scores, winners
         from knjazja.app import series_store, stats
+        from knjazja.engine import final_scores, winners
         from knjazja.ui.scenes.results import ResultsScene
         try:
             storage.autosave_path().unlink(missing_ok=True)   # a finished game is not continued

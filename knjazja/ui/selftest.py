@@ -21,7 +21,6 @@ build has no stdout.
 """
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -37,7 +36,6 @@ GAME_SEATS = 4
 GAME_SEED = 20240611
 GAME_MAX_DECISIONS = 20_000      # a runaway game is a failure, not a hang
 GAME_MAX_SECONDS = 120.0
-SOUND_SUFFIXES = (".wav", ".ogg")
 # pygame-gui's own fonts for Latin/Cyrillic (the bundle drops its CJK ones)
 PYGAME_GUI_FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf",
                     "NotoSans-BoldItalic.ttf", "FiraCode-Regular.ttf")
@@ -128,7 +126,7 @@ def _os_process_age() -> float | None:
             sec, usec = struct.unpack_from("=qi", buf.raw, 0)
             age = time.time() - (sec + usec / 1e6)
             return age if 0.0 <= age < 86_400 * 365 else None
-    except Exception:
+    except (OSError, ValueError, AttributeError, IndexError):   # the OS would not tell
         return None
     return None
 
@@ -165,22 +163,13 @@ class _Run:
         """Open the window as the game does and draw the main menu's first frame."""
         import pygame
 
-        from knjazja.ui.app import App
+        from knjazja.app import storage
         from knjazja.app.settings import Settings
+        from knjazja.ui.app import App
+        from knjazja.ui.scenes.menu import MenuScene
 
-        try:
-            from knjazja.ui.scenes.menu import MenuScene
-        except ImportError as exc:
-            raise SelfTestFailure(f"main menu scene cannot be imported ({exc})") from None
-        has_saves = None
-        try:
-            from knjazja.app import storage
-
-            has_saves = storage.has_saves
-        except ImportError:
-            pass
         self.app = App(Settings(), persist=False, size=WINDOW)
-        self.app.stack.push(MenuScene(has_saves=has_saves))
+        self.app.stack.push(MenuScene(has_saves=storage.has_saves))
         self.app.step([], 1 / 60)
         if self.app.screen.get_size() != WINDOW or not pygame.display.get_surface():
             raise SelfTestFailure(f"main menu frame has size {self.app.screen.get_size()}")
@@ -218,35 +207,23 @@ class _Run:
 
     def theme(self) -> str:
         """assets/theme.json parses and its fonts exist; the UI theme builds and loads."""
-        path = self.asset("theme.json")
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise SelfTestFailure(f"theme.json is not valid JSON ({exc})") from None
-        if not isinstance(data, dict):
-            raise SelfTestFailure("theme.json is not a JSON object")
+        import pygame_gui
+
         from knjazja.ui import gui_theme
 
         gui_theme._raw_theme_file.cache_clear()
-        gui_theme.load_theme_file()  # resolves every font path through asset_path
-        import pygame_gui
-
-        from knjazja.ui.gui_theme import build_theme
-
-        manager = pygame_gui.UIManager(WINDOW, theme_path=build_theme(1.0),
+        gui_theme.load_theme_file()      # resolves every font path through asset_path
+        manager = pygame_gui.UIManager(WINDOW, theme_path=gui_theme.build_theme(1.0),
                                        enable_live_theme_updates=False)
         manager.draw_ui(_surface(WINDOW))
         return "theme"
 
     def sounds(self) -> int:
+        """Every sound the game plays, found by its name as the game finds it."""
         import pygame
 
-        folder = self.asset("sounds")
-        names = set(_declared_sounds())  # what the game's code names, once it names any
-        names |= {p.name for p in folder.iterdir() if p.suffix.lower() in SOUND_SUFFIXES}
-        if not names:
-            raise SelfTestFailure(f"no sounds in {folder}")
-        files = [folder / n for n in sorted(names)]
+        from knjazja.ui.sound import SOUND_NAMES, sound_path
+
         mixer_ok = True
         try:
             if not pygame.mixer.get_init():
@@ -254,30 +231,28 @@ class _Run:
         except pygame.error as exc:
             mixer_ok = False
             self.notes.append(f"no audio device ({exc}): sounds checked as files")
-        for p in files:
-            path = self.asset("sounds", p.name)
+        for name in SOUND_NAMES:
+            path = sound_path(name)           # MissingAssetError names the file
             try:
-                if mixer_ok:
-                    length = pygame.mixer.Sound(str(path)).get_length()
-                else:
-                    length = _wav_length(path)
+                length = pygame.mixer.Sound(str(path)).get_length() if mixer_ok else _wav_length(path)
             except (pygame.error, OSError, EOFError, ValueError) as exc:
-                raise SelfTestFailure(f"sound {p.name} cannot be loaded ({exc})") from None
-            if not length or length <= 0:
-                raise SelfTestFailure(f"sound {p.name} is empty")
-        return len(files)
+                raise SelfTestFailure(f"sound {path.name} cannot be loaded ({exc})") from None
+            if length <= 0:
+                raise SelfTestFailure(f"sound {path.name} is empty")
+        return len(SOUND_NAMES)
 
     def icon(self) -> str:
         import pygame
 
-        path = self.asset("icon.png")
+        resources = self._resources()
+        path = resources.asset_path(resources.ICON_FILE)
         try:
             image = pygame.image.load(str(path))
         except pygame.error as exc:
-            raise SelfTestFailure(f"icon.png cannot be loaded ({exc})") from None
+            raise SelfTestFailure(f"{path.name} cannot be loaded ({exc})") from None
         w, h = image.get_size()
         if min(w, h) < 32:
-            raise SelfTestFailure(f"icon.png is only {w}x{h}")
+            raise SelfTestFailure(f"{path.name} is only {w}x{h}")
         return f"icon {w}x{h}"
 
     def pictures(self) -> int:
@@ -290,26 +265,23 @@ class _Run:
             raise SelfTestFailure(str(exc)) from None
 
     def languages(self) -> list[str]:
+        """The UI strings, card texts and rules of every language, as the game reads them."""
+        from knjazja.app import i18n, rulebook
         from knjazja.engine import cards
-        from knjazja.app import i18n
 
-        langs = []
-        for lang in ("ru", "en"):
+        for lang in i18n.LANGUAGES:
             try:
                 table = i18n.strings(lang)
-            except (OSError, ValueError) as exc:
-                raise SelfTestFailure(f"UI strings for {lang!r} cannot be read ({exc})") from None
-            if not table:
-                raise SelfTestFailure(f"UI strings for {lang!r} are empty")
-            try:
                 texts = cards.texts(lang)
+                rules = rulebook.parse_rules(rulebook.rules_path(lang).read_text(encoding="utf-8"))
             except (OSError, ValueError) as exc:
-                raise SelfTestFailure(f"card texts for {lang!r} cannot be read ({exc})") from None
+                raise SelfTestFailure(f"the {lang!r} texts cannot be read ({exc})") from None
+            if not table or not rules:
+                raise SelfTestFailure(f"the {lang!r} UI strings or rules are empty")
             missing = [sp.id for sp in cards.SPECS if not texts.get(sp.id, {}).get("name")]
             if missing:
                 raise SelfTestFailure(f"card texts for {lang!r} lack {', '.join(missing[:5])}")
-            langs.append(lang)
-        return langs
+        return list(i18n.LANGUAGES)
 
     # -- drawing ---------------------------------------------------------------------------
     def cards(self, langs: list[str]) -> tuple[int, int]:
@@ -325,29 +297,14 @@ class _Run:
         return cards.N_CARDS, len(cards.SPECS)
 
     def table(self) -> str:
-        """One frame of the game table, offscreen (only once the table scene exists)."""
-        import importlib
-
-        try:
-            table_module = importlib.import_module("knjazja.ui.table.scene")
-        except ModuleNotFoundError as exc:
-            if exc.name and exc.name.startswith("knjazja.ui.table.scene"):
-                from knjazja.ui.art import render_table_background
-
-                render_table_background(WINDOW)
-                self.notes.append("table scene not written yet: drew the table background only")
-                return f"table background {WINDOW[0]}x{WINDOW[1]}"
-            raise
-        scene_cls = getattr(table_module, "TableScene", None)
-        if scene_cls is None:
-            raise SelfTestFailure("knjazja.ui.table.scene has no TableScene")
+        """One frame of the game table, offscreen."""
         from knjazja.app.session import GameSession, Seat
+        from knjazja.ui.table.scene import TableScene
 
         session = GameSession([Seat("Human", "human")] + [Seat(f"Bot {i}", "easy") for i in (1, 2, 3)],
                               seed=GAME_SEED)
-        scene = _construct_table(scene_cls, session)
         app = self.app
-        app.stack.push(scene)
+        app.stack.push(TableScene(session))
         app.step([], 1 / 60)
         w, h = app.screen.get_size()
         app.stack.pop()
@@ -359,34 +316,13 @@ class _Run:
 
         session = GameSession([Seat(f"Bot {i + 1}", "easy") for i in range(GAME_SEATS)],
                               seed=GAME_SEED)
-        try:
-            from knjazja.bots import make_bot  # noqa: F401
-
-            bots = True
-        except ImportError as exc:
-            # only "the bots package (or its make_bot) is not there yet" falls back;
-            # a module missing inside an existing bots package is a broken installation
-            absent = (exc.name == "knjazja.bots" if isinstance(exc, ModuleNotFoundError)
-                      else "make_bot" in str(exc))
-            if not absent:
-                raise
-            bots = False
-            self.notes.append("knjazja.bots not written yet: random legal moves")
-        import random
-
-        from knjazja.engine import apply
-
-        rng = random.Random(GAME_SEED)
         t0 = time.perf_counter()
         decisions = 0
         while not session.over:
             if decisions >= GAME_MAX_DECISIONS or time.perf_counter() - t0 > GAME_MAX_SECONDS:
                 raise SelfTestFailure(f"the bots' game did not end after {decisions} decisions")
-            if bots:
-                if session.bot_step(background=False) is None:
-                    raise SelfTestFailure("a bot did not move")
-            else:
-                apply(session.state, rng.choice(session.legal()))
+            if session.bot_step(background=False) is None:
+                raise SelfTestFailure("a bot did not move")
             decisions += 1
         turns = session.state.turn_no + 1
         return f"game of {turns} turns in {time.perf_counter() - t0:.2f} s"
@@ -432,14 +368,11 @@ class _Run:
 
     def close(self) -> None:
         # close the window only: fonts stay valid for whoever shares the process (tests)
-        try:
-            import pygame
+        import pygame
 
-            if self.app is not None:
-                self.app.stack.clear()
-            pygame.display.quit()
-        except Exception:
-            pass
+        if self.app is not None:
+            self.app.stack.clear()
+        pygame.display.quit()
 
 
 def _is_load_failure(message: str) -> bool:
@@ -447,35 +380,6 @@ def _is_load_failure(message: str) -> bool:
     return (any(w in text for w in ("font", "theme", "image"))
             and any(w in text for w in ("unable", "not found", "missing", "failed", "error",
                                         "could not", "cannot", "can't", "no such", "no paths")))
-
-
-def _declared_sounds() -> list[str]:
-    """Sound file names a sound module of the game declares (none until one exists)."""
-    import importlib
-
-    for module_name in ("knjazja.ui.audio", "knjazja.ui.sound", "knjazja.ui.sounds"):
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name == module_name:
-                continue
-            raise
-        for attr in ("SOUND_FILES", "SOUNDS"):
-            table = getattr(module, attr, None)
-            if isinstance(table, dict):
-                table = list(table.values())
-            if isinstance(table, (list, tuple)) and all(isinstance(n, str) for n in table):
-                return [n if Path(n).suffix else f"{n}.wav" for n in (Path(x).name for x in table)]
-    return []
-
-
-def _construct_table(scene_cls, session):
-    for attempt in (lambda: scene_cls(session), lambda: scene_cls(session=session)):
-        try:
-            return attempt()
-        except TypeError:
-            continue
-    raise SelfTestFailure("TableScene(session) cannot be constructed")
 
 
 def _surface(size: tuple[int, int]):
@@ -500,10 +404,12 @@ def _wav_length(path: Path) -> float:
 
 
 def _describe(exc: BaseException) -> str:
-    from knjazja.ui.art.resources import MissingAssetError
+    from knjazja.ui.art.resources import BrokenAssetError, MissingAssetError
 
     if isinstance(exc, MissingAssetError):
         return f"missing game file {exc.path}"
+    if isinstance(exc, BrokenAssetError):
+        return str(exc)
     if isinstance(exc, SelfTestFailure):
         return str(exc)
     if isinstance(exc, FileNotFoundError) and exc.filename:

@@ -1,7 +1,8 @@
 """Undo is allowed exactly until hidden information is revealed (or a bot replies)."""
-from knjazja.engine import Event, dumps, new_game
+from knjazja.app.session import GameSession, Seat
+from knjazja.engine import Event, dumps, learned_by, new_game
+from knjazja.engine import zones as Z
 from knjazja.engine.cards import INSTANCES
-from knjazja.app.session import GameSession, Seat, _reveals_hidden
 
 
 def session_with_hand(cards: list[str], seed: int = 5) -> GameSession:
@@ -43,10 +44,18 @@ def test_reconnaissance_cannot_be_undone():
 
 
 def test_what_counts_as_revealing():
-    assert _reveals_hidden(Event("move", seat=0, card=5, src="deck", dst="hand:0"), 0)
-    assert _reveals_hidden(Event("move", seat=0, card=5, src="hand:1", dst="hand:0"), 0)   # a steal
-    assert _reveals_hidden(Event("move", seat=1, card=5, src="hand:1", dst="discard"), 0)  # random discard
-    assert _reveals_hidden(Event("reveal", seat=0, other=1), 0)
-    assert _reveals_hidden(Event("bids_revealed"), 0)
-    assert not _reveals_hidden(Event("move", seat=0, card=5, src="hand:0", dst="city:0"), 0)
-    assert not _reveals_hidden(Event("move", seat=0, card=5, src="hand:0", dst="discard"), 0)
+    """The engine's learned_by, as the session uses it: a move can be taken back unless its
+    player learned something hidden."""
+    def learned(e):
+        return 0 in learned_by(e, 3)
+    assert learned(Event("move", seat=0, card=5, src=Z.DECK, dst=Z.hand(0), private=(0,)))    # a draw
+    assert not learned(Event("move", seat=1, card=5, src=Z.DECK, dst=Z.hand(1), private=(1,)))
+    assert learned(Event("move", seat=0, card=5, src=Z.hand(1), dst=Z.hand(0), private=(0, 1)))  # a steal
+    assert learned(Event("move", seat=1, card=5, src=Z.hand(1), dst=Z.DISCARD))  # a random discard
+    assert learned(Event("reveal", seat=0, other=1, private=(0, 1)))
+    assert not learned(Event("reveal", seat=1, other=0, private=(1, 0)))   # 0 was looked at
+    assert learned(Event("bids_revealed"))
+    assert not learned(Event("bid", seat=1, card=5, src=Z.hand(1), dst=Z.bid(1), private=(1,)))
+    assert not learned(Event("move", seat=0, card=5, src=Z.hand(0), dst=Z.city(7)))   # his own card
+    assert not learned(Event("move", seat=0, card=5, src=Z.hand(0), dst=Z.DISCARD))
+    assert not learned(Event("bribed", seat=0, card=5, src=Z.WAR, dst=Z.hand(0)))       # face up already

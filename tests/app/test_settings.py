@@ -5,7 +5,7 @@ import logging
 import pytest
 
 from knjazja.app.settings import (Settings, config_dir, default_setup, load_settings, save_settings,
-                                 settings_path, validate_setup)
+                                  settings_path, validate_setup)
 
 
 def sample():

@@ -224,7 +224,7 @@ def fingerprint(s: GameState) -> tuple:
     w = s.war
     war = None if w is None else (
         w.attacker, w.defender, w.city, tuple(w.attack), tuple(w.defence), w.raid_troop,
-        w.raid_played, w.attacks_made, repr(w.history))
+        w.raid_played, w.attacks_made, w.record)
     p = s.pending
     pend = None if p is None else (p.player, p.card, p.action, p.target_seat, p.reaction,
                                    tuple(p.bids), tuple(p.bidders), p.in_limbo)

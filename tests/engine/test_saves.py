@@ -4,10 +4,9 @@ import random
 
 import pytest
 
-from knjazja.engine import (Action, GameOptions, IllegalAction, SaveError, apply, dumps,
-                            legal_actions, load_game, loads, new_game, save_game)
+from knjazja.engine import (Action, GameOptions, IllegalAction, SaveError, apply, dumps, legal_actions,
+                            load_game, loads, new_game, save_game)
 from knjazja.engine.saves import _checksum
-
 from scenario import fingerprint, random_playout, scenario
 
 

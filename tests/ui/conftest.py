@@ -25,8 +25,8 @@ def make_app():
     """Build Apps at a size; every one is shut down after the test."""
     import pygame
 
-    from knjazja.ui.app import App
     from knjazja.app.settings import Settings
+    from knjazja.ui.app import App
 
     apps = []
 

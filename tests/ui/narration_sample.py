@@ -19,27 +19,35 @@ from knjazja.app.i18n import tr  # noqa: E402
 from knjazja.app.narrate import Narrator, expand_tokens  # noqa: E402
 from knjazja.app.words import card_word, seat_word  # noqa: E402
 from knjazja.engine import apply  # noqa: E402
+from knjazja.engine import records as R  # noqa: E402
+from knjazja.engine import zones as Z  # noqa: E402
 from knjazja.engine.actions import Event  # noqa: E402
-from knjazja.ui.table.prompt import prompt_text  # noqa: E402
+from knjazja.app.card_names import refusal_text  # noqa: E402
+from knjazja.app.prompts import prompt_text  # noqa: E402
+from knjazja.engine.refusals import CENTRE, CITY, SEAT, Target, why_not_play  # noqa: E402
 
 NAMES = {"ru": ["Ярослав", "Ольга", "Вася"], "en": ["Yaroslav", "Olga", "Bob"]}
 HUMANS = [True, True, True]
 
 
 def _turn_state():
-    """Yaroslav's turn: Olga owns Tmutarakan (a Church), Vasya owns Murom."""
+    """Yaroslav's turn: Olga owns Tmutarakan (a Church), Vasya owns Murom and Vladimir (Stone
+    Walls), Yaroslav Novgorod (the Kremlin)."""
     return scenario(n=3, hands={
-        0: ["city.kiev", "wall.stone", "chr.voivode", "chr.sviatopolk", "chr.byzantium", "troop.druzhina.6",
-            "ev.polovtsian_raid", "ev.fire", "ev.poisoner", "troop.druzhina.3"],
+        0: ["city.kiev", "wall.palisade", "chr.voivode", "chr.sviatopolk", "chr.byzantium", "troop.druzhina.6",
+            "ev.polovtsian_raid", "ev.fire", "ev.poisoner", "troop.druzhina.3", "bld.church", "bld.sloboda",
+            "bld.cathedral", "ev.city_watch"],
         1: ["ev.city_watch"], 2: ["troop.poles"]},
-        cities={"city.tmutarakan": (1, ["bld.church"]), "city.murom": (2, [])},
+        cities={"city.tmutarakan": (1, ["bld.church"]), "city.murom": (2, []),
+                "city.novgorod": (0, ["wall.kremlin"]), "city.vladimir": (2, ["wall.stone"])},
         chronicles={0: ["chr.igor", "chr.vasilko"], 2: ["chr.anna"]})
 
 
 def _war_state():
-    """Vasya's turn, about to attack Olga's Tmutarakan."""
+    """Vasya's turn, about to attack Olga's Tmutarakan; Yaroslav's Kiev has Stone Walls."""
     return scenario(n=3, current=2, hands={
-        2: ["troop.varangians", "ev.raid_city"], 1: ["troop.militia", "ev.ambush", "ev.plunder", "ev.bribe"]},
+        2: ["troop.varangians", "ev.raid_city", "troop.druzhina.3"],
+        1: ["troop.militia", "ev.ambush", "ev.plunder", "ev.bribe", "troop.poles"]},
         cities={"city.tmutarakan": (1, ["bld.church"]), "city.kiev": (0, ["wall.stone"])})
 
 
@@ -65,7 +73,7 @@ def sample(lang: str) -> dict[str, str]:
     button("draw", s, "draw")
     button("found_self", s, "play_city", card="city.kiev", seat=0)
     button("found_other", s, "play_city", card="city.kiev", seat=1)
-    button("build", s, "build", card="wall.stone", city="city.tmutarakan")
+    button("build", s, "build", card="wall.palisade", city="city.tmutarakan")
     button("chronicle_self", s, "chronicle", card="chr.voivode", seat=0)
     button("sviatopolk", s, "chronicle", card="chr.sviatopolk", city="city.tmutarakan")
     button("byzantium", s, "chronicle", card="chr.byzantium", seat=2, cards=["troop.druzhina.6"])
@@ -106,21 +114,23 @@ def sample(lang: str) -> dict[str, str]:
     c = lambda cid: inst(cid)  # noqa: E731
     log("log.misc", [
         Event("turn", seat=1),
-        Event("move", seat=1, card=c("ev.ambush"), src="deck", dst="hand:1"),
-        Event("move", seat=0, card=c("city.kiev"), src="hand:0", dst="cities:0", city=c("city.kiev"), other=0),
-        Event("move", seat=0, card=c("city.tmutarakan"), src="hand:0", dst="cities:2",
+        Event("move", seat=1, card=c("ev.ambush"), src=Z.DECK, dst=Z.hand(1)),
+        Event("move", seat=0, card=c("city.kiev"), src=Z.hand(0), dst=Z.cities(0), city=c("city.kiev"), other=0),
+        Event("move", seat=0, card=c("city.tmutarakan"), src=Z.hand(0), dst=Z.cities(2),
               city=c("city.tmutarakan"), other=2),
-        Event("move", seat=1, card=c("bld.sloboda"), src="hand:1", dst=f"city:{c('city.vladimir')}",
+        Event("move", seat=1, card=c("bld.sloboda"), src=Z.hand(1), dst=Z.city(c("city.vladimir")),
               city=c("city.vladimir")),
-        Event("move", seat=2, card=c("chr.bogatyrs"), src="hand:2", dst="chronicles:2", other=2),
-        Event("move", seat=0, card=c("chr.vasilko"), src="hand:0", dst="chronicles:1", other=1),
-        Event("move", seat=0, card=c("wall.wooden"), src=f"city:{c('city.kiev')}", dst="discard"),
-        Event("move", seat=0, card=c("troop.druzhina.6"), src="hand:0", dst=f"under:{c('chr.byzantium')}",
-              other=0),
-        Event("move", seat=0, card=c("chr.igor"), src="chronicles:0", dst="chronicles:2", other=2),
-        Event("move", seat=2, card=-1, src="hand:1", dst="hand:2", other=1),
+        Event("move", seat=2, card=c("chr.bogatyrs"), src=Z.hand(2), dst=Z.chronicles(2), other=2),
+        Event("move", seat=0, card=c("chr.vasilko"), src=Z.hand(0), dst=Z.chronicles(1), other=1),
+        Event("move", seat=0, card=c("wall.wooden"), src=Z.city(c("city.kiev")), dst=Z.DISCARD),
+        Event("move", seat=0, card=c("troop.druzhina.6"), src=Z.hand(0), dst=Z.under(c("chr.byzantium")), other=0),
+        Event("move", seat=0, card=c("chr.igor"), src=Z.chronicles(0), dst=Z.chronicles(2), other=2),
+        Event("move", seat=2, card=-1, src=Z.hand(1), dst=Z.hand(2), other=1),
         Event("reveal", seat=0, other=1, cards=(c("ev.ambush"), c("bld.church"))),
-        Event("defend", seat=0, cards=(c("troop.militia"), c("troop.poles")), value=12),
+        Event("answer", seat=0, cards=(c("troop.militia"), c("troop.poles")), value=12, how=R.DEFEND),
+        Event("answer", seat=1, card=c("ev.condemnation"), how=R.CONDEMN),
+        Event("move", seat=1, card=c("ev.condemnation"), src=Z.hand(1), dst=Z.DISCARD),
+        Event("answer", seat=2, how=R.YIELD),
         Event("keep", seat=2, card=c("chr.congress")),
         Event("bids_revealed", cards=()),
         Event("end_set", value=41),
@@ -134,16 +144,7 @@ def sample(lang: str) -> dict[str, str]:
     out["stamp.falls_f"] = tr("table.stamp.falls", lang=lang, city=card("city.tmutarakan"))
     out["stamp.falls_m"] = tr("table.stamp.falls", lang=lang, city=card("city.kiev"))
     out["stamp.reveal"] = tr("table.stamp.reveal", lang=lang, name=vasya)
-    out["why.blocked_m"] = tr("table.why.blocked", lang=lang, card=card("bld.church"), city=card("city.tmutarakan"),
-                              walls=card("wall.kremlin"))
-    out["why.blocked_pl"] = tr("table.why.blocked", lang=lang, card=card("bld.sloboda"), city=card("city.vladimir"),
-                               walls=card("wall.stone"))
-    out["why.too_weak"] = tr("table.why.too_weak", lang=lang, card=card("troop.poles"), n=5, attack=7)
-    out["why.walls_hold"] = tr("table.why.walls_hold", lang=lang, card=card("troop.druzhina.3"), n=3,
-                               city=card("city.kiev"), walls=4)
-    out["why.build_on_city"] = tr("table.why.build_on_city", lang=lang, card=card("bld.cathedral"))
-    out["why.not_yours"] = tr("table.why.not_yours", lang=lang, name=vasya)
-    out["why.reaction_only"] = tr("table.why.reaction_only", lang=lang, card=card("ev.city_watch"))
+    out.update(_refusals(lang))
     out["handover.title_f"] = tr("handover.title", lang=lang, name=olga)
     out["handover.title_typed"] = tr("handover.title", lang=lang, name=vasya)
     out["handover.decide"] = tr("handover.reason.decide", lang=lang, name=olga,
@@ -151,7 +152,7 @@ def sample(lang: str) -> dict[str, str]:
     out["handover.ready"] = tr("handover.ready", lang=lang, name=vasya)
     s = _turn_state()
     chosen = nar.action(find(s, "draw"), s)
-    best = nar.action(find(s, "build", card="wall.stone", city="city.tmutarakan"), s)
+    best = nar.action(find(s, "build", card="wall.palisade", city="city.tmutarakan"), s)
     out["review.worse"] = tr("review.you_worse", lang=lang, chosen=chosen, best=best, p=40, q=55)
     out["review.move"] = tr("review.move_line", lang=lang, name=nar.seat(0), what=best)
     out["review.war"] = tr("review.war", lang=lang, city=card("city.tmutarakan"), attacker=vasya,
@@ -159,6 +160,29 @@ def sample(lang: str) -> dict[str, str]:
     out["results.winner_f"] = tr("results.winner", lang=lang, name=olga)
     out["results.winner_typed"] = tr("results.winner", lang=lang, name=vasya)
     return {k: v.replace("\u00a0", " ") for k, v in out.items()}
+
+
+def _refusals(lang: str) -> dict[str, str]:
+    """The engine's reasons why a card cannot go where it was dropped, in words."""
+    names, out = NAMES[lang], {}
+
+    def why(label: str, s, seat: int, cid: str, target: Target | None) -> None:
+        out[f"why.{label}"] = refusal_text(why_not_play(s, seat, inst(cid), target), names, lang)
+
+    s = _turn_state()
+    why("blocked_m", s, 0, "bld.church", Target(CITY, inst("city.novgorod")))
+    why("blocked_pl", s, 0, "bld.sloboda", Target(CITY, inst("city.vladimir")))
+    why("build_on_city", s, 0, "bld.cathedral", Target(SEAT, 1))
+    why("reaction_only", s, 0, "ev.city_watch", None)
+    why("not_yours", s, 2, "troop.poles", None)
+    w = _war_state()
+    apply(w, find(w, "war", city="city.tmutarakan"))
+    apply(w, find(w, "attack", cards=["troop.varangians"]))
+    why("too_weak", w, 1, "troop.poles", Target(CENTRE))
+    k = _war_state()
+    apply(k, find(k, "war", city="city.kiev"))
+    why("walls_hold", k, 2, "troop.druzhina.3", Target(CENTRE))
+    return out
 
 
 if __name__ == "__main__":

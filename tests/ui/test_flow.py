@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from knjazja.engine import dumps
 from knjazja.app import storage
+from knjazja.engine import dumps
 from knjazja.ui.main import GameFlow
 from knjazja.ui.scenes.message import MessageScene
 from knjazja.ui.scenes.pass_device import PassDeviceScene
@@ -163,7 +163,7 @@ def test_hot_seat_hand_over_offers_undo_of_the_previous_move(make_app):
     table = flow.table
     for _ in range(400):
         app.step([])
-        if isinstance(app.stack.top, PassDeviceScene) or table.can_act():
+        if isinstance(app.stack.top, PassDeviceScene) or table.controller.can_act():
             break
     if isinstance(app.stack.top, PassDeviceScene):
         app.stack.top.ready()

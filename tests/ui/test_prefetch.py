@@ -9,9 +9,9 @@ import time
 import pygame
 import pytest
 
-from knjazja.ui.art import prefetch, render_card
 from knjazja.app.session import GameSession, Seat
 from knjazja.app.settings import Settings
+from knjazja.ui.art import prefetch, render_card
 from knjazja.ui.table.sprites import Sprites
 
 KEYS = [("city.kiev", "ru", (90, 126)), ("troop.militia", "en", (90, 126)),
@@ -176,11 +176,11 @@ def test_the_table_never_renders_a_face_to_warm_up_while_prefetching(make_app, o
     session = GameSession([Seat("A", "random"), Seat("B", "random")], seed=3)
     scene = TableScene(session, sync_bots=True)
     app.stack.push(scene)
-    assert scene.sprites.prefetching and scene._warm
+    assert scene.sprites.prefetching and scene.warmer._warm
     calls = []
     monkeypatch.setattr(scene.sprites, "face_id", lambda *a, **k: calls.append(a))
     for _ in range(5):
-        scene._warm_up()
+        scene.warmer.step(scene.controller, scene.size)
     assert calls == []
     monkeypatch.undo()
 
@@ -195,10 +195,10 @@ def test_the_table_warms_up_itself_without_a_worker(make_app, own_shared, monkey
     app.stack.push(scene)
     assert not scene.sprites.prefetching
     for _ in range(200):
-        if session.deciding == 0 and not scene.busy:
+        if session.deciding == 0 and not scene.controller.busy:
             break
         app.step([], 0.1)
-    left = len(scene._warm)
+    left = len(scene.warmer._warm)
     for _ in range(3):
         app.step([], 0.1)
-    assert len(scene._warm) < left          # one face per idle frame, rendered here
+    assert len(scene.warmer._warm) < left          # one face per idle frame, rendered here

@@ -2,10 +2,10 @@
 import pygame
 import pytest
 
-from knjazja.engine import RULESET_VERSION
 from knjazja.app import i18n
-from knjazja.ui.scenes.gallery import GalleryScene
 from knjazja.app.rulebook import available_languages, load_rules, parse_inline, parse_rules, rules_path
+from knjazja.engine import RULESET_VERSION
+from knjazja.ui.scenes.gallery import GalleryScene
 from knjazja.ui.scenes.rules import RulesScene
 from knjazja.ui.widgets import ScrollArea, layout_rich
 

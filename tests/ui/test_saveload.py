@@ -5,10 +5,10 @@ import random
 import pygame
 import pytest
 
-from knjazja.engine import apply, legal_actions
 from knjazja.app import storage
-from knjazja.ui.scenes.saveload import ConfirmScene, SaveLoadScene, players_line, save_path, scan_saves
 from knjazja.app.session import GameSession, Seat
+from knjazja.engine import apply, legal_actions
+from knjazja.ui.scenes.saveload import ConfirmScene, SaveLoadScene, players_line, save_path, scan_saves
 
 
 def session(moves: int = 25) -> GameSession:

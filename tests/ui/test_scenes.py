@@ -6,8 +6,8 @@ import pygame_gui
 import pytest
 
 from knjazja.app import i18n
-from knjazja.ui.scenes import MenuScene, SettingsScene, SetupScene
 from knjazja.app.settings import Settings, load_settings, settings_path
+from knjazja.ui.scenes import MenuScene, SettingsScene, SetupScene
 
 
 def click(app, element, button=1):

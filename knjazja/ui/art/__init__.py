@@ -9,11 +9,11 @@ Surfaces are cached and shared: copy one before drawing on it.
 """
 from __future__ import annotations
 
+from .background import render_table_background
 from .card import ZOOM_MIN_WIDTH, card_name_text, corner_value, render_card, render_card_back
 from .icons import kind_icon
 from .palette import FRAME_COLOURS, STYLES
 from .resources import MissingAssetError, asset_path, assets_root, load_font
-from .background import render_table_background
 
 __all__ = [
     "render_card", "render_card_back", "render_table_background", "kind_icon", "load_font",

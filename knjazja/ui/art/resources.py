@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pygame
 
-__all__ = ["MissingAssetError", "assets_root", "asset_path", "load_font", "title_scale", "FONT_FILES"]
+__all__ = ["MissingAssetError", "BrokenAssetError", "assets_root", "asset_path", "load_font", "title_scale",
+           "FONT_FILES", "ICON_FILE"]
 
 
 class MissingAssetError(FileNotFoundError):
@@ -26,6 +27,14 @@ class MissingAssetError(FileNotFoundError):
             f"missing game file: {self.path} "
             "(the installation is incomplete: reinstall, or run from a full source checkout)"
         )
+
+
+class BrokenAssetError(ValueError):
+    """A file the game ships with is there but cannot be used."""
+
+    def __init__(self, path: str | os.PathLike, reason: str) -> None:
+        self.path = str(path)
+        super().__init__(f"damaged game file {self.path}: {reason} (reinstall the game)")
 
 
 def assets_root() -> Path:
@@ -50,6 +59,8 @@ def asset_path(*parts: str) -> Path:
         raise MissingAssetError(path)
     return path
 
+
+ICON_FILE = "icon.png"          # the window's icon (and the builds')
 
 # role -> file under assets/fonts (see assets/fonts/README.md)
 FONT_FILES: dict[str, str] = {

@@ -14,9 +14,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from knjazja.app.i18n import card_name, card_text, get_language, tr
 from knjazja.engine import catalogue
 from knjazja.ui import style
-from knjazja.app.i18n import card_name, card_text, get_language, tr
+from knjazja.ui.art import render_card
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_text
 
@@ -25,15 +26,9 @@ CARD_RATIO = 7 / 5
 RENDER_BUDGET = 0.012  # seconds of card rendering per frame
 
 
-def render_face(card_id: str, lang: str, size: tuple[int, int]) -> pygame.Surface | None:
-    """The card face from ``ui.art``, or None if the renderer is unavailable or fails."""
-    try:
-        from knjazja.ui.art import render_card
-
-        img = render_card(card_id, lang, size)
-        return img if isinstance(img, pygame.Surface) else None
-    except Exception:
-        return None
+def render_face(card_id: str, lang: str, size: tuple[int, int]) -> pygame.Surface:
+    """The card face from ``ui.art``."""
+    return render_card(card_id, lang, size)
 
 
 def card_facts(entry: dict) -> list[str]:
@@ -139,7 +134,8 @@ class GalleryScene(BookScene):
         self.cells = []
         for i, entry in enumerate(self.visible_cards()):
             r, c = divmod(i, cols)
-            self.cells.append((pygame.Rect(left + c * (cw + gap_x), self.px(10) + r * (cell_h + gap_y), cw, cell_h), entry))
+            cell = pygame.Rect(left + c * (cw + gap_x), self.px(10) + r * (cell_h + gap_y), cw, cell_h)
+            self.cells.append((cell, entry))
         rows = (len(self.cells) + cols - 1) // cols
         self.scroll.set_content_height(self.px(10) + rows * (cell_h + gap_y) + self.px(10))
         self._name_cache = {}

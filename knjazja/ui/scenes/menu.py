@@ -2,28 +2,25 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.ui import style
 from knjazja.app.i18n import get_language, tr
+from knjazja.ui import style
+from knjazja.ui.art import render_card
+from knjazja.ui.art.showcase import MENU_FAN_LEFT, MENU_FAN_RIGHT
 from knjazja.ui.scenes.base import GuiScene, oid
-
-# cards fanned in the lower corners of the menu when the card renderer is available
-_FAN_LEFT = ("city.kiev", "troop.druzhina.7", "bld.cathedral")
-_FAN_RIGHT = ("chr.anna", "ev.tatar_invasion", "wall.kremlin")
 
 
 def app_version() -> str:
     try:
-        from importlib.metadata import version
-
         return version("knjazja")
-    except Exception:
-        return "0.1.0"
+    except PackageNotFoundError:      # run from a checkout that was never installed
+        return "?"
 
 
 class MenuScene(GuiScene):
@@ -46,7 +43,7 @@ class MenuScene(GuiScene):
         self.on_stats = on_stats
         self.buttons: dict[str, UIButton] = {}
         self._column = pygame.Rect(0, 0, 0, 0)
-        self._fan_cache: dict[tuple, pygame.Surface | None] = {}
+        self._fan_cache: dict[tuple, pygame.Surface] = {}
 
     # -- widgets -------------------------------------------------------------------------------
     def build(self) -> None:
@@ -80,12 +77,7 @@ class MenuScene(GuiScene):
         button.set_tooltip(tip)
 
     def _can_continue(self) -> bool:
-        if self.has_saves is None:
-            return False
-        try:
-            return bool(self.has_saves())
-        except Exception:
-            return False
+        return self.has_saves is not None and self.has_saves()
 
     # -- input ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -156,31 +148,18 @@ class MenuScene(GuiScene):
                         bottomright=(w - margin, h - margin))
 
     def _draw_fans(self, surface: pygame.Surface) -> None:
-        render = style._art("render_card")
-        if render is None:
-            return
         w, h = surface.get_size()
         card_w = round(h * 0.16)
         size = (card_w, round(card_w * 7 / 5))
         lang = get_language()
-        for ids, anchor, direction in ((_FAN_LEFT, (round(w * 0.14), round(h * 0.78)), -1),
-                                       (_FAN_RIGHT, (round(w * 0.86), round(h * 0.78)), 1)):
+        for ids, anchor, direction in ((MENU_FAN_LEFT, (round(w * 0.14), round(h * 0.78)), -1),
+                                       (MENU_FAN_RIGHT, (round(w * 0.86), round(h * 0.78)), 1)):
             for i, card_id in enumerate(ids):
-                img = self._card(render, card_id, lang, size)
-                if img is None:
-                    return
+                key = (card_id, lang, size)
+                if key not in self._fan_cache:
+                    self._fan_cache[key] = render_card(card_id, lang, size)
                 angle = direction * (-16 + 16 * i)
-                rotated = pygame.transform.rotozoom(img, angle, 1.0)
+                rotated = pygame.transform.rotozoom(self._fan_cache[key], angle, 1.0)
                 offset = (i - 1) * round(card_w * 0.7)
                 rect = rotated.get_rect(center=(anchor[0] + offset, anchor[1] + abs(i - 1) * card_w // 8))
                 surface.blit(rotated, rect)
-
-    def _card(self, render, card_id: str, lang: str, size: tuple[int, int]) -> pygame.Surface | None:
-        key = (card_id, lang, size)
-        if key not in self._fan_cache:
-            try:
-                img = render(card_id, lang, size)
-                self._fan_cache[key] = img if isinstance(img, pygame.Surface) else None
-            except Exception:
-                self._fan_cache[key] = None
-        return self._fan_cache[key]

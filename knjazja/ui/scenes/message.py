@@ -5,10 +5,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.ui import style
 from knjazja.app.i18n import tr
-from knjazja.ui.widgets import wrap_text
+from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
+from knjazja.ui.widgets import wrap_text
 
 
 class MessageScene(GuiScene):

@@ -7,9 +7,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.ui import style
 from knjazja.app.i18n import get_language, tr
 from knjazja.app.words import seat_word
+from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 
 

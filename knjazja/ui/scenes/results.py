@@ -7,12 +7,12 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.engine import score
-from knjazja.ui import style
 from knjazja.app.i18n import card_name, get_language, tr
 from knjazja.app.words import seat_word
-from knjazja.ui.widgets import wrap_text
+from knjazja.engine import score
+from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
+from knjazja.ui.widgets import wrap_text
 
 
 def city_formula(c, lang: str) -> str:

@@ -20,10 +20,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
-from knjazja.engine import GameState, SaveError, load_game
 from knjazja.app import storage
-from knjazja.ui import style
 from knjazja.app.i18n import tr
+from knjazja.engine import GameState, SaveError, load_game
+from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_text
 

@@ -16,37 +16,25 @@ from dataclasses import dataclass, field
 import pygame
 from pygame import Rect
 
-from knjazja.engine.cards import CARD_ID, CARDS, STRENGTH
-from knjazja.engine.scoring import seat_score
-from knjazja.ui import style
-from knjazja.ui.art.icons import icon_name_for
+from knjazja.app.card_names import short_name
 from knjazja.app.i18n import tr
 from knjazja.app.typography import number
-from knjazja.ui.table.layout import PlayerArea
+from knjazja.app.table_view import TableView
+from knjazja.engine.cards import CARD_ID, CARDS, STRENGTH
+from knjazja.engine.scoring import city_score, seat_score
+from knjazja.ui import style
+from knjazja.ui.art.city_tabs import OTHER_COLOURS, TAB_COLOURS, TAB_ORDER, WALLS, tab_group
+from knjazja.ui.art.icons import icon_name_for
 from knjazja.ui.table.context import DrawContext
+from knjazja.ui.table.layout import PlayerArea
 from knjazja.ui.table.sprites import seat_colour
-from knjazja.ui.table.view import TableView
-
-# building kinds in the order their tabs appear
-_TAB_ORDER = ("wall", "wall.moat", "bld.church", "bld.monastery", "bld.cathedral",
-              "bld.sloboda", "bld.golden_gate", "bld.throne")
-_TAB_COLOURS = {
-    "wall": ((96, 110, 130), (44, 52, 66)),
-    "wall.moat": ((52, 104, 160), (20, 46, 84)),
-    "bld.church": ((214, 170, 80), (120, 84, 24)),
-    "bld.monastery": ((214, 170, 80), (120, 84, 24)),
-    "bld.cathedral": ((214, 170, 80), (120, 84, 24)),
-    "bld.sloboda": ((150, 104, 60), (80, 50, 24)),
-    "bld.golden_gate": ((236, 196, 80), (130, 90, 20)),
-    "bld.throne": ((160, 36, 40), (80, 12, 16)),
-}
 
 
 @dataclass
 class Tab:
     rect: Rect
     cards: list[int]          # the building instances of this kind
-    group: str                # key in _TAB_ORDER
+    group: str                # key in city_tabs.TAB_ORDER
     label: str                # "×2", a wall's Strength, "" …
 
 
@@ -108,17 +96,13 @@ class AreaGeom:
 
 def tab_groups(city) -> list[tuple[str, list[int]]]:
     groups: dict[str, list[int]] = {}
-    if city.walls >= 0:
-        groups["wall"] = [city.walls]
-    if city.moat >= 0:
-        groups["wall.moat"] = [city.moat]
-    for b in city.buildings:
-        groups.setdefault(CARD_ID[b], []).append(b)
-    return [(g, groups[g]) for g in _TAB_ORDER if g in groups]
+    for b in city.all_buildings():
+        groups.setdefault(tab_group(b), []).append(b)
+    return [(g, groups[g]) for g in TAB_ORDER if g in groups]
 
 
 def _tab_label(group: str, cards: list[int]) -> str:
-    if group == "wall":
+    if group == WALLS:
         return str(CARDS[cards[0]].strength)
     return f"×{len(cards)}" if len(cards) > 1 else ""
 
@@ -268,13 +252,13 @@ def draw_city(surface: pygame.Surface, slot: CitySlot, view: TableView, ctx: Dra
     if city.wall_strength:
         sh = sp.badge("shield", str(city.wall_strength), round(b * 0.92), tx)
         surface.blit(sh, sh.get_rect(center=(r.left + b * 0.26, r.bottom - b * 0.5)))
-    if any(CARD_ID[x] == "bld.throne" for x in city.buildings):
+    if city_score(city).throne > 1:
         cr = sp.crown(round(b * 0.8))
         surface.blit(cr, cr.get_rect(center=(r.right - b * 0.2, r.top + b * 0.12)))
 
 
 def _draw_tab(surface: pygame.Surface, tab: Tab, ctx: DrawContext) -> None:
-    fill, edge = _TAB_COLOURS.get(tab.group, ((150, 120, 80), (70, 50, 30)))
+    fill, edge = TAB_COLOURS.get(tab.group, OTHER_COLOURS)
     r = tab.rect
     radius = max(2, r.width // 5)
     pygame.draw.rect(surface, (0, 0, 0), r.move(1, 2), border_radius=radius)
@@ -292,9 +276,8 @@ def _draw_tab(surface: pygame.Surface, tab: Tab, ctx: DrawContext) -> None:
 
 
 def chip_value(card: int, troop: int) -> str:
-    cid = CARD_ID[card]
-    if cid == "chr.byzantium":
-        return f"+{STRENGTH[troop]}" if troop >= 0 else "+0"
+    if troop >= 0:                  # Byzantine Aid: the troop's Strength is its Glory
+        return f"+{STRENGTH[troop]}"
     g = CARDS[card].glory
     return number(g, sign=True) if g else ""
 
@@ -319,7 +302,6 @@ def draw_chip(surface: pygame.Surface, chip: Chip, ctx: DrawContext) -> None:
         badge = ctx.sprites.badge("neg" if neg else "glory", value, r.height, ctx.texts)
         surface.blit(badge, badge.get_rect(midright=(r.right, r.centery)))
         right = r.right - r.height
-    from knjazja.app.card_names import short_name
     name = short_name(card, ctx.lang)
     avail = right - bar.right - 4
     if avail > 8:

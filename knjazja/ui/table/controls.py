@@ -1,21 +1,20 @@
-"""The table's pygame-gui widgets: the four action buttons, menu, undo, skip, and the
+"""The table's pygame-gui widgets: the four action buttons, menu, undo, hint, skip, and the
 choice panel with one button per option of a decision not made with a card."""
 from __future__ import annotations
 
 from pygame import Rect
 from pygame_gui.elements import UIButton
 
-from knjazja.engine import Action
-from knjazja.engine.actions import (ATTACK, CONGRESS, DEFEND, DOWRY_BID, DRAW, END_WAR, PASS,
-                                    RAID_LAY, REACTION, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND)
-from knjazja.engine.targets import attack_sum, defence_sum
+from knjazja.app import clicks as C
+from knjazja.app.controller import TableController
 from knjazja.app.i18n import tr
+from knjazja.engine import Action
+from knjazja.engine.actions import CONGRESS, DOWRY_BID, DRAW, RAID_LAY, REACTION, WAR_COUNTER, WAR_DEFEND
 from knjazja.ui.scenes.base import oid
-from knjazja.ui.table import input as I
+from knjazja.ui.table.layout import TableLayout
 from knjazja.ui.table.prompt import ChoicePanel, action_label
 
 FIXED = ("draw", "start_war", "end_war", "pass")
-_FIXED_ACTION = {"draw": DRAW, "pass": PASS, "end_war": END_WAR}
 _CHOICE_TITLES = {REACTION: "table.choice.reaction", DOWRY_BID: "table.choice.dowry",
                   CONGRESS: "table.choice.congress", RAID_LAY: "table.choice.raid_lay",
                   WAR_DEFEND: "table.choice.defend", WAR_COUNTER: "table.choice.counter"}
@@ -67,67 +66,61 @@ class Controls:
                 return key
         return None
 
-    def update(self, scene, manager, scale: float) -> None:
-        """Enable, relabel, show or hide everything for the scene's current situation."""
-        s = scene.session.state
-        busy = scene.busy
-        act = scene.can_act()
-        undo = scene.viewer is not None and scene.session.can_undo()
-        key = (len(s.history), s.decision, busy, act, scene.mode, tuple(scene.selected),
-               tuple(scene.popup or ()), undo, scene.lang, scene.held, scene.hints.thinking)
+    def update(self, c: TableController, layout: TableLayout, manager, scale: float) -> None:
+        """Enable, relabel, show or hide everything for the table's current situation."""
+        s = c.session.state
+        act = c.can_act()
+        undo = c.viewer is not None and c.session.can_undo()
+        key = (len(s.history), s.decision, c.busy, act, c.mode, undo, c.lang, c.hints.thinking)
         if key == self._key:
             return
         self._key = key
-        legal = scene.session.legal() if act else []
-        enabled = {k: Action(a) in legal for k, a in _FIXED_ACTION.items()}
-        enabled["start_war"] = bool(I.war_candidates(legal))
+        enabled = C.fixed_enabled(c.session.legal() if act else [])
         for k, b in self.buttons.items():
             b.enable() if enabled[k] else b.disable()
         if enabled["draw"]:
-            self.buttons["draw"].set_tooltip(action_label(Action(DRAW), scene.narrator, s))
-        self.buttons["start_war"].set_text(tr("table.button.cancel_war") if scene.mode == "war"
+            self.buttons["draw"].set_tooltip(action_label(Action(DRAW), c.narrator, s))
+        self.buttons["start_war"].set_text(tr("table.button.cancel_war") if c.picking_war
                                            else tr("table.button.start_war"))
         self.undo.show() if undo else self.undo.hide()
         self.hint.show() if act else self.hint.hide()
         if act:
-            self.hint.disable() if scene.hints.thinking else self.hint.enable()
-        self.skip.show() if busy else self.skip.hide()
-        self._update_choice(scene, manager, scale, act, legal)
+            self.hint.disable() if c.hints.thinking else self.hint.enable()
+        self.skip.show() if c.busy else self.skip.hide()
+        self._update_choice(c, layout, manager, scale, act)
 
-    def _update_choice(self, scene, manager, scale: float, act: bool, legal: list[Action]) -> None:
-        s = scene.session.state
-        L = scene.layout
+    def _update_choice(self, c: TableController, L: TableLayout, manager, scale: float, act: bool) -> None:
         bounds = Rect(L.deck.left, L.war_stack.top, L.war_stack.right - L.deck.left, L.war_stack.height)
-        if not act:
-            self.choice.hide()
-            return
-        if scene.popup:
-            items = [(action_label(a, scene.narrator, s), a, True) for a in scene.popup]
-            items.append((tr("common.cancel"), "cancel", True))
-            self.choice.show(manager, bounds, tr("table.choose"), items, scale, key=None, centre_x=L.war_stack.centerx)
-            return
-        items: list[tuple[str, object, bool]] = []
-        title = ""
-        kind = s.decision.kind
-        if scene.selected and s.war is not None:
-            want = ATTACK if kind == WAR_ATTACK else DEFEND
-            squad = I.squad_key(scene.selected)
-            match = [a for a in legal if a.kind == want and I.squad_key(a.cards) == squad]
-            if match:
-                items.append((action_label(match[0], scene.narrator, s), match[0], True))
-            else:
-                n = (attack_sum(s, scene.selected, s.war.defender) if want == ATTACK
-                     else defence_sum(s, scene.selected, s.war.defender, s.war.city))
-                items.append((tr("table.squad.no", n=n), "none", False))
-            items.append((tr("table.squad.clear"), "clear", True))
-            title = tr("table.squad.title")
-        if kind in I.BUTTON_DECISIONS or kind in (WAR_DEFEND, WAR_COUNTER):
-            items += [(action_label(a, scene.narrator, s), a, True) for a in legal if a.kind in I.BUTTON_KINDS]
-            title = title or (tr(_CHOICE_TITLES[kind]) if kind in _CHOICE_TITLES else "")
+        items = self._choice_items(c) if act else []
         if items:
+            title, items = items[0], items[1:]
             self.choice.show(manager, bounds, title, items, scale, key=None, centre_x=L.war_stack.centerx)
         else:
             self.choice.hide()
+
+    @staticmethod
+    def _choice_items(c: TableController) -> list:
+        """[title, (label, payload, enabled)…] of the choice panel, or [] for none."""
+        s = c.session.state
+        if c.choices:
+            return [tr("table.choose"), *((action_label(a, c.narrator, s), a, True) for a in c.choices),
+                    (tr("common.cancel"), "cancel", True)]
+        items: list[tuple[str, object, bool]] = []
+        title = ""
+        kind = s.decision.kind
+        if c.selected and s.war is not None:
+            action, strength = C.squad_action(c.session.legal(), s, c.selected)
+            if action is not None:
+                items.append((action_label(action, c.narrator, s), action, True))
+            else:
+                items.append((tr("table.squad.no", n=strength), "none", False))
+            items.append((tr("table.squad.clear"), "clear", True))
+            title = tr("table.squad.title")
+        if kind in C.BUTTON_DECISIONS or kind in (WAR_DEFEND, WAR_COUNTER):
+            items += [(action_label(a, c.narrator, s), a, True) for a in c.session.legal()
+                      if a.kind in C.BUTTON_KINDS]
+            title = title or (tr(_CHOICE_TITLES[kind]) if kind in _CHOICE_TITLES else "")
+        return [title, *items] if items else []
 
     def rect_of(self, action: Action | str, legal: list[Action]) -> Rect | None:
         """The visible, enabled button that takes ``action`` (or a fixed button by name)."""
@@ -135,7 +128,7 @@ class Controls:
             b = self.buttons.get(action) or {"menu": self.menu, "undo": self.undo, "skip": self.skip,
                                              "hint": self.hint}.get(action)
             return Rect(b.rect) if b is not None and b.visible and b.is_enabled else None
-        for k, kind in _FIXED_ACTION.items():
+        for k, kind in C.FIXED_BUTTONS.items():
             if action.kind == kind and action == Action(kind):
                 b = self.buttons[k]
                 return Rect(b.rect) if b.is_enabled and action in legal else None

@@ -196,6 +196,38 @@ def _player_area(seat: int, side: Side, rect: Rect, m: _AreaMetrics, horizontal:
                       chronicles=chronicles, card_size=m.card, horizontal=horizontal)
 
 
+def _side_panel(W: int, H: int, u: int, gap: int) -> tuple[Rect, Rect, dict[str, Rect], Rect]:
+    """The side panel: the log above, a 2×2 grid of action buttons below, a small menu
+    button on top.  Returns (panel, menu button, buttons, log)."""
+    panel_w = min(720, max(240, round(W * 0.19)))
+    panel = Rect(W - gap - panel_w, gap, panel_w, H - 2 * gap)
+    button_h = max(34, round(u * 3.2))
+    menu_h = max(28, round(u * 2.4))
+    menu_button = Rect(panel.right - menu_h * 3, panel.top, menu_h * 3, menu_h)
+    buttons_block = Rect(panel.left, panel.bottom - 2 * button_h - gap, panel.width, 2 * button_h + gap)
+    top_half, bottom_half = _split_evenly(buttons_block, 2, gap, vertical=True)
+    draw_r, war_r = _split_evenly(top_half, 2, gap, vertical=False)
+    pass_r, end_r = _split_evenly(bottom_half, 2, gap, vertical=False)
+    buttons = {"draw": draw_r, "start_war": war_r, "pass": pass_r, "end_war": end_r}
+    log = Rect(panel.left, menu_button.bottom + gap, panel.width,
+               buttons_block.top - gap - (menu_button.bottom + gap))
+    return panel, menu_button, buttons, log
+
+
+def _centre(centre: Rect, card: tuple[int, int], u: int, gap: int, pad: int) -> tuple[Rect, Rect, Rect, Rect]:
+    """The centre: the piles and the war stack above a prompt banner.
+    Returns (deck, discard, war stack, prompt)."""
+    prompt_h = max(36, round(u * 3.4))
+    prompt = Rect(centre.left, centre.bottom - prompt_h, centre.width, prompt_h)
+    piles = Rect(centre.left, centre.top, centre.width, prompt.top - gap - centre.top)
+    pile_w, pile_h = card[0] + 2 * pad, min(piles.height, card[1] + 2 * pad + round(u * 1.6))
+    pile_y = piles.top + (piles.height - pile_h) // 2
+    deck = Rect(piles.left, pile_y, pile_w, pile_h)
+    discard = Rect(deck.right + gap, pile_y, pile_w, pile_h)
+    war_stack = Rect(discard.right + gap, piles.top, max(0, piles.right - discard.right - gap), piles.height)
+    return deck, discard, war_stack, prompt
+
+
 def table_layout(size: tuple[int, int], n_players: int, human_seat: int | None) -> "TableLayout":
     """Lay out the table for ``n_players`` (2..8) in a window of ``size``.
 
@@ -216,20 +248,7 @@ def table_layout(size: tuple[int, int], n_players: int, human_seat: int | None) 
     small = card_size_for(su)
     own_m, opp_m = _metrics(card, pad), _metrics(small, pad)
 
-    # Side panel: log above, a 2×2 grid of action buttons below, a small menu button on top.
-    panel_w = min(720, max(240, round(W * 0.19)))
-    panel = Rect(W - gap - panel_w, gap, panel_w, H - 2 * gap)
-    button_h = max(34, round(u * 3.2))
-    menu_h = max(28, round(u * 2.4))
-    menu_button = Rect(panel.right - menu_h * 3, panel.top, menu_h * 3, menu_h)
-    buttons_block = Rect(panel.left, panel.bottom - 2 * button_h - gap, panel.width, 2 * button_h + gap)
-    top_half, bottom_half = _split_evenly(buttons_block, 2, gap, vertical=True)
-    draw_r, war_r = _split_evenly(top_half, 2, gap, vertical=False)
-    pass_r, end_r = _split_evenly(bottom_half, 2, gap, vertical=False)
-    buttons = {"draw": draw_r, "start_war": war_r, "pass": pass_r, "end_war": end_r}
-    log = Rect(panel.left, menu_button.bottom + gap, panel.width,
-               buttons_block.top - gap - (menu_button.bottom + gap))
-
+    panel, menu_button, buttons, log = _side_panel(W, H, u, gap)
     table = Rect(gap, gap, panel.left - 2 * gap, H - 2 * gap)
 
     # Bottom band: the viewer's hand, and the viewer's own area just above it.
@@ -270,18 +289,10 @@ def table_layout(size: tuple[int, int], n_players: int, human_seat: int | None) 
         for seat in range(n_players)
     )
 
-    # Centre: piles and the war stack above a prompt banner.
     c_left = (left_col.right + gap) if n_left else table.left
     c_right = (right_col.left - gap) if n_right else table.right
-    centre = Rect(c_left, side_top, c_right - c_left, side_rect_h)
-    prompt_h = max(36, round(u * 3.4))
-    prompt = Rect(centre.left, centre.bottom - prompt_h, centre.width, prompt_h)
-    piles = Rect(centre.left, centre.top, centre.width, prompt.top - gap - centre.top)
-    pile_w, pile_h = card[0] + 2 * pad, min(piles.height, card[1] + 2 * pad + round(u * 1.6))
-    pile_y = piles.top + (piles.height - pile_h) // 2
-    deck = Rect(piles.left, pile_y, pile_w, pile_h)
-    discard = Rect(deck.right + gap, pile_y, pile_w, pile_h)
-    war_stack = Rect(discard.right + gap, piles.top, max(0, piles.right - discard.right - gap), piles.height)
+    deck, discard, war_stack, prompt = _centre(Rect(c_left, side_top, c_right - c_left, side_rect_h),
+                                               card, u, gap, pad)
 
     return TableLayout(size=(W, H), n_players=n_players, viewer=viewer, unit=u, margin=gap,
                        card_size=card, small_card_size=small, table=table, player_areas=areas,

@@ -12,10 +12,11 @@ import re
 import pygame
 from pygame import Rect
 
-from knjazja.ui import style
+from knjazja.app.controller import TableController
 from knjazja.app.i18n import tr
-from knjazja.ui.table.context import DrawContext
 from knjazja.app.words import name_form
+from knjazja.ui import style
+from knjazja.ui.table.context import DrawContext
 
 _TOKEN = re.compile(r"\{card:(-?\d+)(?::(\w+))?\}")
 
@@ -46,6 +47,7 @@ class LogPanel:
         self._rect = Rect(0, 0, 0, 0)
         self._rows_total = 0
         self._rows_visible = 0
+        self._followed: tuple[int, int] = (0, 0)     # (id of the controller's log, events shown)
 
     def add(self, line: str) -> None:
         self.lines.append(line)
@@ -66,6 +68,21 @@ class LogPanel:
         self.fresh_from = len(self.lines)
         self.scroll = 0
         self._surf = None
+
+    def follow(self, c: TableController, rebuild: bool = False) -> None:
+        """Show the events the controller has taken off its queue (all again after an undo,
+        a hand-over or a change of language)."""
+        logged = c.logged
+        seen_id, seen = self._followed
+        if rebuild or seen_id != id(logged) or seen > len(logged):
+            self.set_lines(c.log_lines())
+        else:
+            for i in range(seen, len(logged)):
+                if i == c.fresh_from:
+                    self.mark_fresh()
+                if (line := c.narrate(logged[i])) is not None:
+                    self.add(line)
+        self._followed = (id(logged), len(logged))
 
     def invalidate(self) -> None:
         self._surf = None

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from knjazja.ui import style
 from knjazja.app.i18n import tr
+from knjazja.ui import style
 from knjazja.ui.table.context import DrawContext
 
 
@@ -38,6 +38,13 @@ def draw_zoom(surface: pygame.Surface, card: int, near: Rect | tuple[int, int], 
     return r
 
 
+def draw_dragged(surface: pygame.Surface, image: pygame.Surface, at: tuple[int, int], ctx: DrawContext) -> None:
+    """A card following the mouse, with its shadow."""
+    r = image.get_rect(center=at)
+    surface.blit(ctx.sprites.card_shadow(image.get_size()), (r.x + 4, r.y + 8))
+    surface.blit(image, r)
+
+
 class DiscardBrowser:
     """All discarded cards in a grid, oldest first; the wheel scrolls, a click closes it."""
 
@@ -52,6 +59,15 @@ class DiscardBrowser:
     def toggle(self, on: bool | None = None) -> None:
         self.open = (not self.open) if on is None else on
         self.scroll = 0
+
+    def click(self, pos: tuple[int, int], button: int) -> int | None:
+        """A click while open: the right button zooms a card (returned), the left one closes
+        the browser unless it hits the panel."""
+        if button == 3:
+            return self.card_at(pos)
+        if button == 1 and (self.close_rect.collidepoint(pos) or not self.panel.collidepoint(pos)):
+            self.toggle(False)
+        return None
 
     def wheel(self, dy: int) -> None:
         self.scroll = max(0, min(self._max_scroll, self.scroll - dy * 40))

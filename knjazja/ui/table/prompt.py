@@ -1,10 +1,7 @@
-"""The prompt banner (what is being decided, and by whom), toasts, and the choice panel.
-
-``prompt_text`` says in one line what the table waits for, from the viewer's side:
-"Your turn: draw, play a card or start a war", "Yaroslav attacks Kiev with Strength 7 —
-answer!", "Mstislav is thinking…".  The choice panel holds one pygame-gui button per
-option of a decision that is not made with a card (react/decline, bids, Congress, yield,
-accept, lay) and the small popup that asks which of several actions a click meant.
+"""The prompt banner (its text comes from ``knjazja.app.prompts``), toasts, and the choice
+panel: one pygame-gui button per option of a decision that is not made with a card
+(react/decline, bids, Congress, yield, accept, lay), or the small popup that asks which of
+several actions a click meant.
 """
 from __future__ import annotations
 
@@ -15,83 +12,20 @@ import pygame_gui
 from pygame import Rect
 from pygame_gui.elements import UIButton
 
+from knjazja.app.controller import TableController
+from knjazja.app.narrate import Narrator, expand_tokens
 from knjazja.engine import Action, GameState
-from knjazja.engine.actions import (CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK,
-                                    WAR_COUNTER, WAR_DEFEND)
-from knjazja.engine.targets import attack_sum, defence_sum
 from knjazja.ui import style
-from knjazja.app.i18n import tr
 from knjazja.ui.scenes.base import oid
 from knjazja.ui.table.context import DrawContext
-from knjazja.app.words import card_word, seat_word
 
 
-def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int | None, lang: str, *,
-                mode: str = "", held: int = -1, thinking: bool = False) -> tuple[str, bool]:
-    """(text, whether the viewer must act)."""
-    if s.over:
-        return tr("table.prompt.over"), False
-    seat, kind = s.decision
-    who = lambda i: seat_word(names[i] if 0 <= i < len(names) else "?", lang)  # noqa: E731
-    card = lambda c: card_word(c, lang)  # noqa: E731
-    name = who(seat)
-    mine = viewer is not None and seat == viewer and humans[seat]
-    w = s.war
-    pend = s.pending
-    city = card(w.city) if w is not None else ""
-    if mine:
-        if mode == "war":
-            return tr("table.prompt.pick_war_city"), True
-        if mode == "igor":
-            return tr("table.prompt.pick_igor_seat"), True
-        if mode == "squad":
-            return tr("table.prompt.squad"), True
-        if held >= 0:
-            return tr("table.prompt.holding", card=card(held)), True
-        if kind == TURN:
-            return tr("table.prompt.your_turn"), True
-        squad = s.holds_chronicle(seat, "chr.voivode")
-        if kind == WAR_ATTACK and w is not None:
-            key = "table.prompt.your_war_squad" if squad else "table.prompt.your_war"
-            return tr(key, city=city, walls=s.cities[w.city].wall_strength), True
-        if kind == WAR_DEFEND and w is not None:
-            key = "table.prompt.defend_squad" if squad else "table.prompt.defend"
-            return tr(key, attacker=who(w.attacker), city=city, n=attack_sum(s, w.attack, w.defender)), True
-        if kind == WAR_COUNTER and w is not None:
-            return tr("table.prompt.counter", defender=who(w.defender),
-                      n=defence_sum(s, w.defence, w.defender, w.city)), True
-        if kind == RAID_LAY:
-            return tr("table.prompt.raid_lay"), True
-        if kind == REACTION and pend is not None:
-            return tr("table.prompt.reaction", name=who(pend.player), card=card(pend.card)), True
-        if kind == DOWRY_BID and pend is not None:
-            return tr("table.prompt.dowry", city=card(pend.action.city)), True
-        if kind == CONGRESS and pend is not None:
-            return tr("table.prompt.congress", name=who(pend.player)), True
-        return tr("table.prompt.your_decision"), True
-    # somebody else decides
-    if kind == TURN:
-        text = tr("table.prompt.turn_of", name=name)
-    elif kind == WAR_ATTACK and w is not None:
-        text = tr("table.prompt.other_war", name=name, city=city)
-    elif kind == WAR_DEFEND and w is not None:
-        text = tr("table.prompt.other_defend", attacker=who(w.attacker), city=city,
-                  n=attack_sum(s, w.attack, w.defender), name=name)
-    elif kind == WAR_COUNTER:
-        text = tr("table.prompt.other_counter", name=name)
-    elif kind == RAID_LAY:
-        text = tr("table.prompt.other_raid_lay", name=name)
-    elif kind == REACTION and pend is not None:
-        text = tr("table.prompt.other_reaction", name=name, card=card(pend.card))
-    elif kind == DOWRY_BID and pend is not None:
-        text = tr("table.prompt.other_dowry", name=name, city=card(pend.action.city))
-    elif kind == CONGRESS:
-        text = tr("table.prompt.other_congress", name=name)
-    else:
-        text = tr("table.prompt.turn_of", name=name)
-    if thinking or (0 <= seat < len(humans) and not humans[seat]):
-        text += " · " + tr("table.thinking", name=name)
-    return text, False
+def banner(c: TableController, log_lines: list[str]) -> tuple[str, bool]:
+    """The banner's text and whether it asks the viewer to act; while moves are shown it
+    repeats the last line of the log."""
+    if c.busy:
+        return (expand_tokens(log_lines[-1], c.lang) if log_lines else ""), False
+    return c.prompt()
 
 
 def draw_banner(surface: pygame.Surface, rect: Rect, text: str, mine: bool, ctx: DrawContext,
@@ -258,8 +192,5 @@ class ChoicePanel:
             surface.blit(t, t.get_rect(midbottom=(r.centerx, first.top - 3)))
 
 
-def action_label(a: Action, narrator, s: GameState) -> str:
-    try:
-        return narrator.action(a, s)
-    except Exception:  # a narration gap must never break the table
-        return str(a)
+def action_label(a: Action, narrator: Narrator, s: GameState) -> str:
+    return narrator.action(a, s)

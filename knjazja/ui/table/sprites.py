@@ -14,9 +14,8 @@ import pygame
 
 from knjazja.engine.cards import CARD_ID
 from knjazja.ui import style
-
-from knjazja.ui.art.palette import (ATTACK_FILL, DEFENCE_FILL, GLORY_EDGE, GLORY_FILL, NEG_FILL,
-                                    SEAT_COLOURS, STEEL_EDGE, STEEL_FILL, Colour)
+from knjazja.ui.art.palette import (ATTACK_FILL, DEFENCE_FILL, GLORY_EDGE, GLORY_FILL, NEG_FILL, SEAT_COLOURS,
+                                    STEEL_EDGE, STEEL_FILL, Colour)
 
 
 def seat_colour(seat: int) -> Colour:
