@@ -78,7 +78,7 @@ def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     for para in text.split("\n"):
         cur = ""
         for word in filter(None, para.split(" ")):
-            trial = f"{cur} {word}".strip()
+            trial = f"{cur} {word}" if cur else word
             if fnt.size(trial)[0] <= width or not cur:
                 cur = trial
             else:
