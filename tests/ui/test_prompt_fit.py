@@ -8,15 +8,15 @@ from pygame import Rect
 
 from knjazja.app import i18n
 from knjazja.app.card_names import short_name
-from knjazja.app.narrate import PHRASES
-from knjazja.engine.cards import CITY, KIND, N_CARDS
+from knjazja.app.words import card_word, seat_word, word_list
+from knjazja.engine.cards import CITY, KIND, N_CARDS, TROOP
 from knjazja.ui.app import ui_scale_for
 from knjazja.ui.table.banner import fit_banner, font_measure
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.controls import banner_button_rect
 from knjazja.ui.table.layout import table_layout
 from knjazja.ui.table.prompt import banner_sizes
-from knjazja.ui.table.sprites import Sprites, TextCache, printable
+from knjazja.ui.table.sprites import Sprites, TextCache
 
 SIZES = [(1280, 720), (1600, 900), (1920, 1080)]
 NAMES = {"en": "Mstislav the Bold", "ru": "Мстислав Удалой"}          # ordinary, long-ish names
@@ -24,31 +24,39 @@ LONGEST = {"en": "Vsevolod Big Nest of Kiev", "ru": "Всеволод Больш
 
 
 class Fill(dict):
+    """Words for every placeholder: the given prince, the longest card and city names."""
+
     def __init__(self, lang: str, name: str) -> None:
         super().__init__()
-        cards = [short_name(c, lang) for c in range(N_CARDS)]
-        cities = [short_name(c, lang) for c in range(N_CARDS) if KIND[c] == CITY]
-        card = max(cards, key=len)
-        self.update(name=name, attacker=name, defender=name, seat=name, other=name, names=f"{name}, {name}",
-                    card=card, city=max(cities, key=len), target=card, troop=card, troops=f"{card}, {card}",
-                    cards=f"{card}, {card}, {card}", value=10, n=10, walls=10, move=card, chance=50)
+        cards = [c for c in range(N_CARDS)]
+        card = max(cards, key=lambda c: len(short_name(c, lang)))
+        city = max((c for c in cards if KIND[c] == CITY), key=lambda c: len(short_name(c, lang)))
+        prince = seat_word(name, lang)
+        self.card, self.prince = card_word(card, lang), prince
+        troop = max((c for c in cards if KIND[c] == TROOP), key=lambda c: len(short_name(c, lang)))
+        three = word_list([card_word(troop, lang)] * 3, lang)          # bids, squads: troops
+        self.update(name=prince, attacker=prince, defender=prince, seat=prince, other=prince,
+                    names=f"{name}, {name}", card=self.card, city=card_word(city, lang), target=self.card,
+                    troop=self.card, troops=three, cards=three, chronicle=self.card,
+                    value=10, n=10, walls=10, total=30, expr="(3×2 + 4) × 3", chance=50)
 
-    def __missing__(self, key: str) -> str:
-        return "10"
+    def __missing__(self, key: str):
+        return self.card
 
 
 def texts(lang: str, name: str) -> list[str]:
-    """Every prompt, with the thinking suffix where the banner adds it, and every log phrase."""
+    """Every prompt, with the thinking suffix where the banner adds it, and every log line."""
     fill = Fill(lang, name)
     out = []
     for key, value in i18n.strings(lang).items():
-        if key.startswith("table.prompt.") and isinstance(value, str):
-            text = string.Formatter().vformat(value, (), fill)
-            out.append(text)
-            if ".other_" in key or key.endswith("turn_of"):
-                out.append(text + " · " + i18n.tr("table.thinking", lang=lang, name=name))
-    out += [string.Formatter().vformat(v, (), fill) for k, v in PHRASES[lang].items() if k.startswith("ev.")]
-    return [printable(t) for t in out]
+        if not isinstance(value, str) or not key.startswith(("table.prompt.", "log.")):
+            continue
+        needed = {f.split(".")[0].split("[")[0] for _, f, _, _ in string.Formatter().parse(value) if f}
+        text = i18n.tr(key, lang=lang, **{k: fill[k] for k in needed if not k.startswith("@")})
+        out.append(text)
+        if ".other_" in key or key.endswith("turn_of"):
+            out.append(text + " · " + i18n.tr("table.thinking", lang=lang, name=fill.prince))
+    return out
 
 
 def check(text, L, lang, size, *, may_grow: bool):

@@ -11,6 +11,7 @@ from pygame import Rect
 
 from knjazja.app.card_names import short_name
 from knjazja.app.i18n import tr
+from knjazja.app.words import seat_word
 from knjazja.engine.scoring import city_score
 from knjazja.engine.state import City
 from knjazja.ui import style
@@ -58,7 +59,8 @@ def draw_city_zoom(surface: pygame.Surface, city: City, owner: str, near: Rect |
     expr = glory_expression(score)
     glory = tr("table.city.glory_plain", total=score.total) if expr == str(score.total) else \
         tr("table.city.glory", expr=expr, total=score.total)
-    lines = [(tr("table.city.owner", city=short_name(city.card, ctx.lang), name=owner), style.GOLD_LIGHT, "bold"),
+    owner_word = seat_word(owner, ctx.lang)
+    lines = [(tr("table.city.owner", city=short_name(city.card, ctx.lang), seat=owner_word), style.GOLD_LIGHT, "bold"),
              (glory, style.CREAM, "body")]
     if city.wall_strength:
         lines.append((tr("table.war.walls", n=city.wall_strength), style.PARCHMENT, "body"))
