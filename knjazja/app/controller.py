@@ -17,6 +17,7 @@ from collections.abc import Callable
 from knjazja.app import clicks as C
 from knjazja.app.card_names import refusal_text
 from knjazja.app.hints import HintRequest
+from knjazja.app.explain import why_good
 from knjazja.app.i18n import get_language, tr
 from knjazja.app.interaction import (IDLE, Choosing, Holding, Idle, Mode, PickingIgorSeat, PickingWarCity,
                                      Press, Squad, base, held_card, squad_cards)
@@ -176,10 +177,12 @@ class TableController(UndoHandover):
         """A frame: notices from the hint and autosave; once nothing animates, the view
         catches up and the game moves on."""
         hint = self.hints.poll(self.session)
-        if hint is not None:
+        if hint is not None and self.viewer is not None:
             action, value = hint
-            move = self.narrator.action(action, self.session.state)
-            self.notices.append(tr("table.hint", move=move, chance=round(100 * value)))
+            s = self.session.state
+            why = why_good(s, self.viewer, action, value, self.names, self.lang)
+            self.notices.append(tr("table.hint", move=self.narrator.action(action, s), why=why,
+                                   chance=round(100 * value)))
         error = self.session.autosave_error
         if error and error != self._autosave_shown:
             self.notices.append(tr("table.autosave_failed", error=error))
@@ -463,8 +466,14 @@ class TableController(UndoHandover):
             self.play(payload)
 
     def ask_hint(self) -> bool:
+        """Hard's recommended move, in the background; a forced move is named at once (no
+        win chance: there is nothing to choose)."""
         if not self.can_act():
             return False
+        legal = self.session.legal()
+        if len(legal) == 1:
+            self.notices.append(tr("table.hint_forced", move=self.narrator.action(legal[0], self.session.state)))
+            return True
         self.hints.start(self.session, self.me)
         self.notices.append(tr("table.hint_thinking"))
         return True
