@@ -17,7 +17,7 @@ from knjazja.app.narrate import Narrator, expand_tokens
 from knjazja.engine import Action, GameState
 from knjazja.ui import style
 from knjazja.ui.scenes.base import oid
-from knjazja.ui.table.banner import BannerFit, fit_banner, font_measure
+from knjazja.ui.table.banner import BannerFit, balanced, fit_banner, font_measure
 from knjazja.ui.table.context import DrawContext
 
 
@@ -74,7 +74,9 @@ class Toasts:
     def __init__(self) -> None:
         self.items: list[Toast] = []
 
-    def show(self, text: str, seconds: float = 2.8) -> None:
+    def show(self, text: str, seconds: float | None = None) -> None:
+        """Show ``text``; long enough to read it (a hint with its reason takes longer)."""
+        seconds = seconds if seconds is not None else max(2.8, len(text) / 14)
         self.items = [t for t in self.items if t.text != text][-2:]
         self.items.append(Toast(text, seconds, seconds))
 
@@ -88,21 +90,39 @@ class Toasts:
         return self.items[-1].text if self.items else None
 
     def draw(self, surface: pygame.Surface, anchor: tuple[int, int], max_width: int, ctx: DrawContext) -> None:
+        """Newest at the bottom; each toast whole, on up to three balanced lines."""
         y = anchor[1]
+        width = max_width - 4 * ctx.unit
         for t in reversed(self.items):
-            img = ctx.texts.fit(t.text, "bold", ctx.fs(1.15), style.CREAM, max_width - 4 * ctx.unit,
-                                min_size=10)
-            box = Rect(0, 0, img.get_width() + 3 * ctx.unit, img.get_height() + ctx.unit)
+            size, lines = _toast_lines(t.text, width, ctx)
+            imgs = [ctx.texts.render(line, "bold", size, style.CREAM) for line in lines]
+            box = Rect(0, 0, max(i.get_width() for i in imgs) + 3 * ctx.unit,
+                       sum(i.get_height() for i in imgs) + ctx.unit)
             box.midbottom = (anchor[0], y)
             alpha = 255 if t.left > 0.5 else int(255 * t.left / 0.5)
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(panel, (60, 8, 10, min(235, alpha)), panel.get_rect(), border_radius=box.height // 3)
-            pygame.draw.rect(panel, (*style.GOLD, alpha), panel.get_rect(), width=2, border_radius=box.height // 3)
-            img.set_alpha(alpha)
-            panel.blit(img, img.get_rect(center=panel.get_rect().center))
-            img.set_alpha(None)
+            radius = min(box.height // 3, 3 * ctx.unit)
+            pygame.draw.rect(panel, (60, 8, 10, min(235, alpha)), panel.get_rect(), border_radius=radius)
+            pygame.draw.rect(panel, (*style.GOLD, alpha), panel.get_rect(), width=2, border_radius=radius)
+            ty = ctx.unit // 2
+            for img in imgs:
+                img.set_alpha(alpha)
+                panel.blit(img, img.get_rect(midtop=(box.width // 2, ty)))
+                img.set_alpha(None)
+                ty += img.get_height()
             surface.blit(panel, box)
             y = box.top - ctx.unit // 2
+
+
+def _toast_lines(text: str, width: int, ctx: DrawContext) -> tuple[int, list[str]]:
+    """The largest size (down to a readable one) at which ``text`` takes three lines at most."""
+    top, least = ctx.fs(1.15), max(10, ctx.fs(0.9))
+    for size in range(top, least - 1, -1):
+        font = ctx.texts.font("bold", size)
+        lines = balanced(text, width, lambda s, f=font: f.size(s)[0])
+        if len(lines) <= 3 and all(font.size(line)[0] <= width for line in lines):
+            return size, lines
+    return least, balanced(text, width, lambda s: ctx.texts.font("bold", least).size(s)[0])
 
 
 class ChoicePanel:
