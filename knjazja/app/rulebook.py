@@ -1,8 +1,9 @@
 """The rules of the game as a document: sections of paragraphs and bullets, per language.
 
 The text is data, ``knjazja/app/data/rules.<lang>.md`` (our own wording of RULES.md), in a
-small markdown: ``# `` starts a section, blank lines separate paragraphs, ``- `` starts a
-bullet, ``**bold**`` marks a term.
+small markdown: ``# Title {#key}`` starts a section (the key names it for links from the
+table's help and the lessons), blank lines separate paragraphs, ``- `` starts a bullet,
+``**bold**`` marks a term.
 """
 from __future__ import annotations
 
@@ -17,6 +18,15 @@ from knjazja.app.i18n import DATA_DIR, LANGUAGES, get_language
 class Section:
     title: str
     blocks: list[tuple[str, str]] = field(default_factory=list)  # ("p" | "li", text)
+    key: str = ""
+
+
+_HEADING = re.compile(r"^(.*?)\s*\{#([a-z_]+)\}$")
+
+
+def _section(heading: str) -> Section:
+    m = _HEADING.match(heading)
+    return Section(m.group(1), key=m.group(2)) if m else Section(heading)
 
 
 def rules_path(lang: str) -> Path:
@@ -37,7 +47,7 @@ def parse_rules(text: str) -> list[Section]:
         line = raw.strip()
         if line.startswith("# "):
             flush()
-            sections.append(Section(line[2:].strip()))
+            sections.append(_section(line[2:].strip()))
         elif line.startswith("- ") or line.startswith("* "):
             flush()
             if sections:
@@ -63,6 +73,21 @@ def load_rules(lang: str | None = None) -> list[Section]:
         except (OSError, UnicodeDecodeError):
             continue
     return []
+
+
+def section_index(sections: list[Section], key: str) -> int | None:
+    return next((i for i, s in enumerate(sections) if s.key == key), None)
+
+
+def block_naming(section: Section, phrase: str) -> int | None:
+    """The first block of ``section`` whose text names ``phrase`` (bold marks and quotes
+    aside), or None."""
+    want = phrase.casefold()
+    for i, (_, text) in enumerate(section.blocks):
+        plain = text.replace("**", "").replace("«", "").replace("»", "").casefold()
+        if want in plain:
+            return i
+    return None
 
 
 def available_languages() -> list[str]:
