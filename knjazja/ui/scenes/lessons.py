@@ -36,14 +36,17 @@ class LessonsScene(GuiScene):
         w, h = self.size
         progress = lesson_progress.load()
         pw = min(w - self.px(80), self.px(1100))
-        self._panel = pygame.Rect((w - pw) // 2, self.px(150), pw, h - self.px(150) - self.px(40))
+        self._panel = pygame.Rect((w - pw) // 2, self.px(130), pw, h - self.px(130) - self.px(30))
         p = self._panel
-        top = p.top + self.px(90)
-        row_h = min(self.px(118), (p.bottom - self.px(90) - top) // max(1, len(self.lessons)))
+        body = style.font("body", self.px(19))
+        intro = len(wrap_text(tr("lessons.intro"), body, p.width - self.px(60))[:2])
+        top = p.top + self.px(24) + intro * body.get_linesize() + self.px(14)
+        bottom = p.bottom - self.px(84)
+        row_h = (bottom - top) // max(1, len(self.lessons))
         bw, bh = self.px(190), self.px(44)
         self.rows, self.buttons = [], {}
         for i, lesson in enumerate(self.lessons):
-            row = pygame.Rect(p.left + self.px(30), top + i * row_h, p.width - self.px(60), row_h - self.px(8))
+            row = pygame.Rect(p.left + self.px(30), top + i * row_h, p.width - self.px(60), row_h)
             self.rows.append(row)
             st = progress.of(lesson.id)
             go = tr("lessons.continue") if progress.started(lesson.id) else tr("lessons.start")
@@ -84,8 +87,8 @@ class LessonsScene(GuiScene):
         w, h = surface.get_size()
         surface.blit(style.table_background((w, h)), (0, 0))
         style.dim(surface, 95)
-        tf = style.fit_font("title", tr("lessons.title"), w - self.px(80), self.px(64))
-        style.blit_text(surface, tr("lessons.title"), tf, style.GOLD_LIGHT, center=(w // 2, self.px(80)),
+        tf = style.fit_font("title", tr("lessons.title"), w - self.px(80), self.px(60))
+        style.blit_text(surface, tr("lessons.title"), tf, style.GOLD_LIGHT, center=(w // 2, self.px(68)),
                         outline=style.GOLD_DARK, shadow=(0, 0, 0))
         style.draw_panel(surface, self._panel, radius=self.px(14))
         p = self._panel
@@ -103,20 +106,23 @@ class LessonsScene(GuiScene):
         small = style.font("body", self.px(17))
         for lesson, row in zip(self.lessons, self.rows):
             pygame.draw.line(surface, style.GOLD_DARK, (row.left, row.top), (row.right, row.top))
-            text_w = row.width - 2 * self.px(190) - self.px(40)
+            left_of_buttons = min(b.rect.left for (lid, _), b in self.buttons.items() if lid == lesson.id)
+            text_w = left_of_buttons - row.left - self.px(24)
             st = progress.of(lesson.id)
             status = tr("lessons.done") if st.done and st.step == 0 else (
                 tr("lessons.progress", step=st.step + 1, n=len(lesson.steps)) if st.step > 0 else "")
             title = f"{tr('lessons.number', n=lesson.number)}. {lesson.title[lang]}"
-            y = row.top + self.px(10)
-            style.blit_text(surface, ellipsize(title, head, text_w), head, style.GOLD_LIGHT,
-                            topleft=(row.left, y))
-            if status:
+            y = row.top + self.px(8)
+            rect = style.blit_text(surface, ellipsize(title, head, text_w), head, style.GOLD_LIGHT, topleft=(row.left, y))
+            if status and rect.right + self.px(16) + small.size(status)[0] <= row.left + text_w:
                 style.blit_text(surface, status, small, style.GOLD if st.done else style.MUTED,
-                                topleft=(row.left + min(text_w, head.size(title)[0]) + self.px(16),
-                                         y + head.get_ascent() - small.get_ascent()))
+                                topleft=(rect.right + self.px(16), y + head.get_ascent() - small.get_ascent()))
             y += head.get_linesize()
-            for line in wrap_text(lesson.summary[lang], small, text_w)[:3]:
+            room = max(1, (row.bottom - self.px(6) - y) // small.get_linesize())
+            lines = wrap_text(lesson.summary[lang], small, text_w)
+            if len(lines) > room:
+                lines = lines[:room - 1] + [ellipsize(" ".join(lines[room - 1:]), small, text_w)]
+            for line in lines:
                 style.blit_text(surface, line, small, style.PARCHMENT_DARK, topleft=(row.left, y))
                 y += small.get_linesize()
 

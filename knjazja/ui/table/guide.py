@@ -89,17 +89,19 @@ class GuidePanel:
         surface.blit(img, (box.left, y))
         y += img.get_height() + ctx.unit // 3
         step = run.step if run.step is not None else lesson.steps[-1]
+        bottom = box.bottom                     # from the foot up: formula, "others move", the note
         formula = formula_now(session.state, INSTANCES[step.formula][0], lang) if step.formula else None
-        extra = self._formula_height(ctx) if formula else 0
+        if formula:
+            fh = self._formula_height(ctx)
+            self._draw_formula(surface, formula, Rect(box.left, bottom - fh, box.width, fh), ctx)
+            bottom -= fh + ctx.unit // 3
         if busy or run.replying:
             wait = ctx.texts.fit(tr("lesson.waiting"), "body", ctx.fs(0.95), style.MUTED, box.width, min_size=9)
-            surface.blit(wait, (box.left, box.bottom - extra - wait.get_height()))
-            extra += wait.get_height()
+            surface.blit(wait, (box.left, bottom - wait.get_height()))
+            bottom -= wait.get_height() + ctx.unit // 3
         if note:
-            extra += self._draw_note(surface, note, Rect(box.left, y, box.width, box.bottom - extra - y), ctx)
-        self._draw_words(surface, step.say[lang], Rect(box.left, y, box.width, box.bottom - extra - y), ctx, lang)
-        if formula:
-            self._draw_formula(surface, formula, Rect(box.left, box.bottom - extra, box.width, extra), ctx)
+            bottom -= self._draw_note(surface, note, Rect(box.left, y, box.width, bottom - y), ctx)
+        self._draw_words(surface, step.say[lang], Rect(box.left, y, box.width, bottom - y), ctx, lang)
 
     def _draw_words(self, surface: pygame.Surface, text: str, box: Rect, ctx: DrawContext, lang: str) -> None:
         """The step's words at the largest size that fits; game terms underlined."""
@@ -138,17 +140,18 @@ class GuidePanel:
 
     @staticmethod
     def _formula_height(ctx: DrawContext) -> int:
-        return round(ctx.unit * 3.2)
+        return round(ctx.unit * 3.6)
 
     @staticmethod
-    def _draw_formula(surface: pygame.Surface, formula: str, box: Rect, ctx: DrawContext) -> None:
-        r = box.inflate(0, -ctx.unit // 3)
+    def _draw_formula(surface: pygame.Surface, formula: str, r: Rect, ctx: DrawContext) -> None:
+        """The city's Glory formula in a box: its label above, the numbers below."""
         pygame.draw.rect(surface, (60, 36, 16), r, border_radius=ctx.unit // 3)
         pygame.draw.rect(surface, style.GOLD_DARK, r, width=1, border_radius=ctx.unit // 3)
         title = ctx.texts.fit(tr("lesson.formula"), "body", ctx.fs(0.85), style.MUTED, r.width - 8, min_size=8)
-        surface.blit(title, title.get_rect(midtop=(r.centerx, r.top + 2)))
-        line = ctx.texts.fit(formula, "bold", ctx.fs(1.1), style.GOLD_LIGHT, r.width - 8, min_size=8)
-        surface.blit(line, line.get_rect(midbottom=(r.centerx, r.bottom - 3)))
+        line = ctx.texts.fit(formula, "bold", ctx.fs(1.15), style.GOLD_LIGHT, r.width - 8, min_size=8)
+        gap = max(0, (r.height - title.get_height() - line.get_height()) // 3)
+        surface.blit(title, title.get_rect(midtop=(r.centerx, r.top + gap)))
+        surface.blit(line, line.get_rect(midtop=(r.centerx, r.top + 2 * gap + title.get_height())))
 
     def term_at(self, pos: tuple[int, int]) -> str | None:
         return term_at(self.terms, pos)
