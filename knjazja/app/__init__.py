@@ -7,4 +7,4 @@ strings, the rules document, review analysis, statistics, series, settings and s
 from knjazja.app import (analysis, card_names, clicks, controller, glory, glossary, help_topics,  # noqa: F401
                          hints, i18n, interaction, lesson_pointer, lesson_progress, lesson_session, lessons,
                          narrate, prompts, rulebook, series_store, session, settings, stats, storage,
-                         table_view)
+                         table_view, typography, words)

@@ -5,7 +5,8 @@ lessons' guide print the same line.
 """
 from __future__ import annotations
 
-from knjazja.engine import GameState, card_name
+from knjazja.app.i18n import card_name, tr
+from knjazja.engine import GameState
 from knjazja.engine.scoring import CityScore, city_score
 
 
@@ -19,7 +20,7 @@ def city_formula(c: CityScore, lang: str) -> str:
         parts.append(f"{c.golden_gate}")
     inner = " + ".join(parts)
     expr = f"({inner}) × 3" if c.throne == 3 else inner
-    return f"{card_name(c.city, lang)}: {expr} = {c.total}"
+    return tr("results.city_formula", lang=lang, city=card_name(c.city, lang), expr=expr, total=c.total)
 
 
 def formula_now(s: GameState, city: int, lang: str) -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 
 from knjazja.app.i18n import get_language, tr
-from knjazja.app.lessons import Lesson, LessonError, Pattern, Step, default_reply
+from knjazja.app.lessons import Lesson, LessonError, Pattern, Step, default_reply, words
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import Action, Event, GameState, IllegalAction, legal_actions
 
@@ -103,7 +103,7 @@ class LessonSession(GameSession):
 
     def hint(self) -> str:
         step = self.run.step
-        return step.hint[self.lang] if step is not None else tr("lesson.over", lang=self.lang)
+        return words(step.hint, self.lang) if step is not None else tr("lesson.over", lang=self.lang)
 
     def play(self, action: Action) -> list[Event]:
         if not self.run.accepts(action):

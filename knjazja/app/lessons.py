@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from knjazja.app.i18n import LANGUAGES
+from knjazja.app.typography import typeset
 from knjazja.engine import Action, GameState, prepared_game
 from knjazja.engine.actions import ACCEPT, ACTION_FIELDS, DECLINE, DRAW, NO_BID, PASS, TURN
 from knjazja.engine.cards import CARD_ID, INSTANCES
@@ -111,6 +112,11 @@ class Lesson:
                         for k, v in p.get("chronicles", {}).items()},
             deck=p.get("deck", []), discard=p.get("discard", []), rest=p.get("rest", "deck"),
             current=p.get("current", 0), turn_no=p.get("turn_no"), seed=p.get("seed", 0))
+
+
+def words(text: Text, lang: str) -> str:
+    """A lesson's text as the player reads it: typeset like every other string."""
+    return typeset(text[lang], lang)
 
 
 def default_reply(s: GameState, legal: list[Action]) -> Action | None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from knjazja.app.i18n import DATA_DIR, LANGUAGES, get_language
+from knjazja.app.i18n import LANGUAGES, get_language, rules_path
+from knjazja.app.typography import typeset
+
 
 
 @dataclass
@@ -27,10 +28,6 @@ _HEADING = re.compile(r"^(.*?)\s*\{#([a-z_]+)\}$")
 def _section(heading: str) -> Section:
     m = _HEADING.match(heading)
     return Section(m.group(1), key=m.group(2)) if m else Section(heading)
-
-
-def rules_path(lang: str) -> Path:
-    return DATA_DIR / f"rules.{lang}.md"
 
 
 def parse_rules(text: str) -> list[Section]:
@@ -69,7 +66,7 @@ def load_rules(lang: str | None = None) -> list[Section]:
     lang = lang or get_language()
     for code in (lang, "en"):
         try:
-            return parse_rules(rules_path(code).read_text(encoding="utf-8"))
+            return parse_rules(typeset_lines(rules_path(code).read_text(encoding="utf-8"), code))
         except (OSError, UnicodeDecodeError):
             continue
     return []
@@ -82,12 +79,17 @@ def section_index(sections: list[Section], key: str) -> int | None:
 def block_naming(section: Section, phrase: str) -> int | None:
     """The first block of ``section`` whose text names ``phrase`` (bold marks and quotes
     aside), or None."""
-    want = phrase.casefold()
+    want = " ".join(phrase.split()).casefold()           # no-break spaces read as spaces
     for i, (_, text) in enumerate(section.blocks):
-        plain = text.replace("**", "").replace("«", "").replace("»", "").casefold()
+        plain = " ".join(text.replace("**", "").replace("«", "").replace("»", "").split()).casefold()
         if want in plain:
             return i
     return None
+
+
+def typeset_lines(text: str, lang: str) -> str:
+    """The document with no-break spaces put in line by line (the markup stays intact)."""
+    return "\n".join(typeset(line, lang) for line in text.splitlines())
 
 
 def available_languages() -> list[str]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from knjazja.app import lesson_progress, storage
 from knjazja.app.i18n import tr, tr_list
-from knjazja.app.lessons import Lesson, all_lessons, lesson_by_id, next_lesson
+from knjazja.app.lessons import Lesson, all_lessons, lesson_by_id, next_lesson, words
 from knjazja.app.settings import default_setup
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ class LessonFlow:
             self.app.stack.push(ResultsScene(scene.session, on_play_again=self.play_vs_bots, on_menu=self.flow.to_menu,
                                              again_label=tr("lesson.play_bots")))
             return
-        title = lesson.title[scene.lesson_session.lang]
+        title = words(lesson.title, scene.lesson_session.lang)
         self.app.stack.push(LessonDoneScene(tr("lesson.complete.title"),
                                             tr("lesson.complete.text", n=lesson.number, title=title), [
             (tr("lesson.complete.next"), lambda: self.start(later.id)),

@@ -212,3 +212,27 @@ def test_the_rules_page_links_sections_to_their_lessons(make_app):
     pos = (view.left + war.centerx, view.top + war.centery - round(rules.scroll.offset))
     click(app, pos)
     assert isinstance(app.stack.top, LessonScene) and app.stack.top.lesson == lesson_by_id("war")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_lesson_texts_have_their_glyphs(lang):
+    """The guide draws a lesson's words in the body face and its title in the title face."""
+    from pathlib import Path
+
+    from font_cmap import coverage
+    from knjazja.app.typography import typeset
+    from knjazja.ui.art.resources import FONT_FILES, font_role
+    fonts = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+    body = coverage(fonts / FONT_FILES[font_role("body", lang)])
+    title = coverage(fonts / FONT_FILES[font_role("title", lang)])
+    bad = {}
+    for lesson in all_lessons():
+        texts = [lesson.summary[lang]] + [t for s in lesson.steps for t in (s.say[lang], s.hint[lang])]
+        for text in texts:
+            missing = {c for c in typeset(text, lang) if ord(c) not in body}
+            if missing:
+                bad[text[:40]] = "".join(sorted(missing))
+        missing = {c for c in lesson.title[lang] if ord(c) not in title}
+        if missing:
+            bad[lesson.title[lang]] = "".join(sorted(missing))
+    assert not bad

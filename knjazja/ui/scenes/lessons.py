@@ -14,7 +14,7 @@ from pygame_gui.elements import UIButton
 
 from knjazja.app import lesson_progress
 from knjazja.app.i18n import get_language, tr
-from knjazja.app.lessons import Lesson, all_lessons
+from knjazja.app.lessons import Lesson, all_lessons, words
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import ellipsize, wrap_text
@@ -111,15 +111,16 @@ class LessonsScene(GuiScene):
             st = progress.of(lesson.id)
             status = tr("lessons.done") if st.done and st.step == 0 else (
                 tr("lessons.progress", step=st.step + 1, n=len(lesson.steps)) if st.step > 0 else "")
-            title = f"{tr('lessons.number', n=lesson.number)}. {lesson.title[lang]}"
+            title = f"{tr('lessons.number', n=lesson.number)}. {words(lesson.title, lang)}"
             y = row.top + self.px(8)
-            rect = style.blit_text(surface, ellipsize(title, head, text_w), head, style.GOLD_LIGHT, topleft=(row.left, y))
+            rect = style.blit_text(surface, ellipsize(title, head, text_w), head, style.GOLD_LIGHT,
+                                   topleft=(row.left, y))
             if status and rect.right + self.px(16) + small.size(status)[0] <= row.left + text_w:
                 style.blit_text(surface, status, small, style.GOLD if st.done else style.MUTED,
                                 topleft=(rect.right + self.px(16), y + head.get_ascent() - small.get_ascent()))
             y += head.get_linesize()
             room = max(1, (row.bottom - self.px(6) - y) // small.get_linesize())
-            lines = wrap_text(lesson.summary[lang], small, text_w)
+            lines = wrap_text(words(lesson.summary, lang), small, text_w)
             if len(lines) > room:
                 lines = lines[:room - 1] + [ellipsize(" ".join(lines[room - 1:]), small, text_w)]
             for line in lines:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from knjazja.app.i18n import get_language, tr
-from knjazja.app.lessons import lesson_for_section
+from knjazja.app.lessons import lesson_for_section, words
 from knjazja.app.rulebook import Section, block_naming, load_rules, section_index
 from knjazja.engine import RULESET_VERSION
 from knjazja.ui import style
@@ -153,7 +153,7 @@ class RulesScene(BookScene):
         lesson = lesson_for_section(section.key) if self.on_lesson is not None and section.key else None
         if lesson is None:
             return y
-        text = tr("rules.lesson_link", n=lesson.number, title=lesson.title[self._lang])
+        text = tr("rules.lesson_link", n=lesson.number, title=words(lesson.title, self._lang))
         img = style.render_text(text, fnt, style.GOLD, outline=None)
         self.pieces.append((0, y, img))
         pygame.draw.line(img, style.GOLD, (0, img.get_height() - 2), (img.get_width(), img.get_height() - 2))

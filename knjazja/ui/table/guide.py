@@ -16,6 +16,7 @@ from knjazja.app.glory import formula_now
 from knjazja.app.i18n import get_language, tr
 from knjazja.app.lesson_pointer import BUTTON, CHOICE, DECK, GLORY, HAND, HAND_ALL, LOG, Pointer
 from knjazja.app.lesson_session import LessonSession
+from knjazja.app.lessons import words
 from knjazja.engine.cards import INSTANCES
 from knjazja.engine.refusals import CENTRE, CHRONICLE, CITY, SEAT, TROOP
 from knjazja.ui import style
@@ -85,7 +86,7 @@ class GuidePanel:
         img = ctx.texts.fit(head, "body", ctx.fs(0.9), style.MUTED, box.width, min_size=9)
         surface.blit(img, (box.left, y))
         y += img.get_height()
-        img = ctx.texts.fit(lesson.title[lang], "title", ctx.fs(1.6), style.GOLD_LIGHT, box.width, min_size=10)
+        img = ctx.texts.fit(words(lesson.title, lang), "title", ctx.fs(1.6), style.GOLD_LIGHT, box.width, min_size=10)
         surface.blit(img, (box.left, y))
         y += img.get_height() + ctx.unit // 3
         step = run.step if run.step is not None else lesson.steps[-1]
@@ -101,7 +102,7 @@ class GuidePanel:
             bottom -= wait.get_height() + ctx.unit // 3
         if note:
             bottom -= self._draw_note(surface, note, Rect(box.left, y, box.width, bottom - y), ctx)
-        self._draw_words(surface, step.say[lang], Rect(box.left, y, box.width, bottom - y), ctx, lang)
+        self._draw_words(surface, words(step.say, lang), Rect(box.left, y, box.width, bottom - y), ctx, lang)
 
     def _draw_words(self, surface: pygame.Surface, text: str, box: Rect, ctx: DrawContext, lang: str) -> None:
         """The step's words at the largest size that fits; game terms underlined."""

@@ -17,9 +17,8 @@ import pygame_gui
 from knjazja.app.controller import TableController
 from knjazja.app.glossary import card_terms
 from knjazja.app.help_topics import topic
-from knjazja.app.i18n import get_language
+from knjazja.app.i18n import card_name, get_language
 from knjazja.app.session import GameSession
-from knjazja.engine import card_name
 from knjazja.ui.glossary_view import draw_legend
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A
@@ -294,8 +293,9 @@ class TableScene(GuiScene):
         self.board.draw_dynamic(surface, ctx, decider=decider, current=current, over=self.session.state.over)
         self.log_panel.draw(surface, L.log, ctx)
         skip = self.controls.skip
-        draw_banner(surface, L.prompt, *banner(c, self.log_panel.lines), ctx,
-                    right_reserve=skip.rect.width + 16 if (skip is not None and skip.visible) else 0)
+        # the Skip and Hint buttons sit on the banner's right end: the text keeps clear of them
+        over = [b.rect.width + 16 for b in (skip, self.controls.hint) if b is not None and b.visible]
+        draw_banner(surface, L.prompt, *banner(c, self.log_panel.lines), ctx, right_reserve=max(over, default=0))
         self.layout_fan()
         self.fan.draw_hand(surface, ctx, c, L, face_up=self.hand_face_up())
         self.controls.choice.draw(surface, ctx)
