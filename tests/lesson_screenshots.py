@@ -47,8 +47,8 @@ def click(app, pos):
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], DT)
 
 
-def shoot(app, flow, lesson, out: Path) -> str:
-    step, first = PLAN.get(lesson.id, (1, None))
+def shoot(app, flow, lesson, out: Path, at: int | None = None) -> str:
+    step, first = PLAN.get(lesson.id, (1, None)) if at is None else (at, None)
     scene = flow.lessons.open(lesson, step)
     for _ in range(30):
         app.step([], DT)
@@ -104,6 +104,21 @@ def shoot_screens(app, flow, out: Path, tag: str) -> None:
     for _ in range(8):
         app.step([], DT)
     save("table_zoom_terms")
+    lesson = all_lessons()[0]                               # the end of a lesson
+    scene = flow.lessons.open(lesson, len(lesson.steps) - 1)
+    for _ in range(10):
+        app.step([], DT)
+    scene.next_step()
+    save("lesson_done")
+    last = all_lessons()[-1]                                # the end of the last one
+    scene = flow.lessons.open(last, len(last.steps) - 1)
+    for _ in range(10):
+        app.step([], DT)
+    save("lesson_last_step")
+    scene.next_step()
+    save("lesson_results")
+    flow.to_menu()
+    save("menu_suggest")
     gallery = GalleryScene()
     app.stack.push(gallery)
     app.step([], DT)
@@ -123,8 +138,9 @@ def main() -> int:
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--lang", default="ru")
     ap.add_argument("--screens", action="store_true", help="also the menu, list, rules and glossary")
+    ap.add_argument("--step", type=int, help="open every lesson at this step (0-based) instead")
     ap.add_argument("lessons", nargs="*")
-    args = ap.parse_args()
+    args = ap.parse_intermixed_args()
     size = tuple(int(v) for v in args.size.split("x"))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -136,7 +152,8 @@ def main() -> int:
     app.step([], DT)
     for lesson in all_lessons():
         if (not args.lessons and not args.screens) or lesson.id in args.lessons:
-            print(shoot(app, flow, lesson, out / f"{lesson.id}_{args.lang}_{size[0]}.png"))
+            name = f"{lesson.id}_{args.lang}_{size[0]}" + (f"_step{args.step}" if args.step is not None else "")
+            print(shoot(app, flow, lesson, out / f"{name}.png", args.step))
     if args.screens:
         shoot_screens(app, flow, out, f"{args.lang}_{size[0]}")
     return 0

@@ -102,8 +102,11 @@ class LessonSession(GameSession):
         return tr("lesson.not_now", lang=self.lang)
 
     def hint(self) -> str:
+        """What to do now: the step's hint (an info step: read it and press Next)."""
         step = self.run.step
-        return words(step.hint, self.lang) if step is not None else tr("lesson.over", lang=self.lang)
+        if step is None:
+            return tr("lesson.over", lang=self.lang)
+        return tr("lesson.read_first", lang=self.lang) if step.is_info else words(step.hint, self.lang)
 
     def play(self, action: Action) -> list[Event]:
         if not self.run.accepts(action):

@@ -77,14 +77,38 @@ def follow_the_guide(app, scene) -> int:
                          f"toast: {scene.toasts.latest}")
 
 
+def state_key(s):
+    return (tuple(s.history), tuple(map(tuple, s.hands)), tuple(s.deck), s.decision,
+            tuple((k, c.owner, tuple(c.all_buildings())) for k, c in s.cities.items()))
+
+
+def try_drawing_instead(app, scene) -> bool:
+    """Press Draw where the step wants something else: refused with the lesson's words and the
+    step's hint, nothing changed.  False when Draw is not on offer (or is the step)."""
+    session = scene.lesson_session
+    settle(app, scene)
+    step = session.run.step
+    r = P.rect_of_button(scene, "draw")
+    if step.is_info or r is None or any(p.kind == "draw" for p in step.do):
+        return False
+    before, index = state_key(session.state), session.run.index
+    click(app, r.center)
+    assert scene.toasts.latest == i18n.tr("lesson.not_now")
+    assert scene.note is not None and session.hint() in scene.note
+    assert state_key(session.state) == before and session.run.index == index
+    return True
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_every_lesson_is_played_to_its_end_with_the_mouse(make_app, lang):
     app, flow = flow_on(make_app, lang)
     assert i18n.get_language() == lang
+    refused = 0
     for lesson in all_lessons():
         scene = flow.lessons.start(lesson.id, restart=True)
         assert app.stack.top is scene and isinstance(scene, TableScene)
         while not scene.finished:
+            refused += try_drawing_instead(app, scene)
             follow_the_guide(app, scene)
         for _ in range(3):
             app.step([], DT)
@@ -96,6 +120,7 @@ def test_every_lesson_is_played_to_its_end_with_the_mouse(make_app, lang):
             assert isinstance(top, ResultsScene) and scene.session.state.over
             assert top.buttons["again"].text == i18n.tr("lesson.play_bots")
     assert lesson_progress.load().suggest_game
+    assert refused >= 20                            # a wrong click tried at most steps
 
 
 def test_a_wrong_click_is_refused_with_the_reason_and_the_hint_and_changes_nothing(make_app):
@@ -236,3 +261,26 @@ def test_lesson_texts_have_their_glyphs(lang):
         if missing:
             bad[lesson.title[lang]] = "".join(sorted(missing))
     assert not bad
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_step_fits_the_guide_at_the_smallest_window(make_app, lang):
+    """Each step's words fit the guide at 1280×720 in a readable size, even with a refusal's
+    note (the longest hint) below them."""
+    app, flow = flow_on(make_app, lang)
+    small = []
+    for lesson in all_lessons():
+        scene = flow.lessons.start(lesson.id, restart=True)
+        session = scene.lesson_session
+        while not session.run.finished:
+            settle(app, scene)
+            refused = session.hint() if session.run.step.is_info else \
+                i18n.tr("lesson.refusal", reason=i18n.tr("lesson.not_now"), hint=session.hint())
+            for note in (None, refused):
+                scene.note, scene.note_left = note, 5.0
+                app.step([], DT)
+                size, fits = scene.guide.fitted
+                if not fits or size < 11:
+                    small.append((lesson.id, session.run.index + 1, size, fits, note is not None))
+            session.advance()
+    assert not small

@@ -148,7 +148,7 @@ class LessonDoneScene(GuiScene):
         self.buttons = []
         for i, (label, callback) in enumerate(self.actions):
             b = UIButton(pygame.Rect(w // 2 - bw // 2, y, bw, bh), label, self.ui,
-                         object_id=oid("@primary" if i == 0 else "@menu_button", f"#lesson_done_{i}"))
+                         object_id=oid("@primary" if i == 0 else "@secondary", f"#lesson_done_{i}"))
             self.buttons.append((b, callback))
             y += bh + gap
 

@@ -40,6 +40,7 @@ class GuidePanel:
         self.text_box = Rect(0, 0, 0, 0)
         self.buttons: dict[str, UIButton] = {}
         self.terms: list[tuple[Rect, str]] = []
+        self.fitted = (0, True)      # the words' font size and whether they fit their box
 
     def build(self, manager, rect: Rect, unit: int) -> None:
         self.rect = Rect(rect)
@@ -79,7 +80,10 @@ class GuidePanel:
         style.draw_panel(surface, self.rect, radius=max(6, ctx.unit // 2))
         lesson, run = session.lesson, session.run
         lang = get_language()
-        box = self.text_box
+        box = Rect(self.text_box)
+        nxt = self.buttons.get("next")
+        if nxt is not None and not nxt.visible:         # an action step: the words take Next's room
+            box.height = self.buttons["restart"].rect.top - box.top - max(6, ctx.unit // 2)
         total = len(lesson.steps)
         head = tr("lesson.step", n=lesson.number, step=min(run.index + 1, total), total=total)
         y = box.top
@@ -114,6 +118,7 @@ class GuidePanel:
             if len(lines) * line_h <= box.height or size <= 9:
                 break
             size -= 1
+        self.fitted = (size, len(lines) * line_h <= box.height)
         y = box.top
         for line in lines:
             style.blit_text(surface, line, fnt, style.PARCHMENT, topleft=(box.left, y))

@@ -76,7 +76,8 @@ class LessonScene(TableScene):
     def update(self, dt: float) -> None:
         c = self.controller
         if c.notices:                           # a refusal: the guide says why and what to do
-            self.note = tr("lesson.refusal", reason=c.notices[-1].rstrip(". "), hint=self.lesson_session.hint())
+            reason, hint = c.notices[-1], self.lesson_session.hint()
+            self.note = reason if hint in reason else tr("lesson.refusal", reason=reason.rstrip(". "), hint=hint)
             self.note_left = NOTE_SECONDS
         self.note_left = max(0.0, self.note_left - dt)
         if self.note_left <= 0:
@@ -97,8 +98,8 @@ class LessonScene(TableScene):
             self.on_restart()
         elif key == "skip" and self.on_skip is not None:
             self.on_skip()
-        elif self.controls.which(element) == "hint":
-            self.toasts.show(self.lesson_session.hint(), seconds=6.0)
+        elif self.controls.which(element) == "hint":      # the lesson's hint, not a bot's advice
+            self.note, self.note_left = self.lesson_session.hint(), NOTE_SECONDS
         else:
             return super()._on_button(element)
         return True
