@@ -24,6 +24,7 @@ every lesson on the engine: every expected action legal at its step, every reply
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -34,6 +35,8 @@ from knjazja.app.typography import typeset
 from knjazja.engine import Action, GameState, prepared_game
 from knjazja.engine.actions import ACCEPT, ACTION_FIELDS, DECLINE, DRAW, NO_BID, PASS, TURN
 from knjazja.engine.cards import CARD_ID, INSTANCES
+
+log = logging.getLogger(__name__)
 
 LESSONS_DIR = Path(__file__).with_name("data") / "lessons"
 FORMAT, VERSION = "knjazja-lesson", 1
@@ -196,16 +199,25 @@ def parse_lesson(data: object, where: str = "lesson") -> Lesson:
 
 
 @cache
-def all_lessons() -> tuple[Lesson, ...]:
-    """Every lesson in the data folder, by number."""
-    out = []
+def _loaded() -> tuple[tuple[Lesson, ...], tuple[str, ...]]:
+    lessons, errors = [], []
     for path in sorted(LESSONS_DIR.glob("*.json")):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as e:
-            raise LessonError(f"{path.name}: {e}") from None
-        out.append(parse_lesson(data, path.name))
-    return tuple(sorted(out, key=lambda lesson: lesson.number))
+            lessons.append(parse_lesson(json.loads(path.read_text(encoding="utf-8")), path.name))
+        except (OSError, ValueError) as e:          # LessonError is a ValueError
+            errors.append(str(e) if isinstance(e, LessonError) else f"{path.name}: {e}")
+            log.warning("lesson skipped: %s", errors[-1])
+    return tuple(sorted(lessons, key=lambda lesson: lesson.number)), tuple(errors)
+
+
+def all_lessons() -> tuple[Lesson, ...]:
+    """Every lesson in the data folder, by number (a damaged file is left out and logged)."""
+    return _loaded()[0]
+
+
+def lesson_errors() -> tuple[str, ...]:
+    """Why lesson files were left out (none in a good installation)."""
+    return _loaded()[1]
 
 
 def lesson_by_id(lesson_id: str) -> Lesson | None:

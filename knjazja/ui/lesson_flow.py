@@ -106,7 +106,7 @@ class LessonFlow:
             return (tr("menu.suggest.title"), tr("menu.suggest.text"),
                     [(tr("menu.suggest.play"), self.play_vs_bots),
                      (tr("menu.suggest.dismiss"), lambda: self._dismiss(suggest_game=False))])
-        if not p.offered and not storage.has_saves():
+        if not p.offered and not storage.has_saves() and all_lessons():
             first = all_lessons()[0]
             return (tr("menu.offer.title"), tr("menu.offer.text"),
                     [(tr("menu.offer.start"), lambda: self.start(first.id)),

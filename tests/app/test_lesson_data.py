@@ -14,7 +14,7 @@ from knjazja.app.help_topics import topic
 from knjazja.app.i18n import LANGUAGES
 from knjazja.app.interaction import IDLE, Holding, PickingWarCity
 from knjazja.app.lesson_session import LessonSession
-from knjazja.app.lessons import LESSONS_DIR, LessonError, Pattern, all_lessons, parse_lesson
+from knjazja.app.lessons import LESSONS_DIR, LessonError, Pattern, all_lessons, lesson_errors, parse_lesson
 from knjazja.app.rulebook import load_rules
 from knjazja.engine import IllegalAction, legal_actions
 from knjazja.engine.actions import REACTION
@@ -30,6 +30,7 @@ def state_key(s):
 
 
 def test_five_lessons_numbered_in_order_with_both_languages():
+    assert lesson_errors() == ()
     assert [lesson.number for lesson in LESSONS] == [1, 2, 3, 4, 5]
     assert len({lesson.id for lesson in LESSONS}) == 5
     keys = {lang: {s.key for s in load_rules(lang)} for lang in LANGUAGES}
