@@ -180,3 +180,12 @@ def test_help_topic_follows_the_decision_at_hand():
         session.advance()
     t = topic(session.state, 0, IDLE)
     assert t.section == "events" and CARD_ID[t.card] == "ev.outpost"
+
+
+def test_glossary_leaves_verbs_and_names_alone():
+    for word in ("постройте", "построить", "Святослав", "сыграйте"):
+        assert glossary.term_of(word, "ru") is None, word
+    for word, term in (("построек", "building"), ("Постройки", "building"), ("Силой", "strength"),
+                       ("стенами", "walls"), ("летописи", "chronicle"), ("иноземцы", "foreign")):
+        assert glossary.term_of(word, "ru") == term, word
+    assert glossary.term_of("build", "en") is None and glossary.term_of("glorious", "en") is None
