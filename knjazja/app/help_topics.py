@@ -16,12 +16,14 @@ from knjazja.engine.cards import BUILDING, CHRONICLE, CITY, EVENT, INSTANCES, KI
 from knjazja.engine.targets import passable_chronicle
 
 _BY_KIND = {CITY: "cities", BUILDING: "cities", TROOP: "war", EVENT: "events", CHRONICLE: "chronicles"}
+_WAR_TERMS = {WAR_ATTACK: "help.term.attack", WAR_DEFEND: "help.term.defend", WAR_COUNTER: "help.term.counter"}
 
 
 @dataclass(frozen=True)
 class Topic:
     section: str            # a rules section key: "turn", "cities", "war", "events", "chronicles", "end"
     card: int = -1          # a card the section's paragraph names, or -1
+    term: str = ""          # or a string key whose words the paragraph holds ("help.term.attack")
 
 
 def topic(s: GameState, viewer: int | None, mode: Mode) -> Topic:
@@ -36,8 +38,8 @@ def topic(s: GameState, viewer: int | None, mode: Mode) -> Topic:
         return Topic("war")
     if isinstance(m, PickingIgorSeat) and viewer is not None:
         return Topic("chronicles", passable_chronicle(s, viewer))
-    if kind in (WAR_ATTACK, WAR_DEFEND, WAR_COUNTER):
-        return Topic("war")
+    if kind in _WAR_TERMS:
+        return Topic("war", term=_WAR_TERMS[kind])
     if kind == RAID_LAY:
         return Topic("events", INSTANCES["ev.raid_city"][0])
     pend = s.pending

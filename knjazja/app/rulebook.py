@@ -77,14 +77,17 @@ def section_index(sections: list[Section], key: str) -> int | None:
 
 
 def block_naming(section: Section, phrase: str) -> int | None:
-    """The first block of ``section`` whose text names ``phrase`` (bold marks and quotes
-    aside), or None."""
+    """The block of ``section`` that names ``phrase``: the one where it is a bold term, else
+    the first whose text holds it (bold marks and quotes aside), or None."""
     want = " ".join(phrase.split()).casefold()           # no-break spaces read as spaces
-    for i, (_, text) in enumerate(section.blocks):
-        plain = " ".join(text.replace("**", "").replace("«", "").replace("»", "").split()).casefold()
-        if want in plain:
-            return i
-    return None
+
+    def plain(text: str) -> str:
+        return " ".join(text.replace("«", "").replace("»", "").split()).casefold()
+    texts = [plain(text) for _, text in section.blocks]
+    bold = next((i for i, text in enumerate(texts) if f"**{want}**" in text), None)
+    if bold is not None:
+        return bold
+    return next((i for i, text in enumerate(texts) if want in text.replace("**", "")), None)
 
 
 def typeset_lines(text: str, lang: str) -> str:

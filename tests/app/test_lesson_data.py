@@ -74,6 +74,26 @@ def test_every_expected_action_is_legal_at_its_step(lesson):
     assert session.run.index == len(lesson.steps)
 
 
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
+def test_every_other_expected_action_leads_on_too(lesson):
+    """A step that accepts any of several actions: after each, the others answer legally and
+    the player decides again (or the game is over)."""
+    tried = 0
+    for i, step in enumerate(lesson.steps):
+        for p in step.do[1:]:
+            session = LessonSession(lesson, "en", start_at=i)
+            session.play(p.find(session.legal())[0])
+            while session.run.replying and not session.state.over:
+                session.bot_step()
+            assert session.state.over or session.state.decision.seat == 0
+            tried += 1
+    assert tried or all(len(s.do) <= 1 for s in lesson.steps)
+
+
+def test_some_step_accepts_any_of_several_actions():
+    assert any(len(step.do) > 1 for lesson in LESSONS for step in lesson.steps)
+
+
 def test_only_the_expected_action_is_accepted_and_a_refusal_changes_nothing():
     lesson = LESSONS[0]
     session = LessonSession(lesson, "en")
@@ -189,3 +209,20 @@ def test_glossary_leaves_verbs_and_names_alone():
                        ("стенами", "walls"), ("летописи", "chronicle"), ("иноземцы", "foreign")):
         assert glossary.term_of(word, "ru") == term, word
     assert glossary.term_of("build", "en") is None and glossary.term_of("glorious", "en") is None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_help_topic_finds_its_paragraph(lang):
+    from knjazja.app.i18n import card_name, tr
+    from knjazja.app.rulebook import block_naming, section_index
+    sections = load_rules(lang)
+    topics = [("war", tr(f"help.term.{k}", lang=lang)) for k in ("attack", "defend", "counter")]
+    topics += [("events", card_name(c, lang)) for c in ("ev.raid_city", "ev.city_watch", "ev.outpost", "ev.dowry")]
+    topics += [("chronicles", card_name(c, lang)) for c in ("chr.congress", "chr.igor")]
+    for key, phrase in topics:
+        section = sections[section_index(sections, key)]
+        block = block_naming(section, phrase)
+        assert block is not None, (key, phrase)
+        text = " ".join(section.blocks[block][1].replace("«", "").replace("»", "").split())
+        phrase = " ".join(phrase.split())
+        assert text.startswith(("**" + phrase, phrase)), (key, phrase, text)   # its own paragraph

@@ -17,7 +17,7 @@ import pygame_gui
 from knjazja.app.controller import TableController
 from knjazja.app.glossary import card_terms
 from knjazja.app.help_topics import topic
-from knjazja.app.i18n import card_name, get_language
+from knjazja.app.i18n import card_name, get_language, tr
 from knjazja.app.session import GameSession
 from knjazja.ui.glossary_view import draw_legend
 from knjazja.ui.scenes.base import GuiScene
@@ -272,7 +272,7 @@ class TableScene(GuiScene):
         from knjazja.ui.scenes.rules import RulesScene
         c = self.controller
         t = topic(self.session.state, None if c.faces_hidden() else c.viewer, c.mode)
-        phrase = card_name(t.card, c.lang) if t.card >= 0 else None
+        phrase = card_name(t.card, c.lang) if t.card >= 0 else (tr(t.term) if t.term else None)
         if self.stack is not None:
             self.stack.push(RulesScene(focus=(t.section, phrase)))
 
