@@ -53,6 +53,7 @@ class _Pool:
 def prepared_game(n: int, *, hands: Mapping[int, Iterable[str]] | None = None,
                   cities: Mapping[str, CityPlan] | None = None,
                   chronicles: Mapping[int, Iterable[ChroniclePlan]] | None = None,
+                  before: Mapping[int, Iterable[str]] | None = None,
                   deck: Sequence[str] = (), discard: Sequence[str] = (), rest: str = "deck",
                   current: int = 0, turn_no: int | None = None, seed: int = 0,
                   options: GameOptions | None = None) -> GameState:
@@ -61,6 +62,7 @@ def prepared_game(n: int, *, hands: Mapping[int, Iterable[str]] | None = None,
     hands       {seat: [card ids]}
     cities      {city id: (owner, [building ids])}; walls and the Moat are placed as walls
     chronicles  {seat: [chronicle id | ("chr.byzantium", troop id)]}
+    before      {seat: [ids]} a laid Tatar Invasion / Silence (its end of the game is the caller's)
     deck        card ids, the top card first; the unnamed cards follow (``rest="deck"``)
     discard     card ids at the bottom of the discard pile
     turn_no     the index of the current turn; default ``n`` (the first round is over)
@@ -83,6 +85,8 @@ def prepared_game(n: int, *, hands: Mapping[int, Iterable[str]] | None = None,
     for seat, plans in (chronicles or {}).items():
         for plan in plans:
             _place_chronicle(s, pool, _seat(seat, n), plan)
+    for seat, laid in (before or {}).items():
+        s.before[_seat(seat, n)] = [pool.take(c) for c in laid]
     top_first = [pool.take(c) for c in deck]
     s.discard = [pool.take(c) for c in discard]
     if rest == "deck":
