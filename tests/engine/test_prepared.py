@@ -75,3 +75,9 @@ def test_bad_positions_are_refused_with_one_line(kw, message):
 def test_player_count_is_checked():
     with pytest.raises(ValueError, match="players"):
         prepared_game(9)
+
+
+def test_a_laid_invasion_lies_before_its_player():
+    s = prepared_game(3, before={1: ["ev.tatar_invasion"]}, deck=["bld.church"], rest="discard")
+    assert [CARD_ID[c] for c in s.before[1]] == ["ev.tatar_invasion"]
+    check_cards(s)
