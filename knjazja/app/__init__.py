@@ -4,6 +4,7 @@ strings, the rules document, review analysis, statistics, series, settings and s
 ``knjazja.ui`` draws it; tests drive it directly.  Nothing here imports pygame.
 """
 # Every module, so `import knjazja.app` proves the whole package loads without pygame.
-from knjazja.app import (analysis, card_names, clicks, controller, hints, i18n, interaction,  # noqa: F401
+from knjazja.app import (analysis, card_names, clicks, controller, glory, glossary, help_topics,  # noqa: F401
+                         hints, i18n, interaction, lesson_pointer, lesson_progress, lesson_session, lessons,
                          narrate, prompts, rulebook, series_store, session, settings, stats, storage,
                          table_view, typography, words)

@@ -10,12 +10,12 @@ import pygame
 from pygame import Rect
 
 from knjazja.app.card_names import short_name
+from knjazja.app.glory import glory_expression
 from knjazja.app.i18n import tr
 from knjazja.app.words import seat_word
 from knjazja.engine.scoring import city_score
 from knjazja.engine.state import City
 from knjazja.ui import style
-from knjazja.ui.scenes.results import glory_expression
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.overlays import place_near, zoom_size
 

@@ -1,4 +1,4 @@
-"""The table's pygame-gui widgets: the four action buttons, menu, undo, hint, skip, and the
+"""The table's pygame-gui widgets: the four action buttons, menu, help (?), undo, hint, skip, and the
 choice panel with one button per option of a decision not made with a card."""
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ class Controls:
         self.buttons: dict[str, UIButton] = {}
         self.menu: UIButton | None = None
         self.undo: UIButton | None = None
+        self.help: UIButton | None = None
         self.hint: UIButton | None = None
         self.skip: UIButton | None = None
         self.results: UIButton | None = None
@@ -48,9 +49,14 @@ class Controls:
             for key in FIXED}
         self.menu = UIButton(L.menu_button, tr("table.button.menu"), manager,
                              object_id=oid("@secondary", "#table_menu"))
+        hr = Rect(L.menu_button)
+        hr.width = hr.height
+        hr.right = L.menu_button.left - L.margin
+        self.help = UIButton(hr, tr("table.button.help"), manager, tool_tip_text=tr("table.help_tip"),
+                             object_id=oid("@secondary", "#table_help"))
         ur = Rect(L.menu_button)
         ur.width = round(ur.width * 1.4)
-        ur.right = L.menu_button.left - L.margin
+        ur.right = hr.left - L.margin
         self.undo = UIButton(ur, tr("table.button.undo"), manager, object_id=oid("@secondary", "#table_undo"))
 
         sr = banner_button_rect(L.prompt, scale)
@@ -75,7 +81,7 @@ class Controls:
             if b is element:
                 return key
         for key, b in (("menu", self.menu), ("undo", self.undo), ("skip", self.skip), ("hint", self.hint),
-                       ("results", self.results)):
+                       ("help", self.help), ("results", self.results)):
             if b is element:
                 return key
         return None
@@ -143,7 +149,8 @@ class Controls:
         """The visible, enabled button that takes ``action`` (or a fixed button by name)."""
         if isinstance(action, str):
             b = self.buttons.get(action) or {"menu": self.menu, "undo": self.undo, "skip": self.skip,
-                                             "hint": self.hint, "results": self.results}.get(action)
+                                             "hint": self.hint, "help": self.help,
+                                             "results": self.results}.get(action)
             return Rect(b.rect) if b is not None and b.visible and b.is_enabled else None
         for k, kind in C.FIXED_BUTTONS.items():
             if action.kind == kind and action == Action(kind):

@@ -16,8 +16,11 @@ import pygame_gui
 from pygame import Rect
 
 from knjazja.app.controller import TableController
-from knjazja.app.i18n import get_language
+from knjazja.app.glossary import card_terms
+from knjazja.app.help_topics import topic
+from knjazja.app.i18n import card_name, get_language, tr
 from knjazja.app.session import GameSession
+from knjazja.ui.glossary_view import draw_legend
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A
 from knjazja.ui.table.board import Board
@@ -103,12 +106,16 @@ class TableScene(GuiScene):
 
     def build(self) -> None:
         c = self.controller
-        self.layout = table_layout(self.size, len(c.names), c.viewer)
+        self.layout = self.make_layout()
         self.board.set_layout(self.layout)
         self.log_panel.invalidate()
         self.controls.build(self.ui, self.layout, self.scale)
         self.warmer.plan(self.layout, self.session.state, c.viewer, self.size, c.lang)
         self.refresh()
+
+    def make_layout(self) -> TableLayout:
+        c = self.controller
+        return table_layout(self.size, len(c.names), c.viewer)
 
     def refresh(self) -> None:
         self.controls.invalidate()
@@ -245,6 +252,9 @@ class TableScene(GuiScene):
             if self.layout.log.collidepoint(self.mouse):
                 self.log_panel.wheel(event.y)
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.show_help()
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.mouse = event.pos
             self.ensure_geometry()
@@ -279,7 +289,7 @@ class TableScene(GuiScene):
     def _on_button(self, element) -> bool:
         c, key = self.controller, self.controls.which(element)
         fixed = {"menu": self.on_menu or self.close, "skip": self.skip, "undo": self.undo, "hint": c.ask_hint,
-                 "results": self.on_results or (lambda: None)}
+                 "help": self.show_help, "results": self.on_results or (lambda: None)}
         if key in fixed:
             fixed[key]()
         elif key is not None:
@@ -289,6 +299,15 @@ class TableScene(GuiScene):
         else:
             return False
         return True
+
+    def show_help(self) -> None:
+        """The rules section for the decision at hand ("?" and F1)."""
+        from knjazja.ui.scenes.rules import RulesScene
+        c = self.controller
+        t = topic(self.session.state, None if c.faces_hidden() else c.viewer, c.mode)
+        phrase = card_name(t.card, c.lang) if t.card >= 0 else (tr(t.term) if t.term else None)
+        if self.stack is not None:
+            self.stack.push(RulesScene(focus=(t.section, phrase)))
 
     # ======================================================================= drawing
     def draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -329,7 +348,8 @@ class TableScene(GuiScene):
             city = c.view.cities[card]
             draw_city_zoom(surface, city, c.names[city.owner], self.mouse, ctx)
         elif what == "card":
-            draw_zoom(surface, card, self.mouse, ctx)
+            r = draw_zoom(surface, card, self.mouse, ctx)
+            draw_legend(surface, card_terms(card, ctx.lang), r, ctx.fs(0.9))
 
     def zoomed(self) -> tuple[str, int]:
         """What is zoomed now: ("card", card), ("city", city) — a city in play shows its
