@@ -27,6 +27,8 @@ class Effect:
     glory: int            # the mover's Glory, now
     rival: int            # the seat whose Glory falls most (−1: nobody's falls)
     rival_loss: int       # … by this much (≥ 0)
+    helped: int           # the seat whose Glory rises most (−1: nobody's rises)
+    help: int             # … by this much (≥ 0)
     cities: int           # cities the mover gains (+) or loses (−)
     taken: int            # … of them taken from another prince (not founded)
     certain: bool         # the same in every deal of the hidden cards
@@ -34,10 +36,10 @@ class Effect:
     @property
     def margin(self) -> int:
         """What the move does to the mover's lead over the rivals, at once."""
-        return self.glory + self.rival_loss
+        return self.glory + self.rival_loss - self.help
 
 
-NOTHING = Effect(0, -1, 0, 0, 0, False)
+NOTHING = Effect(0, -1, 0, -1, 0, 0, 0, False)
 
 
 def effect(state: GameState, seat: int, action: Action) -> Effect:
@@ -56,9 +58,10 @@ def effect(state: GameState, seat: int, action: Action) -> Effect:
         taken = sum(1 for k in others if k in s.cities and s.cities[k].owner == seat)
         losses = {t: before[t] - after[t] for t in range(s.n) if t != seat}
         rival = max(losses, key=lambda t: losses[t], default=-1)
-        loss = losses.get(rival, 0)
+        helped = min(losses, key=lambda t: losses[t], default=-1)
+        loss, gain = losses.get(rival, 0), -losses.get(helped, 0)
         found.add(Effect(after[seat] - before[seat], rival if loss > 0 else -1, max(0, loss),
-                         len(s.cities_of(seat)) - cities, taken, True))
+                         helped if gain > 0 else -1, max(0, gain), len(s.cities_of(seat)) - cities, taken, True))
     return found.pop() if len(found) == 1 else NOTHING
 
 
@@ -105,9 +108,10 @@ def why_good(state: GameState, seat: int, action: Action, value: float, names: l
             or tr("why.search", lang=lang, p=round(100 * value)))
 
 
-def why_better(state: GameState, seat: int, best: Action, chosen: Action, best_value: float,
-               chosen_value: float, names: list[str], lang: str) -> str:
-    """One line on why ``best`` was better than ``chosen`` (the review)."""
+def why_better(state: GameState, seat: int, best: Action, chosen: Action, names: list[str],
+               lang: str) -> str:
+    """One line on why ``best`` was better than ``chosen`` (the review, which shows the two
+    win chances beside it)."""
     b, c = effect(state, seat, best), effect(state, seat, chosen)
     if b.certain and c.certain:
         if b.glory > c.glory:
@@ -116,9 +120,9 @@ def why_better(state: GameState, seat: int, best: Action, chosen: Action, best_v
             return tr("why.rival_loses_more", lang=lang, seat=_seat(b.rival, names, lang), n=b.rival_loss)
         if c.cities < b.cities:
             return tr("why.keeps_city", lang=lang)
-    reason = _kind_reason(state, best, lang)
-    lead = tr("why.search_vs", lang=lang, p=round(100 * best_value), q=round(100 * chosen_value))
-    return f"{reason}; {lead}" if reason else lead
+        if c.help > b.help and c.helped >= 0:
+            return tr("why.helps_rival", lang=lang, seat=_seat(c.helped, names, lang), n=c.help)
+    return _kind_reason(state, best, lang) or tr("why.search_better", lang=lang)
 
 
 def _seat(seat: int, names: list[str], lang: str) -> Word:

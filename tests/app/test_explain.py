@@ -44,7 +44,7 @@ def test_a_city_founded_is_glory_at_once_and_a_draw_is_a_card_for_later():
     # the review: Kiev (3 Glory) gained what Murom (1) or a draw would have; not the other way
     assert gained_as_much(s, 0, found_kiev, draw) and gained_as_much(s, 0, found_kiev, found_murom)
     assert not gained_as_much(s, 0, found_murom, found_kiev) and not gained_as_much(s, 0, draw, found_kiev)
-    line = plain(why_better(s, 0, found_kiev, found_murom, 0.5, 0.3, NAMES, "en"))
+    line = plain(why_better(s, 0, found_kiev, found_murom, NAMES, "en"))
     assert "3 Glory" in line and "\n" not in line
 
 
@@ -84,3 +84,20 @@ def test_a_forced_move_gets_no_win_chance():
     assert c.can_act() and c.ask_hint()
     assert not c.hints.thinking and "%" not in c.notices[-1]
     assert "Only one move" in c.notices[-1]
+
+
+def test_building_in_a_rivals_city_is_told_as_his_gain():
+    from knjazja.engine.state import City
+    s = with_hand(["bld.church"])
+    kiev = INSTANCES["city.kiev"][0]
+    for zone in s.hands[1:] + [s.deck]:
+        if kiev in zone:
+            zone.remove(kiev)
+    s.cities[kiev] = City(kiev, 1)
+    s.owned_ever[1].add(kiev)
+    s._legal = None
+    build = next((a for a in legal_actions(s) if a.kind == "build" and a.city == kiev), None)
+    if build is None:
+        return                                        # the rules forbid it: nothing to explain
+    assert not gained_as_much(s, 0, build, Action("draw"))
+    assert "Igor" in why_better(s, 0, Action("draw"), build, NAMES, "en")

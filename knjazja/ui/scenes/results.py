@@ -110,7 +110,7 @@ class ResultsScene(GuiScene):
         w, h = surface.get_size()
         lang = get_language()
         panel = pygame.Rect(self.px(40), self.px(24), w - 2 * self.px(40), h - self.px(24) - self.px(120))
-        style.draw_panel(surface, panel)
+        style.draw_panel(surface, panel, bg=(28, 16, 8, 244))       # the board shows around it, not through
         totals = [s.total for s in self.scores]
         names = [s.name for s in self.session.seats]
         best = max(totals)

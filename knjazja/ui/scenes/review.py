@@ -133,7 +133,7 @@ class ReviewScene(BookScene):
         self.title_rect = pygame.Rect(self.right.left, self.right.top, self.right.width, px(40))
         self.timeline = pygame.Rect(self.right.left + px(8), self.title_rect.bottom + px(8),
                                     self.right.width - px(16), px(16))
-        self.verdict_rect = pygame.Rect(self.right.left, self.right.bottom - px(128), self.right.width, px(128))
+        self.verdict_rect = pygame.Rect(self.right.left, self.right.bottom - px(138), self.right.width, px(138))
         top = self.timeline.bottom + px(16)
         self.board_rect = pygame.Rect(self.right.left, top, self.right.width, self.verdict_rect.top - px(12) - top)
         self._right_cache = None
@@ -306,8 +306,7 @@ class ReviewScene(BookScene):
             best = narrator.action(r.best, s)
             text = tr("review.named_worse" if many else "review.you_worse", name=name, chosen=chosen,
                       best=best, p=p, q=round(100 * r.best_value))
-            why = why_better(s, seat, r.best, r.chosen, r.best_value, r.chosen_value,
-                             [x.name for x in self.seats], get_language())
+            why = why_better(s, seat, r.best, r.chosen, [x.name for x in self.seats], get_language())
             text += "\n" + tr("review.why", why=why)         # drawn when the right side changes
         return move, text, GRADE_COLOURS[grade(r.loss_points)]
 

@@ -105,10 +105,16 @@ class ReviewBoard:
         f = style.font("body", px(17))
         y = inner.top + head.get_height() + px(4)
         room = max(1, (inner.bottom - y) // f.get_linesize())
-        verdict, _, why = verdict.partition("\n")      # the reason, if any, on a line of its own
+        verdict, _, why = verdict.partition("\n")      # the reason, if any, on lines of its own
         lines = [(line, colour) for line in wrap_text(verdict, f, inner.width)]
-        if why:
-            lines = lines[:room - 1] + [(ellipsize(why, f, inner.width), style.PARCHMENT)]
+        reason = [(line, style.PARCHMENT) for line in wrap_text(why, f, inner.width)] if why else []
+        keep = max(1, room - len(reason))
+        if len(lines) > keep:                         # the verdict shortened, visibly
+            lines = lines[:keep - 1] + [(ellipsize(" ".join(x for x, _ in lines[keep - 1:]), f, inner.width), colour)]
+        lines += reason
+        if len(lines) > room:
+            lines = lines[:room - 1] + [(ellipsize(" ".join(x for x, _ in lines[room - 1:]), f, inner.width),
+                                         style.PARCHMENT)]
         for line, c in lines[:room]:
             surf.blit(style.render_text(line, f, c), (inner.left, y))
             y += f.get_linesize()
