@@ -114,3 +114,25 @@ def test_refused_after_the_next_players_answer():
     assert c.can_undo() and session.undo_owner() == 1     # only his answer, on his own screen
     c.claimed()                                           # the attacker looks
     assert not c.can_undo() and not c.undo()
+
+
+def test_a_hot_seat_game_ends_on_its_final_board():
+    """Two humans to the end: the game-over callback once, then the board stays (finished,
+    nothing pending, no hand-over), whoever made the last move."""
+    import random
+    over: list[GameSession] = []
+    session = GameSession([Seat("A", "human"), Seat("B", "human")], seed=3)
+    c = TableController(session, sync_bots=True, on_handover=lambda seat: None, on_game_over=over.append)
+    rng = random.Random(3)
+    for _ in range(5000):
+        if session.over:
+            break
+        settle(c)
+        c.claimed()
+        if c.can_act():
+            c.play(rng.choice(session.legal()))
+    settle(c)
+    assert session.over and over == [session] and c.finished
+    assert not c.handover_pending and not c.can_act() and not c.can_undo()
+    settle(c)
+    assert over == [session]                               # once

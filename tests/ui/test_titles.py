@@ -77,3 +77,20 @@ def test_hand_titles_are_whole_and_readable_at_1600x900(lang):
         heights.append(height)
     heights.sort()
     assert heights[len(heights) // 20] >= 15            # 95 % of the names at 15 px or more
+
+
+def test_an_unplayable_card_keeps_its_name_legible():
+    """Dimming darkens the frame and the picture, never the name on the banner."""
+    import pygame
+    from knjazja.ui.art.card_parts import card_frame
+    from knjazja.ui.table.sprites import Sprites
+    pygame.display.init()
+    sp = Sprites()
+    size = table_layout((1600, 900), 4, 0).hand_card_size
+    face, dim = sp.face_id("city.tmutarakan", size, "ru"), sp.face_id("city.tmutarakan", size, "ru", dim=True)
+    _, inner, banner = card_frame(*size)
+    b = banner.inflate(-2, -2)
+    assert pygame.image.tobytes(face.subsurface(b), "RGB") == pygame.image.tobytes(dim.subsurface(b), "RGB")
+    art = pygame.Rect(inner.x, banner.bottom + 4, inner.w, inner.bottom - banner.bottom - 8)
+    bright = lambda s: sum(pygame.transform.average_color(s.subsurface(art))[:3])  # noqa: E731
+    assert bright(dim) < 0.7 * bright(face)
