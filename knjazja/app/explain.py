@@ -32,6 +32,7 @@ class Effect:
     cities: int           # cities the mover gains (+) or loses (−)
     taken: int            # … of them taken from another prince (not founded)
     certain: bool         # the same in every deal of the hidden cards
+    ends_leading: int = 0  # the move sets the game's end while the mover leads by this much
 
     @property
     def margin(self) -> int:
@@ -48,7 +49,7 @@ def effect(state: GameState, seat: int, action: Action) -> Effect:
     found: set[Effect] = set()
     for k in range(SAMPLES):
         s = determinize(obs, random.Random(k))
-        before, cities = final_scores(s), len(s.cities_of(seat))
+        before, cities, end = final_scores(s), len(s.cities_of(seat)), s.end_turn
         others = {k for k, c in s.cities.items() if c.owner != seat}
         try:
             apply(s, action)
@@ -60,8 +61,11 @@ def effect(state: GameState, seat: int, action: Action) -> Effect:
         rival = max(losses, key=lambda t: losses[t], default=-1)
         helped = min(losses, key=lambda t: losses[t], default=-1)
         loss, gain = losses.get(rival, 0), -losses.get(helped, 0)
+        lead = after[seat] - max(after[t] for t in range(s.n) if t != seat)
+        ends = lead if end is None and s.end_turn is not None and lead > 0 else 0
         found.add(Effect(after[seat] - before[seat], rival if loss > 0 else -1, max(0, loss),
-                         helped if gain > 0 else -1, max(0, gain), len(s.cities_of(seat)) - cities, taken, True))
+                         helped if gain > 0 else -1, max(0, gain), len(s.cities_of(seat)) - cities, taken, True,
+                         ends))
     return found.pop() if len(found) == 1 else NOTHING
 
 
@@ -99,6 +103,8 @@ def _gain_reason(e: Effect, names: list[str], lang: str) -> str | None:
         return tr("why.glory", lang=lang, n=e.glory)
     if e.rival >= 0:
         return tr("why.rival_loses", lang=lang, seat=_seat(e.rival, names, lang), n=e.rival_loss)
+    if e.ends_leading:
+        return tr("why.ends_leading", lang=lang, n=e.ends_leading)
     return None
 
 

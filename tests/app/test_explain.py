@@ -101,3 +101,10 @@ def test_building_in_a_rivals_city_is_told_as_his_gain():
         return                                        # the rules forbid it: nothing to explain
     assert not gained_as_much(s, 0, build, Action("draw"))
     assert "Igor" in why_better(s, 0, Action("draw"), build, NAMES, "en")
+
+
+def test_setting_the_end_while_ahead_is_told():
+    from knjazja.engine.prepared import prepared_game
+    s = prepared_game(3, hands={0: ["ev.tatar_invasion"]}, cities={"city.kiev": (0, [])})
+    invasion = next(a for a in legal_actions(s) if a.kind == "event")
+    assert plain(why_good(s, 0, invasion, 0.7, NAMES, "en")) == "the end comes near while you lead by 3 Glory"
