@@ -2,7 +2,8 @@
 
 A move may be taken back by the player who made it, while it is still his decision, or on
 his own hand-over screen before the next player has looked (``claimed``); never once
-another player has seen or answered it (the session's ``seal`` and its undo steps).  The
+another player has seen or answered it (the session's ``seal`` and its undo steps).  Alone
+against bots, the time before a bot answers counts as the hand-over screen.  The
 log and the centre's "Last played" forget an undone move.
 """
 from __future__ import annotations
@@ -53,8 +54,11 @@ class UndoHandover:
             return False
         if self.handing_over_from is not None:
             return owner == self.handing_over_from
-        return (owner == self.viewer == self.session.deciding and not self.handover_pending
-                and not self.session.over)
+        if owner != self.viewer or self.handover_pending or self.session.over:
+            return False
+        # alone against bots, the bot's pause is the hand-over screen: until a bot answers
+        # (which seals the move) the player may still take it back
+        return self.session.deciding == owner or self.policy != "hotseat"
 
     def undo(self) -> bool:
         """Take the viewer's last move back (see ``can_undo``).  The table finishes its

@@ -136,3 +136,15 @@ def test_a_hot_seat_game_ends_on_its_final_board():
     assert not c.handover_pending and not c.can_act() and not c.can_undo()
     settle(c)
     assert over == [session]                               # once
+
+
+def test_alone_against_a_bot_a_move_is_taken_back_until_the_bot_answers():
+    s, kiev = founding_state()
+    session = GameSession([Seat("A", "human"), Seat("Bot", "easy")], state=s)
+    c = TableController(session, sync_bots=True)
+    c.play(Action("play_city", card=kiev, seat=0))
+    drain(c)
+    assert session.deciding == 1 and c.can_undo()          # the bot has not answered yet
+    c.update(0.1)                                           # it answers
+    settle(c)
+    assert not c.can_undo() and not session.can_undo(0)
