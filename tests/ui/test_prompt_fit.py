@@ -19,6 +19,7 @@ from knjazja.ui.table.prompt import banner_sizes
 from knjazja.ui.table.sprites import Sprites, TextCache
 
 SIZES = [(1280, 720), (1600, 900), (1920, 1080)]
+TEXTS = TextCache()
 NAMES = {"en": "Mstislav the Bold", "ru": "Мстислав Удалой"}          # ordinary, long-ish names
 LONGEST = {"en": "Vsevolod Big Nest of Kiev", "ru": "Всеволод Большое Гнездо!"}   # 24 characters
 
@@ -59,13 +60,27 @@ def texts(lang: str, name: str) -> list[str]:
     return out
 
 
+MEASURED: dict = {}
+
+
+def cached(role: str, texts: TextCache):
+    """The fonts' measure, remembered (the same lines are measured at many sizes)."""
+    measure = font_measure(role, texts.font)
+
+    def remembered(text: str, size: int) -> tuple[int, int]:
+        key = (role, text, size)
+        if key not in MEASURED:
+            MEASURED[key] = measure(text, size)
+        return MEASURED[key]
+    return remembered
+
+
 def check(text, L, lang, size, *, may_grow: bool):
-    ctx = DrawContext(Sprites(), TextCache(), lang, [], [], L.unit, None)
+    ctx = DrawContext(Sprites(), TEXTS, lang, [], [], L.unit, None)
     button = banner_button_rect(L.prompt, ui_scale_for(size))
     big, small = banner_sizes(ctx, L.prompt)
     for role in ("bold", "body"):
-        fit = fit_banner(text, L.prompt, font_measure(role, ctx.texts.font), max_size=big, min_size=small,
-                         reserve=button)
+        fit = fit_banner(text, L.prompt, cached(role, TEXTS), max_size=big, min_size=small, reserve=button)
         where = f"{lang} {size} {L.n_players}p {role}: {text!r}"
         assert " ".join(fit.lines).split() == text.split(), f"words lost: {where}"
         assert fit.size >= small, where
@@ -82,8 +97,11 @@ def check(text, L, lang, size, *, may_grow: bool):
 @pytest.mark.parametrize("size", SIZES)
 def test_every_prompt_fits_the_banner(lang, size):
     i18n.set_language(lang)
+    layouts = {}                                     # 2 to 8 players: the banners they make
     for n in range(2, 9):
         L = table_layout(size, n, 0)
+        layouts.setdefault(L.prompt.size, L)
+    for L in layouts.values():
         for text in texts(lang, NAMES[lang]):
             check(text, L, lang, size, may_grow=False)
         for text in texts(lang, LONGEST[lang]):

@@ -6,6 +6,7 @@ several actions a click meant.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 import pygame_gui
@@ -34,14 +35,20 @@ def banner_sizes(ctx: DrawContext, rect: Rect) -> tuple[int, int]:
     return min(round(rect.height * 0.45), ctx.fs(1.5)), max(11, ctx.fs(0.95))
 
 
+@lru_cache(maxsize=256)
+def banner_fit(text: str, rect: tuple[int, int, int, int], role: str, sizes: tuple[int, int],
+               reserve: tuple[int, int, int, int] | None) -> BannerFit:
+    """``fit_banner`` with the game's fonts, kept (the banner is drawn every frame)."""
+    return fit_banner(text, Rect(rect), font_measure(role, style.font), max_size=sizes[0], min_size=sizes[1],
+                      reserve=Rect(reserve) if reserve else None)
+
+
 def draw_banner(surface: pygame.Surface, rect: Rect, text: str, mine: bool, ctx: DrawContext,
                 reserve: Rect | None = None) -> BannerFit:
     """The banner with the whole of ``text`` (wrapped, shrunk, grown upwards if it must),
     clear of the button ``reserve``; returns where the words went."""
     role = "bold" if mine else "body"
-    big, small = banner_sizes(ctx, rect)
-    fit = fit_banner(text, rect, font_measure(role, ctx.texts.font), max_size=big, min_size=small,
-                     reserve=reserve)
+    fit = banner_fit(text, tuple(rect), role, banner_sizes(ctx, rect), tuple(reserve) if reserve else None)
     r = fit.box
     radius = max(6, min(r.height, rect.height) // 4)
     body = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -114,15 +121,20 @@ class Toasts:
             y = box.top - ctx.unit // 2
 
 
-def _toast_lines(text: str, width: int, ctx: DrawContext) -> tuple[int, list[str]]:
-    """The largest size (down to a readable one) at which ``text`` takes three lines at most."""
-    top, least = ctx.fs(1.15), max(10, ctx.fs(0.9))
+def _toast_lines(text: str, width: int, ctx: DrawContext) -> tuple[int, tuple[str, ...]]:
+    return _toast_fit(text, width, ctx.fs(1.15), max(10, ctx.fs(0.9)))
+
+
+@lru_cache(maxsize=64)
+def _toast_fit(text: str, width: int, top: int, least: int) -> tuple[int, tuple[str, ...]]:
+    """The largest size (down to ``least``) at which ``text`` takes three lines at most."""
     for size in range(top, least - 1, -1):
-        font = ctx.texts.font("bold", size)
+        font = style.font("bold", size)
         lines = balanced(text, width, lambda s, f=font: f.size(s)[0])
         if len(lines) <= 3 and all(font.size(line)[0] <= width for line in lines):
-            return size, lines
-    return least, balanced(text, width, lambda s: ctx.texts.font("bold", least).size(s)[0])
+            return size, tuple(lines)
+    font = style.font("bold", least)
+    return least, tuple(balanced(text, width, lambda s: font.size(s)[0]))
 
 
 class ChoicePanel:
