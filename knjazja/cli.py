@@ -21,6 +21,15 @@ def _positive(text: str) -> int:
     return v
 
 
+# ProcessPoolExecutor on Windows takes at most 61 workers (WaitForMultipleObjects' limit)
+WINDOWS_MAX_JOBS = 61
+
+
+def simulate_jobs(requested: int, platform: str = sys.platform) -> int:
+    """The worker processes `simulate --jobs N` really uses (capped where the OS must)."""
+    return min(requested, WINDOWS_MAX_JOBS) if platform == "win32" else requested
+
+
 def _players(text: str) -> int:
     v = _positive(text)
     if not 2 <= v <= 8:
@@ -34,6 +43,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--self-test", action="store_true",
                    help="check every asset, render a frame offscreen, play a bots-only game, exit")
     p.add_argument("--lang", choices=("ru", "en"), help="interface language for this run")
+    menu = p.add_mutually_exclusive_group()
+    menu.add_argument("--add-to-menu", action="store_true",
+                      help="Linux: add the game to the applications menu (from where it is now)")
+    menu.add_argument("--remove-from-menu", action="store_true",
+                      help="Linux: take the game out of the applications menu")
     sub = p.add_subparsers(dest="command")
 
     c = sub.add_parser("cards", help="print the card catalogue")
@@ -52,6 +66,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--hard-iterations", type=_positive, default=None,
                    help="Hard's search iterations per move, no time limit (deterministic)")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--check", action="store_true",
+                   help="random games, 2-8 players and both house rules unless --players, "
+                        "with card conservation checked at every step; exit 1 on a failure")
 
     t = sub.add_parser("train", help="self-play and train the bots' evaluation (needs numpy)")
     t.add_argument("--seed", type=int, default=1)
@@ -109,7 +126,33 @@ def _print_results(res: dict, as_json: bool) -> None:
               f"winner's Glory {tb['winner_glory']:.1f}")
 
 
+def _cmd_check(args) -> int:
+    from knjazja.engine.checkrun import check_games
+
+    shown = [0]
+
+    def progress(done: int, total: int) -> None:       # about every 5 %, on stderr
+        if done == total or done - shown[0] >= total / 20:
+            shown[0] = done
+            print(f"checked {done}/{total} games", file=sys.stderr, flush=True)
+
+    res = check_games(args.games, args.seed, args.jobs, args.players, progress)
+    if args.json:
+        print(json.dumps(res, indent=1))
+    else:
+        print(f"{res['games']} games ({res['players']} players), {res['actions']} actions, "
+              f"{res['failures']} failures, {res['seconds']} s")
+        for f in res["failed_games"]:
+            print(f"  game {f['game']} ({f['players']} players, deck seed {f['deck_seed']}, "
+                  f"{f['options']}): {f['error']}")
+    return 1 if res["failures"] else 0
+
+
 def _cmd_simulate(args, parser) -> int:
+    if args.check:
+        if args.seats:
+            parser.error("--check plays random seats; it takes --players, not --seats")
+        return _cmd_check(args)
     if args.seats:
         kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
         from knjazja.bots import ALL_KINDS
@@ -125,7 +168,11 @@ def _cmd_simulate(args, parser) -> int:
             parser.error("give --hard-budget or --hard-iterations, not both")
         from knjazja.bots.arena import run_arena
         budget = args.hard_iterations if args.hard_iterations is not None else args.hard_budget
-        res = run_arena(kinds, args.games, args.seed, jobs=args.jobs, hard_budget=budget)
+        jobs = simulate_jobs(args.jobs)
+        if jobs < args.jobs:
+            print(f"knjazja: --jobs {args.jobs} is more than this system allows; using {jobs}",
+                  file=sys.stderr)
+        res = run_arena(kinds, args.games, args.seed, jobs=jobs, hard_budget=budget)
     else:
         if not args.players:
             parser.error("simulate needs --players N or --seats a,b,c")
@@ -164,13 +211,26 @@ def _cmd_bench(args) -> int:
     return 0
 
 
+def _utf8_output() -> None:
+    """Russian names whatever the console's code page: a redirected or piped stdout on
+    Windows (cp1252...) or PYTHONIOENCODING would otherwise raise UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+        if stream is not None and encoding != "utf8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
+    _utf8_output()          # a windowed build has no stdout (None): left alone
     parser = _parser()
     args = parser.parse_args(argv)
     try:
         if args.self_test:
             from knjazja.ui.selftest import self_test
             return self_test()
+        if args.add_to_menu or args.remove_from_menu:
+            from knjazja.desktop_entry import menu_command
+            return menu_command(add=args.add_to_menu)
         if args.command == "cards":
             return _cmd_cards(args)
         if args.command == "simulate":

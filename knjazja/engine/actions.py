@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import CARDS, card_label
+from .brief import short
+from .cards import CARDS, N_CARDS, card_label
+from .zones import Zone
 
 # --- decision kinds: what the engine is waiting for -------------------------------
 TURN = "turn"                # the active player's turn action
@@ -54,6 +56,26 @@ NO_BID = "no_bid"
 GIVE_CITY = "give_city"       # Congress: give `city`
 KEEP = "keep"                 # Congress: keep the chronicle (−4)
 
+# The fields each kind may carry besides `kind` (any other field must keep its default).
+ACTION_FIELDS: dict[str, frozenset[str]] = {
+    DRAW: frozenset(), PASS: frozenset(),
+    PLAY_CITY: frozenset({"card", "seat"}), BUILD: frozenset({"card", "city"}),
+    CHRONICLE: frozenset({"card", "seat", "city", "cards"}),
+    EVENT: frozenset({"card", "seat", "city", "target"}),
+    DECLARE_WAR: frozenset({"city"}), PASS_IGOR: frozenset({"seat", "cards"}),
+    ATTACK: frozenset({"cards"}), END_WAR: frozenset(), DEFEND: frozenset({"cards"}),
+    AMBUSH: frozenset({"card"}), BRIBE: frozenset({"card", "target"}),
+    CONDEMN: frozenset({"card"}), YIELD: frozenset(), YIELD_PLUNDER: frozenset({"card"}),
+    ACCEPT: frozenset(), REACT: frozenset({"card"}), DECLINE: frozenset(),
+    LAY: frozenset({"card"}), BID: frozenset({"card"}), NO_BID: frozenset(),
+    GIVE_CITY: frozenset({"city"}), KEEP: frozenset(),
+}
+ACTION_KINDS = frozenset(ACTION_FIELDS)
+
+
+def _city_label(city: object) -> str:
+    return CARDS[city].id if type(city) is int and 0 <= city < N_CARDS else card_label(city)
+
 
 class Action(NamedTuple):
     kind: str
@@ -64,18 +86,25 @@ class Action(NamedTuple):
     cards: tuple = ()        # several cards (a squad, Byzantine Aid's troop, Igor's troop)
 
     def __str__(self) -> str:
-        parts = [self.kind]
-        if self.card >= 0:
-            parts.append(card_label(self.card))
-        if self.cards:
-            parts.append("[" + ", ".join(card_label(c) for c in self.cards) + "]")
-        if self.seat >= 0:
-            parts.append(f"-> seat {self.seat}")
-        if self.city >= 0:
-            parts.append(f"@ {CARDS[self.city].id}")
-        if self.target >= 0:
-            parts.append(f"on {card_label(self.target)}")
-        return " ".join(parts)
+        # Also names malformed actions in error messages, so it trusts no field.
+        kind, card, seat, city, target, cards = self
+        parts = [kind if type(kind) is str and kind in ACTION_KINDS else short(kind)]
+        if card != -1:
+            parts.append(card_label(card))
+        if type(cards) is tuple:
+            if cards:
+                parts.append("[" + ", ".join(card_label(c) for c in cards[:6])
+                             + (", ...]" if len(cards) > 6 else "]"))
+        else:
+            parts.append(f"cards={short(cards)}")
+        if seat != -1:
+            parts.append(f"-> seat {short(seat, 24)}")
+        if city != -1:
+            parts.append(f"@ {_city_label(city)}")
+        if target != -1:
+            parts.append(f"on {card_label(target)}")
+        text = " ".join(parts)
+        return text if len(text) <= 150 else text[:147] + "..."
 
     def to_json(self) -> list:
         return [self.kind, self.card, self.seat, self.city, self.target, list(self.cards)]
@@ -85,7 +114,7 @@ class Action(NamedTuple):
         if (not isinstance(data, list) or len(data) != 6 or not isinstance(data[0], str)
                 or not all(type(x) is int for x in data[1:5])
                 or not isinstance(data[5], list) or not all(type(x) is int for x in data[5])):
-            raise ValueError(f"malformed action {data!r}")
+            raise ValueError(f"malformed action {short(data)}")
         return Action(data[0], data[1], data[2], data[3], data[4], tuple(data[5]))
 
 
@@ -96,12 +125,13 @@ class Event(NamedTuple):
     seat: int = -1           # the acting player
     card: int = -1
     cards: tuple = ()
-    src: str = ""            # zone a card left: "hand:2", "deck", "city:5", "war", ...
-    dst: str = ""            # zone it entered
+    src: Zone | None = None  # zone a card left (see zones.py)
+    dst: Zone | None = None  # zone it entered
     city: int = -1
     other: int = -1          # a second player (target, defender, new owner)
     value: int = 0           # a number: Strength, Glory, turn, ...
     private: tuple = ()
+    how: str = ""            # why or how: an answer's kind, a war's outcome, a city's cause
 
     def visible_to(self, seat: int) -> bool:
         return not self.private or seat in self.private

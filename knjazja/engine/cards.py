@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from .brief import short
+
 RULESET_VERSION = "1.0"
 
 CITY, BUILDING, TROOP, EVENT, CHRONICLE = "city", "building", "troop", "event", "chronicle"
@@ -94,8 +96,13 @@ FOREIGN: tuple[bool, ...] = tuple(c.foreign for c in CARDS)
 NATIVE_DRUZHINA: tuple[bool, ...] = tuple(c.id.startswith("troop.druzhina") for c in CARDS)
 
 
-def card_label(card: int) -> str:
-    """A readable, stable label for one instance, e.g. ``bld.church#3``."""
+def card_label(card: object) -> str:
+    """A readable, stable label for one instance, e.g. ``bld.church#3``.
+
+    Anything that is not a card instance gets a bounded placeholder instead of an
+    error: labels are built for messages about malformed actions too."""
+    if type(card) is not int or not 0 <= card < N_CARDS:
+        return f"<no card {short(card, 24)}>"
     spec = CARDS[card]
     if spec.copies == 1:
         return spec.id

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from . import zones as Z
 from .actions import Decision
 from .cards import N_CARDS
 from .state import City, GameOptions, GameState, Pending, War
@@ -53,7 +54,7 @@ def observation(s: GameState, seat: int) -> Observation:
     for cards in known.values():
         visible.update(cards)
     for loc, places in s.locations().items():
-        if places and not places[0].startswith(("hand:", "deck", "bid")):
+        if places and places[0].kind not in (Z.HAND, Z.DECK_KIND, Z.BID):
             visible.add(loc)
     if s.pending is not None:
         visible.update(t for b, t in s.pending.bids if b == seat)

@@ -5,9 +5,11 @@ follow a move (who knows which hand card, who ever owned a city) lives in one pl
 """
 from __future__ import annotations
 
+from . import zones as Z
 from .actions import Event
-from .cards import CARD_ID, CARDS
+from .cards import CARD_ID
 from .state import City, GameState
+from .zones import Zone
 
 
 def take_from_hand(s: GameState, seat: int, card: int) -> None:
@@ -24,14 +26,14 @@ def add_to_hand(s: GameState, seat: int, card: int, known_by: tuple = ()) -> Non
             s.seen[viewer].add(card)
 
 
-def discard(s: GameState, card: int, src: str, ev: list, seat: int = -1) -> None:
+def discard(s: GameState, card: int, src: Zone, ev: list, seat: int = -1) -> None:
     s.discard.append(card)
-    ev.append(Event("move", seat=seat, card=card, src=src, dst="discard"))
+    ev.append(Event("move", seat=seat, card=card, src=src, dst=Z.DISCARD))
 
 
 def discard_from_hand(s: GameState, seat: int, card: int, ev: list) -> None:
     take_from_hand(s, seat, card)
-    discard(s, card, f"hand:{seat}", ev, seat)
+    discard(s, card, Z.hand(seat), ev, seat)
 
 
 def give_city(s: GameState, city: City, new_owner: int, ev: list, cause: str) -> None:
@@ -39,12 +41,12 @@ def give_city(s: GameState, city: City, new_owner: int, ev: list, cause: str) ->
     city.owner = new_owner
     s.owned_ever[new_owner].add(city.card)
     ev.append(Event("city_owner", seat=old, other=new_owner, city=city.card, card=city.card,
-                    src=cause))
+                    how=cause))
 
 
 def destroy_buildings(s: GameState, city: City, ev: list, walls_only: bool = False) -> None:
     """Fire, Plunder (everything) or False Matchmaking (walls and Moat)."""
-    src = f"city:{city.card}"
+    src = Z.city(city.card)
     if city.walls >= 0:
         discard(s, city.walls, src, ev)
         city.walls = -1
@@ -58,24 +60,18 @@ def destroy_buildings(s: GameState, city: City, ev: list, walls_only: bool = Fal
 
 
 def place_building(s: GameState, seat: int, card: int, city: City, ev: list) -> None:
-    spec = CARDS[card]
-    src = f"city:{city.card}"
-    ev.append(Event("move", seat=seat, card=card, src=f"hand:{seat}", dst=src, city=city.card))
-    if spec.is_wall:
-        if city.walls >= 0:                       # new walls replace the old ones
-            discard(s, city.walls, src, ev)
-        city.walls = card
-    elif spec.id == "wall.moat":
-        city.moat = card
-    else:
-        if spec.id == "bld.throne":               # only one Throne in play
-            for other in s.cities.values():
-                for b in other.buildings:
-                    if CARD_ID[b] == "bld.throne":
-                        other.buildings.remove(b)
-                        discard(s, b, f"city:{other.card}", ev)
-                        break
-        city.buildings.append(card)
+    zone = Z.city(city.card)
+    ev.append(Event("move", seat=seat, card=card, src=Z.hand(seat), dst=zone, city=city.card))
+    if CARD_ID[card] == "bld.throne":             # only one Throne in play
+        for other in s.cities.values():
+            for b in other.buildings:
+                if CARD_ID[b] == "bld.throne":
+                    other.buildings.remove(b)
+                    discard(s, b, Z.city(other.card), ev)
+                    break
+    replaced = city.put(card)
+    if replaced >= 0:                             # new walls replace the old ones
+        discard(s, replaced, zone, ev)
 
 
 def draw_one(s: GameState, seat: int, ev: list) -> bool:
@@ -84,7 +80,7 @@ def draw_one(s: GameState, seat: int, ev: list) -> bool:
         return False
     card = s.deck.pop()
     s.hands[seat].append(card)
-    ev.append(Event("move", seat=seat, card=card, src="deck", dst=f"hand:{seat}", private=(seat,)))
+    ev.append(Event("move", seat=seat, card=card, src=Z.DECK, dst=Z.hand(seat), private=(seat,)))
     if not s.deck and s.end_turn is None:
         set_end(s, s.turn_no + s.n, "deck", ev)
     return True
@@ -93,4 +89,5 @@ def draw_one(s: GameState, seat: int, ev: list) -> bool:
 def set_end(s: GameState, last_turn: int, cause: str, ev: list) -> None:
     s.end_turn = last_turn
     s.end_cause = cause
-    ev.append(Event("end_set", seat=s.current, value=last_turn, src=cause))
+    last_seat = (s.current + last_turn - s.turn_no) % s.n      # turns go clockwise, one seat each
+    ev.append(Event("end_set", seat=s.current, other=last_seat, value=last_turn, how=cause))

@@ -8,13 +8,15 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from . import ops, war
+from . import zones as Z
 from .actions import (BID, BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DECLINE, DOWRY_BID, DRAW,
                       EVENT, GIVE_CITY, KEEP, NO_BID, OVER, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY,
                       REACT, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action,
                       Decision, Event, IllegalAction)
 from .cards import CARD_ID, CARDS, KIND, STRENGTH, BUILDING, CHRONICLE as K_CHRONICLE, CITY, EVENT as K_EVENT
 from .state import GameState, Pending
-from .targets import distinct, troops_for_sending
+from .targets import distinct, draw_count, other_cities, others_with_cards, troops_for_sending
+from .validation import check_action, illegal_reason
 
 TargetFn = Callable[[GameState, int, int], Iterable[Action]]
 EffectFn = Callable[[GameState, int, Action, list], bool]
@@ -62,7 +64,7 @@ def _compute_legal(s: GameState) -> list[Action]:
     if kind == RAID_LAY:
         return war.legal_raid_lay(s)
     if kind == REACTION:
-        p = s.pending
+        p = s.current_pending()
         card = s.first_in_hand(p.target_seat, p.reaction)
         return ([Action(REACT, card=card)] if card >= 0 else []) + [Action(DECLINE)]
     if kind == DOWRY_BID:
@@ -98,25 +100,17 @@ def _legal_turn(s: GameState, p: int) -> list[Action]:
     return out
 
 
-def _other_cities(s: GameState, p: int) -> list[int]:
-    return [c.card for c in s.cities.values() if c.owner != p]
-
-
-def _others_with_cards(s: GameState, p: int) -> list[int]:
-    return [t for t in range(s.n) if t != p and s.hands[t]]
-
-
 # ===================================================================================
 # apply
 # ===================================================================================
 def apply(s: GameState, action: Action) -> list[Event]:
     """Apply one legal action for the seat that must decide; return the events that happened.
 
-    Raises IllegalAction (and changes nothing) when the action is not legal now."""
-    if not isinstance(action, Action):
-        raise IllegalAction(f"{action!r} is not an Action")
-    if action not in legal_actions(s):
-        raise IllegalAction(explain_illegal(s, action))
+    Raises IllegalAction (and changes nothing) when the action is malformed or not legal now."""
+    check_action(s, action)
+    legal = legal_actions(s)
+    if action not in legal:
+        raise IllegalAction(illegal_reason(s, action, legal))
     ev: list[Event] = []
     kind = s.decision.kind
     if kind == TURN:
@@ -137,24 +131,18 @@ def apply(s: GameState, action: Action) -> list[Event]:
         _apply_congress(s, action, ev)
     s.history.append(action)
     s._legal = None
+    war.keep_record(s, ev)
     return ev
 
 
-def explain_illegal(s: GameState, action: Action) -> str:
-    """A one-line reason why `action` is not legal now."""
-    seat, kind = s.decision
-    if kind == OVER:
-        return f"illegal action '{action}': the game is over"
-    base = f"illegal action '{action}' for seat {seat} (deciding: {kind})"
-    same_kind = [a for a in legal_actions(s) if a.kind == action.kind]
-    if not same_kind:
-        allowed = sorted({a.kind for a in legal_actions(s)})
-        return f"{base}: '{action.kind}' is not allowed now; allowed: {', '.join(allowed)}"
-    if action.card >= 0 and action.card not in s.hands[seat] and kind != REACTION:
-        return f"{base}: that card is not in seat {seat}'s hand"
-    if action.card >= 0 and not any(a.card == action.card for a in same_kind):
-        return f"{base}: that card has no legal use here (or an identical copy must be used)"
-    return f"{base}: no such target or combination is legal now"
+def explain_illegal(s: GameState, action: object) -> str:
+    """A one-line reason why `action` is not legal now (malformed or not)."""
+    try:
+        check_action(s, action)
+    except IllegalAction as e:
+        return str(e)
+    assert isinstance(action, Action)            # check_action passed: it is one
+    return illegal_reason(s, action, legal_actions(s))
 
 
 def finish_turn(s: GameState, ev: list) -> None:
@@ -176,7 +164,7 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
     p = s.current
     k = a.kind
     if k == DRAW:
-        for _ in range(2 if s.holds_chronicle(p, "chr.hermit") else 1):
+        for _ in range(draw_count(s, p)):
             ops.draw_one(s, p, ev)
         finish_turn(s, ev)
     elif k == PASS:
@@ -187,7 +175,7 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
         ops.take_from_hand(s, p, a.card)
         s.cities[a.card] = City(a.card, a.seat)
         s.owned_ever[a.seat].add(a.card)
-        ev.append(Event("move", seat=p, card=a.card, src=f"hand:{p}", dst=f"cities:{a.seat}",
+        ev.append(Event("move", seat=p, card=a.card, src=Z.hand(p), dst=Z.cities(a.seat),
                         city=a.card, other=a.seat))
         finish_turn(s, ev)
     elif k == BUILD:
@@ -197,7 +185,7 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
     elif k == CHRONICLE:
         ops.take_from_hand(s, p, a.card)
         s.chronicles[a.seat].append(a.card)
-        ev.append(Event("move", seat=p, card=a.card, src=f"hand:{p}", dst=f"chronicles:{a.seat}",
+        ev.append(Event("move", seat=p, card=a.card, src=Z.hand(p), dst=Z.chronicles(a.seat),
                         other=a.seat))
         effect = CHRONICLE_EFFECTS.get(CARD_ID[a.card])
         if effect:
@@ -214,7 +202,7 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
         igor = next(c for c in s.chronicles[p] if CARD_ID[c] == "chr.igor")
         s.chronicles[p].remove(igor)
         s.chronicles[a.seat].append(igor)
-        ev.append(Event("move", seat=p, card=igor, src=f"chronicles:{p}", dst=f"chronicles:{a.seat}",
+        ev.append(Event("move", seat=p, card=igor, src=Z.chronicles(p), dst=Z.chronicles(a.seat),
                         other=a.seat))
         finish_turn(s, ev)
 
@@ -229,7 +217,7 @@ def _event_target_seat(s: GameState, a: Action) -> int:
 def _play_event(s: GameState, p: int, a: Action, ev: list) -> None:
     ops.take_from_hand(s, p, a.card)
     cid = CARD_ID[a.card]
-    ev.append(Event("play_event", seat=p, card=a.card, src=f"hand:{p}", dst="table",
+    ev.append(Event("play_event", seat=p, card=a.card, src=Z.hand(p), dst=Z.TABLE,
                     other=a.seat, city=a.city, cards=(a.target,) if a.target >= 0 else ()))
     s.pending = Pending(p, a.card, a)
     reaction = REACTABLE.get(cid)
@@ -245,11 +233,11 @@ def _play_event(s: GameState, p: int, a: Action, ev: list) -> None:
 
 
 def _resolve_event(s: GameState, ev: list) -> None:
-    pend = s.pending
+    pend = s.current_pending()
     a = pend.action
     keeps = EVENT_EFFECTS[CARD_ID[pend.card]](s, pend.player, a, ev)
     if not keeps:
-        ops.discard(s, pend.card, "table", ev, pend.player)
+        ops.discard(s, pend.card, Z.TABLE, ev, pend.player)
     _after_event(s, ev)
 
 
@@ -267,7 +255,7 @@ def _after_event(s: GameState, ev: list) -> None:
 
 
 def _apply_reaction(s: GameState, a: Action, ev: list) -> None:
-    pend = s.pending
+    pend = s.current_pending()
     if a.kind == DECLINE:
         ev.append(Event("decline", seat=pend.target_seat))
         _resolve_event(s, ev)
@@ -275,7 +263,7 @@ def _apply_reaction(s: GameState, a: Action, ev: list) -> None:
     ops.discard_from_hand(s, pend.target_seat, a.card, ev)
     ev.append(Event("cancelled", seat=pend.target_seat, card=a.card, other=pend.player,
                     value=pend.card))
-    ops.discard(s, pend.card, "table", ev, pend.player)
+    ops.discard(s, pend.card, Z.TABLE, ev, pend.player)
     if s.war is not None and CARD_ID[pend.card] == "ev.raid_city":
         s.war.raid_played = True               # Outpost cancels the Raid; the war goes on
     _after_event(s, ev)
@@ -283,12 +271,12 @@ def _apply_reaction(s: GameState, a: Action, ev: list) -> None:
 
 # --- Dowry and Congress ------------------------------------------------------------------
 def _apply_bid(s: GameState, a: Action, ev: list) -> None:
-    pend = s.pending
+    pend = s.current_pending()
     seat = pend.bidders.pop(0)
     if a.kind == BID:
         ops.take_from_hand(s, seat, a.card)
         pend.bids.append((seat, a.card))
-        ev.append(Event("bid", seat=seat, card=a.card, src=f"hand:{seat}", dst="bid", private=(seat,)))
+        ev.append(Event("bid", seat=seat, card=a.card, src=Z.hand(seat), dst=Z.bid(seat), private=(seat,)))
     else:
         ev.append(Event("no_bid", seat=seat))
     if pend.bidders:
@@ -296,30 +284,32 @@ def _apply_bid(s: GameState, a: Action, ev: list) -> None:
         return
     # Reveal: the highest printed Strength wins, ties go to the earlier bid.
     city = s.cities[pend.action.city]
-    ev.append(Event("bids_revealed", cards=tuple(t for _, t in pend.bids),
-                    value=len(pend.bids), city=city.card))
+    best_seat = -1
     if pend.bids:
         best_seat, best = pend.bids[0]
         for seat_, t in pend.bids[1:]:
             if STRENGTH[t] > STRENGTH[best]:
                 best_seat, best = seat_, t
+    ev.append(Event("bids_revealed", seat=best_seat, other=city.owner, cards=tuple(t for _, t in pend.bids),
+                    value=len(pend.bids), city=city.card))
+    if pend.bids:
         if best_seat != city.owner:
             ops.give_city(s, city, best_seat, ev, "dowry")
         for seat_, t in pend.bids:
-            ops.discard(s, t, "bid", ev, seat_)
+            ops.discard(s, t, Z.bid(seat_), ev, seat_)
     pend.bids = []
-    ops.discard(s, pend.card, "table", ev, pend.player)
+    ops.discard(s, pend.card, Z.TABLE, ev, pend.player)
     s.decision = Decision(pend.player, TURN)
     finish_turn(s, ev)
 
 
 def _apply_congress(s: GameState, a: Action, ev: list) -> None:
-    pend = s.pending
+    pend = s.current_pending()
     target = pend.target_seat
     if a.kind == GIVE_CITY:
         ops.give_city(s, s.cities[a.city], pend.player, ev, "congress")
         s.chronicles[target].remove(pend.card)
-        ops.discard(s, pend.card, f"chronicles:{target}", ev, target)
+        ops.discard(s, pend.card, Z.chronicles(target), ev, target)
     else:
         ev.append(Event("keep", seat=target, card=pend.card))
     finish_turn(s, ev)
@@ -330,7 +320,7 @@ def _apply_congress(s: GameState, a: Action, ev: list) -> None:
 # ===================================================================================
 @_register(EVENT_TARGETS, "ev.treachery", "ev.dowry")
 def _t_other_city(s, p, card):
-    return [Action(EVENT, card=card, city=c) for c in _other_cities(s, p)]
+    return [Action(EVENT, card=card, city=c) for c in other_cities(s, p)]
 
 
 @_register(EVENT_TARGETS, "ev.false_match")
@@ -347,7 +337,7 @@ def _t_built(s, p, card):
 
 @_register(EVENT_TARGETS, "ev.polovtsian_raid", "ev.principality_raid", "ev.recon")
 def _t_other_with_cards(s, p, card):
-    return [Action(EVENT, card=card, seat=t) for t in _others_with_cards(s, p)]
+    return [Action(EVENT, card=card, seat=t) for t in others_with_cards(s, p)]
 
 
 @_register(EVENT_TARGETS, "ev.tatar_invasion")
@@ -412,7 +402,7 @@ def _e_principality_raid(s, p, a, ev):
     for c in s.rng.sample(hand, min(2, len(hand))):
         ops.take_from_hand(s, a.seat, c)
         ops.add_to_hand(s, p, c, known_by=(a.seat,))
-        ev.append(Event("move", seat=p, card=c, src=f"hand:{a.seat}", dst=f"hand:{p}",
+        ev.append(Event("move", seat=p, card=c, src=Z.hand(a.seat), dst=Z.hand(p),
                         other=a.seat, private=(p, a.seat)))
     return False
 
@@ -428,17 +418,17 @@ def _e_recon(s, p, a, ev):
 @_register(EVENT_EFFECTS, "ev.poisoner")
 def _e_poisoner(s, p, a, ev):
     s.chronicles[a.seat].remove(a.target)
-    ops.discard(s, a.target, f"chronicles:{a.seat}", ev, a.seat)
+    ops.discard(s, a.target, Z.chronicles(a.seat), ev, a.seat)
     troop = s.under.pop(a.target, -1)
     if troop >= 0:
-        ops.discard(s, troop, f"under:{a.target}", ev, a.seat)
+        ops.discard(s, troop, Z.under(a.target), ev, a.seat)
     return False
 
 
 @_register(EVENT_EFFECTS, "ev.tatar_invasion")
 def _e_invasion(s, p, a, ev):
     s.before[p].append(a.card)
-    ev.append(Event("move", seat=p, card=a.card, src="table", dst=f"before:{p}"))
+    ev.append(Event("move", seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
     s.invasion_active = True
     ops.set_end(s, s.turn_no + s.n, "invasion", ev)
     return True
@@ -447,7 +437,7 @@ def _e_invasion(s, p, a, ev):
 @_register(EVENT_EFFECTS, "ev.silence")
 def _e_silence(s, p, a, ev):
     s.before[p].append(a.card)
-    ev.append(Event("move", seat=p, card=a.card, src="table", dst=f"before:{p}"))
+    ev.append(Event("move", seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
     if s.invasion_active and s.deck:
         s.invasion_active = False           # the game goes on until the deck runs out
         s.end_turn, s.end_cause = None, ""
@@ -466,7 +456,7 @@ def _e_raid_city(s, p, a, ev):
 
 @_register(CHRONICLE_TARGETS, "chr.sviatopolk")
 def _t_sviatopolk(s, p, card):
-    return [Action(CHRONICLE, card=card, seat=p, city=c) for c in _other_cities(s, p)]
+    return [Action(CHRONICLE, card=card, seat=p, city=c) for c in other_cities(s, p)]
 
 
 @_register(CHRONICLE_TARGETS, "chr.congress")
@@ -497,7 +487,7 @@ def _c_byzantium(s, p, a, ev):
     troop = a.cards[0]
     ops.take_from_hand(s, p, troop)
     s.under[a.card] = troop
-    ev.append(Event("move", seat=p, card=troop, src=f"hand:{p}", dst=f"under:{a.card}", other=a.seat))
+    ev.append(Event("move", seat=p, card=troop, src=Z.hand(p), dst=Z.under(a.card), other=a.seat))
 
 
 assert set(EVENT_EFFECTS) | {"ev.ambush", "ev.condemnation", "ev.bribe", "ev.plunder",

@@ -9,16 +9,35 @@ import hashlib
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
+from typing import cast
 
-from .actions import Action, IllegalAction
+from knjazja import __version__
+
+from .actions import Action
+from .brief import short
 from .cards import RULESET_VERSION
 from .game import new_game
-from .rules import apply
-from .state import GameOptions, GameState
+from .rules import apply, legal_actions
+from .state import MAX_PLAYERS, MIN_PLAYERS, GameOptions, GameState
 
 FORMAT = "knjazja-save"
 VERSION = 1
+# Limits that keep a hostile file from hanging the loader. A real game is a few hundred
+# actions and a few kilobytes; wars declared and ended at once can stretch a game
+# without bound, hence the generous margins.
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+MAX_ACTIONS = 20_000
+# Replaying costs about one microsecond per legal choice the rules list on the way; the
+# Wise Voivode's squads alone can list 2^17 of them. A random game lists under 2,000.
+MAX_REPLAY_CHOICES = 3_000_000
+MAX_DEPTH = 32          # JSON nesting (a save itself is 4 deep; meta may add some)
+KEYS = frozenset({"format", "version", "ruleset", "players", "seed", "first_player",
+                  "options", "actions", "meta", "checksum",
+                  "game_version"})      # optional, informative: the game that wrote it
+MAX_GAME_VERSION_LENGTH = 40
+OPTION_KEYS = frozenset(GameOptions().to_json())
 
 
 class SaveError(ValueError):
@@ -35,7 +54,7 @@ def to_json(s: GameState, meta: dict | None = None) -> dict:
         "format": FORMAT, "version": VERSION, "ruleset": RULESET_VERSION,
         "players": s.n, "seed": s.seed, "first_player": s.first_player,
         "options": s.options.to_json(), "actions": [a.to_json() for a in s.history],
-        "meta": meta or {},
+        "meta": meta or {}, "game_version": __version__,   # informative: what wrote it
     }
     return dict(body, checksum=_checksum(body))
 
@@ -46,56 +65,149 @@ def dumps(s: GameState, meta: dict | None = None) -> str:
 
 def from_json(data: object) -> tuple[GameState, dict]:
     """Validate and replay a save; returns (state, meta). Raises SaveError."""
+    _check_envelope(data)
+    envelope = cast(dict, data)                # _check_envelope refused anything else
+    try:
+        s = _new_game_of(envelope)
+    except ValueError as e:
+        raise SaveError(f"save is invalid: {e}") from None
+    choices = 0
+    for i, raw in enumerate(envelope["actions"]):
+        choices += len(legal_actions(s))       # computed here, reused by apply
+        if choices > MAX_REPLAY_CHOICES:
+            raise SaveError(f"save is invalid: replaying it lists over {MAX_REPLAY_CHOICES} "
+                            f"choices by action {i + 1}")
+        try:
+            apply(s, Action.from_json(raw))
+        except ValueError as e:                # IllegalAction is a ValueError
+            raise SaveError(f"save is invalid at action {i + 1}: {e}") from None
+    return s, envelope.get("meta", {})
+
+
+def _check_envelope(data: object) -> None:
+    """Format, version, limits, nesting, checksum and ruleset, in the order a user
+    would want to hear about them."""
     if not isinstance(data, dict):
         raise SaveError("not a Knjaz'ja save (expected a JSON object)")
     if data.get("format") != FORMAT:
         raise SaveError("not a Knjaz'ja save (unknown format)")
     version = data.get("version")
-    if not isinstance(version, int):
+    if type(version) is not int:
         raise SaveError("save has no valid version")
     if version > VERSION:
-        raise SaveError(f"save is from a newer version of the game (format {version}, "
+        raise SaveError(f"save is from a newer version of the game (format {short(version)}, "
                         f"this game reads up to {VERSION})")
     if version < 1:
-        raise SaveError(f"unsupported save version {version}")
+        raise SaveError(f"unsupported save version {short(version)}")
+    actions = data.get("actions")
+    if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
+        raise SaveError(f"save is invalid: {len(actions)} actions (the limit is {MAX_ACTIONS})")
+    if _too_deep(data, MAX_DEPTH):
+        raise SaveError(f"save is invalid: nested deeper than {MAX_DEPTH} levels")
     body = {k: v for k, v in data.items() if k != "checksum"}
-    if data.get("checksum") != _checksum(body):
+    try:
+        checksum = _checksum(body)
+    except (TypeError, ValueError) as e:       # not JSON data (a set, a 5000-digit number)
+        raise SaveError(f"save is invalid: not JSON data ({short(str(e), 60)})") from None
+    if data.get("checksum") != checksum:
         raise SaveError("save is damaged or was edited (checksum mismatch)")
     if data.get("ruleset") != RULESET_VERSION:
-        raise SaveError(f"save uses ruleset {data.get('ruleset')!r}, this game has {RULESET_VERSION}")
-    try:
-        options = GameOptions.from_json(data.get("options"))
-        players, seed, first = data.get("players"), data.get("seed"), data.get("first_player")
-        if not all(type(x) is int for x in (players, seed, first)):
-            raise ValueError("players, seed and first_player must be integers")
-        s = new_game(players, seed, options, first)
-        actions = data.get("actions")
-        if not isinstance(actions, list):
-            raise ValueError("actions must be a list")
-        meta = data.get("meta", {})
-        if not isinstance(meta, dict):
-            raise ValueError("meta must be an object")
-    except ValueError as e:
-        raise SaveError(f"save is invalid: {e}") from None
-    for i, raw in enumerate(actions):
-        try:
-            apply(s, Action.from_json(raw))
-        except (IllegalAction, ValueError) as e:
-            raise SaveError(f"save is invalid at action {i + 1}: {e}") from None
-    return s, meta
+        raise SaveError(f"save uses ruleset {short(data.get('ruleset'))}, "
+                        f"this game has {RULESET_VERSION}")
+
+
+def _new_game_of(data: dict) -> GameState:
+    """The game at its start, from the checked header; raises ValueError."""
+    stray = sorted(k for k in data if k not in KEYS)
+    if stray:
+        raise ValueError(f"unknown field {short(stray[0])}")
+    missing = [k for k in ("players", "seed", "first_player", "options", "actions")
+               if k not in data]
+    if missing:
+        raise ValueError(f"'{missing[0]}' is missing")
+    written_by = data.get("game_version", "")
+    if not isinstance(written_by, str) or len(written_by) > MAX_GAME_VERSION_LENGTH:
+        raise ValueError("game_version must be a short text")
+    players, seed, first = data["players"], data["seed"], data["first_player"]
+    if not all(type(x) is int for x in (players, seed, first)):
+        raise ValueError("players, seed and first_player must be integers")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {short(players)}")
+    if not 0 <= first < players:
+        raise ValueError(f"first_player must be a seat 0..{players - 1}, not {short(first)}")
+    options = data["options"]
+    if (not isinstance(options, dict) or not set(options) <= OPTION_KEYS
+            or not all(type(v) is bool for v in options.values())):
+        raise ValueError(f"options must be true/false house rules, not {short(options)}")
+    if not isinstance(data["actions"], list):
+        raise ValueError("actions must be a list")
+    if not isinstance(data.get("meta", {}), dict):
+        raise ValueError("meta must be an object")
+    return new_game(players, seed, GameOptions(**options), first)
+
+
+def _too_deep(value: object, limit: int) -> bool:
+    """Whether `value` nests lists/dicts deeper than `limit` (iterative: no recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        elif not isinstance(v, list):
+            continue
+        if depth > limit:
+            return True
+        stack.extend((x, depth + 1) for x in v if isinstance(x, (list, dict)))
+    return False
+
+
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def loads(text: str) -> tuple[GameState, dict]:
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveError(f"save is too large ({len(text)} characters, "
+                        f"the limit is {MAX_SAVE_BYTES})")
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as e:
         raise SaveError(f"save is not valid JSON ({e.msg} at line {e.lineno})") from None
+    except RecursionError:
+        raise SaveError(f"save is invalid: nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as e:                    # NaN, or a number of over 4300 digits
+        raise SaveError(f"save is not valid JSON ({short(str(e), 60)})") from None
     return from_json(data)
+
+
+# Windows: while an indexer, an antivirus or a second copy of the game holds the target open,
+# os.replace raises PermissionError; such holds last milliseconds, so try a few times.
+REPLACE_RETRY_DELAYS = (0.02, 0.05, 0.1, 0.2, 0.4)     # seconds between tries (~0.8 s in all)
+_sleep = time.sleep                                     # tests count the waits instead
+
+
+class LockedFileError(PermissionError):
+    """The target stayed locked by another program through every retry; one-line message."""
+
+
+def _replace_retrying(tmp: str, path: Path) -> None:
+    for delay in (*REPLACE_RETRY_DELAYS, None):
+        try:
+            os.replace(tmp, path)
+            return
+        except PermissionError as e:
+            if delay is None:
+                raise LockedFileError(
+                    e.errno, f"{path.name} is locked by another program "
+                    f"(tried {len(REPLACE_RETRY_DELAYS) + 1} times); the previous copy is kept",
+                    str(path)) from None
+            _sleep(delay)
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:
     """Write to a temporary file beside `path`, flush and fsync, then rename over it:
-    a crash mid-write leaves the previous file intact."""
+    a crash mid-write leaves the previous file intact. A target locked by another program
+    is retried for about a second, then :class:`LockedFileError` (an OSError) is raised."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
@@ -104,7 +216,7 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        _replace_retrying(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -119,9 +231,16 @@ def save_game(s: GameState, path: str | os.PathLike, meta: dict | None = None) -
 
 def load_game(path: str | os.PathLike) -> tuple[GameState, dict]:
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            raw = f.read(MAX_SAVE_BYTES + 1)       # never more: the file may be huge
     except FileNotFoundError:
         raise SaveError(f"no save at {path}") from None
-    except (OSError, UnicodeDecodeError) as e:
+    except OSError as e:
         raise SaveError(f"cannot read save {path}: {e}") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(f"save {path} is too large (over {MAX_SAVE_BYTES} bytes)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise SaveError(f"save {path} is not UTF-8 text (byte {e.start})") from None
     return loads(text)

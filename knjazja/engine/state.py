@@ -4,8 +4,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .actions import TURN, Decision
-from .cards import CARDS, CARD_ID, INSTANCES, N_CARDS
+from . import zones as Z
+from .actions import TURN, Action, Decision
+from .cards import CARD_ID, CARDS, INSTANCES, N_CARDS
+from .records import WarRecord
+from .zones import Zone
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 HAND_SIZE = 4
@@ -46,6 +49,28 @@ class City:
         c.buildings = self.buildings[:]
         c.walls, c.moat = self.walls, self.moat
         return c
+
+    def put(self, card: int) -> int:
+        """Place building ``card`` in its slot (walls, Moat, or the buildings); returns the
+        walls it replaced, or -1.  (A second Throne's removal elsewhere is the caller's.)"""
+        spec = CARDS[card]
+        old = -1
+        if spec.is_wall:
+            old, self.walls = self.walls, card
+        elif spec.id == "wall.moat":
+            self.moat = card
+        else:
+            self.buildings.append(card)
+        return old
+
+    def remove(self, card: int) -> None:
+        """Take building ``card`` out of this city (if it is here)."""
+        if self.walls == card:
+            self.walls = -1
+        elif self.moat == card:
+            self.moat = -1
+        elif card in self.buildings:
+            self.buildings.remove(card)
 
     def all_buildings(self) -> list[int]:
         out = self.buildings[:]
@@ -89,7 +114,7 @@ class City:
 class War:
     """A war in progress: the attacker's whole turn."""
     __slots__ = ("attacker", "defender", "city", "attack", "defence", "raid_troop",
-                 "raid_played", "attacks_made", "history")
+                 "raid_played", "attacks_made", "record")
 
     def __init__(self, attacker: int, defender: int, city: int) -> None:
         self.attacker = attacker
@@ -100,15 +125,14 @@ class War:
         self.raid_troop = -1             # troop laid face up by Raid on the City
         self.raid_played = False
         self.attacks_made = 0
-        # For the war stack on screen: one entry per attack, answers appended in order.
-        self.history: list[dict] = []
+        # every attack and answer so far (public; kept by `rules.apply` from the events)
+        self.record: WarRecord | None = None
 
     def copy(self) -> "War":
         w = War(self.attacker, self.defender, self.city)
         w.attack, w.defence = self.attack[:], self.defence[:]
         w.raid_troop, w.raid_played, w.attacks_made = self.raid_troop, self.raid_played, self.attacks_made
-        w.history = [dict(h, attack=list(h["attack"]), answers=[dict(a) for a in h["answers"]])
-                     for h in self.history]
+        w.record = self.record            # frozen: shared
         return w
 
 
@@ -117,7 +141,7 @@ class Pending:
     """A card whose effect waits on a reaction, a bidding round or a choice."""
     player: int
     card: int
-    action: object             # the Action that played it
+    action: Action             # the Action that played it
     target_seat: int = -1      # who may react / who chooses
     reaction: str = ""         # the reaction card id that may cancel it
     bids: list = field(default_factory=list)       # Dowry: [(seat, troop)] in bid order
@@ -184,6 +208,16 @@ class GameState:
         return g
 
     # --- queries ------------------------------------------------------------------
+    def current_war(self) -> War:
+        """The war in progress (for the rules that run only during one)."""
+        assert self.war is not None, "no war in progress"
+        return self.war
+
+    def current_pending(self) -> Pending:
+        """The card waiting on a reaction, a bidding round or a choice."""
+        assert self.pending is not None, "no card is pending"
+        return self.pending
+
     def cities_of(self, seat: int) -> list[City]:
         return [c for c in self.cities.values() if c.owner == seat]
 
@@ -199,38 +233,38 @@ class GameState:
     def first_round(self) -> bool:
         return self.turn_no < self.n
 
-    def locations(self) -> dict[int, list[str]]:
+    def locations(self) -> dict[int, list[Zone]]:
         """Where every card is (for invariant checks): card -> list of places."""
-        where: dict[int, list[str]] = {i: [] for i in range(N_CARDS)}
+        where: dict[int, list[Zone]] = {i: [] for i in range(N_CARDS)}
         for s, h in enumerate(self.hands):
             for c in h:
-                where[c].append(f"hand:{s}")
+                where[c].append(Z.hand(s))
         for c in self.deck:
-            where[c].append("deck")
+            where[c].append(Z.DECK)
         for c in self.discard:
-            where[c].append("discard")
+            where[c].append(Z.DISCARD)
         for k, city in self.cities.items():
-            where[k].append(f"city:{k}")
+            where[k].append(Z.cities(city.owner))
             for b in city.all_buildings():
-                where[b].append(f"in:{k}")
+                where[b].append(Z.city(k))
         for s, ch in enumerate(self.chronicles):
             for c in ch:
-                where[c].append(f"chronicles:{s}")
+                where[c].append(Z.chronicles(s))
         for c, t in self.under.items():
-            where[t].append(f"under:{c}")
-        for s, b in enumerate(self.before):
-            for c in b:
-                where[c].append(f"before:{s}")
+            where[t].append(Z.under(c))
+        for s, laid in enumerate(self.before):
+            for c in laid:
+                where[c].append(Z.before(s))
         if self.war:
             for c in self.war.attack + self.war.defence:
-                where[c].append("war")
+                where[c].append(Z.WAR)
             if self.war.raid_troop >= 0:
-                where[self.war.raid_troop].append("war")
+                where[self.war.raid_troop].append(Z.WAR)
         if self.pending:
             if self.pending.in_limbo:
-                where[self.pending.card].append("pending")
-            for _, t in self.pending.bids:
-                where[t].append("bid")
+                where[self.pending.card].append(Z.TABLE)
+            for seat, t in self.pending.bids:
+                where[t].append(Z.bid(seat))
         return where
 
 

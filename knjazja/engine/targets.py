@@ -59,7 +59,7 @@ def attack_options(s: GameState, attacker: int, defender: int, walls: int) -> li
     """Every legal attack: single troops, and squads with the Wise Voivode; Strength > walls."""
     troops = attacking_troops(s, attacker, defender)
     vals = {t: attack_value(s, t, defender) for t in troops}
-    out = [(t,) for t in troops if vals[t] > walls]
+    out: list[tuple[int, ...]] = [(t,) for t in troops if vals[t] > walls]
     if len(troops) > 1 and s.holds_chronicle(attacker, "chr.voivode"):
         for k in range(2, len(troops) + 1):
             for combo in combinations(troops, k):
@@ -75,7 +75,7 @@ def defence_options(s: GameState, defender: int, city: int, attack: int) -> list
     others = [t for t in hand if IS_TROOP[t] and not IS_MILITIA[t]]
     vals = {t: defence_value(s, t, defender, city) for t in others}
     mval = s.cities[city].glory()
-    out = []
+    out: list[tuple[int, ...]] = []
     if militia and holds(s, mval, attack):
         out.append((militia[0],))
     out += [(t,) for t in others if holds(s, vals[t], attack)]
@@ -91,6 +91,42 @@ def defence_options(s: GameState, defender: int, city: int, attack: int) -> list
     return out
 
 
+def other_cities(s: GameState, p: int) -> list[int]:
+    """The cities of every prince but ``p``."""
+    return [c.card for c in s.cities.values() if c.owner != p]
+
+
+def others_with_cards(s: GameState, p: int) -> list[int]:
+    """The princes but ``p`` with cards in hand."""
+    return [t for t in range(s.n) if t != p and s.hands[t]]
+
+
 def troops_for_sending(s: GameState, seat: int) -> list[int]:
     """Troops that may leave the hand outside war (Dowry bid, Byzantine Aid, Igor): no Militia."""
     return [t for t in distinct(s.hands[seat]) if IS_TROOP[t] and not IS_MILITIA[t]]
+
+
+def draw_count(s: GameState, seat: int) -> int:
+    """How many cards ``seat`` draws for his turn (two with the Hermit Elder)."""
+    return 2 if s.holds_chronicle(seat, "chr.hermit") else 1
+
+
+def forms_squads(s: GameState, seat: int) -> bool:
+    """Whether ``seat`` may attack or defend with several troops at once (the Wise Voivode)."""
+    return s.holds_chronicle(seat, "chr.voivode")
+
+
+def squad_strength(s: GameState, troops: list[int] | tuple) -> int:
+    """The Strength ``troops`` would have in the war now: in attack when the attacker
+    decides, in defence otherwise."""
+    w = s.war
+    if w is None:
+        return 0
+    if s.decision.seat == w.attacker:
+        return attack_sum(s, troops, w.defender)
+    return defence_sum(s, troops, w.defender, w.city)
+
+
+def passable_chronicle(s: GameState, seat: int) -> int:
+    """The chronicle ``seat`` may pass on with a troop (Prince Igor's Campaign), or -1."""
+    return next((c for c in s.chronicles[seat] if CARD_ID[c] == "chr.igor"), -1)

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from . import ops
-from .actions import (ACCEPT, AMBUSH, ATTACK, BRIBE, CONDEMN, DEFEND, END_WAR, EVENT, LAY,
-                      RAID_LAY, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER,
-                      Action, Decision, Event)
+from . import records as R
+from . import zones as Z
+from .actions import (ACCEPT, AMBUSH, ATTACK, BRIBE, CONDEMN, DEFEND, END_WAR, EVENT, LAY, RAID_LAY,
+                      WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER, Action, Decision, Event)
 from .cards import CARD_ID, FOREIGN, IS_TROOP
 from .state import GameState, War
-from .targets import (attack_options, attack_sum, attacking_troops, defence_options,
-                      defence_sum, distinct, holds)
+from .targets import (attack_options, attack_sum, attack_value, attacking_troops,
+                      defence_options, defence_sum, distinct, holds)
 
 
 # --- declaring --------------------------------------------------------------------
@@ -18,28 +19,35 @@ def can_declare(s: GameState, attacker: int, city_card: int) -> bool:
     city = s.cities[city_card]
     if city.owner == attacker:
         return False
-    if attack_options(s, attacker, city.owner, city.wall_strength):
-        return True
+    troops = attacking_troops(s, attacker, city.owner)
+    if not troops:
+        return False
     if (city.walls >= 0 or city.moat >= 0) and s.first_in_hand(attacker, "ev.false_match") >= 0:
-        return bool(attacking_troops(s, attacker, city.owner))
-    return False
+        return True
+    # Whether `attack_options` is non-empty, without listing its 2^k Voivode squads:
+    # every value here is positive, so the whole squad is the strongest one.
+    walls = city.wall_strength
+    values = [attack_value(s, t, city.owner) for t in troops]
+    if max(values) > walls:
+        return True
+    return len(troops) > 1 and sum(values) > walls and s.holds_chronicle(attacker, "chr.voivode")
 
 
 def declare(s: GameState, attacker: int, city_card: int, ev: list) -> None:
     defender = s.cities[city_card].owner
     s.war = War(attacker, defender, city_card)
-    ev.append(Event("war_start", seat=attacker, other=defender, city=city_card))
+    ev.append(Event("war_start", seat=attacker, other=defender, city=city_card, value=s.turn_no))
     s.decision = Decision(attacker, WAR_ATTACK)
 
 
 def current_attack(s: GameState) -> int:
-    w = s.war
+    w = s.current_war()
     return attack_sum(s, w.attack, w.defender)
 
 
 # --- legal actions per decision ---------------------------------------------------------
 def legal_attacker(s: GameState) -> list[Action]:
-    w = s.war
+    w = s.current_war()
     a = w.attacker
     city = s.cities[w.city]
     out = [Action(ATTACK, cards=c) for c in attack_options(s, a, w.defender, city.wall_strength)]
@@ -59,7 +67,7 @@ def legal_attacker(s: GameState) -> list[Action]:
 
 
 def legal_defender(s: GameState) -> list[Action]:
-    w = s.war
+    w = s.current_war()
     d = w.defender
     strength = current_attack(s)
     out = [Action(DEFEND, cards=c) for c in defence_options(s, d, w.city, strength)]
@@ -79,7 +87,7 @@ def legal_defender(s: GameState) -> list[Action]:
 
 
 def legal_counter(s: GameState) -> list[Action]:
-    w = s.war
+    w = s.current_war()
     bribe = s.first_in_hand(w.attacker, "ev.bribe")
     out = []
     if bribe >= 0:
@@ -89,38 +97,48 @@ def legal_counter(s: GameState) -> list[Action]:
 
 
 def legal_raid_lay(s: GameState) -> list[Action]:
-    d = s.war.defender
+    d = s.current_war().defender
     return [Action(LAY, card=t) for t in distinct(s.hands[d]) if IS_TROOP[t]]
 
 
 # --- applying ---------------------------------------------------------------------------
-def _answer(w: War, kind: str, cards: tuple = (), value: int = 0) -> None:
-    if w.history:
-        w.history[-1]["answers"].append({"kind": kind, "cards": list(cards), "value": value})
+def keep_record(s: GameState, ev: list) -> None:
+    """Fold an action's events into the war's record (see records.py)."""
+    w = s.war
+    if w is not None:
+        record = w.record
+        for e in ev:
+            record = R.war_after(record, e)
+        w.record = record
+
+
+def _answer(s: GameState, how: str, ev: list, seat: int, card: int = -1, cards: tuple = (),
+            value: int = 0, src: Z.Zone | None = None) -> None:
+    """Every answer to an attack is an event (its kind in ``how``)."""
+    w = s.current_war()
+    ev.append(Event("answer", seat=seat, card=card, cards=cards, value=value, city=w.city, how=how,
+                    src=src, dst=Z.WAR if cards and how in (R.DEFEND, R.RAID_TROOP) else None))
 
 
 def apply_attacker(s: GameState, a: Action, ev: list, play_event) -> None:
-    w = s.war
+    w = s.current_war()
     if a.kind == ATTACK:
         for c in a.cards:
             ops.take_from_hand(s, w.attacker, c)
         w.attack = list(a.cards)
         w.attacks_made += 1
         strength = current_attack(s)
-        w.history.append({"attack": list(a.cards), "strength": strength, "answers": []})
         ev.append(Event("attack", seat=w.attacker, other=w.defender, city=w.city, cards=a.cards,
-                        value=strength, src=f"hand:{w.attacker}", dst="war"))
+                        value=strength, src=Z.hand(w.attacker), dst=Z.WAR))
         if w.raid_troop >= 0:                    # the troop laid by the Raid answers first
             t, w.raid_troop = w.raid_troop, -1
             w.defence = [t]
             d = defence_sum(s, w.defence, w.defender, w.city)
-            _answer(w, "raid_troop", (t,), d)
-            ev.append(Event("defend", seat=w.defender, cards=(t,), value=d, src="war", dst="war",
-                            city=w.city))
+            _answer(s, R.RAID_TROOP, ev, w.defender, cards=(t,), value=d, src=Z.WAR)
             if holds(s, d, strength):
                 _defence_holds(s, ev)
                 return
-            ops.discard(s, t, "war", ev, w.defender)
+            ops.discard(s, t, Z.WAR, ev, w.defender)
             w.defence = []
         s.decision = Decision(w.defender, WAR_DEFEND)
     elif a.kind == EVENT:
@@ -130,46 +148,46 @@ def apply_attacker(s: GameState, a: Action, ev: list, play_event) -> None:
         w.raid_troop = -1
         _bribed(s, w.attacker, a.target, ev)
     elif a.kind == END_WAR:
-        end_war(s, ev, "ended")
+        end_war(s, ev, R.ENDED)
 
 
 def _bribed(s: GameState, new_owner: int, troop: int, ev: list) -> None:
     ops.add_to_hand(s, new_owner, troop, known_by=tuple(range(s.n)))
-    ev.append(Event("bribed", seat=new_owner, card=troop, src="war", dst=f"hand:{new_owner}"))
+    ev.append(Event("bribed", seat=new_owner, card=troop, src=Z.WAR, dst=Z.hand(new_owner)))
 
 
 def apply_defender(s: GameState, a: Action, ev: list) -> None:
-    w = s.war
+    w = s.current_war()
     d = w.defender
     if a.kind == DEFEND:
         for c in a.cards:
             ops.take_from_hand(s, d, c)
         w.defence = list(a.cards)
         value = defence_sum(s, w.defence, d, w.city)
-        _answer(w, "defend", a.cards, value)
-        ev.append(Event("defend", seat=d, cards=a.cards, value=value, src=f"hand:{d}", dst="war",
-                        city=w.city))
+        _answer(s, R.DEFEND, ev, d, cards=a.cards, value=value, src=Z.hand(d))
         _defence_holds(s, ev)
     elif a.kind == AMBUSH:
-        _answer(w, "ambush", (a.card,))
+        _answer(s, R.AMBUSH, ev, d, card=a.card)
         ops.discard_from_hand(s, d, a.card, ev)
-        _repelled(s, ev, "ambush")
+        _repelled(s, ev, R.AMBUSH)
     elif a.kind == BRIBE:
-        _answer(w, "bribe", (a.card, a.target))
-        ops.discard_from_hand(s, d, a.card, ev)
+        before = current_attack(s)
         w.attack.remove(a.target)
-        _bribed(s, d, a.target, ev)
-        if not w.attack or current_attack(s) <= s.cities[w.city].wall_strength:
-            _repelled(s, ev, "bribe")
-        else:
-            w.history[-1]["strength"] = current_attack(s)
-            s.decision = Decision(d, WAR_DEFEND)
-    elif a.kind == CONDEMN:
-        _answer(w, "condemn", (a.card,))
+        goes_on = bool(w.attack) and current_attack(s) > s.cities[w.city].wall_strength
+        # the attack's Strength from now on; one the Bribe repels keeps the Strength it had
+        _answer(s, R.BRIBE, ev, d, card=a.card, cards=(a.target,), value=current_attack(s) if goes_on else before)
         ops.discard_from_hand(s, d, a.card, ev)
-        end_war(s, ev, "condemned")
+        _bribed(s, d, a.target, ev)
+        if goes_on:
+            s.decision = Decision(d, WAR_DEFEND)
+        else:
+            _repelled(s, ev, R.BRIBE)
+    elif a.kind == CONDEMN:
+        _answer(s, R.CONDEMN, ev, d, card=a.card)
+        ops.discard_from_hand(s, d, a.card, ev)
+        end_war(s, ev, R.CONDEMNED)
     elif a.kind in (YIELD, YIELD_PLUNDER):
-        _answer(w, "yield")
+        _answer(s, R.YIELD if a.kind == YIELD else R.YIELD_PLUNDER, ev, d, card=a.card)
         city = s.cities[w.city]
         if a.kind == YIELD_PLUNDER:
             ops.discard_from_hand(s, d, a.card, ev)
@@ -177,39 +195,41 @@ def apply_defender(s: GameState, a: Action, ev: list) -> None:
             ops.destroy_buildings(s, city, ev)
         ev.append(Event("city_falls", seat=w.attacker, other=d, city=w.city))
         ops.give_city(s, city, w.attacker, ev, "war")
-        end_war(s, ev, "captured")
+        end_war(s, ev, R.CAPTURED)
 
 
 def apply_counter(s: GameState, a: Action, ev: list) -> None:
-    w = s.war
+    w = s.current_war()
     if a.kind == ACCEPT:
+        _answer(s, R.ACCEPT, ev, w.attacker)
         _repelled(s, ev, "defence")
         return
-    _answer(w, "counter_bribe", (a.card, a.target))
-    ops.discard_from_hand(s, w.attacker, a.card, ev)
     w.defence.remove(a.target)
+    _answer(s, R.COUNTER_BRIBE, ev, w.attacker, card=a.card, cards=(a.target,),
+            value=defence_sum(s, w.defence, w.defender, w.city))
+    ops.discard_from_hand(s, w.attacker, a.card, ev)
     _bribed(s, w.attacker, a.target, ev)
     if w.defence and holds(s, defence_sum(s, w.defence, w.defender, w.city), current_attack(s)):
         _defence_holds(s, ev)
         return
     for t in w.defence:                       # what is left no longer holds: spent
-        ops.discard(s, t, "war", ev, w.defender)
+        ops.discard(s, t, Z.WAR, ev, w.defender)
     w.defence = []
     s.decision = Decision(w.defender, WAR_DEFEND)
 
 
 def apply_raid_lay(s: GameState, a: Action, ev: list) -> None:
-    w = s.war
+    w = s.current_war()
     ops.take_from_hand(s, w.defender, a.card)
     w.raid_troop = a.card
-    ev.append(Event("raid_lay", seat=w.defender, card=a.card, src=f"hand:{w.defender}", dst="war",
+    ev.append(Event("raid_lay", seat=w.defender, card=a.card, src=Z.hand(w.defender), dst=Z.WAR,
                     city=w.city))
     s.decision = Decision(w.attacker, WAR_ATTACK)
 
 
 def after_raid(s: GameState) -> None:
     """Raid on the City took effect: the defender must lay a troop if he holds any."""
-    w = s.war
+    w = s.current_war()
     w.raid_played = True
     if any(IS_TROOP[c] for c in s.hands[w.defender]):
         s.decision = Decision(w.defender, RAID_LAY)
@@ -220,7 +240,7 @@ def after_raid(s: GameState) -> None:
 def _defence_holds(s: GameState, ev: list) -> None:
     # With a foreign troop defending, the attacker is always asked (bribe or accept), so
     # nobody learns from the question whether he holds a Bribe.
-    w = s.war
+    w = s.current_war()
     if any(FOREIGN[t] for t in w.defence):
         s.decision = Decision(w.attacker, WAR_COUNTER)
     else:
@@ -228,26 +248,26 @@ def _defence_holds(s: GameState, ev: list) -> None:
 
 
 def _repelled(s: GameState, ev: list, how: str) -> None:
-    w = s.war
+    w = s.current_war()
     for t in w.attack:
-        ops.discard(s, t, "war", ev, w.attacker)
+        ops.discard(s, t, Z.WAR, ev, w.attacker)
     for t in w.defence:
-        ops.discard(s, t, "war", ev, w.defender)
+        ops.discard(s, t, Z.WAR, ev, w.defender)
     w.attack, w.defence = [], []
-    ev.append(Event("repelled", seat=w.defender, other=w.attacker, city=w.city, src=how))
+    ev.append(Event("repelled", seat=w.defender, other=w.attacker, city=w.city, how=how))
     s.decision = Decision(w.attacker, WAR_ATTACK)
 
 
 def end_war(s: GameState, ev: list, outcome: str) -> None:
     """All troops that took part are discarded whatever the outcome; the turn ends."""
-    from .rules import finish_turn   # war ends the attacker's turn
-    w = s.war
+    from .rules import finish_turn  # war ends the attacker's turn
+    w = s.current_war()
     for t in w.attack:
-        ops.discard(s, t, "war", ev, w.attacker)
+        ops.discard(s, t, Z.WAR, ev, w.attacker)
     for t in w.defence:
-        ops.discard(s, t, "war", ev, w.defender)
+        ops.discard(s, t, Z.WAR, ev, w.defender)
     if w.raid_troop >= 0:
-        ops.discard(s, w.raid_troop, "war", ev, w.defender)
-    ev.append(Event("war_end", seat=w.attacker, other=w.defender, city=w.city, src=outcome))
+        ops.discard(s, w.raid_troop, Z.WAR, ev, w.defender)
+    ev.append(Event("war_end", seat=w.attacker, other=w.defender, city=w.city, how=outcome))
     s.war = None
     finish_turn(s, ev)

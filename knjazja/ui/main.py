@@ -9,36 +9,43 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from knjazja.app import storage
+from knjazja.app.i18n import get_language, tr
+from knjazja.app.words import seat_word
+from knjazja.app.session import GameSession, Seat
 from knjazja.engine import GameOptions, SaveError
-from knjazja.ui import storage
-from knjazja.ui.i18n import tr
-from knjazja.ui.session import GameSession, Seat
 
 log = logging.getLogger(__name__)
 
 
 class GameFlow:
     def __init__(self, app) -> None:
+        from knjazja.ui.lesson_flow import LessonFlow
         from knjazja.ui.scenes.menu import MenuScene
         self.app = app
+        self.lessons = LessonFlow(self)
         self.menu = MenuScene(on_start=self.start_game, has_saves=storage.has_saves,
                               on_continue=self.continue_game, on_rules=self.show_rules,
-                              on_load=self.show_load, on_stats=self.show_stats)
+                              on_load=self.show_load, on_stats=self.show_stats,
+                              on_learn=self.lessons.show_list, banner=self.lessons.banner)
         self.session: GameSession | None = None
         self.table = None
         self.last_setup: dict[str, Any] | None = None
         self.series = None                 # knjazja.engine.Series while a series runs
+        self.series_lines: list[str] = []  # the series standings after the last game
 
     # --- starting ---------------------------------------------------------------------
     def start_game(self, setup: dict[str, Any], seed: int | None = None) -> GameSession:
         """A new game from the setup screen; with setup["series"] the first game of a series."""
+        from knjazja.app import series_store
         from knjazja.engine import Series
-        from knjazja.ui import series_store
         self.last_setup = {k: v for k, v in setup.items() if k != "series"}
         seats = [Seat(s["name"] or f"{i + 1}", s["kind"]) for i, s in enumerate(setup["seats"])]
+        problems = []
         if setup.get("series"):
             self.series = Series(len(seats))
-            series_store.save_series(self.series, self.session_seats_json(seats))
+            problems += _write_or_report("storage.series_failed", series_store.save_series,
+                                         self.series, self.session_seats_json(seats))
         first = setup.get("first_player", "random")
         if self.series is not None and self.series.games:
             first = self.series.next_starter()
@@ -47,8 +54,12 @@ class GameFlow:
                               autosave=storage.autosave_path(),
                               reaction_prompting=self.app.settings.reaction_prompting)
         session.series = self.series is not None
-        session.save_autosave()
+        try:
+            session.save_autosave()
+        except OSError as exc:            # the table shows it; the game goes on
+            session.autosave_error = str(exc)
         self.open_table(session)
+        self._report(problems)
         return session
 
     @staticmethod
@@ -69,7 +80,7 @@ class GameFlow:
         return session
 
     def _restore_series(self) -> None:
-        from knjazja.ui import series_store
+        from knjazja.app import series_store
         stored, message = series_store.load_series()
         self.series = stored.series if stored is not None else None
         if message:
@@ -86,7 +97,7 @@ class GameFlow:
     # --- other screens from the menu ----------------------------------------------------
     def show_rules(self) -> None:
         from knjazja.ui.scenes.rules import RulesScene
-        self.app.stack.push(RulesScene())
+        self.app.stack.push(RulesScene(on_lesson=self.lessons.start))
 
     def show_stats(self) -> None:
         from knjazja.ui.scenes.stats import StatsScene
@@ -94,7 +105,22 @@ class GameFlow:
 
     def show_load(self) -> None:
         from knjazja.ui.scenes.saveload import SaveLoadScene
-        self.app.stack.push(SaveLoadScene("load", on_load=lambda state, meta: self.load_session(state, meta)))
+        self.app.stack.push(SaveLoadScene("load", on_load=self.ask_load))
+
+    def game_running(self) -> bool:
+        """A game is on the table and not finished (loading another would end it)."""
+        return (self.session is not None and not self.session.over and self.table is not None
+                and self.table in self.app.stack)
+
+    def ask_load(self, state, meta: dict) -> None:
+        """Load a save; over a running game, ask first (its autosave would be replaced)."""
+        if not self.game_running():
+            self.load_session(state, meta)
+            return
+        from knjazja.ui.scenes.saveload import ConfirmScene
+        self.app.stack.push(ConfirmScene(tr("load.confirm_title"), tr("load.confirm_text"),
+                                         lambda: self.load_session(state, meta),
+                                         yes_label=tr("load.confirm_yes")))
 
     def show_save(self) -> None:
         from knjazja.ui.scenes.saveload import SaveLoadScene
@@ -102,11 +128,11 @@ class GameFlow:
             self.app.stack.push(SaveLoadScene("save", session=self.session))
 
     def open_table(self, session: GameSession, resumed: bool = False) -> None:
-        from knjazja.ui.scenes.table import TableScene
+        from knjazja.ui.table.scene import TableScene
         self.session = session
         self.app.stack.pop_to(self.menu)
         self.table = TableScene(session, on_game_over=self.game_over, on_menu=self.pause,
-                                settings=self.app.settings)
+                                settings=self.app.settings, on_results=self.show_results)
         self.table.on_handover = self.handover
         self.app.stack.push(self.table)
         # A save holds hidden cards: with several humans, nobody sees a hand until claimed.
@@ -119,31 +145,44 @@ class GameFlow:
         session = self.session
         name = session.seats[seat].name
         kind = session.state.decision.kind
-        reason = tr("handover.reason.turn", name=name) if kind == "turn" else \
-            tr("handover.reason.decide", name=name, what=tr(f"decision.{kind}"))
+        who = seat_word(name, get_language())
+        reason = tr("handover.reason.turn", name=who) if kind == "turn" else \
+            tr("handover.reason.decide", name=who, what=tr(f"decision.{kind}"))
         # the previous player may still take his move back before handing over
-        on_undo = self.table.undo if self.table is not None and session.can_undo() else None
+        on_undo = self.table.undo if self.table is not None and self.table.controller.can_undo() else None
         self.app.stack.push(PassDeviceScene(name, reason, on_ready=lambda: None, on_undo=on_undo))
 
     # --- ending -------------------------------------------------------------------------
     def game_over(self, session: GameSession) -> None:
+        """The game has ended on the table: record it (the final board stays, with a Results
+        button that calls ``show_results``)."""
+        from knjazja.app import series_store, stats
         from knjazja.engine import final_scores, winners
-        from knjazja.ui import series_store, stats
-        from knjazja.ui.scenes.results import ResultsScene
         try:
             storage.autosave_path().unlink(missing_ok=True)   # a finished game is not continued
         except OSError:
             pass
         glory = final_scores(session.state)
-        stats.record_game(session.meta()["seats"], glory, winners(session.state))
-        lines = []
+        problems = _write_or_report("storage.stats_failed", stats.record_game,
+                                    session.meta()["seats"], glory, winners(session.state))
+        self.series_lines = []
         if self.series is not None and getattr(session, "series", False):
             self.series.add_game(glory, session.state.first_player)
-            series_store.save_series(self.series, self.session_seats_json(session.seats))
-            lines = [tr("results.series", line=" · ".join(
+            problems += _write_or_report("storage.series_failed", series_store.save_series,
+                                         self.series, self.session_seats_json(session.seats))
+            self.series_lines = [tr("results.series", line=" · ".join(
                 f"{s.name} {t}" for s, t in zip(session.seats, self.series.totals)))]
+        self._report(problems)
+
+    def show_results(self) -> None:
+        """The score breakdown over the final board."""
+        from knjazja.ui.scenes.results import ResultsScene
+        session = self.session
+        if session is None or not session.over:
+            return
         self.app.stack.push(ResultsScene(session, on_play_again=self.play_again, on_menu=self.to_menu,
-                                         series_lines=lines, on_review=lambda: self.show_review(session)))
+                                         series_lines=self.series_lines,
+                                         on_review=lambda: self.show_review(session)))
 
     def show_review(self, session: GameSession) -> None:
         from knjazja.ui.scenes.review import ReviewScene
@@ -152,7 +191,7 @@ class GameFlow:
     def play_again(self) -> None:
         """Play again, or in a series show the standings first."""
         if self.series is not None and self.session is not None and getattr(self.session, "series", False):
-            from knjazja.ui import series_store
+            from knjazja.app import series_store
             from knjazja.ui.scenes.series import SeriesScene
             seats = self.session_seats_json(self.session.seats)
             on_next = None if self.series.over else self.next_series_game
@@ -185,9 +224,24 @@ class GameFlow:
             ("menu", self.to_menu),
         ]))
 
+    def _report(self, problems: list[str]) -> None:
+        if problems:
+            self.show_message(tr("storage.write_failed_title"), "\n".join(problems))
+
     def show_message(self, title: str, text: str) -> None:
         from knjazja.ui.scenes.message import MessageScene
         self.app.stack.push(MessageScene(title, text))
+
+
+def _write_or_report(what: str, write, *args) -> list[str]:
+    """Run one write of statistics or a series; a disk that refuses (a file locked on
+    Windows, a full disk) gives a line for the player instead of a crash."""
+    try:
+        write(*args)
+    except OSError as exc:
+        log.warning("%s: %s", what, exc)
+        return [tr(what, error=exc.strerror or str(exc))]
+    return []
 
 
 def run(lang: str | None = None) -> int:

@@ -1,11 +1,12 @@
 """``knjazja --self-test``: check that an installation (a checkout or a frozen build) is whole.
 
 It loads every shipped file through the same paths the game uses (``asset_path``, the
-package data of ``knjazja.ui.i18n`` and ``knjazja.engine.cards``), draws the main menu, every
+package data of ``knjazja.app.i18n`` and ``knjazja.engine.cards``), draws the main menu, every
 card face and (when the table scene exists) a table frame offscreen, plays one bots-only
-game, and prints ONE line::
+game, has Hard decide one position in a worker process (as the game does), and prints ONE
+line::
 
-    self-test ok: 100 cards (68 faces x 2 languages), 8 fonts, 5 sounds, 2 languages, ...
+    self-test ok: 100 cards (68 faces x 2 languages), 8 fonts, 5 sounds, 56 card pictures, ...
 
 and returns 0; or prints ``self-test FAILED: <what>`` and returns 1 (never a traceback).
 
@@ -21,15 +22,15 @@ build has no stdout.
 """
 from __future__ import annotations
 
-import json
+import io
 import os
 import sys
 import time
 from pathlib import Path
 
-__all__ = ["self_test", "SelfTestFailure", "process_age_s", "startup_ms"]
+from knjazja.ui.startup_clock import process_age_s, startup_ms
 
-_IMPORTED_AT = time.perf_counter()
+__all__ = ["self_test", "SelfTestFailure", "process_age_s", "startup_ms"]
 
 WINDOW = (1600, 900)
 CARD_SIZE = (200, 280)           # wide enough (>= ZOOM_MIN_WIDTH) for the card text
@@ -37,7 +38,6 @@ GAME_SEATS = 4
 GAME_SEED = 20240611
 GAME_MAX_DECISIONS = 20_000      # a runaway game is a failure, not a hang
 GAME_MAX_SECONDS = 120.0
-SOUND_SUFFIXES = (".wav", ".ogg")
 # pygame-gui's own fonts for Latin/Cyrillic (the bundle drops its CJK ones)
 PYGAME_GUI_FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf",
                     "NotoSans-BoldItalic.ttf", "FiraCode-Regular.ttf")
@@ -73,72 +73,6 @@ def _headless() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-# ------------------------------------------------------------------------- startup timing
-def process_age_s() -> tuple[float, str]:
-    """Seconds since this process started, and where that start comes from."""
-    age = _os_process_age()
-    if age is not None:
-        return age, "process start"
-    main = sys.modules.get("__main__")
-    t0 = getattr(main, "_KNJAZJA_T0", None)
-    if isinstance(t0, float):
-        return time.perf_counter() - t0, "entry script start"
-    return time.perf_counter() - _IMPORTED_AT, "self-test import"
-
-
-def _os_process_age() -> float | None:
-    try:
-        if sys.platform.startswith("linux"):
-            with open("/proc/self/stat", encoding="ascii") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            start_ticks = int(fields[19])           # field 22: starttime, in clock ticks
-            with open("/proc/uptime", encoding="ascii") as f:
-                uptime = float(f.read().split()[0])
-            return max(0.0, uptime - start_ticks / os.sysconf("SC_CLK_TCK"))
-        if sys.platform == "win32":
-            import ctypes
-            from ctypes import wintypes
-
-            k32 = ctypes.windll.kernel32
-            k32.GetCurrentProcess.restype = wintypes.HANDLE
-            created, ended, kernel, user = (wintypes.FILETIME() for _ in range(4))
-            if not k32.GetProcessTimes(k32.GetCurrentProcess(), ctypes.byref(created),
-                                       ctypes.byref(ended), ctypes.byref(kernel), ctypes.byref(user)):
-                return None
-            now = wintypes.FILETIME()
-            getter = getattr(k32, "GetSystemTimePreciseAsFileTime", k32.GetSystemTimeAsFileTime)
-            getter(ctypes.byref(now))
-
-            def ticks(ft: wintypes.FILETIME) -> int:
-                return (ft.dwHighDateTime << 32) | ft.dwLowDateTime
-
-            return max(0.0, (ticks(now) - ticks(created)) / 1e7)
-        if sys.platform == "darwin":
-            # sysctl(CTL_KERN, KERN_PROC, KERN_PROC_PID, pid) -> struct kinfo_proc, which
-            # starts with kp_proc.p_starttime (struct timeval: int64 s, int32 us)
-            import ctypes
-            import struct
-
-            libc = ctypes.CDLL("/usr/lib/libc.dylib", use_errno=True)
-            mib = (ctypes.c_int * 4)(1, 14, 1, os.getpid())
-            buf = ctypes.create_string_buffer(1024)
-            size = ctypes.c_size_t(len(buf))
-            if libc.sysctl(mib, 4, buf, ctypes.byref(size), None, ctypes.c_size_t(0)) != 0:
-                return None
-            sec, usec = struct.unpack_from("=qi", buf.raw, 0)
-            age = time.time() - (sec + usec / 1e6)
-            return age if 0.0 <= age < 86_400 * 365 else None
-    except Exception:
-        return None
-    return None
-
-
-def startup_ms() -> tuple[int, str]:
-    """Process start to now, in ms (call right after the first menu frame is drawn)."""
-    age, source = process_age_s()
-    return round(age * 1000), source
-
-
 # --------------------------------------------------------------------------------- checks
 class _Run:
     """One self-test run: the checks in order, collecting the numbers for the summary."""
@@ -163,28 +97,19 @@ class _Run:
     # -- the app and the menu --------------------------------------------------------------
     def open_menu(self) -> str:
         """Open the window as the game does and draw the main menu's first frame."""
-        import pygame
 
+        from knjazja.app import storage
+        from knjazja.app.settings import Settings
         from knjazja.ui.app import App
-        from knjazja.ui.settings import Settings
+        from knjazja.ui.scenes.menu import MenuScene
 
-        try:
-            from knjazja.ui.scenes.menu import MenuScene
-        except ImportError as exc:
-            raise SelfTestFailure(f"main menu scene cannot be imported ({exc})") from None
-        has_saves = None
-        try:
-            from knjazja.ui import storage
-
-            has_saves = storage.has_saves
-        except ImportError:
-            pass
         self.app = App(Settings(), persist=False, size=WINDOW)
-        self.app.stack.push(MenuScene(has_saves=has_saves))
+        self.app.stack.push(MenuScene(has_saves=storage.has_saves))
         self.app.step([], 1 / 60)
-        if self.app.screen.get_size() != WINDOW or not pygame.display.get_surface():
+        from knjazja.ui.window import desktop_size, fit_window_size
+        if self.app.window_points != fit_window_size(WINDOW, desktop_size()):  # WINDOW headless
             raise SelfTestFailure(f"main menu frame has size {self.app.screen.get_size()}")
-        return f"menu frame {WINDOW[0]}x{WINDOW[1]}"
+        return "menu frame {}x{}".format(*self.app.size)
 
     # -- files -----------------------------------------------------------------------------
     def fonts(self) -> int:
@@ -211,42 +136,31 @@ class _Run:
             res = files("pygame_gui.data") / name
             try:
                 data = res.read_bytes()
-                pygame.font.Font(_BytesIO(data), 14)
+                pygame.font.Font(io.BytesIO(data), 14)
             except (OSError, pygame.error) as exc:
                 raise SelfTestFailure(f"pygame-gui font {name} is missing ({exc})") from None
         return len(resources.FONT_FILES) + len(PYGAME_GUI_FONTS)
 
     def theme(self) -> str:
         """assets/theme.json parses and its fonts exist; the UI theme builds and loads."""
-        path = self.asset("theme.json")
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise SelfTestFailure(f"theme.json is not valid JSON ({exc})") from None
-        if not isinstance(data, dict):
-            raise SelfTestFailure("theme.json is not a JSON object")
-        from knjazja.ui.art import theme as art_theme
-
-        art_theme._raw.cache_clear()
-        art_theme.theme_dict()  # resolves every font path through asset_path
+        import pygame
         import pygame_gui
 
-        from knjazja.ui.theme import build_theme
+        from knjazja.ui import gui_theme
 
-        manager = pygame_gui.UIManager(WINDOW, theme_path=build_theme(1.0),
+        gui_theme._raw_theme_file.cache_clear()
+        gui_theme.load_theme_file()      # resolves every font path through asset_path
+        manager = pygame_gui.UIManager(WINDOW, theme_path=gui_theme.build_theme(1.0),
                                        enable_live_theme_updates=False)
-        manager.draw_ui(_surface(WINDOW))
+        manager.draw_ui(pygame.Surface(WINDOW, pygame.SRCALPHA))
         return "theme"
 
     def sounds(self) -> int:
+        """Every sound the game plays, found by its name as the game finds it."""
         import pygame
 
-        folder = self.asset("sounds")
-        names = set(_declared_sounds())  # what the game's code names, once it names any
-        names |= {p.name for p in folder.iterdir() if p.suffix.lower() in SOUND_SUFFIXES}
-        if not names:
-            raise SelfTestFailure(f"no sounds in {folder}")
-        files = [folder / n for n in sorted(names)]
+        from knjazja.ui.sound import SOUND_NAMES, sound_path
+
         mixer_ok = True
         try:
             if not pygame.mixer.get_init():
@@ -254,53 +168,57 @@ class _Run:
         except pygame.error as exc:
             mixer_ok = False
             self.notes.append(f"no audio device ({exc}): sounds checked as files")
-        for p in files:
-            path = self.asset("sounds", p.name)
+        for name in SOUND_NAMES:
+            path = sound_path(name)           # MissingAssetError names the file
             try:
-                if mixer_ok:
-                    length = pygame.mixer.Sound(str(path)).get_length()
-                else:
-                    length = _wav_length(path)
+                length = pygame.mixer.Sound(str(path)).get_length() if mixer_ok else _wav_length(path)
             except (pygame.error, OSError, EOFError, ValueError) as exc:
-                raise SelfTestFailure(f"sound {p.name} cannot be loaded ({exc})") from None
-            if not length or length <= 0:
-                raise SelfTestFailure(f"sound {p.name} is empty")
-        return len(files)
+                raise SelfTestFailure(f"sound {path.name} cannot be loaded ({exc})") from None
+            if length <= 0:
+                raise SelfTestFailure(f"sound {path.name} is empty")
+        return len(SOUND_NAMES)
 
     def icon(self) -> str:
         import pygame
 
-        path = self.asset("icon.png")
+        resources = self._resources()
+        path = resources.asset_path(resources.ICON_FILE)
         try:
             image = pygame.image.load(str(path))
         except pygame.error as exc:
-            raise SelfTestFailure(f"icon.png cannot be loaded ({exc})") from None
+            raise SelfTestFailure(f"{path.name} cannot be loaded ({exc})") from None
         w, h = image.get_size()
         if min(w, h) < 32:
-            raise SelfTestFailure(f"icon.png is only {w}x{h}")
+            raise SelfTestFailure(f"{path.name} is only {w}x{h}")
         return f"icon {w}x{h}"
 
-    def languages(self) -> list[str]:
-        from knjazja.engine import cards
-        from knjazja.ui import i18n
+    def pictures(self) -> int:
+        """Every card's own picture: each SVG file under assets/cards loads and draws."""
+        from knjazja.ui.art.pictures import PictureError, check_pictures
 
-        langs = []
-        for lang in ("ru", "en"):
+        try:
+            return check_pictures()
+        except PictureError as exc:
+            raise SelfTestFailure(str(exc)) from None
+
+    def languages(self) -> list[str]:
+        """The UI strings, card texts and rules of every language, as the game reads them."""
+        from knjazja.app import i18n, rulebook
+        from knjazja.engine import cards
+
+        for lang in i18n.LANGUAGES:
             try:
                 table = i18n.strings(lang)
-            except (OSError, ValueError) as exc:
-                raise SelfTestFailure(f"UI strings for {lang!r} cannot be read ({exc})") from None
-            if not table:
-                raise SelfTestFailure(f"UI strings for {lang!r} are empty")
-            try:
                 texts = cards.texts(lang)
+                rules = rulebook.parse_rules(rulebook.rules_path(lang).read_text(encoding="utf-8"))
             except (OSError, ValueError) as exc:
-                raise SelfTestFailure(f"card texts for {lang!r} cannot be read ({exc})") from None
+                raise SelfTestFailure(f"the {lang!r} texts cannot be read ({exc})") from None
+            if not table or not rules:
+                raise SelfTestFailure(f"the {lang!r} UI strings or rules are empty")
             missing = [sp.id for sp in cards.SPECS if not texts.get(sp.id, {}).get("name")]
             if missing:
                 raise SelfTestFailure(f"card texts for {lang!r} lack {', '.join(missing[:5])}")
-            langs.append(lang)
-        return langs
+        return list(i18n.LANGUAGES)
 
     # -- drawing ---------------------------------------------------------------------------
     def cards(self, langs: list[str]) -> tuple[int, int]:
@@ -316,29 +234,14 @@ class _Run:
         return cards.N_CARDS, len(cards.SPECS)
 
     def table(self) -> str:
-        """One frame of the game table, offscreen (only once the table scene exists)."""
-        import importlib
-
-        try:
-            table_module = importlib.import_module("knjazja.ui.scenes.table")
-        except ModuleNotFoundError as exc:
-            if exc.name and exc.name.startswith("knjazja.ui.scenes.table"):
-                from knjazja.ui.art import render_table_background
-
-                render_table_background(WINDOW)
-                self.notes.append("table scene not written yet: drew the table background only")
-                return f"table background {WINDOW[0]}x{WINDOW[1]}"
-            raise
-        scene_cls = getattr(table_module, "TableScene", None)
-        if scene_cls is None:
-            raise SelfTestFailure("knjazja.ui.scenes.table has no TableScene")
-        from knjazja.ui.session import GameSession, Seat
+        """One frame of the game table, offscreen."""
+        from knjazja.app.session import GameSession, Seat
+        from knjazja.ui.table.scene import TableScene
 
         session = GameSession([Seat("Human", "human")] + [Seat(f"Bot {i}", "easy") for i in (1, 2, 3)],
                               seed=GAME_SEED)
-        scene = _construct_table(scene_cls, session)
         app = self.app
-        app.stack.push(scene)
+        app.stack.push(TableScene(session))
         app.step([], 1 / 60)
         w, h = app.screen.get_size()
         app.stack.pop()
@@ -346,41 +249,28 @@ class _Run:
 
     # -- a game ----------------------------------------------------------------------------
     def game(self) -> str:
-        from knjazja.ui.session import GameSession, Seat
+        from knjazja.app.session import GameSession, Seat
 
         session = GameSession([Seat(f"Bot {i + 1}", "easy") for i in range(GAME_SEATS)],
                               seed=GAME_SEED)
-        try:
-            from knjazja.bots import make_bot  # noqa: F401
-
-            bots = True
-        except ImportError as exc:
-            # only "the bots package (or its make_bot) is not there yet" falls back;
-            # a module missing inside an existing bots package is a broken installation
-            absent = (exc.name == "knjazja.bots" if isinstance(exc, ModuleNotFoundError)
-                      else "make_bot" in str(exc))
-            if not absent:
-                raise
-            bots = False
-            self.notes.append("knjazja.bots not written yet: random legal moves")
-        import random
-
-        from knjazja.engine import apply
-
-        rng = random.Random(GAME_SEED)
         t0 = time.perf_counter()
         decisions = 0
         while not session.over:
             if decisions >= GAME_MAX_DECISIONS or time.perf_counter() - t0 > GAME_MAX_SECONDS:
                 raise SelfTestFailure(f"the bots' game did not end after {decisions} decisions")
-            if bots:
-                if session.bot_step(background=False) is None:
-                    raise SelfTestFailure("a bot did not move")
-            else:
-                apply(session.state, rng.choice(session.legal()))
+            if session.bot_step(background=False) is None:
+                raise SelfTestFailure("a bot did not move")
             decisions += 1
         turns = session.state.turn_no + 1
         return f"game of {turns} turns in {time.perf_counter() - t0:.2f} s"
+
+    def worker(self) -> str:
+        """Hard decides one position in a worker process (started from this executable)."""
+        from knjazja.bots.thinker import check_worker
+        try:
+            return "Hard decided in worker process {} in {:.1f} s".format(*check_worker())
+        except RuntimeError as exc:
+            raise SelfTestFailure(str(exc)) from None
 
     # -- all -------------------------------------------------------------------------------
     def run(self) -> str:
@@ -403,17 +293,19 @@ class _Run:
             self.theme()
             n_sounds = self.sounds()
             icon = self.icon()
+            n_pictures = self.pictures()
             langs = self.languages()
             n_cards, n_faces = self.cards(langs)
             table = self.table()
             game = self.game()
+            worker = self.worker()
         # pygame-gui only warns when a theme's font or image fails to load (it falls back)
         self.warnings = [str(w.message) for w in caught if _is_load_failure(str(w.message))]
         if self.warnings:
             raise SelfTestFailure(f"pygame-gui: {self.warnings[0]}")
         parts = [f"{n_cards} cards ({n_faces} faces x {len(langs)} languages)", f"{n_fonts} fonts",
-                 f"{n_sounds} sounds", icon, f"{len(langs)} languages", menu, table, game,
-                 f"total {time.perf_counter() - t0:.1f} s"]
+                 f"{n_sounds} sounds", icon, f"{n_pictures} card pictures", f"{len(langs)} languages",
+                 menu, table, game, worker, f"total {time.perf_counter() - t0:.1f} s"]
         line = "self-test ok: " + ", ".join(parts)
         if self.notes:
             line += " [" + "; ".join(self.notes) + "]"
@@ -421,14 +313,11 @@ class _Run:
 
     def close(self) -> None:
         # close the window only: fonts stay valid for whoever shares the process (tests)
-        try:
-            import pygame
+        import pygame
 
-            if self.app is not None:
-                self.app.stack.clear()
-            pygame.display.quit()
-        except Exception:
-            pass
+        if self.app is not None:
+            self.app.stack.clear()
+        pygame.display.quit()
 
 
 def _is_load_failure(message: str) -> bool:
@@ -436,47 +325,6 @@ def _is_load_failure(message: str) -> bool:
     return (any(w in text for w in ("font", "theme", "image"))
             and any(w in text for w in ("unable", "not found", "missing", "failed", "error",
                                         "could not", "cannot", "can't", "no such", "no paths")))
-
-
-def _declared_sounds() -> list[str]:
-    """Sound file names a sound module of the game declares (none until one exists)."""
-    import importlib
-
-    for module_name in ("knjazja.ui.audio", "knjazja.ui.sound", "knjazja.ui.sounds"):
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name == module_name:
-                continue
-            raise
-        for attr in ("SOUND_FILES", "SOUNDS"):
-            table = getattr(module, attr, None)
-            if isinstance(table, dict):
-                table = list(table.values())
-            if isinstance(table, (list, tuple)) and all(isinstance(n, str) for n in table):
-                return [n if Path(n).suffix else f"{n}.wav" for n in (Path(x).name for x in table)]
-    return []
-
-
-def _construct_table(scene_cls, session):
-    for attempt in (lambda: scene_cls(session), lambda: scene_cls(session=session)):
-        try:
-            return attempt()
-        except TypeError:
-            continue
-    raise SelfTestFailure("TableScene(session) cannot be constructed")
-
-
-def _surface(size: tuple[int, int]):
-    import pygame
-
-    return pygame.Surface(size, pygame.SRCALPHA)
-
-
-def _BytesIO(data: bytes):
-    import io
-
-    return io.BytesIO(data)
 
 
 def _wav_length(path: Path) -> float:
@@ -489,10 +337,12 @@ def _wav_length(path: Path) -> float:
 
 
 def _describe(exc: BaseException) -> str:
-    from knjazja.ui.art.resources import MissingAssetError
+    from knjazja.ui.art.resources import BrokenAssetError, MissingAssetError
 
     if isinstance(exc, MissingAssetError):
         return f"missing game file {exc.path}"
+    if isinstance(exc, BrokenAssetError):
+        return str(exc)
     if isinstance(exc, SelfTestFailure):
         return str(exc)
     if isinstance(exc, FileNotFoundError) and exc.filename:

@@ -21,11 +21,15 @@ One batch of events gives each sound at most once, in order of first appearance.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 import pygame
+
+from knjazja.app.settings import Settings
+from knjazja.engine import Event
+from knjazja.engine import zones as Z
+from knjazja.ui.art import resources
 
 log = logging.getLogger(__name__)
 
@@ -40,120 +44,94 @@ EVENT_SOUNDS: dict[str, str] = {
     "play_event": "card_play",
 }
 
-_PLAY_ZONES = ("cities:", "city:", "chronicles:", "before:")
+_PLAY_ZONES = (Z.CITIES, Z.CITY, Z.CHRONICLES, Z.BEFORE)
 
 
-def _sound_dir() -> Path | None:
-    try:
-        from knjazja.ui.art.resources import asset_path
-
-        return Path(asset_path("sounds"))
-    except Exception:
-        return None
-
-
-def sound_for_event(event: Any) -> str | None:
+def sound_for_event(event: Event) -> str | None:
     """The sound of one event taken alone (without the context ``sounds_for_events`` uses)."""
-    kind = getattr(event, "kind", None)
-    if kind in EVENT_SOUNDS:
-        return EVENT_SOUNDS[kind]
-    if kind == "move":
-        src, dst = getattr(event, "src", ""), getattr(event, "dst", "")
-        if src.startswith("hand:") and dst.startswith(_PLAY_ZONES):
+    if event.kind in EVENT_SOUNDS:
+        return EVENT_SOUNDS[event.kind]
+    src, dst = event.src, event.dst
+    if event.kind == "move" and src is not None and dst is not None:
+        if src.kind == Z.HAND and dst.kind in _PLAY_ZONES:
             return "card_play"
-        if src.startswith("city:") and dst == "discard":
+        if src.kind == Z.CITY and dst == Z.DISCARD:
             return "fire"
     return None
 
 
-def sounds_for_events(events: Iterable[Any]) -> list[str]:
+def sounds_for_events(events: Iterable[Event]) -> list[str]:
     """The sounds of a batch of events, each once.
 
     A building leaving a city is "fire" only when no building was put into a city in the
     same batch: otherwise it is walls replaced by new walls, or a second Throne.
     """
     events = list(events)
-    built = any(getattr(e, "kind", "") == "move" and getattr(e, "src", "").startswith("hand:")
-                and getattr(e, "dst", "").startswith("city:") for e in events)
+    built = any(e.kind == "move" and e.src is not None and e.src.kind == Z.HAND
+                and e.dst is not None and e.dst.kind == Z.CITY for e in events)
     out: list[str] = []
     for e in events:
         name = sound_for_event(e)
-        if name == "fire" and getattr(e, "kind", "") == "move" and built:
+        if name == "fire" and e.kind == "move" and built:
             continue
         if name is not None and name not in out:
             out.append(name)
     return out
 
 
-class Sounds:
-    """Loads the sound files on first use; ``play`` never raises."""
+def sound_path(name: str) -> Path:
+    """The file of sound ``name`` (raises MissingAssetError when it is absent)."""
+    return resources.asset_path("sounds", f"{name}.wav")
 
-    def __init__(self, settings: Any = None, directory: Path | str | None = None) -> None:
+
+SettingsSource = Settings | Callable[[], Settings] | None
+
+
+class Sounds:
+    """Loads the sound files on first use; ``play`` never raises (a missing file or no audio
+    device only silences the game)."""
+
+    def __init__(self, settings: SettingsSource = None) -> None:
         """``settings``: a Settings, a callable returning the current one, or None (full volume)."""
         self._settings = settings
-        self._dir = Path(directory) if directory is not None else None
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._ready: bool | None = None   # None: not tried yet
 
-    # -- settings ------------------------------------------------------------------------------
-    def _current_settings(self) -> Any:
-        s = self._settings
-        return s() if callable(s) else s
-
     @property
     def volume(self) -> float:
-        s = self._current_settings()
+        s = self._settings() if callable(self._settings) else self._settings
         if s is None:
             return 1.0
-        if getattr(s, "mute", False):
-            return 0.0
-        value = getattr(s, "sound_volume", None)
-        if value is None:
-            value = getattr(s, "volume", 1.0)
-        try:
-            return max(0.0, min(1.0, float(value)))
-        except (TypeError, ValueError):
-            return 1.0
+        return 0.0 if s.mute else max(0.0, min(1.0, s.volume))
 
-    # -- mixer ---------------------------------------------------------------------------------
     @property
     def available(self) -> bool:
         """Whether the mixer runs (tries to start it once)."""
         if self._ready is None:
-            self._ready = self._init_mixer()
+            try:
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init()
+                self._ready = bool(pygame.mixer.get_init())
+            except (pygame.error, NotImplementedError) as exc:   # no device, no SDL_mixer
+                log.info("sound disabled: %s", exc)
+                self._ready = False
         return self._ready
 
-    def _init_mixer(self) -> bool:
-        try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init()
-            return bool(pygame.mixer.get_init())
-        except Exception as exc:  # pygame.error, NotImplementedError without SDL_mixer...
-            log.info("sound disabled: %s", exc)
-            return False
-
     def load(self, name: str) -> pygame.mixer.Sound | None:
-        if name in self._sounds:
-            return self._sounds[name]
-        sound = None
-        if self.available:
-            folder = self._dir or _sound_dir()
-            path = folder / f"{name}.wav" if folder is not None else None
-            try:
-                if path is not None and path.is_file():
-                    sound = pygame.mixer.Sound(str(path))
-                else:
-                    log.info("no sound file for %r", name)
-            except Exception as exc:
-                log.warning("cannot load sound %s: %s", path, exc)
-        self._sounds[name] = sound
-        return sound
+        if name not in self._sounds:
+            sound = None
+            if self.available:
+                try:
+                    sound = pygame.mixer.Sound(str(sound_path(name)))
+                except (FileNotFoundError, pygame.error) as exc:
+                    log.warning("cannot load sound %r: %s", name, exc)
+            self._sounds[name] = sound
+        return self._sounds[name]
 
     def preload(self) -> None:
         for name in SOUND_NAMES:
             self.load(name)
 
-    # -- playing -------------------------------------------------------------------------------
     def play(self, name: str) -> bool:
         """Play one sound at the current volume; returns whether it started."""
         volume = self.volume
@@ -162,21 +140,13 @@ class Sounds:
         sound = self.load(name)
         if sound is None:
             return False
-        try:
-            sound.set_volume(volume)
-            return sound.play() is not None
-        except Exception as exc:
-            log.debug("cannot play %s: %s", name, exc)
-            return False
+        sound.set_volume(volume)
+        return sound.play() is not None
 
-    def play_events(self, events: Iterable[Any]) -> list[str]:
+    def play_events(self, events: Iterable[Event]) -> list[str]:
         """Play what a batch of engine events sounds like; returns the names played."""
         return [name for name in sounds_for_events(events) if self.play(name)]
 
     def stop(self) -> None:
         if self._ready:
-            try:
-                pygame.mixer.stop()
-            except Exception:
-                pass
-
+            pygame.mixer.stop()

@@ -1,158 +1,54 @@
-"""Look-and-feel helpers shared by the scenes: colours, fonts, background, panels, text.
+"""Look-and-feel helpers shared by the scenes: the UI colours, fonts by role, the table
+background, panels, ornaments and text with shadows.
 
-Fonts, asset files and the table background come from ``knjazja.ui.art`` (``load_font``,
-``asset_path``, ``render_table_background``); when that package or a file is missing the
-helpers here fall back to pygame's default font and a procedurally drawn background, so the
-UI always starts.
+Fonts and the background come from ``knjazja.ui.art``; a missing file raises
+``MissingAssetError`` where it is loaded (the self-test names it).
 """
 from __future__ import annotations
 
-import logging
-import math
-from functools import lru_cache
 from pathlib import Path
 
 import pygame
 
-log = logging.getLogger(__name__)
+from knjazja.app.i18n import get_language
+from knjazja.ui.art import resources
+from knjazja.ui.art.background import render_table_background
 
-Colour = tuple[int, int, int]
-
-# the UI palette (warm old-Russian colours, matching ui.art.palette)
-INK: Colour = (48, 28, 14)
-PARCHMENT: Colour = (240, 226, 190)
-PARCHMENT_DARK: Colour = (214, 190, 140)
-CREAM: Colour = (250, 240, 214)
-GOLD: Colour = (222, 178, 72)
-GOLD_LIGHT: Colour = (252, 226, 140)
-GOLD_DARK: Colour = (150, 104, 30)
-WOOD_DARK: Colour = (46, 28, 16)
-WOOD: Colour = (92, 58, 32)
-CRIMSON: Colour = (128, 20, 26)
-CRIMSON_DARK: Colour = (72, 8, 14)
-SHADOW: Colour = (12, 6, 2)
-MUTED: Colour = (190, 170, 130)
-PANEL_BG = (30, 18, 10, 214)
-
-
-def _art(name: str):
-    """An attribute of ``knjazja.ui.art`` (or of its submodules), or None if not there yet."""
-    try:
-        import knjazja.ui.art as art
-    except Exception:  # pragma: no cover - art package broken or absent
-        return None
-    found = getattr(art, name, None)
-    if found is None:
-        for sub in ("resources", "table", "background", "render"):
-            try:
-                module = __import__(f"knjazja.ui.art.{sub}", fromlist=[name])
-            except Exception:
-                continue
-            found = getattr(module, name, None)
-            if found is not None:
-                break
-    return found
-
-
-def asset_file(*parts: str) -> Path | None:
-    """The path of a shipped file, or None when it is absent."""
-    finder = _art("asset_path")
-    try:
-        if finder is not None:
-            path = Path(finder(*parts))
-        else:
-            path = Path(__file__).resolve().parents[2].joinpath("assets", *parts)
-    except (FileNotFoundError, OSError, ValueError):
-        return None
-    return path if path.exists() else None
+# the UI colours, from the one palette
+from knjazja.ui.art.palette import (  # noqa: F401
+    CREAM,
+    CRIMSON,
+    CRIMSON_DARK,
+    GOLD,
+    GOLD_DARK,
+    GOLD_LIGHT,
+    INK,
+    MUTED,
+    PANEL_BG,
+    PARCHMENT,
+    PARCHMENT_DARK,
+    SHADOW,
+    WOOD,
+    WOOD_DARK,
+    Colour,
+)
 
 
 def font(role: str, size: int, lang: str | None = None) -> pygame.font.Font:
-    """A font of a role ("title", "body", "bold") at a pixel size; pygame's default if missing.
+    """A font of a role ("title", "body", "bold") at a pixel size (cached by ``load_font``).
 
-    Titles depend on the language (``ui.art`` gives English titles a Latin face).
-    """
-    from knjazja.ui.i18n import get_language
-
-    return _font(role, max(6, int(size)), lang or get_language())
+    Titles depend on the language (English titles get a Latin face)."""
+    return resources.load_font(role, max(6, int(size)), lang or get_language())
 
 
-@lru_cache(maxsize=256)
-def _font(role: str, size: int, lang: str) -> pygame.font.Font:
-    loader = _art("load_font")
-    if loader is not None:
-        try:
-            try:
-                return loader(role, size, lang)
-            except TypeError:  # an older load_font(role, size)
-                return loader(role, size)
-        except Exception as exc:  # missing file, unknown role...
-            log.warning("font %r unavailable (%s); using the default font", role, exc)
-    if not pygame.font.get_init():
-        pygame.font.init()
-    f = pygame.font.Font(None, round(size * 1.3))  # the default font runs small
-    f.set_bold(role in ("bold", "title"))
-    return f
+def font_file(role: str, lang: str | None = None) -> Path:
+    """The file behind a font role (for pygame-gui themes)."""
+    return resources.asset_path("fonts", resources.FONT_FILES[resources.font_role(role, lang)])
 
 
-font.cache_clear = _font.cache_clear  # type: ignore[attr-defined]  # tests reset fonts
-
-
-def font_file(role: str, lang: str | None = None) -> Path | None:
-    """The file behind a font role (for pygame-gui themes), or None."""
-    names = {"title": "TriodPostnaja.ttf", "title_latin": "OldStandard-Bold.ttf",
-             "body": "NotoSerif-Regular.ttf", "bold": "NotoSerif-Bold.ttf"}
-    files = _art("FONT_FILES")
-    if isinstance(files, dict):
-        names.update(files)
-    pick = _art("font_role")
-    if callable(pick):
-        try:
-            role = pick(role, lang)
-        except Exception:
-            pass
-    elif role == "title" and lang not in (None, "ru"):
-        role = "title_latin"
-    name = names.get(role)
-    return asset_file("fonts", name) if name else None
-
-
-# -- background -----------------------------------------------------------------------------
-@lru_cache(maxsize=4)
 def table_background(size: tuple[int, int]) -> pygame.Surface:
-    """The table seen from above, from ``ui.art`` if it can, else drawn here."""
-    render = _art("render_table_background")
-    if render is not None:
-        try:
-            surf = render(size)
-            if isinstance(surf, pygame.Surface):
-                if surf.get_size() != size:
-                    surf = pygame.transform.smoothscale(surf, size)
-                return surf
-        except Exception as exc:
-            log.warning("render_table_background failed (%s); drawing a plain one", exc)
-    return _fallback_background(size)
-
-
-def _fallback_background(size: tuple[int, int]) -> pygame.Surface:
-    w, h = max(1, size[0]), max(1, size[1])
-    surf = pygame.Surface((w, h))
-    # a warm radial glow over dark wood
-    small = pygame.Surface((64, 36))
-    for y in range(36):
-        for x in range(64):
-            d = min(1.0, math.hypot((x - 31.5) / 32, (y - 17.5) / 18) / 1.2)
-            t = d ** 1.4
-            small.set_at((x, y), tuple(round(a + (b - a) * t) for a, b in zip((92, 50, 26), (18, 9, 4))))
-    pygame.transform.smoothscale(small, (w, h), surf)
-    # faint horizontal grain
-    grain = pygame.Surface((w, h), pygame.SRCALPHA)
-    step = max(3, h // 180)
-    for y in range(0, h, step):
-        a = 10 + (y * 7919 % 13)
-        pygame.draw.line(grain, (0, 0, 0, a), (0, y), (w, y))
-    surf.blit(grain, (0, 0))
-    return surf
+    """The table seen from above (cached per size by ``ui.art``)."""
+    return render_table_background(size)
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -260,19 +156,3 @@ def fit_font(role: str, text: str, max_width: int, size: int, min_size: int = 8,
     while size > min_size and font(role, size, lang).size(text)[0] > max_width:
         size = max(min_size, int(size * 0.92))
     return font(role, size, lang)
-
-
-def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap of plain text (explicit newlines kept)."""
-    lines: list[str] = []
-    for para in text.split("\n"):
-        cur = ""
-        for word in para.split():
-            trial = f"{cur} {word}".strip()
-            if fnt.size(trial)[0] <= width or not cur:
-                cur = trial
-            else:
-                lines.append(cur)
-                cur = word
-        lines.append(cur)
-    return lines

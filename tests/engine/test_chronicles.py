@@ -3,9 +3,7 @@ import pytest
 
 from knjazja.engine import score
 from knjazja.engine.actions import CONGRESS, TURN, Decision
-
-from scenario import (buildings, check_cards, chronicle_ids, discarded, hand, inst, kinds,
-                      legal, owner, play, scenario)
+from scenario import buildings, check_cards, chronicle_ids, discarded, hand, inst, kinds, legal, owner, play, scenario
 
 D = "troop.druzhina."
 

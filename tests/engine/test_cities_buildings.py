@@ -3,8 +3,7 @@ import pytest
 
 from knjazja.engine.scoring import city_score
 from knjazja.engine.targets import defence_value
-
-from scenario import (buildings, city, discarded, hand, inst, legal, owner, play, scenario)
+from scenario import buildings, city, discarded, hand, inst, legal, owner, play, scenario
 
 WALLS = ["wall.palisade", "wall.wooden", "wall.stone", "wall.kremlin"]
 

@@ -5,7 +5,6 @@ import pytest
 
 from knjazja.engine import Series, final_scores, new_game, score, winners
 from knjazja.engine.actions import OVER, Decision
-
 from scenario import legal, play, random_playout, scenario
 
 D = "troop.druzhina."

@@ -2,10 +2,10 @@
 import pytest
 
 from knjazja.engine import GameOptions, observation
+from knjazja.engine import zones as Z
 from knjazja.engine.actions import DOWRY_BID, REACTION, TURN, Decision
-
-from scenario import (buildings, check_cards, chronicle_ids, city, discarded, fingerprint,
-                      hand, inst, kinds, legal, owner, play, scenario)
+from scenario import (buildings, check_cards, chronicle_ids, discarded, fingerprint, hand, inst, kinds, legal,
+                      owner, play, scenario)
 
 D = "troop.druzhina."
 
@@ -170,8 +170,8 @@ def test_dowry_no_bids_nothing_happens():
 def test_dowry_card_waits_on_the_table_during_bidding_and_bids_are_secret():
     s = dowry({2: [D + "6"], 3: [D + "7"]})
     play(s, "bid", by=2, card=D + "6")
-    assert s.locations()[inst("ev.dowry")] == ["pending"]
-    assert s.locations()[inst(D + "6")] == ["bid"]
+    assert s.locations()[inst("ev.dowry")] == [Z.TABLE]
+    assert s.locations()[inst(D + "6")] == [Z.bid(2)]
     for seat in (0, 1, 3):
         assert observation(s, seat).pending.bids == [(2, -1)]
     assert observation(s, 2).pending.bids == [(2, inst(D + "6"))]

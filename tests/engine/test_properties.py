@@ -12,8 +12,8 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from knjazja.engine import (GameOptions, apply, determinize, dumps, legal_actions, loads,
-                            new_game, observation)
+from knjazja.engine import (GameOptions, apply, determinize, dumps, legal_actions, loads, new_game,
+                            observation, war_after)
 from knjazja.engine.cards import CARD_ID, N_CARDS
 from knjazja.engine.scoring import final_scores
 
@@ -52,10 +52,12 @@ def obs_cards(obs):
     w = obs.war
     if w is not None:
         out |= set(w.attack) | set(w.defence) | {w.raid_troop, w.city}
-        for h in w.history:
-            out |= set(h["attack"])
-            for a in h["answers"]:
-                out |= set(a["cards"])
+        r = w.record
+        out |= {e.card for e in r.events} | {r.raid_troop}
+        for attack in r.attacks:
+            out |= set(attack.troops)
+            for a in attack.answers:
+                out |= {a.card, *a.troops}
     p = obs.pending
     if p is not None:
         out |= {p.card, p.action.card, p.action.city, p.action.target, *p.action.cards}
@@ -72,7 +74,7 @@ def obs_key(obs):
     w = obs.war
     war = None if w is None else (w.attacker, w.defender, w.city, tuple(w.attack),
                                   tuple(w.defence), w.raid_troop, w.raid_played,
-                                  w.attacks_made, repr(w.history))
+                                  w.attacks_made, w.record)
     p = obs.pending
     pend = None if p is None else (p.player, p.card, p.action, p.target_seat, p.reaction,
                                    tuple(p.bids), tuple(p.bidders), p.in_limbo)
@@ -107,9 +109,7 @@ def mutate(c):
     if c.war is not None:
         c.war.attack.append(N_CARDS + 11)
         c.war.defence.append(N_CARDS + 12)
-        c.war.history.append({"attack": [], "strength": 0, "answers": []})
-        if c.war.history[0]["answers"] is not None:
-            c.war.history[0]["answers"].append({})
+        c.war.record = None
         c.war.raid_troop = N_CARDS + 13
     if c.pending is not None:
         c.pending.bids.append((0, N_CARDS + 14))
@@ -154,6 +154,17 @@ def check_step(s, step, entered, revealed, rng, events):
             assert legal_actions(world) == legal_actions(s)
 
 
+def check_war_records(s, events, records):
+    """The war's record in each seat's observation is the fold of the events that seat
+    saw (redacted): a record can hold nothing the seat was not shown."""
+    for seat in range(s.n):
+        for e in events:
+            records[seat] = war_after(records[seat], e.for_seat(seat))
+        if s.war is not None:
+            assert observation(s, seat).war.record == records[seat]
+            assert s.war.record == records[seat]
+
+
 def check_clone(s, rng):
     before = fingerprint(s)
     c = s.clone()
@@ -180,6 +191,7 @@ def test_random_playouts_keep_every_invariant(seed, n, strict, invasion):
         for c in s.hands[t]:
             revealed[t][c] = 0
     actions, all_events = [], []
+    records = [None] * n                            # each seat's fold of the events it saw
     step = 0
     check_step(s, step, entered, revealed, rng, [])
     while not s.over:
@@ -196,6 +208,7 @@ def test_random_playouts_keep_every_invariant(seed, n, strict, invasion):
                 revealed[t][c] = step               # the holder knows his own card
         actions.append(a)
         all_events.append(ev)
+        check_war_records(s, ev, records)
         check_step(s, step, entered, revealed, rng, ev)
         if step % 7 == 0 or s.decision.kind != "turn":
             check_clone(s, rng)

@@ -4,8 +4,7 @@ import pytest
 from knjazja.engine import IllegalAction, apply, legal_actions, new_game
 from knjazja.engine.actions import TURN, Action, Decision
 from knjazja.engine.cards import CARD_ID, KIND
-
-from scenario import (check_cards, discarded, find, hand, inst, kinds, legal, play, scenario)
+from scenario import check_cards, hand, inst, kinds, legal, play, scenario
 
 
 # --- set-up ----------------------------------------------------------------------------

@@ -2,11 +2,8 @@
 import pytest
 
 from knjazja.engine import GameOptions, legal_actions
-from knjazja.engine.actions import (RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER,
-                                    WAR_DEFEND, Decision)
-
-from scenario import (buildings, check_cards, city, discarded, hand, inst, kinds, legal,
-                      owner, play, scenario)
+from knjazja.engine.actions import RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Decision
+from scenario import buildings, check_cards, city, discarded, hand, inst, kinds, legal, owner, play, scenario
 
 D = "troop.druzhina."
 
@@ -102,7 +99,7 @@ def test_voivode_squad_attacks_with_summed_strength():
     assert (inst(D + "2"), inst(D + "3")) not in squads                  # 5 ≤ 5
     assert tuple(sorted((inst(D + "3"), inst("troop.poles")))) in squads  # 8 > 5
     play(s, "attack", cards=[D + "3", "troop.poles"])
-    assert s.war.history[-1]["strength"] == 8
+    assert s.war.record.attacks[-1].strength == 8
     assert s.decision == Decision(1, WAR_DEFEND)
     assert not legal(s, "defend")                                        # 7 < 8
     s = war([D + "3", "troop.poles"], [D + "8"], ["wall.kremlin"],
@@ -203,7 +200,7 @@ def test_militia_defends_with_the_citys_full_glory(blds, glory):
         assert bool(legal(s, "defend", cards=["troop.militia"])) == holds
         if holds:
             play(s, "defend", cards=["troop.militia"])
-            assert s.war.history[-1]["answers"][0]["value"] == glory
+            assert s.war.record.attacks[-1].answers[0].strength == glory
 
 
 def test_tmutarakan_church_militia_is_two():
@@ -220,7 +217,7 @@ def test_militia_counts_the_throne_vladimir_fifteen():
             ["bld.cathedral", "bld.throne", "wall.palisade", "wall.moat"], cid="city.vladimir")
     play(s, "attack", cards=["troop.varangians"])
     play(s, "defend", cards=["troop.militia"])
-    assert s.war.history[-1]["answers"][0]["value"] == 15
+    assert s.war.record.attacks[-1].answers[0].strength == 15
 
 
 # --- the Wise Voivode in defence ----------------------------------------------------------
@@ -251,7 +248,7 @@ def test_anna_weakens_foreign_attackers_by_two_for_walls_and_comparison():
     assert {a.cards for a in legal(s, "attack")} == {(inst("troop.hungarians"),),
                                                      (inst(D + "4"),)}
     play(s, "attack", cards=["troop.hungarians"])
-    assert s.war.history[-1]["strength"] == 4
+    assert s.war.record.attacks[-1].strength == 4
     assert legal(s, "defend", cards=["troop.polovtsy.4"])   # Anna never weakens defenders
     assert not legal(s, "defend", cards=[D + "3"])
 
@@ -259,7 +256,7 @@ def test_anna_weakens_foreign_attackers_by_two_for_walls_and_comparison():
 def test_anna_of_the_attacker_does_not_matter():
     s = war(["troop.poles"], [D + "4"], chronicles={0: ["chr.anna"]})
     play(s, "attack", cards=["troop.poles"])
-    assert s.war.history[-1]["strength"] == 5
+    assert s.war.record.attacks[-1].strength == 5
 
 
 def test_anna_polovtsians_one_and_two_cannot_attack_even_in_a_squad():
@@ -269,7 +266,7 @@ def test_anna_polovtsians_one_and_two_cannot_attack_even_in_a_squad():
     attacks = legal(s, "attack")
     assert attacks and not [a for a in attacks if bad & set(a.cards)]
     play(s, "attack", cards=["troop.polovtsy.3", D + "1"])
-    assert s.war.history[-1]["strength"] == 2
+    assert s.war.record.attacks[-1].strength == 2
 
 
 def test_bogatyrs_give_each_native_druzhina_plus_two_in_defence_only():
@@ -280,10 +277,10 @@ def test_bogatyrs_give_each_native_druzhina_plus_two_in_defence_only():
     s = war([D + "10"], [D + "4", D + "2"], chronicles={1: ["chr.bogatyrs", "chr.voivode"]})
     play(s, "attack", cards=[D + "10"])
     play(s, "defend", cards=[D + "4", D + "2"])          # (4+2)+(2+2) = 10
-    assert s.war.history[-1]["answers"][0]["value"] == 10
+    assert s.war.record.attacks[-1].answers[0].strength == 10
     s = war([D + "5"], [D + "6"], chronicles={0: ["chr.bogatyrs"]})
     play(s, "attack", cards=[D + "5"])
-    assert s.war.history[-1]["strength"] == 5            # no bonus in attack
+    assert s.war.record.attacks[-1].strength == 5            # no bonus in attack
 
 
 # --- Ambush ---------------------------------------------------------------------------------
@@ -338,7 +335,7 @@ def test_defender_bribe_remaining_squad_still_attacks():
     play(s, "bribe", by=1, target="troop.poles")
     assert s.decision == Decision(1, WAR_DEFEND)            # 4 > walls 2: still attacks
     assert s.war.attack == [inst(D + "4")]
-    assert s.war.history[-1]["strength"] == 4
+    assert s.war.record.attacks[-1].strength == 4
     assert not legal(s, "defend", cards=[D + "3"])
     play(s, "defend", cards=[D + "5"])
     assert s.decision == Decision(0, WAR_ATTACK)
@@ -558,7 +555,7 @@ def test_the_war_for_vladimir():
     play(s, "war", by=0, city="city.vladimir")
     play(s, "attack", cards=["troop.polovtsy.4"])            # 4 > walls 3
     play(s, "defend", by=1, cards=["troop.militia"])          # Militia = 15
-    assert s.war.history[0]["answers"][0]["value"] == 15
+    assert s.war.record.attacks[0].answers[0].strength == 15
     assert {"troop.polovtsy.4", "troop.militia"} <= set(discarded(s))
     play(s, "event", card="ev.false_match", city="city.vladimir")
     play(s, "decline", by=1)
@@ -592,7 +589,7 @@ def test_voivode_defence_squad_of_several_militia():
     play(s, "attack", cards=[D + "10"])
     assert not legal(s, "defend", cards=["troop.militia"])            # 5 < 10
     play(s, "defend", cards=["troop.militia", "troop.militia"])       # 5 + 5 = 10
-    assert s.war.history[-1]["answers"][0]["value"] == 10
+    assert s.war.record.attacks[-1].answers[0].strength == 10
     assert discarded(s).count("troop.militia") == 2
 
 

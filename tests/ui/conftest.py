@@ -13,7 +13,7 @@ def knjazja_home(tmp_path, monkeypatch):
     """Every test gets its own settings folder (KNJAZJA_HOME) and starts in English."""
     home = tmp_path / "home"
     monkeypatch.setenv("KNJAZJA_HOME", str(home))
-    from knjazja.ui import i18n
+    from knjazja.app import i18n
 
     i18n.set_language("en")
     yield home
@@ -25,8 +25,8 @@ def make_app():
     """Build Apps at a size; every one is shut down after the test."""
     import pygame
 
+    from knjazja.app.settings import Settings
     from knjazja.ui.app import App
-    from knjazja.ui.settings import Settings
 
     apps = []
 

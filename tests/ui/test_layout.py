@@ -4,7 +4,7 @@ from itertools import combinations
 import pytest
 from pygame import Rect
 
-from knjazja.ui.layout import BUTTON_NAMES, clockwise_positions, table_layout
+from knjazja.ui.table.layout import BUTTON_NAMES, clockwise_positions, table_layout
 
 SIZES = [(1280, 720), (1920, 1080), (2560, 1440), (3840, 2160)]
 PLAYERS = range(2, 9)

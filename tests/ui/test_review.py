@@ -6,12 +6,12 @@ import random
 import pygame
 import pytest
 
+from knjazja.app.analysis import (Analysis, PointResult, biggest_mistakes, decision_points, grade, point_seed,
+                                  replay, result_from_ranking)
+from knjazja.app.session import GameSession, Seat
 from knjazja.bots.advisor import HintAdvisor
 from knjazja.bots.thinker import shutdown_worker
 from knjazja.engine import Action, apply, dumps, legal_actions, new_game, observation, score
-from knjazja.ui.review import (Analysis, PointResult, biggest_mistakes, decision_points, grade,
-                               point_seed, replay, result_from_ranking)
-from knjazja.ui.session import GameSession, Seat
 
 TINY = 12          # search iterations: enough to rank, quick enough for a test
 
@@ -265,7 +265,7 @@ def test_scene_steps_through_the_game(make_app):
 
 @pytest.mark.parametrize("lang,size,n", [("ru", (1280, 720), 4), ("en", (1920, 1080), 8)])
 def test_scene_draws_every_kind_of_position(make_app, lang, size, n):
-    from knjazja.ui import i18n
+    from knjazja.app import i18n
     from knjazja.ui.scenes.review import ReviewScene
     i18n.set_language(lang)
     app = make_app(size)
@@ -280,7 +280,7 @@ def test_scene_draws_every_kind_of_position(make_app, lang, size, n):
             scene.go(i)
             app.step([])
     # hovering a card shows it large (drawn over everything)
-    rect, card, _ = scene._card_hits[0]
+    rect, card, _ = scene.board.hits[0]
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))])
     assert scene.hovered_card(rect.center) is not None
     app.resize((1600, 900))                          # a rebuild keeps the selected move

@@ -2,11 +2,12 @@
 import pygame
 import pytest
 
+from knjazja.app import i18n
+from knjazja.app.rulebook import available_languages, load_rules, parse_inline, parse_rules, rules_path
 from knjazja.engine import RULESET_VERSION
-from knjazja.ui import i18n
 from knjazja.ui.scenes.gallery import GalleryScene
-from knjazja.ui.scenes.rules import (RulesScene, ScrollArea, available_languages, layout_rich, load_rules,
-                                     parse_inline, parse_rules, rules_path)
+from knjazja.ui.scenes.rules import RulesScene
+from knjazja.ui.widgets import ScrollArea, layout_rich
 
 
 def test_rules_exist_in_both_languages_with_the_same_sections():
@@ -97,7 +98,7 @@ def test_rules_scene_scrolls_jumps_and_switches_to_the_gallery(make_app, lang, s
 
 def test_escape_pops_without_callback(make_app):
     app = make_app()
-    from knjazja.ui.scene import Scene
+    from knjazja.ui.scene_stack import Scene
     base = app.stack.push(Scene())
     app.stack.push(RulesScene())
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])

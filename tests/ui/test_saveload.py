@@ -5,10 +5,10 @@ import random
 import pygame
 import pytest
 
+from knjazja.app import storage
+from knjazja.app.session import GameSession, Seat
 from knjazja.engine import apply, legal_actions
-from knjazja.ui import storage
 from knjazja.ui.scenes.saveload import ConfirmScene, SaveLoadScene, players_line, save_path, scan_saves
-from knjazja.ui.session import GameSession, Seat
 
 
 def session(moves: int = 25) -> GameSession:
@@ -121,3 +121,37 @@ def test_save_mode_needs_a_session():
         SaveLoadScene("save")
     with pytest.raises(ValueError):
         SaveLoadScene("print")
+
+
+def test_save_names_keep_every_printable_character(make_app, knjazja_home):
+    """"#1" is listed as "#1" (its file is named safely), and "_1" is another save."""
+    s = session(5)
+    app = make_app((1280, 720))
+    scene = app.stack.push(SaveLoadScene("save", session=s))
+    app.step([])
+    for name in ("#1", "_1", "Партия: «Киев»?"):
+        scene.name = name
+        path = scene.save()
+        assert path is not None and path.is_file()
+        assert all(ch not in path.name for ch in '#:?«»')     # the file name is made safe
+    names = {e.name for e in scan_saves()}
+    assert names == {"#1", "_1", "Партия: «Киев»?"}
+    scene.name = "#1"                                         # the same name again: overwrite, asked
+    assert scene.save() is None and isinstance(app.stack.top, ConfirmScene)
+@pytest.mark.parametrize("key", [pygame.K_DELETE, pygame.K_BACKSPACE])    # Backspace: a Mac's Delete
+def test_delete_and_backspace_key_ask_to_delete(make_app, saves, key):
+    app = make_app((1280, 720))
+    scene = app.stack.push(SaveLoadScene("load", on_load=lambda *a: None))
+    app.step([])
+    scene.select([e.name for e in scene.entries].index("damaged"))
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+    assert isinstance(app.stack.top, ConfirmScene)
+
+
+@pytest.mark.parametrize("name", ["CON", "con", "Nul", "AUX", "PRN", "COM1", "lpt9", "COM¹", " con "])
+def test_save_names_are_never_windows_devices(name):
+    safe = storage.safe_name(name)
+    assert safe.upper() not in storage.WINDOWS_DEVICE_NAMES
+    assert safe.upper().startswith(name.strip().upper())        # still recognisably the name
+    assert storage.safe_name("CONSOLE") == "CONSOLE" and storage.safe_name("COM10") == "COM10"
+    assert save_path(name).stem.upper() not in storage.WINDOWS_DEVICE_NAMES

@@ -2,7 +2,7 @@
 import pygame
 import pytest
 
-from knjazja.ui.scene import Scene, SceneStack
+from knjazja.ui.scene_stack import Scene, SceneStack
 
 
 class Probe(Scene):

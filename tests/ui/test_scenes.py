@@ -5,9 +5,9 @@ import pygame
 import pygame_gui
 import pytest
 
-from knjazja.ui import i18n
+from knjazja.app import i18n
+from knjazja.app.settings import Settings, load_settings, settings_path
 from knjazja.ui.scenes import MenuScene, SettingsScene, SetupScene
-from knjazja.ui.settings import Settings, load_settings, settings_path
 
 
 def click(app, element, button=1):
@@ -153,7 +153,7 @@ def test_settings_scene_saves_to_the_file_and_relabels(make_app):
     click(app, scene.save_button)
     assert app.stack.top is menu
     assert i18n.get_language() == "ru"
-    assert menu.buttons["new_game"].text == "Новая игра"  # the menu was rebuilt in Russian
+    assert menu.buttons["new_game"].text == "Новая партия"  # the menu was rebuilt in Russian
     data = json.loads(settings_path().read_text(encoding="utf-8"))
     assert data["language"] == "ru" and data["mute"] is True and data["confirm_end_war"] is False
     assert data["reaction_prompting"] == "always" and data["animation_speed"] == 2.0
@@ -185,7 +185,7 @@ def test_window_resize_relayouts_and_keeps_the_minimum(make_app):
     assert setup.name_entries[0].get_text() == "Всеволод"
     assert setup.ui.window_resolution == (1920, 1080)
     app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(800, 500), w=800, h=500)])
-    assert app.size == (1280, 720)
+    assert app.size == (960, 540)           # the minimum (settings.MIN_WINDOW_SIZE)
 
 
 def test_quit_event_stops_the_app(make_app):

@@ -4,10 +4,10 @@ import json
 import pygame
 import pytest
 
+from knjazja.app import series_store
+from knjazja.app.session import Seat
 from knjazja.engine import Series
-from knjazja.ui import series_store
 from knjazja.ui.scenes.series import SeriesScene, leaders
-from knjazja.ui.session import Seat
 
 SEATS = [{"name": "Ярослав", "kind": "human"}, {"name": "Олег", "kind": "hard"}, {"name": "Игорь", "kind": "easy"}]
 

@@ -1,24 +1,25 @@
 """Sounds: the event map, settings, and silence when there is no mixer."""
 import pygame
 
+from knjazja.app.settings import Settings
 from knjazja.engine import Event
-from knjazja.ui.settings import Settings
+from knjazja.engine import zones as Z
 from knjazja.ui.sound import SOUND_NAMES, Sounds, sounds_for_events
 
 
 def test_event_map():
-    assert sounds_for_events([Event("move", seat=0, card=3, src="hand:0", dst="cities:0")]) == ["card_play"]
-    assert sounds_for_events([Event("move", seat=0, card=20, src="hand:0", dst="city:3")]) == ["card_play"]
+    assert sounds_for_events([Event("move", seat=0, card=3, src=Z.hand(0), dst=Z.cities(0))]) == ["card_play"]
+    assert sounds_for_events([Event("move", seat=0, card=20, src=Z.hand(0), dst=Z.city(3))]) == ["card_play"]
     assert sounds_for_events([Event("war_start", seat=0)]) == ["war_drum"]
     assert sounds_for_events([Event("city_falls"), Event("city_owner")]) == ["city_captured"]
-    fire = [Event("move", card=c, src="city:3", dst="discard") for c in (20, 21, 22)]
+    fire = [Event("move", card=c, src=Z.city(3), dst=Z.DISCARD) for c in (20, 21, 22)]
     assert sounds_for_events(fire) == ["fire"]
     assert sounds_for_events([Event("plunder", seat=1)] + fire + [Event("city_falls")]) == ["fire", "city_captured"]
     # new walls replacing old ones are not a fire
-    rebuilt = [Event("move", seat=0, card=40, src="hand:0", dst="city:3"),
-               Event("move", card=39, src="city:3", dst="discard")]
+    rebuilt = [Event("move", seat=0, card=40, src=Z.hand(0), dst=Z.city(3)),
+               Event("move", card=39, src=Z.city(3), dst=Z.DISCARD)]
     assert sounds_for_events(rebuilt) == ["card_play"]
-    assert sounds_for_events([Event("move", src="deck", dst="hand:0")]) == []
+    assert sounds_for_events([Event("move", src=Z.DECK, dst=Z.hand(0))]) == []
 
 
 def test_silent_without_a_mixer(monkeypatch):
@@ -50,5 +51,5 @@ def test_plays_with_the_dummy_driver():
     sounds.preload()
     assert all(sounds.load(n) is not None for n in SOUND_NAMES)
     sounds.play("click")       # must not raise
-    sounds.play("no_such_sound")
+    assert sounds.play("no_such_sound") is False
     sounds.stop()

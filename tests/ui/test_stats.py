@@ -3,7 +3,7 @@ import json
 
 import pygame
 
-from knjazja.ui import stats
+from knjazja.app import stats
 from knjazja.ui.scenes.saveload import ConfirmScene
 from knjazja.ui.scenes.stats import StatsScene
 

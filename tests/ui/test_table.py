@@ -5,14 +5,16 @@ import random
 import pygame
 import pytest
 
+import table_probes as P
+from knjazja.app import i18n
+from knjazja.app.session import GameSession, Seat
+from knjazja.app.settings import Settings
 from knjazja.engine import Action, apply, legal_actions, new_game
 from knjazja.engine.cards import CARD_ID, INSTANCES
 from knjazja.engine.state import City
-from knjazja.ui import i18n
-from knjazja.ui.scene import Scene
-from knjazja.ui.scenes.table import TableScene
-from knjazja.ui.session import GameSession, Seat
-from knjazja.ui.settings import Settings
+from knjazja.ui.scene_stack import Scene
+from knjazja.ui.table.overlays import DiscardScene
+from knjazja.ui.table.scene import TableScene
 
 DT = 0.1   # the longest frame App.step allows: animations finish in a frame or two
 
@@ -53,10 +55,10 @@ def make_table(make_app, seats, seed=7, size=(1280, 720), state=None, lang="en",
 def settle(app, scene, limit=400):
     """Step frames until nothing animates and nobody but a human must decide (bounded)."""
     for _ in range(limit):
-        if scene.session.over and not scene.busy:
+        if scene.session.over and not scene.controller.busy:
             app.step([], DT)
             return
-        if scene.can_act():
+        if scene.controller.can_act():
             return
         app.step([], DT)
     raise AssertionError("the table never came to rest")
@@ -78,22 +80,22 @@ def target_rect(scene, a: Action):
     s = scene.session.state
     k = a.kind
     if k in ("build", "war"):
-        return scene.rect_of_city(a.city)
+        return P.rect_of_city(scene, a.city)
     if k in ("play_city", "pass_igor"):
-        return scene.rect_of_seat(a.seat)
+        return P.rect_of_seat(scene, a.seat)
     if k == "chronicle":
-        return scene.rect_of_city(a.city) if a.city >= 0 else scene.rect_of_seat(a.seat)
+        return P.rect_of_city(scene, a.city) if a.city >= 0 else P.rect_of_seat(scene, a.seat)
     if k == "event":
         if a.target >= 0:
-            return scene.rect_of_chronicle(a.target)
+            return P.rect_of_chronicle(scene, a.target)
         if a.city >= 0:
-            return scene.rect_of_city(a.city)
+            return P.rect_of_city(scene, a.city)
         if a.seat >= 0 and (s.war is None or a.seat != s.war.defender):
-            return scene.rect_of_seat(a.seat)
-        return scene.rect_of_war()
+            return P.rect_of_seat(scene, a.seat)
+        return P.rect_of_war(scene)
     if k == "bribe":
-        return scene.rect_of_troop(a.target)
-    return scene.rect_of_war()
+        return P.rect_of_troop(scene, a.target)
+    return P.rect_of_war(scene)
 
 
 def perform(app, scene, a: Action, rng: random.Random):
@@ -105,43 +107,43 @@ def perform(app, scene, a: Action, rng: random.Random):
     done = lambda: len(session.state.history) > before  # noqa: E731
 
     def finish_popup():
-        if not done() and scene.popup:
-            r = scene.rect_of_button(a)
+        if not done() and scene.controller.choices:
+            r = P.rect_of_button(scene, a)
             assert r is not None, f"no popup button for {a}"
             click(app, r.center)
 
-    r = scene.rect_of_button(a)
+    r = P.rect_of_button(scene, a)
     if r is not None:
         click(app, r.center)
         return "button"
     if a.kind == "war":
-        click(app, scene.rect_of_button("start_war").center)
-        click(app, scene.rect_of_city(a.city).center)
+        click(app, P.rect_of_button(scene, "start_war").center)
+        click(app, P.rect_of_city(scene, a.city).center)
         finish_popup()
         return "war"
     if a.kind in ("attack", "defend"):
         troops = hand_instances(session, seat, a.cards)
         if s.holds_chronicle(seat, "chr.voivode"):
             for t in troops:
-                click(app, scene.rect_of_hand_card(t).center)
-            r = scene.rect_of_button(a)
+                click(app, P.rect_of_hand_card(scene, t).center)
+            r = P.rect_of_button(scene, a)
             assert r is not None, f"no squad button for {a}"
             click(app, r.center)
             return "squad"
         if rng.random() < 0.5:
-            click(app, scene.rect_of_hand_card(troops[0]).center)
+            click(app, P.rect_of_hand_card(scene, troops[0]).center)
             return "click troop"
-        drag(app, scene.rect_of_hand_card(troops[0]).center, scene.rect_of_war().center)
+        drag(app, P.rect_of_hand_card(scene, troops[0]).center, P.rect_of_war(scene).center)
         return "drag troop"
     if a.kind == "pass_igor":
         igor = next(c for c in s.chronicles[seat] if CARD_ID[c] == "chr.igor")
-        click(app, scene.rect_of_chronicle(igor).center)
-        click(app, scene.rect_of_seat(a.seat).center)
+        click(app, P.rect_of_chronicle(scene, igor).center)
+        click(app, P.rect_of_seat(scene, a.seat).center)
         finish_popup()
         return "igor"
     card = a.card if a.card >= 0 else a.cards[0]
     card = hand_instances(session, seat, [card])[0]
-    src = scene.rect_of_hand_card(card)
+    src = P.rect_of_hand_card(scene, card)
     assert src is not None, f"{a}: card not in the fan"
     if rng.random() < 0.3:
         dst = target_rect(scene, a)
@@ -168,7 +170,7 @@ def test_a_whole_game_with_the_mouse(make_app):
     for _ in range(60000):
         if over:
             break
-        if scene.can_act():
+        if scene.controller.can_act():
             legal = session.legal()
             a = rng.choice(legal)
             before = len(session.state.history)
@@ -203,15 +205,15 @@ def test_an_illegal_drop_is_refused_with_a_reason(make_app):
     seats = [Seat("Olga", "human"), Seat("Igor", "easy"), Seat("Oleg", "easy")]
     app, session, scene, _ = make_table(make_app, seats, state=s)
     settle(app, scene)
-    assert scene.can_act()
+    assert scene.controller.can_act()
     history = list(session.state.history)
     hands = [list(h) for h in session.state.hands]
-    drag(app, scene.rect_of_hand_card(church).center, scene.rect_of_city(kiev).center)
+    drag(app, P.rect_of_hand_card(scene, church).center, P.rect_of_city(scene, kiev).center)
     assert scene.toasts.latest is not None
     assert "Stone Walls" in scene.toasts.latest and "Kiev" in scene.toasts.latest, scene.toasts.latest
     assert session.state.history == history and [list(h) for h in session.state.hands] == hands
     # a drop on a prince instead of a city is refused too, with its own reason
-    drag(app, scene.rect_of_hand_card(church).center, scene.rect_of_seat(2).center)
+    drag(app, P.rect_of_hand_card(scene, church).center, P.rect_of_seat(scene, 2).center)
     assert "city" in scene.toasts.latest.lower()
     assert session.state.history == history
     assert [a for a in session.legal() if a.kind == "build"] == []   # Kiev, the only city, is walled
@@ -221,17 +223,18 @@ def test_every_drop_on_an_unlit_target_leaves_the_state_alone(make_app):
     seats = [Seat("Olga", "human"), Seat("Igor", "easy"), Seat("Oleg", "easy")]
     app, session, scene, _ = make_table(make_app, seats, seed=3)
     settle(app, scene)
-    from knjazja.ui.table import input as I
+    from knjazja.app import clicks as C
+    from knjazja.engine.refusals import SEAT, Target
     s = session.state
     tried = 0
     for card in list(s.hands[0]):
-        cands = I.candidates_for(session.legal(), card)
+        cands = C.candidates_for(session.legal(), card)
         for seat in range(3):
-            if any(("seat", seat) in I.targets_of(a, s) for a in cands):
+            if any(Target(SEAT, seat) in C.targets_of(a, s) for a in cands):
                 continue
             history = list(s.history)
             scene.toasts.items.clear()
-            drag(app, scene.rect_of_hand_card(card).center, scene.rect_of_seat(seat).center)
+            drag(app, P.rect_of_hand_card(scene, card).center, P.rect_of_seat(scene, seat).center)
             assert scene.toasts.latest, f"no reason shown for {CARD_ID[card]} on seat {seat}"
             assert session.state.history == history
             tried += 1
@@ -269,35 +272,38 @@ def test_layout_draws_and_cards_stay_inside(make_app, size, n):
     assert not outside, outside
 
 
+class Overlay(Scene):
+    is_overlay = True
+
+
 def test_hot_seat_hands_over_and_hides_hands(make_app):
-    class PassDevice(Scene):
-        is_overlay = True
+    PassDevice = Overlay
 
     handovers = []
     seats = [Seat("Anna", "human"), Seat("Boris", "human"), Seat("Bot", "easy")]
     app, session, scene, _ = make_table(make_app, seats, state=new_game(3, seed=5, first_player=0))
     scene.on_handover = lambda seat: (handovers.append(seat), app.stack.push(PassDevice()))
-    assert scene.policy == "hotseat" and scene.viewer == 0
+    assert scene.controller.policy == "hotseat" and scene.controller.viewer == 0
     settle(app, scene)
-    assert scene.can_act() and not scene.faces_hidden()
-    click(app, scene.rect_of_button(Action("draw")).center)
+    assert scene.controller.can_act() and not scene.controller.faces_hidden()
+    click(app, P.rect_of_button(scene, Action("draw")).center)
     for _ in range(200):
         if handovers:
             break
         app.step([], DT)
     assert handovers == [1]
-    assert scene.viewer == 1 and scene.faces_hidden() and not scene.can_act()
-    assert scene.card_at(scene.rect_of_hand_card(session.state.hands[1][0]).center) is None  # no peeking
+    assert scene.controller.viewer == 1 and scene.controller.faces_hidden() and not scene.controller.can_act()
+    assert scene.card_at(P.rect_of_hand_card(scene, session.state.hands[1][0]).center) is None  # no peeking
     app.stack.pop()                                  # Boris has the device now
     app.step([], DT)
-    assert not scene.faces_hidden() and scene.can_act()
+    assert not scene.controller.faces_hidden() and scene.controller.can_act()
     assert scene.layout.viewer == 1                  # his hand at the bottom
 
 
 def test_spectator_sees_no_hand_and_the_bots_finish(make_app):
     seats = [Seat(f"Bot {i}", "easy") for i in range(4)]
     app, session, scene, over = make_table(make_app, seats, seed=9)
-    assert scene.viewer is None and scene.faces_hidden() and scene.layout.viewer == 0
+    assert scene.controller.viewer is None and scene.controller.faces_hidden() and scene.layout.viewer == 0
     for _ in range(20000):
         if over:
             break
@@ -311,16 +317,16 @@ def test_zoom_discard_browser_and_log(make_app):
     app, session, scene, _ = make_table(make_app, seats, seed=4)
     settle(app, scene)
     card = session.state.hands[0][0]
-    r = scene.rect_of_hand_card(card)
+    r = P.rect_of_hand_card(scene, card)
     click(app, r.center, button=3)
     assert scene.right_zoom is not None and CARD_ID[scene.right_zoom] == CARD_ID[card]
     app.step([motion((5, 5))], DT)
     assert scene.right_zoom is None
     # the discard pile opens a browser; a click outside closes it
-    click(app, scene.rect_of_discard().center)
-    assert scene.discard_browser.open
+    click(app, P.rect_of_discard(scene).center)
+    assert isinstance(app.stack.top, DiscardScene)
     click(app, (3, 3))
-    assert not scene.discard_browser.open
+    assert app.stack.top is scene
     # the log names cards; hovering a name shows the card
     session.play(Action("draw"))
     for _ in range(30):
@@ -335,19 +341,36 @@ def test_zoom_discard_browser_and_log(make_app):
 def test_undo_and_resize(make_app):
     seats = [Seat("Olga", "human"), Seat("Igor", "human")]     # no bot reply blocks the undo
     app, session, scene, _ = make_table(make_app, seats, state=new_game(2, seed=6, first_player=0))
+    scene.on_handover = lambda seat: app.stack.push(Overlay())
     settle(app, scene)
     move = next(a for a in session.legal() if a.kind != "draw" and a.kind != "war")
     perform(app, scene, move, random.Random(0))
+    for _ in range(100):
+        if isinstance(app.stack.top, Overlay):
+            break
+        app.step([], DT)
+    assert scene.controller.viewer == 1 and scene.controller.can_undo()   # Olga's hand-over screen
+    assert scene.undo()
+    app.stack.pop()
+    assert session.state.history == []
     settle(app, scene)
-    assert scene.viewer == 1 and session.can_undo()
-    click(app, scene.rect_of_button("undo").center)
-    assert session.state.history == [] and scene.toasts.latest
-    settle(app, scene)
-    assert scene.viewer == 0 and scene.can_act()
+    assert scene.controller.viewer == 0 and scene.controller.can_act()
     app.resize((1600, 900))
     app.step([], DT)
     assert scene.layout.size == (1600, 900)
-    assert pygame.Rect(0, 0, 1600, 900).contains(scene.rect_of_deck())
+    assert pygame.Rect(0, 0, 1600, 900).contains(P.rect_of_deck(scene))
+
+
+def test_no_undo_of_a_move_the_next_player_has_seen(make_app):
+    seats = [Seat("Olga", "human"), Seat("Igor", "human")]
+    app, session, scene, _ = make_table(make_app, seats, state=new_game(2, seed=6, first_player=0))
+    settle(app, scene)                                          # no hand-over screen: Igor looks at once
+    move = next(a for a in session.legal() if a.kind != "draw" and a.kind != "war")
+    perform(app, scene, move, random.Random(0))
+    settle(app, scene)
+    assert scene.controller.viewer == 1 and not scene.controller.can_undo()
+    assert not scene.controls.undo.visible and not scene.undo()
+    assert len(session.state.history) == 1
 
 
 def test_russian_table_draws(make_app):
@@ -355,7 +378,7 @@ def test_russian_table_draws(make_app):
     app, session, scene, _ = make_table(make_app, seats, seed=8, lang="ru")
     assert i18n.get_language() == "ru"
     settle(app, scene)
-    text, mine = scene._prompt()
+    text, mine = scene.controller.prompt()
     assert mine and "Ваш ход" in text
 
 
@@ -381,18 +404,102 @@ def test_hint_button_names_a_legal_move_and_raises_its_card(make_app):
     seats = [Seat("Olga", "human"), Seat("Igor", "easy"), Seat("Oleg", "easy")]
     app, session, scene, _ = make_table(make_app, seats, seed=3)
     settle(app, scene)
-    assert scene.can_act()
-    click(app, scene.rect_of_button("hint").center)
-    assert scene.hints.thinking
+    assert scene.controller.can_act()
+    click(app, P.rect_of_button(scene, "hint").center)
+    assert scene.controller.hints.thinking
     try:
         for _ in range(20000):
             app.step([], DT)
-            if not scene.hints.thinking:
+            if not scene.controller.hints.thinking:
                 break
-        best = scene.hints.current(session)
+        best = scene.controller.hints.current(session)
         assert best is not None, "no hint arrived"
         action, chance = best
         assert action in session.legal() and 0.0 <= chance <= 1.0
         assert scene.toasts.latest and "%" in scene.toasts.latest
     finally:
         shutdown_worker()
+
+
+def key(app, k):
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)], DT)
+
+
+def test_overlays_swallow_clicks(make_app):
+    """With the discard browser or a dialog open, the table's buttons beneath do nothing."""
+    from knjazja.ui.scenes.message import MessageScene
+    seats = [Seat("Olga", "human"), Seat("Igor", "easy"), Seat("Oleg", "easy")]
+    app, session, scene, _ = make_table(make_app, seats, seed=4)
+    settle(app, scene)
+    draw_button = P.rect_of_button(scene, Action("draw"))
+    assert draw_button is not None
+    history = list(session.state.history)
+    click(app, P.rect_of_discard(scene).center)
+    assert isinstance(app.stack.top, DiscardScene)
+    click(app, draw_button.center)                     # Draw beneath the browser
+    for k in (pygame.K_SPACE, pygame.K_RETURN):
+        key(app, k)
+    assert session.state.history == history
+    click(app, P.rect_of_discard(scene).center)        # the browser is open or closed, never the table
+    if isinstance(app.stack.top, DiscardScene):
+        key(app, pygame.K_ESCAPE)                      # Escape closes it
+    assert app.stack.top is scene
+    app.stack.push(MessageScene("Title", "Text"))
+    app.step([], DT)
+    click(app, draw_button.center)
+    assert session.state.history == history
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    # a card zoomed with the right button takes the next click (it closes), not the table
+    card = session.state.hands[0][0]
+    click(app, P.rect_of_hand_card(scene, card).center, button=3)
+    assert scene.right_zoom is not None
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=draw_button.center, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=draw_button.center, button=1)], DT)
+    assert scene.right_zoom is None and session.state.history == history
+
+
+def test_escape_opens_and_closes_the_pause_menu(make_app):
+    from knjazja.ui.main import GameFlow
+    from knjazja.ui.scenes.pause import PauseScene
+    app = make_app((1280, 720), persist=False)
+    flow = GameFlow(app)
+    app.stack.push(flow.menu)
+    app.step([], DT)
+    flow.start_game({"seats": [{"name": "Olga", "kind": "human"}, {"name": "Igor", "kind": "easy"}],
+                     "first_player": 0}, seed=5)
+    table = flow.table
+    settle(app, table)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    assert table.hover_card is None and table.right_zoom is None
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+    # holding a card, Escape puts it back first
+    card = next(c for c in table.session.state.hands[0] if table.controller.playable([c]))
+    click(app, P.rect_of_hand_card(table, card).center)
+    if table.controller.held >= 0:
+        key(app, pygame.K_ESCAPE)
+        assert table.controller.held < 0 and app.stack.top is table
+
+
+def test_a_city_in_play_zooms_to_its_tableau(make_app):
+    """Hovering a city on the table shows its buildings, walls and Glory, not its printed card."""
+    from knjazja.ui.table.city_zoom import tableau_rects
+    s = full_table(4, seed=21, moves=40)
+    seats = [Seat("Olga", "human")] + [Seat(f"Bot {i}", "easy") for i in range(3)]
+    app, session, scene, _ = make_table(make_app, seats, state=s)
+    settle(app, scene)
+    city = max(session.state.cities.values(), key=lambda c: len(c.all_buildings()))
+    rect = P.rect_of_city(scene, city.card)
+    app.step([motion(rect.center)], DT)
+    for _ in range(10):
+        app.step([], DT)
+    assert scene.zoomed() == ("city", city.card)
+    panel, card, cards = tableau_rects(city, scene.size, scene.layout.unit)
+    assert len(cards) == len(city.all_buildings()) and all(panel.contains(r) for r in cards + [card])
+    hand_card = session.state.hands[0][0]
+    app.step([motion(P.rect_of_hand_card(scene, hand_card).center)], DT)
+    for _ in range(10):
+        app.step([], DT)
+    assert scene.zoomed() == ("card", hand_card)

@@ -1,12 +1,14 @@
 """Where the game's files live, and the fonts.
 
 Every file under ``assets/`` is found through :func:`asset_path`, so the same code
-works from a source checkout (``<repo>/assets``) and from a PyInstaller bundle
-(``sys._MEIPASS/assets``; the spec must copy ``assets`` to ``assets``).
-``KNJAZJA_ASSETS`` overrides the folder (tests, packagers).
+works from a PyInstaller bundle (``sys._MEIPASS/assets``; the spec copies ``assets`` there),
+an installed wheel (``knjazja/assets`` inside the package, found through
+``importlib.resources``; ``setup.py`` puts it there) and a source checkout or editable
+install (``<repo>/assets``). ``KNJAZJA_ASSETS`` overrides the folder (tests, packagers).
 """
 from __future__ import annotations
 
+import importlib.resources
 import os
 import sys
 from functools import lru_cache
@@ -14,7 +16,8 @@ from pathlib import Path
 
 import pygame
 
-__all__ = ["MissingAssetError", "assets_root", "asset_path", "load_font", "FONT_FILES"]
+__all__ = ["MissingAssetError", "BrokenAssetError", "assets_root", "asset_path", "load_font", "title_scale",
+           "FONT_FILES", "ICON_FILE"]
 
 
 class MissingAssetError(FileNotFoundError):
@@ -28,14 +31,26 @@ class MissingAssetError(FileNotFoundError):
         )
 
 
+class BrokenAssetError(ValueError):
+    """A file the game ships with is there but cannot be used."""
+
+    def __init__(self, path: str | os.PathLike, reason: str) -> None:
+        self.path = str(path)
+        super().__init__(f"damaged game file {self.path}: {reason} (reinstall the game)")
+
+
 def assets_root() -> Path:
-    """The ``assets`` folder: $KNJAZJA_ASSETS, the PyInstaller bundle, or the checkout."""
+    """The ``assets`` folder: $KNJAZJA_ASSETS, the PyInstaller bundle, the installed package
+    (``knjazja/assets``), or the checkout (``<repo>/assets``)."""
     env = os.environ.get("KNJAZJA_ASSETS")
     if env:
         return Path(env)
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         return Path(bundle) / "assets"
+    installed = importlib.resources.files("knjazja") / "assets"
+    if isinstance(installed, Path) and installed.is_dir():
+        return installed
     # knjazja/ui/art/resources.py -> parents[3] is the checkout root
     return Path(__file__).resolve().parents[3] / "assets"
 
@@ -51,6 +66,8 @@ def asset_path(*parts: str) -> Path:
     return path
 
 
+ICON_FILE = "icon.png"          # the window's icon (and the builds')
+
 # role -> file under assets/fonts (see assets/fonts/README.md)
 FONT_FILES: dict[str, str] = {
     "title": "TriodPostnaja.ttf",      # Old-Russian ustav style: titles and card names (Cyrillic)
@@ -61,10 +78,22 @@ FONT_FILES: dict[str, str] = {
 
 
 def font_role(role: str, lang: str | None = None) -> str:
-    """The font role actually used: English titles use the Latin title face."""
-    if role == "title" and lang is not None and lang != "ru":
-        return "title_latin"
+    """The font role actually used: each language names its title face in its strings
+    ("font.title_face": Triod Postnaja for Russian, Old Standard for English)."""
+    if role == "title" and lang is not None:
+        from knjazja.app.i18n import tr
+        return tr("font.title_face", lang=lang)
     return role
+
+
+# faces whose letters run larger than Triod Postnaja's at the same pixel size
+_TITLE_SCALE = {"title_latin": 0.88}
+
+
+def title_scale(lang: str | None = None) -> float:
+    """How much smaller to set card names in the title face of ``lang`` (Old Standard is
+    larger on the body than Triod)."""
+    return _TITLE_SCALE.get(font_role("title", lang), 1.0)
 
 
 def load_font(role: str, size: int, lang: str | None = None) -> pygame.font.Font:

@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from knjazja.ui.scene import Scene
+from knjazja.ui.scene_stack import Scene
 
 
 def oid(class_id: str | None = None, object_id: str | None = None) -> ObjectID:
@@ -80,16 +80,18 @@ class GuiScene(Scene):
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.backdrop_for(surface), (0, 0))
+        self.draw_live(surface)
+
+    def backdrop_for(self, surface: pygame.Surface) -> pygame.Surface:
+        """The cached backdrop at the size of ``surface`` (drawn again after a rebuild)."""
         if self._backdrop is None or self._backdrop.get_size() != surface.get_size():
             backdrop = pygame.Surface(surface.get_size())
             self.draw_backdrop(backdrop)
-            try:
+            if pygame.display.get_surface() is not None:
                 backdrop = backdrop.convert()  # the display's pixel format blits fastest
-            except pygame.error:
-                pass
             self._backdrop = backdrop
-        surface.blit(self._backdrop, (0, 0))
-        self.draw_live(surface)
+        return self._backdrop
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """Draw what stays put until the next rebuild (subclasses)."""

@@ -14,26 +14,23 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from knjazja.app.i18n import card_name, card_text, get_language, tr
 from knjazja.engine import catalogue
 from knjazja.ui import style
-from knjazja.ui.i18n import get_language, tr
+from knjazja.ui.art import render_card
+from knjazja.app.glossary import definition
+from knjazja.ui.glossary_view import draw_tooltip, term_at, term_rects, underline
 from knjazja.ui.scenes.base import GuiScene, oid
-from knjazja.ui.scenes.rules import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_plain
+from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_text
 
 KINDS = ("all", "city", "building", "troop", "event", "chronicle")
 CARD_RATIO = 7 / 5
 RENDER_BUDGET = 0.012  # seconds of card rendering per frame
 
 
-def render_face(card_id: str, lang: str, size: tuple[int, int]) -> pygame.Surface | None:
-    """The card face from ``ui.art``, or None if the renderer is unavailable or fails."""
-    try:
-        from knjazja.ui.art import render_card
-
-        img = render_card(card_id, lang, size)
-        return img if isinstance(img, pygame.Surface) else None
-    except Exception:
-        return None
+def render_face(card_id: str, lang: str, size: tuple[int, int]) -> pygame.Surface:
+    """The card face from ``ui.art``."""
+    return render_card(card_id, lang, size)
 
 
 def card_facts(entry: dict) -> list[str]:
@@ -71,6 +68,11 @@ class GalleryScene(BookScene):
         self._lang = ""
 
     # -- data ------------------------------------------------------------------------------
+
+    def tab_scene(self, key: str) -> GuiScene | None:
+        from knjazja.ui.scenes.rules import make_tab
+
+        return make_tab(key, on_close=self.on_close)
     def visible_cards(self) -> list[dict]:
         return [c for c in self.cards if self.kind == "all" or c["kind"] == self.kind]
 
@@ -90,7 +92,9 @@ class GalleryScene(BookScene):
     # -- building --------------------------------------------------------------------------
     def build(self) -> None:
         self._lang = get_language()
-        self.cards = catalogue(self._lang)
+        # the catalogue's names and texts as they are printed (typeset)
+        self.cards = [dict(e, name=card_name(e["id"], self._lang), text=card_text(e["id"], self._lang))
+                      for e in catalogue(self._lang)]
         self.build_frame()
         p = self.panel
         pad = self.px(26)
@@ -132,7 +136,8 @@ class GalleryScene(BookScene):
         self.cells = []
         for i, entry in enumerate(self.visible_cards()):
             r, c = divmod(i, cols)
-            self.cells.append((pygame.Rect(left + c * (cw + gap_x), self.px(10) + r * (cell_h + gap_y), cw, cell_h), entry))
+            cell = pygame.Rect(left + c * (cw + gap_x), self.px(10) + r * (cell_h + gap_y), cw, cell_h)
+            self.cells.append((cell, entry))
         rows = (len(self.cells) + cols - 1) // cols
         self.scroll.set_content_height(self.px(10) + rows * (cell_h + gap_y) + self.px(10))
         self._name_cache = {}
@@ -257,7 +262,7 @@ class GalleryScene(BookScene):
             # the name, up to two lines
             lines = self._name_cache.get(entry["id"])
             if lines is None:
-                wrapped = wrap_plain(entry["name"], name_font, cw + self.px(16))
+                wrapped = wrap_text(entry["name"], name_font, cw + self.px(16))
                 if len(wrapped) > 2:
                     wrapped = [wrapped[0], ellipsize(" ".join(wrapped[1:]), name_font, cw + self.px(16))]
                 lines = [style.render_text(t, name_font, style.PARCHMENT) for t in wrapped]
@@ -287,6 +292,8 @@ class CardZoomScene(GuiScene):
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.info_rect = pygame.Rect(0, 0, 0, 0)
         self._faces: dict[tuple, pygame.Surface | None] = {}
+        self.terms: list[tuple[pygame.Rect, str]] = []     # game terms in the text: hover for a definition
+        self.mouse = (0, 0)
 
     @property
     def entry(self) -> dict:
@@ -325,6 +332,8 @@ class CardZoomScene(GuiScene):
         self._sync()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE):
                 self.close()
@@ -390,14 +399,21 @@ class CardZoomScene(GuiScene):
         limit = self.prev_button.rect.top - self.px(24) if self.prev_button else r.bottom - pad
         while True:
             body = style.font("body", body_size)
-            lines = wrap_plain(e["text"], body, width)
+            lines = wrap_text(e["text"], body, width)
             if len(lines) * body.get_linesize() <= limit - y or body_size <= self.px(14):
                 break
             body_size -= 1
+        self.terms = term_rects(lines, body, (r.left + pad, y), body.get_linesize(), lang)
         for line in lines:
             style.blit_text(surface, line, body, style.PARCHMENT, topleft=(r.left + pad, y))
             y += body.get_linesize()
+        underline(surface, self.terms)
         hint = style.font("body", self.px(15))
         style.blit_text(surface, tr("gallery.zoom_hint", i=self.index + 1, n=len(self.cards)), hint,
                         style.MUTED, midleft=(self.next_button.rect.right + self.px(16), self.next_button.rect.centery)
                         if self.next_button else (r.left + pad, r.bottom - pad))
+
+    def draw_foreground(self, surface: pygame.Surface) -> None:
+        term = term_at(self.terms, self.mouse)
+        if term is not None:
+            draw_tooltip(surface, definition(term), self.mouse, self.px(18), self.px(520))

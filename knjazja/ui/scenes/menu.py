@@ -1,4 +1,6 @@
-"""The main menu: title, New game, Continue, Rules, Settings, Quit."""
+"""The main menu: title, New game, Learn to play, Continue, Rules, Settings, Quit; and a
+card beside the buttons when the game has something to suggest (``banner``): the first
+lesson on the very first start, a game against bots once the lessons are done."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -8,36 +10,43 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from knjazja import __version__
+from knjazja.app.i18n import get_language, tr
 from knjazja.ui import style
-from knjazja.ui.i18n import get_language, tr
+from knjazja.ui.art import render_card
+from knjazja.ui.art.showcase import MENU_FAN_LEFT, MENU_FAN_RIGHT
+from knjazja.ui.app import fullscreen_key_label
 from knjazja.ui.scenes.base import GuiScene, oid
+from knjazja.ui.widgets import wrap_text
 
-# cards fanned in the lower corners of the menu when the card renderer is available
-_FAN_LEFT = ("city.kiev", "troop.druzhina.7", "bld.cathedral")
-_FAN_RIGHT = ("chr.anna", "ev.tatar_invasion", "wall.kremlin")
+# (title, text, [(label, callback)…]): the first callback is the primary button
+Banner = tuple[str, str, list[tuple[str, Callable[[], None]]]]
 
 
 def app_version() -> str:
-    try:
-        from importlib.metadata import version
-
-        return version("knjazja")
-    except Exception:
-        return "0.1.0"
+    """The game's version (knjazja.__version__, the one place it is set)."""
+    return __version__
 
 
 class MenuScene(GuiScene):
     """``on_start(setup)`` is handed to the new-game screen; ``has_saves()`` enables Continue."""
 
-    BUTTONS = ("new_game", "continue", "load", "rules", "stats", "settings", "quit")
+    BUTTONS = ("new_game", "learn", "continue", "load", "rules", "stats", "settings", "quit")
 
     def __init__(self, *, on_start: Callable[[dict[str, Any]], None] | None = None,
                  has_saves: Callable[[], bool] | None = None,
                  on_continue: Callable[[], None] | None = None,
                  on_rules: Callable[[], None] | None = None,
                  on_load: Callable[[], None] | None = None,
-                 on_stats: Callable[[], None] | None = None) -> None:
+                 on_stats: Callable[[], None] | None = None,
+                 on_learn: Callable[[], None] | None = None,
+                 banner: Callable[[], Banner | None] | None = None) -> None:
         super().__init__()
+        self.on_learn = on_learn
+        self.banner = banner
+        self.banner_rect = pygame.Rect(0, 0, 0, 0)
+        self.banner_text: tuple[str, str] | None = None
+        self.banner_buttons: list[tuple[UIButton, Callable[[], None]]] = []
         self.on_start = on_start
         self.has_saves = has_saves
         self.on_continue = on_continue
@@ -46,7 +55,7 @@ class MenuScene(GuiScene):
         self.on_stats = on_stats
         self.buttons: dict[str, UIButton] = {}
         self._column = pygame.Rect(0, 0, 0, 0)
-        self._fan_cache: dict[tuple, pygame.Surface | None] = {}
+        self._fan_cache: dict[tuple, pygame.Surface] = {}
 
     # -- widgets -------------------------------------------------------------------------------
     def build(self) -> None:
@@ -62,7 +71,35 @@ class MenuScene(GuiScene):
             self.buttons[key] = UIButton(rect, tr(f"menu.{key}"), self.ui,
                                          object_id=oid("@menu_button", f"#menu_{key}"))
         self._column = pygame.Rect(x, top, bw, n * bh + (n - 1) * gap)
+        self._build_banner()
         self.refresh()
+
+    def _build_banner(self) -> None:
+        """The suggestion card right of the buttons (or none)."""
+        for b, _ in self.banner_buttons:
+            b.kill()
+        self.banner_buttons, self.banner_text = [], None
+        shown = self.banner() if self.banner is not None else None
+        if shown is None:
+            self.banner_rect = pygame.Rect(0, 0, 0, 0)
+            return
+        title, text, actions = shown
+        w, _ = self.size
+        col = self._column
+        left = col.right + self.px(60)
+        width = min(self.px(420), w - left - self.px(24))
+        bh, gap, pad = self.px(46), self.px(10), self.px(20)
+        body = style.font("body", self.px(19))
+        lines = len(wrap_text(text, body, width - 2 * pad))
+        height = pad * 2 + self.px(40) + lines * body.get_linesize() + self.px(12) + len(actions) * (bh + gap)
+        self.banner_rect = pygame.Rect(left, col.top, width, height)
+        self.banner_text = (title, text)
+        y = self.banner_rect.bottom - pad - len(actions) * (bh + gap) + gap
+        for i, (label, callback) in enumerate(actions):
+            b = UIButton(pygame.Rect(left + pad, y, width - 2 * pad, bh), label, self.ui,
+                         object_id=oid("@primary" if i == 0 else "@secondary", f"#menu_banner_{i}"))
+            self.banner_buttons.append((b, callback))
+            y += bh + gap
 
     def refresh(self) -> None:
         if not self.buttons:
@@ -73,6 +110,11 @@ class MenuScene(GuiScene):
                           None if self.on_rules is not None else tr("menu.rules_later"))
         self._set_enabled("load", self.on_load is not None, None)
         self._set_enabled("stats", self.on_stats is not None, None)
+        self._set_enabled("learn", self.on_learn is not None, None)
+        shown = self.banner() if self.banner is not None else None
+        if (shown[:2] if shown is not None else None) != self.banner_text:
+            self._build_banner()
+            self.invalidate()
 
     def _set_enabled(self, key: str, enabled: bool, tip: str | None) -> None:
         button = self.buttons[key]
@@ -80,12 +122,7 @@ class MenuScene(GuiScene):
         button.set_tooltip(tip)
 
     def _can_continue(self) -> bool:
-        if self.has_saves is None:
-            return False
-        try:
-            return bool(self.has_saves())
-        except Exception:
-            return False
+        return self.has_saves is not None and self.has_saves()
 
     # -- input ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -94,6 +131,10 @@ class MenuScene(GuiScene):
         for key, button in self.buttons.items():
             if event.ui_element is button:
                 self.activate(key)
+                return True
+        for button, callback in self.banner_buttons:
+            if event.ui_element is button:
+                callback()
                 return True
         return False
 
@@ -104,6 +145,8 @@ class MenuScene(GuiScene):
             from knjazja.ui.scenes.setup import SetupScene
 
             self.stack.push(SetupScene(on_start=self.on_start))
+        elif key == "learn" and self.on_learn is not None:
+            self.on_learn()
         elif key == "continue" and self.on_continue is not None:
             self.on_continue()
         elif key == "rules" and self.on_rules is not None:
@@ -147,40 +190,42 @@ class MenuScene(GuiScene):
             style.draw_panel(surface, self._column.inflate(self.px(56), self.px(48)),
                              radius=self.px(14))
 
+        self._draw_banner(surface)
         # footer
         small = style.font("body", max(12, self.px(16)))
         margin = self.px(18)
         style.blit_text(surface, tr("menu.version", version=app_version()), small, style.MUTED,
                         topleft=(margin, h - margin - small.get_height()))
-        style.blit_text(surface, tr("menu.fullscreen_hint"), small, style.MUTED,
+        style.blit_text(surface, tr("menu.fullscreen_hint", key=fullscreen_key_label()), small, style.MUTED,
                         bottomright=(w - margin, h - margin))
 
-    def _draw_fans(self, surface: pygame.Surface) -> None:
-        render = style._art("render_card")
-        if render is None:
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        if self.banner_text is None:
             return
+        title, text = self.banner_text
+        r, pad = self.banner_rect, self.px(20)
+        style.draw_panel(surface, r, radius=self.px(12))
+        tf = style.fit_font("title", title, r.width - 2 * pad, self.px(34))
+        style.blit_text(surface, title, tf, style.GOLD_LIGHT, topleft=(r.left + pad, r.top + pad))
+        body = style.font("body", self.px(19))
+        y = r.top + pad + self.px(40)
+        for line in wrap_text(text, body, r.width - 2 * pad):
+            style.blit_text(surface, line, body, style.PARCHMENT, topleft=(r.left + pad, y))
+            y += body.get_linesize()
+
+    def _draw_fans(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         card_w = round(h * 0.16)
         size = (card_w, round(card_w * 7 / 5))
         lang = get_language()
-        for ids, anchor, direction in ((_FAN_LEFT, (round(w * 0.14), round(h * 0.78)), -1),
-                                       (_FAN_RIGHT, (round(w * 0.86), round(h * 0.78)), 1)):
+        for ids, anchor, direction in ((MENU_FAN_LEFT, (round(w * 0.14), round(h * 0.78)), -1),
+                                       (MENU_FAN_RIGHT, (round(w * 0.86), round(h * 0.78)), 1)):
             for i, card_id in enumerate(ids):
-                img = self._card(render, card_id, lang, size)
-                if img is None:
-                    return
+                key = (card_id, lang, size)
+                if key not in self._fan_cache:
+                    self._fan_cache[key] = render_card(card_id, lang, size)
                 angle = direction * (-16 + 16 * i)
-                rotated = pygame.transform.rotozoom(img, angle, 1.0)
+                rotated = pygame.transform.rotozoom(self._fan_cache[key], angle, 1.0)
                 offset = (i - 1) * round(card_w * 0.7)
                 rect = rotated.get_rect(center=(anchor[0] + offset, anchor[1] + abs(i - 1) * card_w // 8))
                 surface.blit(rotated, rect)
-
-    def _card(self, render, card_id: str, lang: str, size: tuple[int, int]) -> pygame.Surface | None:
-        key = (card_id, lang, size)
-        if key not in self._fan_cache:
-            try:
-                img = render(card_id, lang, size)
-                self._fan_cache[key] = img if isinstance(img, pygame.Surface) else None
-            except Exception:
-                self._fan_cache[key] = None
-        return self._fan_cache[key]

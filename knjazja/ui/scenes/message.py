@@ -5,9 +5,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from knjazja.app.i18n import tr
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
 from knjazja.ui.scenes.base import GuiScene, oid
+from knjazja.ui.widgets import wrap_text
 
 
 class MessageScene(GuiScene):
@@ -37,12 +38,13 @@ class MessageScene(GuiScene):
         style.blit_text(surface, self.title, tf, style.GOLD_LIGHT, center=(w // 2, self._panel.top + self.px(50)))
         body = style.font("body", self.px(22))
         y = self._panel.top + self.px(100)
-        for line in style.wrap_text(self.text, body, self._panel.width - self.px(60)):
+        for line in wrap_text(self.text, body, self._panel.width - self.px(60)):
             style.blit_text(surface, line, body, style.PARCHMENT, center=(w // 2, y))
             y += body.get_height() + self.px(2)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.is_ui_event(event, pygame_gui.UI_BUTTON_PRESSED, self.ok):
+        if self.is_ui_event(event, pygame_gui.UI_BUTTON_PRESSED, self.ok) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER)):
             self.close()
         return True
 

@@ -7,8 +7,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from knjazja.app.i18n import tr
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
 from knjazja.ui.scenes.base import GuiScene, oid
 
 
@@ -49,7 +49,7 @@ class PauseScene(GuiScene):
             self.close()
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, callback in self.actions:
+            for key, _ in self.actions:
                 if event.ui_element is self.buttons.get(key):
                     self.activate(key)
                     return True

@@ -1,7 +1,7 @@
 """The post-game review: step through the finished game with every hand face up.
 
 Left, the list of every move (number, who, what), the human moves marked with their loss
-in win-chance points as the background analysis (``knjazja.ui.review.Analysis``) finds it,
+in win-chance points as the background analysis (``knjazja.app.analysis.Analysis``) finds it,
 the three biggest mistakes flagged "!!"; Prev / Next / Next mistake below it.  Right, the
 position before the selected move: per seat its Glory, hand, cities and chronicles, the war
 or the card in play, a timeline of the game, and what the analysis says about the move.
@@ -15,22 +15,20 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.engine import Action, GameState, score
-from knjazja.engine.scoring import seat_score
-from knjazja.engine.targets import attack_sum, defence_sum
+from knjazja.app.analysis import (ITERATIONS, MISTAKE_POINTS, Analysis, PointResult, biggest_mistakes,
+                                  decision_points, grade, replay)
+from knjazja.app.explain import why_better
+from knjazja.app.i18n import get_language, tr
+from knjazja.app.narrate import Narrator
+from knjazja.engine import Action, GameState
 from knjazja.ui import style
-from knjazja.ui.i18n import get_language, tr
-from knjazja.ui.narrate import Narrator
-from knjazja.ui.review import (GOOD_POINTS, ITERATIONS, Analysis, PointResult, biggest_mistakes,
-                               decision_points, grade, replay)
+from knjazja.ui.art.palette import HIGHLIGHT
 from knjazja.ui.scenes.base import oid
-from knjazja.ui.scenes.rules import BookScene, ScrollArea, draw_edge_fades, wrap_plain
-from knjazja.ui.table.sprites import Sprites, TextCache, printable, seat_colour
+from knjazja.ui.scenes.review_board import CARD_H, CARD_W, GRADE_COLOURS, ReviewBoard, final_verdict
+from knjazja.ui.table.sprites import Sprites, TextCache, seat_colour
+from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades
 
-GRADE_COLOURS = {"good": (120, 200, 100), "inaccuracy": (238, 176, 56), "mistake": (236, 78, 60)}
 BEST_GLOW = (120, 220, 120)
-CHOSEN_GLOW = (255, 214, 90)
-CARD_W, CARD_H = 5, 7
 
 
 def _card_set(a: Action | None) -> set[int]:
@@ -59,6 +57,7 @@ class ReviewScene(BookScene):
         self.analysis = analysis
         self.step = self.points[0] if self.points else 0
         self.flagged: list[int] = []              # the 3 biggest mistakes
+        self._results_seen = 0
         self.sprites = Sprites()
         self.texts = TextCache()
         self.buttons: dict[str, UIButton] = {}
@@ -69,7 +68,7 @@ class ReviewScene(BookScene):
         self.board_rect = self.verdict_rect = pygame.Rect(0, 0, 0, 0)
         self._right_cache: pygame.Surface | None = None
         self._right_key: tuple | None = None
-        self._card_hits: list[tuple[pygame.Rect, int]] = []
+        self.board = ReviewBoard(self.seats, self.sprites, self.texts, self.px)
         self._seek_drag = False
         self._fades: tuple[pygame.Surface, pygame.Surface] | None = None
         self._texts_cache: dict[tuple[str, int], str] = {}
@@ -134,7 +133,7 @@ class ReviewScene(BookScene):
         self.title_rect = pygame.Rect(self.right.left, self.right.top, self.right.width, px(40))
         self.timeline = pygame.Rect(self.right.left + px(8), self.title_rect.bottom + px(8),
                                     self.right.width - px(16), px(16))
-        self.verdict_rect = pygame.Rect(self.right.left, self.right.bottom - px(106), self.right.width, px(106))
+        self.verdict_rect = pygame.Rect(self.right.left, self.right.bottom - px(138), self.right.width, px(138))
         top = self.timeline.bottom + px(16)
         self.board_rect = pygame.Rect(self.right.left, top, self.right.width, self.verdict_rect.top - px(12) - top)
         self._right_cache = None
@@ -166,7 +165,7 @@ class ReviewScene(BookScene):
         """The analysed human moves worse than "good", in game order."""
         if self.analysis is None:
             return []
-        return sorted(i for i, r in self.analysis.results.items() if r.loss_points >= GOOD_POINTS)
+        return sorted(i for i, r in self.analysis.results.items() if r.loss_points >= MISTAKE_POINTS)
 
     def next_mistake(self) -> None:
         found = self.mistakes()
@@ -243,8 +242,11 @@ class ReviewScene(BookScene):
 
     def update(self, dt: float) -> None:
         a = self.analysis
-        if a is not None and not a.done:
-            if a.poll():
+        if a is not None:
+            if not a.done:
+                a.poll()
+            if len(a.results) != self._results_seen:    # whoever collected them
+                self._results_seen = len(a.results)
                 self.flagged = biggest_mistakes(a.results)
                 self.refresh()
         if self.scroll is not None:
@@ -261,11 +263,8 @@ class ReviewScene(BookScene):
         if text is None:
             narrator = narrator or self.narrator()
             s = self.states[i]
-            try:
-                what = narrator.action(self.actions[i], s)
-            except Exception:                   # a phrase must never break the review
-                what = str(self.actions[i])
-            text = self._texts_cache[key] = printable(f"{narrator.seat(s.decision.seat)}: {what}")
+            what = narrator.action(self.actions[i], s)
+            text = self._texts_cache[key] = tr("review.move_line", name=narrator.seat(s.decision.seat), what=what)
         return text
 
     def progress_text(self) -> str:
@@ -284,13 +283,7 @@ class ReviewScene(BookScene):
         """(the move, the verdict, the verdict's colour) for the selected step."""
         i = self.step
         if i >= self.last:
-            totals = [sc.total for sc in score(self.states[-1])]
-            best = max(totals)
-            names = [self.seats[k].name for k, t in enumerate(totals) if t == best]
-            head = tr("results.winner", name=names[0]) if len(names) == 1 else \
-                tr("results.shared", names=", ".join(names))
-            line = " · ".join(f"{s.name} {t}" for s, t in zip(self.seats, totals))
-            return tr("review.final"), f"{head}\n{tr('review.glory_line', line=line)}", style.GOLD_LIGHT
+            return tr("review.final"), final_verdict(self.seats, self.states[-1]), style.GOLD_LIGHT
         narrator = self.narrator()
         move = f"{i + 1}. {self.move_text(i, narrator)}"
         seat = self.states[i].decision.seat
@@ -303,16 +296,18 @@ class ReviewScene(BookScene):
             running = self.analysis is not None and self.analysis.running == i
             return move, tr("review.thinking" if running else "review.waiting"), style.MUTED
         many = len(self._humans) > 1
-        name = self.seats[seat].name
+        name = narrator.seat(seat)
         s = self.states[i]
-        chosen = printable(narrator.action(r.chosen, s))
+        chosen = narrator.action(r.chosen, s)
         p = round(100 * r.chosen_value)
         if r.loss_points < 0.05:
             text = tr("review.named_best" if many else "review.you_best", name=name, chosen=chosen, p=p)
         else:
-            best = printable(narrator.action(r.best, s))
+            best = narrator.action(r.best, s)
             text = tr("review.named_worse" if many else "review.you_worse", name=name, chosen=chosen,
                       best=best, p=p, q=round(100 * r.best_value))
+            why = why_better(s, seat, r.best, r.chosen, [x.name for x in self.seats], get_language())
+            text += "\n" + tr("review.why", why=why)         # drawn when the right side changes
         return move, text, GRADE_COLOURS[grade(r.loss_points)]
 
     # -- drawing: static --------------------------------------------------------------------
@@ -439,7 +434,8 @@ class ReviewScene(BookScene):
             surface.blit(t, t.get_rect(midright=midright))
             return
         g = grade(r.loss_points)
-        value = "0" if r.loss_points < 0.05 else f"–{r.loss_points:.1f}"
+        value = "0" if r.loss_points < 0.05 else \
+            "−" + f"{r.loss_points:.1f}".replace(".", tr("number.decimal_point"))
         t = self.texts.render(value, "bold", px(16), GRADE_COLOURS[g], shadow=True)
         rect = surface.blit(t, t.get_rect(midright=midright))
         x = rect.left - px(8)
@@ -453,296 +449,32 @@ class ReviewScene(BookScene):
     def _render_right(self) -> pygame.Surface:
         surf = pygame.Surface(self.right.size, pygame.SRCALPHA)
         o = pygame.Vector2(self.right.topleft)
-        self._card_hits = []
+        self.board.hits = []
         local = lambda r: pygame.Rect(r.left - o.x, r.top - o.y, r.width, r.height)  # noqa: E731
-        self._draw_title(surf, local(self.title_rect))
-        self._draw_timeline(surf, local(self.timeline))
-        self._draw_board(surf, local(self.board_rect), o)
-        self._draw_verdict(surf, local(self.verdict_rect))
-        return surf
-
-    def _draw_title(self, surf: pygame.Surface, r: pygame.Rect) -> None:
-        px = self.px
+        b = self.board
         s = self.states[self.step]
-        text = tr("review.final") if self.step >= self.last else \
-            tr("review.move", n=self.step + 1, total=self.last)
-        img = self.texts.fit(text, "title", px(34), style.GOLD_LIGHT, r.width // 2, outline=style.GOLD_DARK)
-        surf.blit(img, img.get_rect(midleft=(r.left + px(4), r.centery)))
-        info = f"{tr('review.deck', n=len(s.deck))}   ·   {tr('review.discard', n=len(s.discard))}"
-        img = self.texts.fit(info, "body", px(17), style.PARCHMENT_DARK, r.width // 2)
-        surf.blit(img, img.get_rect(midright=(r.right - px(4), r.centery)))
-
-    def _draw_timeline(self, surf: pygame.Surface, r: pygame.Rect) -> None:
-        px = self.px
-        groove = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(groove, (0, 0, 0, 120), groove.get_rect(), border_radius=r.height // 2)
-        surf.blit(groove, r.topleft)
-        pygame.draw.rect(surf, style.GOLD_DARK, r, width=1, border_radius=r.height // 2)
-        n = max(1, self.last)
-        xof = lambda i: r.left + px(4) + (r.width - px(8)) * i / n  # noqa: E731
-        done = pygame.Rect(r.left, r.top, max(0, int(xof(self.step)) - r.left), r.height)
-        if done.width > 0:
-            fill = pygame.Surface(done.size, pygame.SRCALPHA)
-            pygame.draw.rect(fill, (*style.GOLD_DARK, 150), fill.get_rect(), border_radius=r.height // 2)
-            surf.blit(fill, done.topleft)
+        title = tr("review.final") if self.step >= self.last else tr("review.move", n=self.step + 1, total=self.last)
+        b.draw_title(surf, local(self.title_rect), title, s)
         results = self.analysis.results if self.analysis is not None else {}
-        for i in self.points:
-            res = results.get(i)
-            if res is None:
-                colour, h = style.MUTED, r.height // 3
-            else:
-                g = grade(res.loss_points)
-                colour = GRADE_COLOURS[g]
-                h = {"good": r.height // 3, "inaccuracy": r.height // 2 + 1, "mistake": r.height - 2}[g]
-            x = int(xof(i))
-            pygame.draw.line(surf, colour, (x, r.centery - h // 2), (x, r.centery + h // 2), max(1, px(2)))
-        x = int(xof(self.step))
-        style.draw_diamond(surf, (x, r.centery), px(10), style.GOLD_DARK)
-        style.draw_diamond(surf, (x, r.centery), px(8), style.GOLD_LIGHT)
-        style.draw_diamond(surf, (x, r.centery), px(3), style.CRIMSON)
-
-    def _draw_verdict(self, surf: pygame.Surface, r: pygame.Rect) -> None:
-        px = self.px
-        move, verdict, colour = self.verdict_lines()
-        inner = r.inflate(-px(40), -px(20))
-        head = self.texts.fit(move, "bold", px(19), style.CREAM, inner.width)
-        surf.blit(head, (inner.left, inner.top))
-        f = style.font("body", px(17))
-        y = inner.top + head.get_height() + px(4)
-        for line in wrap_plain(printable(verdict), f, inner.width)[:2]:
-            img = style.render_text(line, f, colour)
-            surf.blit(img, (inner.left, y))
-            y += f.get_linesize()
+        b.draw_timeline(surf, local(self.timeline), self.step, self.last, self.points, results)
+        self._draw_board(surf, local(self.board_rect), o)
+        b.draw_verdict(surf, local(self.verdict_rect), *self.verdict_lines())
+        return surf
 
     # -- the board -------------------------------------------------------------------------
     def _draw_board(self, surf: pygame.Surface, area: pygame.Rect, origin: pygame.Vector2) -> None:
-        px = self.px
-        s = self.states[self.step]
-        lang = get_language()
         chosen = self.actions[self.step] if self.step < self.last else None
         res = self.analysis.results.get(self.step) if self.analysis is not None else None
         glow = {c: BEST_GLOW for c in _card_set(res.best)} if res is not None and res.loss_points >= 0.05 else {}
-        glow.update({c: CHOSEN_GLOW for c in _card_set(chosen)})
-        p = s.pending
-        centre = s.war is not None or (p is not None and ((p.in_limbo and p.card >= 0) or bool(p.bids)))
-        n_rows = s.n + (1 if centre else 0)
-        gap = px(8)
-        row_h = min(px(196), (area.height - gap * (n_rows - 1)) // n_rows)
-        y = area.top
-        scores = score(s)
-        deciding = s.decision.seat
-        for seat in range(s.n):
-            row = pygame.Rect(area.left, y, area.width, row_h)
-            self._draw_seat(surf, row, s, seat, scores[seat].total, seat == deciding, glow, lang, origin)
-            y += row_h + gap
-        if centre:
-            self._draw_centre(surf, pygame.Rect(area.left, y, area.width, row_h), s, glow, lang, origin)
-
-    def _row_frame(self, surf: pygame.Surface, row: pygame.Rect, colour, active: bool) -> None:
-        px = self.px
-        bg = pygame.Surface(row.size, pygame.SRCALPHA)
-        pygame.draw.rect(bg, (70, 44, 14, 90) if active else (0, 0, 0, 70), bg.get_rect(), border_radius=px(8))
-        surf.blit(bg, row.topleft)
-        pygame.draw.rect(surf, style.GOLD if active else (96, 70, 36), row, width=max(1, px(2)) if active else 1,
-                         border_radius=px(8))
-        surf.fill(colour, pygame.Rect(row.left + px(3), row.top + px(6), px(5), row.height - px(12)))
-
-    def _draw_seat(self, surf, row: pygame.Rect, s: GameState, seat: int, total: int, active: bool,
-                   glow: dict, lang: str, origin) -> None:
-        px = self.px
-        colour = seat_colour(seat)
-        self._row_frame(surf, row, colour, active)
-        info_w = px(196)
-        info = pygame.Rect(row.left + px(16), row.top + px(6), info_w - px(20), row.height - px(12))
-        tall = row.height > px(90)
-        name_size = max(10, min(px(21), row.height * 30 // 100))
-        small_size = max(9, min(px(15), row.height * 22 // 100))
-        badge_size = max(14, min(px(40), row.height * 36 // 100)) if tall else \
-            max(14, min(px(36), row.height * 62 // 100))
-        badge = self.sprites.badge("glory" if total >= 0 else "neg", str(total), badge_size, self.texts)
-        icon = self.sprites.seat_icon(self.seats[seat].is_human, name_size, colour)
-        room = info.width - icon.get_width() - px(6) - (0 if tall else badge_size + px(6))
-        name = self.texts.fit(self.seats[seat].name, "bold", name_size,
-                              style.GOLD_LIGHT if active else style.CREAM, room)
-        if tall:
-            block_h = name.get_height() + small_size + px(4) + badge_size
-            top = info.top + max(0, (info.height - block_h) // 2)
-        else:
-            top = row.centery - name.get_height() // 2
-        surf.blit(icon, (info.left, top + (name.get_height() - icon.get_height()) // 2))
-        surf.blit(name, (info.left + icon.get_width() + px(6), top))
-        if tall:
-            ty = top + name.get_height()
-            kind = self.texts.fit(tr(f"series.kind.{self.seats[seat].kind}"), "body", small_size, style.MUTED,
-                                  info.width, shadow=False)
-            surf.blit(kind, (info.left, ty))
-            ty += kind.get_height() + px(4)
-            surf.blit(badge, (info.left, ty))
-            g = self.texts.fit(tr("results.glory", n=total), "body", small_size, style.GOLD_LIGHT,
-                               info.width - badge_size - px(6))
-            surf.blit(g, g.get_rect(midleft=(info.left + badge_size + px(6), ty + badge_size // 2)))
-        else:  # a short row: the badge beside the name
-            surf.blit(badge, badge.get_rect(midright=(info.right, row.centery)))
-        # the cards
-        sc = seat_score(s, seat)
-        chron_glory = [c.glory for c in sc.chronicles]
-        groups = [
-            ("hand", [[(c, None)] for c in sorted(s.hands[seat])]),
-            ("cities", [[(c.card, c.glory())] + [(b, None) for b in c.all_buildings()] for c in s.cities_of(seat)]),
-            ("chronicles", [[(c, chron_glory[k] if k < len(chron_glory) else None)] +
-                            ([(s.under[c], None)] if c in s.under else [])
-                            for k, c in enumerate(s.chronicles[seat])] + [[(c, None)] for c in s.before[seat]]),
-        ]
-        cards_area = pygame.Rect(row.left + info_w, row.top + px(4), row.width - info_w - px(10), row.height - px(8))
-        self._draw_groups(surf, cards_area, groups, glow, lang, origin)
-
-    def _draw_centre(self, surf, row: pygame.Rect, s: GameState, glow: dict, lang: str, origin) -> None:
-        px = self.px
-        self._row_frame(surf, row, style.CRIMSON, False)
-        narrator = self.narrator()
-        info_w = px(196)
-        groups = []
-        if s.war is not None:
-            w = s.war
-            title = tr("review.war", city=narrator.card(w.city), attacker=narrator.seat(w.attacker),
-                       defender=narrator.seat(w.defender))
-            city = s.cities.get(w.city)
-            groups.append(("war_city", [[(w.city, city.glory() if city else None)]]))
-            try:
-                att = attack_sum(s, w.attack, w.defender) if w.attack else None
-            except Exception:
-                att = None
-            try:
-                dfn = defence_sum(s, w.defence, w.defender, w.city) if w.defence else None
-            except Exception:
-                dfn = None
-            groups.append(("attack", [[(c, None)] for c in w.attack], att))
-            groups.append(("defence", [[(c, None)] for c in w.defence], dfn))
-            if w.raid_troop >= 0:
-                groups.append(("raid", [[(w.raid_troop, None)]]))
-        else:
-            title = ""
-        p = s.pending
-        if p is not None and p.card >= 0:
-            if not title:
-                title = tr("review.pending", card=narrator.card(p.card), name=narrator.seat(p.player))
-            if p.in_limbo:
-                groups.append(("in_play", [[(p.card, None)]]))
-            if p.bids:
-                groups.append(("bids", [[(troop, None)] for _, troop in p.bids if troop >= 0]))
-        info = pygame.Rect(row.left + px(16), row.top + px(6), info_w - px(24), row.height - px(12))
-        f = style.font("bold", max(11, min(px(17), row.height * 20 // 100)))
-        y = info.top
-        for line in wrap_plain(printable(title), f, info.width)[: max(1, info.height // f.get_linesize())]:
-            img = style.render_text(line, f, style.GOLD_LIGHT)
-            surf.blit(img, (info.left, y))
-            y += f.get_linesize()
-        cards_area = pygame.Rect(row.left + info_w, row.top + px(4), row.width - info_w - px(10), row.height - px(8))
-        self._draw_groups(surf, cards_area, groups, glow, lang, origin)
-
-    def _draw_groups(self, surf, area: pygame.Rect, groups: list, glow: dict, lang: str, origin) -> None:
-        """Card groups side by side, each under a caption; cards shrink, then overlap, to fit."""
-        px = self.px
-        caption_size = max(9, min(px(14), area.height * 15 // 100))
-        cap_h = caption_size + px(4) if area.height > px(70) else 0
-        max_h = area.height - cap_h
-        captions = []
-        for group in groups:
-            label = tr(f"review.{group[0]}")
-            if len(group) > 2 and group[2] is not None:
-                label = f"{label} {group[2]}"
-            elif group[0] == "hand":
-                label = f"{label} ({len(group[1])})"
-            captions.append(self.texts.render(label, "bold", caption_size, style.GOLD, shadow=False)
-                            if cap_h else None)
-        cap_w = [c.get_width() + px(8) if c is not None else 0 for c in captions]
-
-        def layout(ch: int):
-            """Per group: (content width, [(x, card, badge, j)]) at card height ``ch``."""
-            cw = ch * CARD_W // CARD_H
-            peek, item_gap = max(4, cw * 30 // 100), max(2, cw // 10)
-            out = []
-            for group in groups:
-                x, placed = 0, []
-                for k, item in enumerate(group[1]):
-                    if k:
-                        x += item_gap
-                    # buildings (or the troop under a chronicle) peek out from under the card
-                    for j, (card, badge) in enumerate(item):
-                        placed.append((x + j * peek, card, badge, j))
-                    x += cw + (len(item) - 1) * peek
-                out.append((x if placed else cw * 6 // 10, placed))
-            return cw, out
-
-        def widths(cw, out, content):
-            return [max(w, cap_w[g]) for g, w in enumerate(content)], max(8, cw * 40 // 100)
-
-        ch = max_h
-        while True:
-            cw, out = layout(ch)
-            content = [w for w, _ in out]
-            alloc, gap = widths(cw, out, content)
-            total = sum(alloc) + gap * (len(groups) - 1)
-            if total <= area.width or ch <= max_h * 72 // 100:
-                break
-            ch = max(8, ch * 93 // 100)
-        # still too wide: squeeze the groups' cards together (never below one card / the caption)
-        scale = [1.0] * len(groups)
-        if total > area.width:
-            room = [max(0, content[g] - max(cw, cap_w[g])) if out[g][1] else 0 for g in range(len(groups))]
-            spare = sum(room)
-            excess = total - area.width
-            for g in range(len(groups)):
-                if room[g] and content[g] > cw:
-                    cut = min(room[g], excess * room[g] / spare) if spare else 0
-                    scale[g] = max(0.05, (content[g] - cut - cw) / (content[g] - cw))
-                    content[g] = int(content[g] - cut)
-            alloc, gap = widths(cw, out, content)
-        top = area.top + cap_h + (max_h - ch) // 2
-        clip = surf.get_clip()
-        surf.set_clip(area.inflate(px(8), px(8)).clip(clip) if clip else area.inflate(px(8), px(8)))
-        badge_size = max(12, min(px(34), cw * 44 // 100))
-        gx = area.left
-        for g, group in enumerate(groups):
-            if g:
-                dx = gx - gap // 2
-                pygame.draw.line(surf, (110, 80, 40), (dx, area.top + px(4)), (dx, area.bottom - px(4)))
-            if captions[g] is not None:
-                surf.blit(captions[g], (gx, area.top))
-            placed = out[g][1]
-            if not placed:
-                dash = self.texts.render("—", "body", caption_size + px(4), style.MUTED, shadow=False)
-                surf.blit(dash, dash.get_rect(midleft=(gx + px(4), top + ch // 2)))
-            # within an item the base card lies on top of what peeks out from under it
-            items: list[list[tuple]] = []
-            for entry in placed:
-                if entry[3] == 0:
-                    items.append([])
-                items[-1].append(entry)
-            for item in items:
-                for x, card, badge, j in reversed(item):
-                    rect = pygame.Rect(gx + int(x * scale[g]), top, cw, ch)
-                    if card in glow:
-                        w = max(3, px(6))
-                        surf.blit(self.sprites.glow(rect.size, glow[card], w), (rect.left - w, rect.top - w))
-                    pad = max(2, cw // 14)
-                    surf.blit(self.sprites.card_shadow(rect.size), (rect.left - pad + 2, rect.top - pad + 3))
-                    surf.blit(self.sprites.face(card, rect.size, lang), rect.topleft)
-                    self._card_hits.append((rect.move(int(origin.x), int(origin.y)), card, j))
-                    if badge is not None and j == 0:
-                        b = self.sprites.badge("glory" if badge >= 0 else "neg", str(badge), badge_size,
-                                               self.texts)
-                        surf.blit(b, b.get_rect(center=(rect.left + badge_size * 45 // 100,
-                                                        rect.bottom - badge_size * 45 // 100)))
-            gx += alloc[g] + gap
-        surf.set_clip(clip)
+        glow.update({c: HIGHLIGHT for c in _card_set(chosen)})
+        self.board.draw(surf, area, self.states[self.step], glow, origin, self.narrator())
 
     # -- hover zoom --------------------------------------------------------------------------
     def hovered_card(self, pos) -> int | None:
         if not self.right.collidepoint(pos):
             return None
         # the last drawn is on top, except that a base card covers what peeks from under it
-        for rect, card, _ in reversed(self._card_hits):
+        for rect, card, _ in reversed(self.board.hits):
             if rect.collidepoint(pos):
                 return card
         return None

@@ -1,398 +1,23 @@
 """The rules of the game: a scrollable page with a section list, and a tab to the card gallery.
 
-The text is data, ``knjazja/ui/data/rules.<lang>.md`` (our own wording of RULES.md), in a
-small markdown: ``# `` starts a section, blank lines separate paragraphs, ``- `` starts a
-bullet, ``**bold**`` marks a term.  The page follows the UI language and shows the engine's
-ruleset version.
-
-This module also holds what the other "book" screens (gallery, statistics, series, saves)
-share: :class:`ScrollArea` (wheel, keys, a draggable gold scroll bar, smooth scrolling),
-:func:`layout_rich` (word wrap with bold runs) and :class:`BookScene` (table background,
-header with Back, title and tabs).
+The page shows ``knjazja.app.rulebook`` in the UI language with the engine's ruleset version.
+``focus=(section key, phrase)`` opens it at a section (and the paragraph naming ``phrase``,
+marked for a while): the table's "?" and F1.  With ``on_lesson``, a section taught by a lesson
+links to it.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
 
 import pygame
-import pygame_gui
-from pygame_gui.elements import UIButton
 
+from knjazja.app.i18n import get_language, tr
+from knjazja.app.lessons import lesson_for_section, words
+from knjazja.app.rulebook import Section, block_naming, load_rules, section_index
 from knjazja.engine import RULESET_VERSION
 from knjazja.ui import style
-from knjazja.ui.i18n import DATA_DIR, LANGUAGES, get_language, tr
-from knjazja.ui.scenes.base import GuiScene, oid
-
-
-# -- the rules document ------------------------------------------------------------------------
-@dataclass
-class Section:
-    title: str
-    blocks: list[tuple[str, str]] = field(default_factory=list)  # ("p" | "li", text)
-
-
-def rules_path(lang: str) -> Path:
-    return DATA_DIR / f"rules.{lang}.md"
-
-
-def parse_rules(text: str) -> list[Section]:
-    """Sections of a rules document (see the module docstring for the syntax)."""
-    sections: list[Section] = []
-    para: list[str] = []
-
-    def flush() -> None:
-        if para and sections:
-            sections[-1].blocks.append(("p", " ".join(para)))
-        para.clear()
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if line.startswith("# "):
-            flush()
-            sections.append(Section(line[2:].strip()))
-        elif line.startswith("- ") or line.startswith("* "):
-            flush()
-            if sections:
-                sections[-1].blocks.append(("li", line[2:].strip()))
-        elif not line:
-            flush()
-        elif para or not (sections and sections[-1].blocks and sections[-1].blocks[-1][0] == "li"
-                          and raw[:1].isspace()):
-            para.append(line)
-        else:  # an indented continuation of a bullet
-            kind, body = sections[-1].blocks[-1]
-            sections[-1].blocks[-1] = (kind, f"{body} {line}")
-    flush()
-    return sections
-
-
-def load_rules(lang: str | None = None) -> list[Section]:
-    """The rules in ``lang`` (default: the UI language); English if that file is missing."""
-    lang = lang or get_language()
-    for code in (lang, "en"):
-        try:
-            return parse_rules(rules_path(code).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError):
-            continue
-    return []
-
-
-def available_languages() -> list[str]:
-    return [lang for lang in LANGUAGES if rules_path(lang).is_file()]
-
-
-# -- rich text --------------------------------------------------------------------------------
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-
-
-def parse_inline(text: str) -> list[tuple[str, bool]]:
-    """``"a **b** c"`` -> ``[("a ", False), ("b", True), (" c", False)]``."""
-    runs, pos = [], 0
-    for m in _BOLD.finditer(text):
-        if m.start() > pos:
-            runs.append((text[pos:m.start()], False))
-        runs.append((m.group(1), True))
-        pos = m.end()
-    if pos < len(text):
-        runs.append((text[pos:], False))
-    return runs
-
-
-def _words(text: str) -> list[list[tuple[str, bool]]]:
-    """Words made of (piece, bold) parts: ``**Glory**.`` stays one word of two parts."""
-    words: list[list[tuple[str, bool]]] = []
-    glue = False  # the next piece continues the current word
-    for run, bold in parse_inline(text):
-        for piece in re.split(r"(\s+)", run):
-            if not piece:
-                continue
-            if piece.isspace():
-                glue = False
-                continue
-            if glue and words:
-                words[-1].append((piece, bold))
-            else:
-                words.append([(piece, bold)])
-            glue = True
-    return words
-
-
-def layout_rich(text: str, regular: pygame.font.Font, bold: pygame.font.Font, width: int,
-                colour: style.Colour, bold_colour: style.Colour) -> list[pygame.Surface]:
-    """``text`` word-wrapped to ``width`` pixels, one transparent surface per line."""
-    space = regular.size(" ")[0]
-    lines: list[list[list[tuple[str, bool]]]] = [[]]
-    used = 0
-    for word in _words(text):
-        ww = sum((bold if b else regular).size(p)[0] for p, b in word)
-        if lines[-1] and used + space + ww > width:
-            lines.append([])
-            used = 0
-        used += (space if lines[-1] else 0) + ww
-        lines[-1].append(word)
-    height = max(regular.get_linesize(), bold.get_linesize())
-    out = []
-    for line in lines:
-        if not line:
-            continue
-        parts = []
-        x = 0
-        for i, word in enumerate(line):
-            if i:
-                x += space
-            for piece, b in word:
-                img = (bold if b else regular).render(piece, True, bold_colour if b else colour)
-                parts.append((img, x))
-                x += img.get_width()
-        surf = pygame.Surface((max(1, x), height), pygame.SRCALPHA)
-        for img, px_ in parts:
-            surf.blit(img, (px_, 0))
-        out.append(surf)
-    return out
-
-
-wrap_plain = style.wrap_text   # the one greedy word wrap (style.py)
-
-
-def ellipsize(text: str, fnt: pygame.font.Font, width: int) -> str:
-    if fnt.size(text)[0] <= width:
-        return text
-    while text and fnt.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-# -- scrolling ------------------------------------------------------------------------------
-class ScrollArea:
-    """Vertical scrolling of a viewport: wheel, keys, a draggable bar; smooth by default.
-
-    ``offset`` is what is drawn, ``target`` where it is heading (``update`` moves it).
-    """
-
-    def __init__(self, view: pygame.Rect, content_h: int, track: pygame.Rect, step: int) -> None:
-        self.view = pygame.Rect(view)
-        self.track = pygame.Rect(track)
-        self.content_h = max(0, int(content_h))
-        self.step = max(1, step)
-        self.offset = 0.0
-        self.target = 0.0
-        self._drag: tuple[int, float] | None = None
-
-    @property
-    def max_offset(self) -> float:
-        return float(max(0, self.content_h - self.view.height))
-
-    @property
-    def scrollable(self) -> bool:
-        return self.max_offset > 0
-
-    def scroll_to(self, y: float, smooth: bool = True) -> None:
-        self.target = max(0.0, min(self.max_offset, float(y)))
-        if not smooth:
-            self.offset = self.target
-
-    def scroll_by(self, dy: float, smooth: bool = True) -> None:
-        self.scroll_to(self.target + dy, smooth)
-
-    def set_content_height(self, h: int) -> None:
-        self.content_h = max(0, int(h))
-        self.scroll_to(self.target, smooth=False)
-
-    def thumb_rect(self) -> pygame.Rect | None:
-        if not self.scrollable or self.track.height <= 0:
-            return None
-        frac = self.view.height / max(1, self.content_h)
-        th = max(self.track.width * 2, round(self.track.height * frac))
-        th = min(th, self.track.height)
-        y = self.track.top + round((self.track.height - th) * (self.offset / self.max_offset))
-        return pygame.Rect(self.track.left, y, self.track.width, th)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEWHEEL:
-            dy = getattr(event, "precise_y", event.y) or event.y
-            self.scroll_by(-dy * self.step * 3)
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            thumb = self.thumb_rect()
-            hit = self.track.inflate(self.track.width, 0)
-            if thumb is not None and thumb.inflate(self.track.width, 0).collidepoint(event.pos):
-                self._drag = (event.pos[1], self.offset)
-                return True
-            if thumb is not None and hit.collidepoint(event.pos):
-                page = self.view.height * 0.9
-                self.scroll_by(page if event.pos[1] > thumb.centery else -page)
-                return True
-            return False
-        if event.type == pygame.MOUSEMOTION and self._drag is not None:
-            thumb = self.thumb_rect()
-            free = self.track.height - (thumb.height if thumb else 0)
-            if free > 0:
-                y0, off0 = self._drag
-                self.scroll_to(off0 + (event.pos[1] - y0) * self.max_offset / free, smooth=False)
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
-            self._drag = None
-            return True
-        if event.type == pygame.KEYDOWN:
-            page = self.view.height * 0.9
-            moves = {pygame.K_DOWN: self.step * 2, pygame.K_UP: -self.step * 2,
-                     pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page, pygame.K_SPACE: page}
-            if event.key in moves:
-                self.scroll_by(moves[event.key])
-                return True
-            if event.key == pygame.K_HOME:
-                self.scroll_to(0)
-                return True
-            if event.key == pygame.K_END:
-                self.scroll_to(self.max_offset)
-                return True
-        return False
-
-    def update(self, dt: float) -> None:
-        if self.offset != self.target:
-            self.offset += (self.target - self.offset) * min(1.0, dt * 16)
-            if abs(self.target - self.offset) < 0.5:
-                self.offset = self.target
-
-    def draw(self, surface: pygame.Surface) -> None:
-        thumb = self.thumb_rect()
-        if thumb is None:
-            return
-        r = self.track.width // 2
-        groove = pygame.Surface(self.track.size, pygame.SRCALPHA)
-        pygame.draw.rect(groove, (0, 0, 0, 110), groove.get_rect(), border_radius=r)
-        surface.blit(groove, self.track.topleft)
-        pygame.draw.rect(surface, style.GOLD_DARK, self.track, width=1, border_radius=r)
-        hot = self._drag is not None or thumb.inflate(self.track.width, 0).collidepoint(
-            pygame.mouse.get_pos())
-        pygame.draw.rect(surface, style.GOLD_LIGHT if hot else style.GOLD, thumb.inflate(-2, -2),
-                         border_radius=r)
-        mid = thumb.centery
-        for dy in (-4, 0, 4):
-            pygame.draw.line(surface, style.GOLD_DARK, (thumb.left + 3, mid + dy),
-                             (thumb.right - 4, mid + dy))
-
-
-def draw_edge_fades(surface: pygame.Surface, fades, backdrop: pygame.Surface | None, view: pygame.Rect,
-                    offset: int, max_offset: int, depth: int):
-    """Fade the scrolled content out at the edges of ``view`` where more lies beyond;
-    returns the (cached) fade strips for the next frame."""
-    if fades is None and backdrop is not None:
-        fades = edge_fades(backdrop, view, depth)
-    if fades is not None:
-        if offset > 0:
-            surface.blit(fades[0], view.topleft)
-        if offset < max_offset:
-            surface.blit(fades[1], (view.left, view.bottom - fades[1].get_height()))
-    return fades
-
-
-def edge_fades(backdrop: pygame.Surface, view: pygame.Rect, depth: int) -> tuple[pygame.Surface, pygame.Surface]:
-    """Strips of the backdrop fading out over the top and bottom edges of ``view``."""
-    depth = max(1, min(depth, view.height // 3))
-    top = pygame.Surface((view.width, depth), pygame.SRCALPHA)
-    bottom = pygame.Surface((view.width, depth), pygame.SRCALPHA)
-    top.blit(backdrop, (0, 0), pygame.Rect(view.left, view.top, view.width, depth))
-    bottom.blit(backdrop, (0, 0), pygame.Rect(view.left, view.bottom - depth, view.width, depth))
-    for y in range(depth):
-        a = round(255 * (1 - y / depth) ** 1.6)
-        top.fill((255, 255, 255, a), pygame.Rect(0, y, view.width, 1), special_flags=pygame.BLEND_RGBA_MULT)
-        bottom.fill((255, 255, 255, a), pygame.Rect(0, depth - 1 - y, view.width, 1),
-                    special_flags=pygame.BLEND_RGBA_MULT)
-    return top, bottom
-
-
-# -- the book screens' frame ------------------------------------------------------------------
-class BookScene(GuiScene):
-    """Table background, a header (Back · title · tabs) and one big panel below it.
-
-    ``TABS`` names the tab keys ("rules", "gallery"); the current one is ``TAB``.
-    Esc or Back calls ``on_close`` (default: pop this scene).
-    """
-
-    TITLE_KEY = ""
-    TAB: str | None = None
-    TABS: tuple[str, ...] = ()
-
-    def __init__(self, *, on_close: Callable[[], None] | None = None) -> None:
-        super().__init__()
-        self.on_close = on_close
-        self.back_button: UIButton | None = None
-        self.tab_buttons: dict[str, UIButton] = {}
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self._header_h = 0
-
-    def title(self) -> str:
-        return tr(self.TITLE_KEY)
-
-    def build_frame(self) -> None:
-        w, h = self.size
-        m = self.px(28)
-        self._header_h = self.px(100)
-        bh = self.px(50)
-        y = (self._header_h - bh) // 2 + self.px(4)
-        self.back_button = UIButton(pygame.Rect(m, y, self.px(170), bh), "‹  " + tr("common.back"),
-                                    self.ui, object_id=oid("@secondary", "#book_back"))
-        self.tab_buttons = {}
-        x = w - m
-        for key in reversed(self.TABS):
-            label = tr(f"book.tab.{key}")
-            tw = max(self.px(170), style.font("body", self.px(18)).size(label)[0] + self.px(40))
-            x -= tw
-            button = UIButton(pygame.Rect(x, y, tw, bh), label, self.ui,
-                              object_id=oid("@secondary", f"#tab_{key}"))
-            if key == self.TAB:
-                button.select()
-            self.tab_buttons[key] = button
-            x -= self.px(10)
-        self.panel = pygame.Rect(m, self._header_h, w - 2 * m, h - self._header_h - m)
-
-    def draw_frame(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.blit(style.table_background((w, h)), (0, 0))
-        style.dim(surface, 95)
-        title = self.title()
-        left = self.px(28) + self.px(170) + self.px(24)
-        right = min(w - left, min((b.rect.left for b in self.tab_buttons.values()), default=w - left) - self.px(24))
-        room = max(self.px(200), 2 * min(w // 2 - left, right - w // 2))
-        tf = style.fit_font("title", title, room, self.px(50))
-        rect = style.blit_text(surface, title, tf, style.GOLD_LIGHT,
-                               center=(w // 2, self._header_h // 2 - self.px(2)),
-                               outline=style.GOLD_DARK, shadow=(0, 0, 0))
-        style.draw_divider(surface, (w // 2, rect.bottom + self.px(4)),
-                           max(self.px(220), rect.width + self.px(40)), style.GOLD,
-                           thickness=max(1, self.px(2)))
-        style.draw_panel(surface, self.panel, radius=self.px(14))
-
-    def back(self) -> None:
-        if self.on_close is not None:
-            self.on_close()
-        else:
-            self.close()
-
-    def switch_tab(self, key: str) -> None:
-        if key == self.TAB or self.stack is None:
-            return
-        scene = make_tab(key, on_close=self.on_close)
-        if scene is not None:
-            self.stack.replace(scene)
-
-    def handle_frame_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.focused_text_entry():
-            self.back()
-            return True
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.back_button:
-                self.back()
-                return True
-            for key, button in self.tab_buttons.items():
-                if event.ui_element is button:
-                    self.switch_tab(key)
-                    return True
-        return False
+from knjazja.ui.scenes.base import GuiScene
+from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, ellipsize, layout_rich
 
 
 def make_tab(key: str, *, on_close: Callable[[], None] | None = None) -> GuiScene | None:
@@ -413,8 +38,15 @@ class RulesScene(BookScene):
     TAB = "rules"
     TABS = ("rules", "gallery")
 
-    def __init__(self, *, on_close: Callable[[], None] | None = None) -> None:
+    def __init__(self, *, on_close: Callable[[], None] | None = None,
+                 focus: tuple[str, str | None] | None = None,
+                 on_lesson: Callable[[str], None] | None = None) -> None:
         super().__init__(on_close=on_close)
+        self.focus = focus
+        self.on_lesson = on_lesson
+        self.marked: tuple[int, int] | None = None   # (content y, height) of the paragraph looked for
+        self.links: list[tuple[pygame.Rect, str]] = []   # content rects of the lesson links
+        self.block_y: list[list[tuple[int, int]]] = []   # per section: (y, height) of each block
         self.sections: list[Section] = []
         self.section_y: list[int] = []          # content y of each section heading
         self.pieces: list[tuple[int, int, pygame.Surface]] = []  # (x, y, image) in content space
@@ -424,6 +56,9 @@ class RulesScene(BookScene):
         self._fades: tuple[pygame.Surface, pygame.Surface] | None = None
         self._lang = ""
         self._pinned: int | None = None
+
+    def tab_scene(self, key: str) -> GuiScene | None:
+        return make_tab(key, on_close=self.on_close)
 
     # -- building ----------------------------------------------------------------------------
     def build(self) -> None:
@@ -453,6 +88,21 @@ class RulesScene(BookScene):
         for i in range(len(self.sections)):
             self.toc_rects.append(pygame.Rect(self._sidebar.left, top + i * row, self._sidebar.width, row - self.px(4)))
         self._fades = None
+        if self.focus is not None:
+            self.open_at(*self.focus)
+            self.focus = None
+
+    def open_at(self, key: str, phrase: str | None = None) -> None:
+        """Scroll to section ``key`` and mark the paragraph that names ``phrase``."""
+        index = section_index(self.sections, key)
+        if index is None or self.scroll is None:
+            return
+        self.jump_to(index, smooth=False)
+        block = block_naming(self.sections[index], phrase) if phrase else None
+        if block is not None:
+            y, h = self.block_y[index][block]
+            self.marked = (y, h)
+            self.scroll.scroll_to(y - self.px(60), smooth=False)
 
     def _layout(self, width: int) -> int:
         """Lay the document out for a column ``width`` pixels wide; returns its height."""
@@ -462,7 +112,8 @@ class RulesScene(BookScene):
         line_h = round(body.get_linesize() * 1.12)
         para_gap = self.px(12)
         bullet_indent = self.px(30)
-        self.pieces, self.section_y = [], []
+        self.pieces, self.section_y, self.block_y, self.links = [], [], [], []
+        link_font = style.font("bold", self.px(19))
         y = self.px(14)
         for n, section in enumerate(self.sections, 1):
             if n > 1:
@@ -479,7 +130,10 @@ class RulesScene(BookScene):
                 rule.fill((*style.GOLD, a), pygame.Rect(x, 0, 1, rule.get_height()))
             self.pieces.append((0, y, rule))
             y += self.px(18)
+            y = self._lesson_link(section, link_font, y)
+            self.block_y.append([])
             for kind, text in section.blocks:
+                top = y
                 indent = bullet_indent if kind == "li" else 0
                 lines = layout_rich(text, body, bold, width - indent, style.PARCHMENT, style.GOLD_LIGHT)
                 if kind == "li":
@@ -490,8 +144,29 @@ class RulesScene(BookScene):
                 for line in lines:
                     self.pieces.append((indent, y, line))
                     y += line_h
+                self.block_y[-1].append((top, y - top))
                 y += para_gap if kind == "p" else self.px(6)
         return y + self.px(40)
+
+    def _lesson_link(self, section: Section, fnt: pygame.font.Font, y: int) -> int:
+        """A line under a section's heading that opens the lesson teaching it (if any)."""
+        lesson = lesson_for_section(section.key) if self.on_lesson is not None and section.key else None
+        if lesson is None:
+            return y
+        text = tr("rules.lesson_link", n=lesson.number, title=words(lesson.title, self._lang))
+        img = style.render_text(text, fnt, style.GOLD, outline=None)
+        self.pieces.append((0, y, img))
+        pygame.draw.line(img, style.GOLD, (0, img.get_height() - 2), (img.get_width(), img.get_height() - 2))
+        self.links.append((pygame.Rect(0, y, img.get_width(), img.get_height()), lesson.id))
+        return y + img.get_height() + self.px(12)
+
+    def link_at(self, pos: tuple[int, int]) -> str | None:
+        """The lesson whose link is at screen position ``pos``."""
+        if self.scroll is None or not self.scroll.view.collidepoint(pos):
+            return None
+        view = self.scroll.view
+        x, y = pos[0] - view.left, pos[1] - view.top + round(self.scroll.offset)
+        return next((lesson for r, lesson in self.links if r.collidepoint(x, y)), None)
 
     # -- input -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -502,6 +177,10 @@ class RulesScene(BookScene):
                 if rect.collidepoint(event.pos):
                     self.jump_to(i)
                     return True
+            lesson = self.link_at(event.pos)
+            if lesson is not None and self.on_lesson is not None:
+                self.on_lesson(lesson)
+                return True
         if self.scroll is not None and self.scroll.handle_event(event):
             self._pinned = None  # the reader scrolls on his own again
             return True
@@ -562,6 +241,11 @@ class RulesScene(BookScene):
         view = self.scroll.view
         off = round(self.scroll.offset)
         clip = surface.get_clip()
+        if self.marked is not None:           # a bar left of the paragraph looked for
+            y, h = self.marked
+            mark = pygame.Rect(view.left - self.px(14), view.top + y - off - self.px(4), self.px(5), h + self.px(8))
+            surface.set_clip(pygame.Rect(mark.left, view.top, mark.width, view.height))
+            pygame.draw.rect(surface, style.GOLD_LIGHT, mark)
         surface.set_clip(view)
         for x, y, img in self.pieces:
             sy = view.top + y - off

@@ -20,15 +20,15 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
+from knjazja.app import storage
+from knjazja.app.i18n import tr
 from knjazja.engine import GameState, SaveError, load_game
-from knjazja.ui import storage, style
-from knjazja.ui.i18n import tr
+from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
-from knjazja.ui.scenes.rules import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_plain
+from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_text
 
 log = logging.getLogger(__name__)
 
-SAVE_EXT = ".json"
 
 
 # -- a yes/no question ------------------------------------------------------------------------
@@ -53,7 +53,7 @@ class ConfirmScene(GuiScene):
         w, h = self.size
         body = style.font("body", self.px(22))
         pw = min(w - self.px(60), self.px(760))
-        lines = wrap_plain(self.text, body, pw - self.px(80))
+        lines = wrap_text(self.text, body, pw - self.px(80))
         bw, bh, gap = self.px(240), self.px(52), self.px(24)
         ph = self.px(104) + len(lines) * body.get_linesize() + self.px(36) + bh + self.px(30)
         self._panel = pygame.Rect(0, 0, pw, ph)
@@ -96,7 +96,7 @@ class ConfirmScene(GuiScene):
                            style.GOLD, thickness=max(1, self.px(2)))
         body = style.font("body", self.px(22))
         y = self._panel.top + self.px(104)
-        for line in wrap_plain(self.text, body, self._panel.width - self.px(80)):
+        for line in wrap_text(self.text, body, self._panel.width - self.px(80)):
             style.blit_text(surface, line, body, style.PARCHMENT, center=(cx, y + body.get_height() // 2))
             y += body.get_linesize()
 
@@ -125,6 +125,9 @@ def read_save(path: Path) -> SaveEntry:
     entry = SaveEntry(path, path.stem, modified)
     try:
         entry.state, entry.meta = load_game(path)
+        stored = entry.meta.get("name") if isinstance(entry.meta, dict) else None
+        if isinstance(stored, str) and storage.save_display_name(stored):
+            entry.name = storage.save_display_name(stored)     # the name as typed ("#1")
     except SaveError as exc:
         entry.error = str(exc).splitlines()[0] if str(exc) else "unreadable"
     except Exception as exc:  # a bug in replay must not hide the other saves
@@ -139,7 +142,9 @@ def scan_saves() -> list[SaveEntry]:
 
 
 def save_path(name: str) -> Path:
-    return storage.saves_dir() / (storage.safe_name(name) + SAVE_EXT)
+    """The file of the save called ``name`` (a new one when its safe file name is taken by
+    a save of another name)."""
+    return storage.save_file_for(name, lambda path: read_save(path).name)
 
 
 def players_line(meta: dict | None, n: int | None = None) -> str:
@@ -283,23 +288,23 @@ class SaveLoadScene(BookScene):
 
     def save(self, confirm_overwrite: bool = True) -> Path | None:
         """Save under the typed name; asks first when that save exists.  Returns the path."""
-        name = " ".join(self.name.split())
+        name = storage.save_display_name(self.name)
         if not name:
             return None
         path = save_path(name)
         if confirm_overwrite and path.exists() and self.stack is not None:
             self.stack.push(ConfirmScene(tr("saveload.overwrite_title"),
-                                         tr("saveload.overwrite_text", name=path.stem),
+                                         tr("saveload.overwrite_text", name=name),
                                          lambda: self.save(confirm_overwrite=False),
                                          yes_label=tr("saveload.overwrite_yes")))
             return None
         try:
-            self.session.save_to(path)
+            self.session.save_to(path, name)
         except OSError as exc:
             self.status = (tr("saveload.save_failed", error=exc.strerror or str(exc)), True)
             self.invalidate()
             return None
-        self.status = (tr("saveload.saved", name=path.stem), False)
+        self.status = (tr("saveload.saved", name=name), False)
         self.rescan()
         self.selected = next((i for i, e in enumerate(self.entries) if e.path == path), None)
         self.refresh()
@@ -362,7 +367,7 @@ class SaveLoadScene(BookScene):
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.mode == "load":
                 return self.load_selected()
-            if event.key == pygame.K_DELETE:
+            if event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):   # a Mac's Delete is Backspace
                 self.delete_selected()
                 return True
         if event.type == pygame.KEYDOWN and self.focused_text_entry():
@@ -465,7 +470,7 @@ class SaveLoadScene(BookScene):
                 style.blit_text(surface, ellipsize(detail, body_f, name_w), body_f, style.MUTED,
                                 topleft=(cols[0], second))
                 players = players_line(entry.meta, s.n)
-                lines = wrap_plain(players, body_f, cols[2] - cols[1] - self.px(20))
+                lines = wrap_text(players, body_f, cols[2] - cols[1] - self.px(20))
                 if len(lines) > 2:
                     lines = [lines[0], ellipsize(" ".join(lines[1:]), body_f, cols[2] - cols[1] - self.px(20))]
                 py = row.centery - len(lines) * body_f.get_linesize() // 2

@@ -4,16 +4,17 @@ winner(s) and offers only the way back to the menu."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from knjazja.app.i18n import tr
 from knjazja.engine import Series
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
 from knjazja.ui.scenes.base import oid
-from knjazja.ui.scenes.rules import BookScene, ellipsize
+from knjazja.ui.widgets import BookScene, ellipsize
 
 
 def seat_name(seat, i: int) -> str:
@@ -37,6 +38,23 @@ def leaders(series: Series) -> list[int]:
 def game_winners(glory: Sequence[int]) -> list[int]:
     best = max(glory)
     return [i for i, g in enumerate(glory) if g == best]
+
+
+@dataclass
+class _Grid:
+    """Where the series table's columns lie."""
+    inner: pygame.Rect
+    name_w: int
+    x_games: int
+    game_w: int
+    games: list[tuple[int, list[int]]]      # (index, Glory per seat) of the games shown
+    hidden: list[tuple[int, list[int]]]     # the oldest games, summed in one column
+    x_total: int
+    total_w: int
+    x_bar: int
+    bar_w: int
+    lead: set[int]
+    winners: set[int]
 
 
 class SeriesScene(BookScene):
@@ -114,25 +132,31 @@ class SeriesScene(BookScene):
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
         s = self.series
-        p, pad = self.panel, self.px(32)
-        inner = p.inflate(-2 * pad, -2 * pad)
+        pad = self.px(32)
+        inner = self.panel.inflate(-2 * pad, -2 * pad)
         small = style.font("body", self.px(17))
-        head = style.font("bold", self.px(17))
         # the subtitle line
         sub = tr("series.after", n=len(s.games)) if s.games else tr("series.not_started")
         style.blit_text(surface, sub, style.font("bold", self.px(20)), style.GOLD, topleft=(inner.left, inner.top))
         style.blit_text(surface, tr("series.target_note", target=s.target), small, style.MUTED,
                         midright=(inner.right, inner.top + self.px(12)))
-        top = inner.top + self.px(44)
+        grid = self._grid(inner)
+        header = pygame.Rect(inner.left, inner.top + self.px(44), inner.width, self.px(40))
+        self._draw_header(surface, grid, header)
+        row_h = min(self.px(58), (inner.bottom - self.px(190) - header.bottom) // max(1, s.n))
+        y = header.bottom
+        for i in range(s.n):
+            self._draw_row(surface, grid, pygame.Rect(inner.left, y, inner.width, row_h), i)
+            y += row_h
+        self._draw_verdict(surface, inner, y + self.px(34))
 
-        # columns: name | games... | total | progress
+    def _grid(self, inner: pygame.Rect) -> _Grid:
+        """The columns: name | games… (the oldest folded into one) | total | progress."""
         name_w = max(self.px(220), min(self.px(300), inner.width // 4))
-        total_w = self.px(100)
-        bar_w = max(self.px(180), inner.width // 5)
-        game_w = self.px(74)
-        room = inner.width - name_w - total_w - bar_w - self.px(30)
+        total_w, game_w = self.px(100), self.px(74)
+        room = inner.width - name_w - total_w - max(self.px(180), inner.width // 5) - self.px(30)
         fit = max(1, room // game_w)
-        games = list(enumerate(s.games))
+        games = list(enumerate(self.series.games))
         hidden: list[tuple[int, list[int]]] = []
         if len(games) > fit:
             hidden, games = games[: len(games) - fit + 1], games[len(games) - fit + 1:]
@@ -140,113 +164,121 @@ class SeriesScene(BookScene):
         x_games = inner.left + name_w
         x_total = x_games + max(n_cols, 1) * game_w + self.px(10)
         x_bar = x_total + total_w + self.px(20)
-        bar_w = inner.right - x_bar - self.px(8)
+        return _Grid(inner, name_w, x_games, game_w, games, hidden, x_total, total_w, x_bar,
+                     inner.right - x_bar - self.px(8), set(leaders(self.series)), set(self.series.winners()))
 
-        header = pygame.Rect(inner.left, top, inner.width, self.px(40))
+    def _draw_header(self, surface: pygame.Surface, g: _Grid, header: pygame.Rect) -> None:
+        s = self.series
+        head = style.font("bold", self.px(17))
         veil = pygame.Surface(header.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 100))
         surface.blit(veil, header.topleft)
-        style.blit_text(surface, tr("series.col.player"), head, style.GOLD, midleft=(inner.left + self.px(16), header.centery))
+        style.blit_text(surface, tr("series.col.player"), head, style.GOLD,
+                        midleft=(g.inner.left + self.px(16), header.centery))
         col = 0
-        if hidden:
-            label = tr("series.col.games", a=hidden[0][0] + 1, b=hidden[-1][0] + 1)
-            f = style.fit_font("bold", label, game_w - self.px(6), head.get_height())
-            style.blit_text(surface, label, f, style.GOLD, center=(x_games + game_w // 2, header.centery))
+        if g.hidden:
+            label = tr("series.col.games", a=g.hidden[0][0] + 1, b=g.hidden[-1][0] + 1)
+            f = style.fit_font("bold", label, g.game_w - self.px(6), head.get_height())
+            style.blit_text(surface, label, f, style.GOLD, center=(g.x_games + g.game_w // 2, header.centery))
             col = 1
-        for k, (gi, _) in enumerate(games):
+        for k, (gi, _) in enumerate(g.games):
             style.blit_text(surface, tr("series.col.game", n=gi + 1), head, style.GOLD,
-                            center=(x_games + (col + k) * game_w + game_w // 2, header.centery))
+                            center=(g.x_games + (col + k) * g.game_w + g.game_w // 2, header.centery))
         if not s.games:
-            style.blit_text(surface, "—", head, style.MUTED, center=(x_games + game_w // 2, header.centery))
+            style.blit_text(surface, "—", head, style.MUTED, center=(g.x_games + g.game_w // 2, header.centery))
         style.blit_text(surface, tr("series.col.total"), head, style.GOLD_LIGHT,
-                        center=(x_total + total_w // 2, header.centery))
+                        center=(g.x_total + g.total_w // 2, header.centery))
         style.blit_text(surface, tr("series.col.progress", target=s.target), head, style.GOLD,
-                        midleft=(x_bar, header.centery))
+                        midleft=(g.x_bar, header.centery))
 
-        lead = set(leaders(s))
-        winners = set(s.winners())
-        starter = s.next_starter() if s.games else None
-        row_h = min(self.px(58), (inner.bottom - self.px(190) - header.bottom) // max(1, s.n))
-        name_f = style.font("bold", self.px(21))
-        kind_f = style.font("body", self.px(15))
+    def _draw_row(self, surface: pygame.Surface, g: _Grid, row: pygame.Rect, i: int) -> None:
+        s = self.series
+        lead = i in g.lead
+        band = pygame.Surface(row.size, pygame.SRCALPHA)
+        if i in g.winners or (lead and not g.winners):
+            band.fill((120, 36, 24, 150))
+        elif i % 2:
+            band.fill((255, 230, 160, 14))
+        surface.blit(band, row.topleft)
+        pygame.draw.line(surface, (90, 62, 30), (row.left, row.bottom - 1), (row.right, row.bottom - 1))
+        self._draw_name(surface, g, row, i)
         num_f = style.font("body", self.px(21))
-        total_f = style.font("bold", self.px(26))
-        y = header.bottom
-        for i in range(s.n):
-            row = pygame.Rect(inner.left, y, inner.width, row_h)
-            band = pygame.Surface(row.size, pygame.SRCALPHA)
-            if i in winners or (i in lead and not winners):
-                band.fill((120, 36, 24, 150))
-            elif i % 2:
-                band.fill((255, 230, 160, 14))
-            surface.blit(band, row.topleft)
-            pygame.draw.line(surface, (90, 62, 30), (row.left, row.bottom - 1), (row.right, row.bottom - 1))
-            seat = self.seats[i]
-            name = ellipsize(seat_name(seat, i), name_f, name_w - self.px(70))
-            nr = style.blit_text(surface, name, name_f, style.GOLD_LIGHT if i in lead else style.PARCHMENT,
-                                 midleft=(inner.left + self.px(16), row.centery - (self.px(8) if row_h > self.px(46) else 0)))
-            if row_h > self.px(46):
-                style.blit_text(surface, tr(f"series.kind.{seat_kind(seat)}"), kind_f, style.MUTED,
-                                topleft=(inner.left + self.px(16), nr.bottom - self.px(4)))
-            if i in winners:
-                self._crown(surface, (nr.right + self.px(22), nr.centery - self.px(2)))
-            elif i in lead:
-                style.draw_diamond(surface, (nr.right + self.px(14), nr.centery), self.px(6), style.GOLD)
-            col = 0
-            if hidden:
-                value = sum(g[i] for _, g in hidden)
-                style.blit_text(surface, str(value), num_f, style.MUTED, center=(x_games + game_w // 2, row.centery))
-                col = 1
-            for k, (_, glory) in enumerate(games):
-                won = i in game_winners(glory)
-                cx = x_games + (col + k) * game_w + game_w // 2
-                if won:
-                    pygame.draw.circle(surface, style.GOLD_DARK, (cx, row.centery), self.px(19), width=max(1, self.px(2)))
-                style.blit_text(surface, str(glory[i]), num_f, style.GOLD_LIGHT if won else style.PARCHMENT,
-                                center=(cx, row.centery))
-            style.blit_text(surface, str(s.totals[i]), total_f, style.GOLD_LIGHT,
-                            center=(x_total + total_w // 2, row.centery), outline=style.GOLD_DARK if i in lead else None)
-            bar = pygame.Rect(x_bar, row.centery - self.px(9), bar_w, self.px(18))
-            pygame.draw.rect(surface, (24, 14, 8), bar, border_radius=bar.height // 2)
-            frac = max(0.0, min(1.0, s.totals[i] / s.target)) if s.target else 0.0
-            if frac > 0:
-                fill = bar.copy()
-                fill.width = max(bar.height, round(bar.width * frac))
-                pygame.draw.rect(surface, style.GOLD if i in lead else (176, 132, 60), fill, border_radius=bar.height // 2)
-            pygame.draw.rect(surface, style.GOLD_DARK, bar, width=1, border_radius=bar.height // 2)
-            if starter == i and not s.over:
-                label = kind_f.render(tr("series.starts_tag"), True, style.CREAM)
-                pill = pygame.Rect(0, 0, label.get_width() + self.px(16), label.get_height() + self.px(4))
-                pill.midright = (x_games - self.px(10), row.centery)
-                pygame.draw.rect(surface, style.CRIMSON, pill, border_radius=pill.height // 2)
-                pygame.draw.rect(surface, style.GOLD, pill, width=1, border_radius=pill.height // 2)
-                surface.blit(label, label.get_rect(center=pill.center))
-            y += row_h
+        col = 0
+        if g.hidden:
+            value = sum(glory[i] for _, glory in g.hidden)
+            style.blit_text(surface, str(value), num_f, style.MUTED, center=(g.x_games + g.game_w // 2, row.centery))
+            col = 1
+        for k, (_, glory) in enumerate(g.games):
+            won = i in game_winners(glory)
+            cx = g.x_games + (col + k) * g.game_w + g.game_w // 2
+            if won:
+                pygame.draw.circle(surface, style.GOLD_DARK, (cx, row.centery), self.px(19), width=max(1, self.px(2)))
+            style.blit_text(surface, str(glory[i]), num_f, style.GOLD_LIGHT if won else style.PARCHMENT,
+                            center=(cx, row.centery))
+        style.blit_text(surface, str(s.totals[i]), style.font("bold", self.px(26)), style.GOLD_LIGHT,
+                        center=(g.x_total + g.total_w // 2, row.centery),
+                        outline=style.GOLD_DARK if lead else None)
+        self._draw_bar(surface, pygame.Rect(g.x_bar, row.centery - self.px(9), g.bar_w, self.px(18)), i, lead)
+        if s.games and s.next_starter() == i and not s.over:
+            label = style.font("body", self.px(15)).render(tr("series.starts_tag"), True, style.CREAM)
+            pill = pygame.Rect(0, 0, label.get_width() + self.px(16), label.get_height() + self.px(4))
+            pill.midright = (g.x_games - self.px(10), row.centery)
+            pygame.draw.rect(surface, style.CRIMSON, pill, border_radius=pill.height // 2)
+            pygame.draw.rect(surface, style.GOLD, pill, width=1, border_radius=pill.height // 2)
+            surface.blit(label, label.get_rect(center=pill.center))
 
-        # the verdict
-        verdict_y = y + self.px(34)
-        big = style.font("title", self.px(40))
-        body = style.font("body", self.px(21))
+    def _draw_name(self, surface: pygame.Surface, g: _Grid, row: pygame.Rect, i: int) -> None:
+        seat = self.seats[i]
+        name_f = style.font("bold", self.px(21))
+        name = ellipsize(seat_name(seat, i), name_f, g.name_w - self.px(70))
+        tall = row.height > self.px(46)
+        nr = style.blit_text(surface, name, name_f, style.GOLD_LIGHT if i in g.lead else style.PARCHMENT,
+                             midleft=(g.inner.left + self.px(16), row.centery - (self.px(8) if tall else 0)))
+        if tall:
+            style.blit_text(surface, tr(f"series.kind.{seat_kind(seat)}"), style.font("body", self.px(15)),
+                            style.MUTED, topleft=(g.inner.left + self.px(16), nr.bottom - self.px(4)))
+        if i in g.winners:
+            self._crown(surface, (nr.right + self.px(22), nr.centery - self.px(2)))
+        elif i in g.lead:
+            style.draw_diamond(surface, (nr.right + self.px(14), nr.centery), self.px(6), style.GOLD)
+
+    def _draw_bar(self, surface: pygame.Surface, bar: pygame.Rect, i: int, lead: bool) -> None:
+        """Progress towards the target."""
+        s = self.series
+        radius = bar.height // 2
+        pygame.draw.rect(surface, (24, 14, 8), bar, border_radius=radius)
+        frac = max(0.0, min(1.0, s.totals[i] / s.target)) if s.target else 0.0
+        if frac > 0:
+            fill = bar.copy()
+            fill.width = max(bar.height, round(bar.width * frac))
+            pygame.draw.rect(surface, style.GOLD if lead else (176, 132, 60), fill, border_radius=radius)
+        pygame.draw.rect(surface, style.GOLD_DARK, bar, width=1, border_radius=radius)
+
+    def _draw_verdict(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> None:
+        s = self.series
+        lead, winners = set(leaders(s)), set(s.winners())
         names = [seat_name(self.seats[i], i) for i in sorted(winners or lead)]
         if s.over:
             key = "series.winner" if len(winners) == 1 else "series.shared"
             text = tr(key, name=names[0], names=", ".join(names), n=s.totals[min(winners)])
-            f = style.fit_font("title", text, inner.width, big.get_height())
-            rect = style.blit_text(surface, text, f, style.GOLD_LIGHT, center=(inner.centerx, verdict_y + self.px(10)),
+            f = style.fit_font("title", text, inner.width, style.font("title", self.px(40)).get_height())
+            rect = style.blit_text(surface, text, f, style.GOLD_LIGHT, center=(inner.centerx, y + self.px(10)),
                                    outline=style.GOLD_DARK, shadow=(0, 0, 0))
             style.draw_divider(surface, (inner.centerx, rect.bottom + self.px(10)), rect.width + self.px(60),
                                style.GOLD, thickness=max(1, self.px(2)))
-        else:
-            lines = []
-            if lead:
-                key = "series.leads" if len(lead) == 1 else "series.lead_shared"
-                best = s.totals[min(lead)]
-                lines.append(tr(key, name=names[0], names=", ".join(names), n=best, left=max(0, s.target - best)))
-            if starter is not None:
-                lines.append(tr("series.next_starter", name=seat_name(self.seats[starter], starter)))
-            for line in lines:
-                style.blit_text(surface, line, body, style.PARCHMENT, center=(inner.centerx, verdict_y))
-                verdict_y += body.get_linesize() + self.px(4)
+            return
+        body = style.font("body", self.px(21))
+        lines = []
+        if lead:
+            key = "series.leads" if len(lead) == 1 else "series.lead_shared"
+            best = s.totals[min(lead)]
+            lines.append(tr(key, name=names[0], names=", ".join(names), n=best, left=max(0, s.target - best)))
+        if s.games:
+            starter = s.next_starter()
+            lines.append(tr("series.next_starter", name=seat_name(self.seats[starter], starter)))
+        for line in lines:
+            style.blit_text(surface, line, body, style.PARCHMENT, center=(inner.centerx, y))
+            y += body.get_linesize() + self.px(4)
 
     def _crown(self, surface: pygame.Surface, c: tuple[int, int]) -> None:
         x, y = c

@@ -11,10 +11,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
 
+from knjazja.app.i18n import LANGUAGE_NAMES, LANGUAGES, tr
+from knjazja.app.settings import ANIMATION_SPEED_RANGE, MIN_WINDOW_SIZE, REACTION_PROMPTING, Settings
 from knjazja.ui import style
-from knjazja.ui.i18n import LANGUAGE_NAMES, LANGUAGES, tr
 from knjazja.ui.scenes.base import GuiScene, oid
-from knjazja.ui.settings import ANIMATION_SPEED_RANGE, MIN_WINDOW_SIZE, REACTION_PROMPTING, Settings
 
 WINDOW_PRESETS = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 SPEED_STEP = 0.25
@@ -52,13 +52,12 @@ class SettingsScene(GuiScene):
         if self.draft is not None and self.app is not None:
             self.draft.fullscreen = self.app.fullscreen  # F11 pressed while here
             if not self.app.fullscreen:
-                self.draft.window_size = self.app.size   # the window was dragged bigger
+                self.draft.window_size = self.app.window_points   # the window was dragged bigger
         super().on_resize(size)
 
     # -- widgets ---------------------------------------------------------------------------------
     def build(self) -> None:
         assert self.draft is not None and self.app is not None
-        d = self.draft
         w, h = self.size
         px = self.px
         pad, title_h, row_h = px(34), px(84), px(44)
@@ -78,69 +77,9 @@ class SettingsScene(GuiScene):
         self._columns = (left, right)
         self._sections = []
         self.widgets, self.value_labels = {}, {}
-
-        def section(col: pygame.Rect, y: int, key: str) -> int:
-            UILabel(pygame.Rect(col.left, y, col.width, px(32)), tr(key), self.ui,
-                    object_id=oid("@section"))
-            self._sections.append((key, pygame.Rect(col.left, y + px(34), col.width, 1)))
-            return y + px(42)
-
-        def caption(col: pygame.Rect, y: int, key: str, value_key: str | None = None) -> int:
-            UILabel(pygame.Rect(col.left, y, col.width, label_h), tr(key), self.ui,
-                    object_id=oid("@field_label"))
-            if value_key:
-                self.value_labels[value_key] = UILabel(
-                    pygame.Rect(col.right - px(120), y, px(120), label_h), "", self.ui,
-                    object_id=oid("@value", f"#{value_key}_value"))
-            return y + label_h + px(4)
-
-        def dropdown(col: pygame.Rect, y: int, name: str, options: list[tuple[str, str]], current: str) -> int:
-            start = next((o for o in options if o[1] == current), options[0])
-            self.widgets[name] = UIDropDownMenu(options, start, pygame.Rect(col.left, y, col.width, row_h),
-                                                self.ui, object_id=oid(None, f"#{name}"))
-            return y + row_h + gap
-
-        def checkbox(col: pygame.Rect, y: int, name: str, key: str, state: bool) -> int:
-            box = px(26)
-            self.widgets[name] = UICheckBox(pygame.Rect(col.left, y + (row_h - box) // 2, box, box), tr(key),
-                                            self.ui, object_id=oid("@check", f"#{name}"), initial_state=state)
-            return y + row_h + gap
-
-        def slider(col: pygame.Rect, y: int, name: str, value: float, lo: float, hi: float, step: float) -> int:
-            self.widgets[name] = UIHorizontalSlider(pygame.Rect(col.left, y, col.width, px(34)), value, (lo, hi),
-                                                    self.ui, object_id=oid(None, f"#{name}"), click_increment=step)
-            return y + px(34) + gap
-
-        # left: general + game
-        y = section(left, left.top, "settings.section.general")
-        y = caption(left, y, "settings.language")
-        y = dropdown(left, y, "language", [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES], d.language)
-        y = section(left, y + px(8), "settings.section.game")
-        y = caption(left, y, "settings.reaction_prompting")
-        y = dropdown(left, y, "reaction_prompting",
-                     [(tr(f"settings.reaction_prompting.{k}"), k) for k in REACTION_PROMPTING],
-                     d.reaction_prompting)
-        y = caption(left, y, "settings.animation_speed", "animation_speed")
-        y = slider(left, y, "animation_speed", d.animation_speed, *ANIMATION_SPEED_RANGE, SPEED_STEP)
-        y = checkbox(left, y, "confirm_end_war", "settings.confirm_end_war", d.confirm_end_war)
-
-        # right: display + sound
-        y = section(right, right.top, "settings.section.display")
-        y = caption(right, y, "settings.window_size")
-        desktop = None
-        try:
-            desktop = pygame.display.get_desktop_sizes()[0]
-        except (pygame.error, IndexError):
-            pass
-        sizes = window_choices(tuple(d.window_size), desktop)
-        options = [(tr("settings.window_size.custom" if s not in WINDOW_PRESETS else "settings.window_size.value",
-                       w=s[0], h=s[1]), f"{s[0]}x{s[1]}") for s in sizes]
-        y = dropdown(right, y, "window_size", options, f"{d.window_size[0]}x{d.window_size[1]}")
-        y = checkbox(right, y, "fullscreen", "settings.fullscreen", d.fullscreen)
-        y = section(right, y + px(8), "settings.section.sound")
-        y = caption(right, y, "settings.volume", "volume")
-        y = slider(right, y, "volume", round(d.volume * 100), 0, 100, VOLUME_STEP)
-        y = checkbox(right, y, "mute", "settings.mute", d.mute)
+        self._row_h, self._label_h, self._gap = row_h, label_h, gap
+        self._build_left(left)
+        self._build_right(right)
         self._sync_values()
 
         by = inner.bottom - row_h
@@ -149,6 +88,73 @@ class SettingsScene(GuiScene):
         self.save_button = UIButton(pygame.Rect(inner.right - px(240), by, px(240), row_h), tr("common.save"),
                                     self.ui, object_id=oid("@primary", "#save"))
         self._sync_enabled()
+
+    def _build_left(self, col: pygame.Rect) -> None:
+        """General and game settings."""
+        d = self.draft
+        y = self._section(col, col.top, "settings.section.general")
+        y = self._caption(col, y, "settings.language")
+        y = self._dropdown(col, y, "language", [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES], d.language)
+        y = self._section(col, y + self.px(8), "settings.section.game")
+        y = self._caption(col, y, "settings.reaction_prompting")
+        y = self._dropdown(col, y, "reaction_prompting",
+                           [(tr(f"settings.reaction_prompting.{k}"), k) for k in REACTION_PROMPTING],
+                           d.reaction_prompting)
+        y = self._caption(col, y, "settings.animation_speed", "animation_speed")
+        y = self._slider(col, y, "animation_speed", d.animation_speed, *ANIMATION_SPEED_RANGE, SPEED_STEP)
+        y = self._checkbox(col, y, "confirm_end_war", "settings.confirm_end_war", d.confirm_end_war)
+
+    def _build_right(self, col: pygame.Rect) -> None:
+        """Display and sound."""
+        d = self.draft
+        y = self._section(col, col.top, "settings.section.display")
+        y = self._caption(col, y, "settings.window_size")
+        desktop = None
+        try:
+            desktop = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            pass
+        sizes = window_choices(tuple(d.window_size), desktop)
+        options = [(tr("settings.window_size.custom" if s not in WINDOW_PRESETS else "settings.window_size.value",
+                       w=s[0], h=s[1]), f"{s[0]}x{s[1]}") for s in sizes]
+        y = self._dropdown(col, y, "window_size", options, f"{d.window_size[0]}x{d.window_size[1]}")
+        y = self._checkbox(col, y, "fullscreen", "settings.fullscreen", d.fullscreen)
+        y = self._section(col, y + self.px(8), "settings.section.sound")
+        y = self._caption(col, y, "settings.volume", "volume")
+        y = self._slider(col, y, "volume", round(d.volume * 100), 0, 100, VOLUME_STEP)
+        y = self._checkbox(col, y, "mute", "settings.mute", d.mute)
+
+    def _section(self, col: pygame.Rect, y: int, key: str) -> int:
+        UILabel(pygame.Rect(col.left, y, col.width, self.px(32)), tr(key), self.ui,
+                object_id=oid("@section"))
+        self._sections.append((key, pygame.Rect(col.left, y + self.px(34), col.width, 1)))
+        return y + self.px(42)
+
+    def _caption(self, col: pygame.Rect, y: int, key: str, value_key: str | None = None) -> int:
+        UILabel(pygame.Rect(col.left, y, col.width, self._label_h), tr(key), self.ui,
+                object_id=oid("@field_label"))
+        if value_key:
+            self.value_labels[value_key] = UILabel(
+                pygame.Rect(col.right - self.px(120), y, self.px(120), self._label_h), "", self.ui,
+                object_id=oid("@value", f"#{value_key}_value"))
+        return y + self._label_h + self.px(4)
+
+    def _dropdown(self, col: pygame.Rect, y: int, name: str, options: list[tuple[str, str]], current: str) -> int:
+        start = next((o for o in options if o[1] == current), options[0])
+        self.widgets[name] = UIDropDownMenu(options, start, pygame.Rect(col.left, y, col.width, self._row_h),
+                                            self.ui, object_id=oid(None, f"#{name}"))
+        return y + self._row_h + self._gap
+
+    def _checkbox(self, col: pygame.Rect, y: int, name: str, key: str, state: bool) -> int:
+        box = self.px(26)
+        self.widgets[name] = UICheckBox(pygame.Rect(col.left, y + (self._row_h - box) // 2, box, box), tr(key),
+                                        self.ui, object_id=oid("@check", f"#{name}"), initial_state=state)
+        return y + self._row_h + self._gap
+
+    def _slider(self, col: pygame.Rect, y: int, name: str, value: float, lo: float, hi: float, step: float) -> int:
+        self.widgets[name] = UIHorizontalSlider(pygame.Rect(col.left, y, col.width, self.px(34)), value, (lo, hi),
+                                                self.ui, object_id=oid(None, f"#{name}"), click_increment=step)
+        return y + self.px(34) + self._gap
 
     def _sync_values(self) -> None:
         d = self.draft

@@ -14,27 +14,22 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
 
+from knjazja.app.i18n import get_language, tr
+from knjazja.app.settings import (MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, OPTION_KEYS, PLAYER_KINDS,
+                                  GameSetup, default_setup, validate_setup)
+from knjazja.app.words import prince_names
 from knjazja.ui import style
-from knjazja.ui.i18n import tr, tr_list
 from knjazja.ui.scenes.base import GuiScene, oid
-from knjazja.ui.settings import (MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, OPTION_KEYS,
-                                 PLAYER_KINDS, GameSetup, default_setup, validate_setup)
+from knjazja.ui.widgets import wrap_text
 
 
 def default_names(seats: list[dict[str, str]]) -> list[str]:
-    """A localised default name per seat: "Player" for humans, princes' names for bots."""
-    humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
-    princes = tr_list("setup.prince_names")
+    """A localised default name per seat: a prince's name for every seat not yet named (a
+    human too: "Игрок" would read "перед игроком Игрок" in the log)."""
+    princes = prince_names(get_language())
     taken = {s["name"] for s in seats if s["name"]}
     free = iter([p for p in princes if p not in taken] + [f"{princes[0]} {k}" for k in range(2, 20)])
-    out = []
-    for i, seat in enumerate(seats):
-        if seat["kind"] == "human":
-            out.append(tr("setup.default_human") if len(humans) == 1
-                       else tr("setup.default_human_n", n=humans.index(i) + 1))
-        else:
-            out.append(next(free))
-    return out
+    return [next(free) for _ in seats]
 
 
 class SetupScene(GuiScene):
@@ -156,8 +151,13 @@ class SetupScene(GuiScene):
         left = pygame.Rect(inner.left, body_top, left_w, inner.bottom - body_top - row_h - px(24))
         right = pygame.Rect(left.right + col_gap, body_top, inner.right - left.right - col_gap, left.height)
         self._columns = (left, right)
+        self._build_seats(left, row_h, row_gap)
+        self._build_options(right, row_h)
+        self._build_buttons(inner, row_h)
 
-        # seats
+    def _build_seats(self, left: pygame.Rect, row_h: int, row_gap: int) -> None:
+        """One row per seat (number, name, kind, remove) and Add below them."""
+        px, h = self.px, self.size[1]
         UILabel(pygame.Rect(left.left, left.top, left.width, px(32)),
                 f"{tr('setup.players')} · {tr('setup.player_count', n=len(self.seats))}",
                 self.ui, object_id=oid("@section", "#players_heading"))
@@ -197,7 +197,9 @@ class SetupScene(GuiScene):
         if len(self.seats) >= MAX_PLAYERS:
             self.add_button.disable()
 
-        # first player and house rules
+    def _build_options(self, right: pygame.Rect, row_h: int) -> None:
+        """The first player, the house rules, notes and the preview's place."""
+        px = self.px
         ry = right.top
         UILabel(pygame.Rect(right.left, ry, right.width, px(32)), tr("setup.first_player"), self.ui,
                 object_id=oid("@section", "#first_heading"))
@@ -226,11 +228,12 @@ class SetupScene(GuiScene):
         self._notes_top = ry
         f = style.font("body", px(16))
         for note in notes:
-            ry += len(style.wrap_text(note, f, right.width)) * f.get_linesize() + px(6)
+            ry += len(wrap_text(note, f, right.width)) * f.get_linesize() + px(6)
         preview_top = ry + px(14)
         self._preview = pygame.Rect(right.left, preview_top, right.width, right.bottom - preview_top)
 
-        # bottom buttons
+    def _build_buttons(self, inner: pygame.Rect, row_h: int) -> None:
+        px = self.px
         by = inner.bottom - row_h
         bw = px(240)
         self.back_button = UIButton(pygame.Rect(inner.left, by, px(180), row_h), tr("common.back"),
@@ -325,7 +328,7 @@ class SetupScene(GuiScene):
         f = style.font("body", self.px(16))
         y = self._notes_top
         for note in self._notes:
-            for line in style.wrap_text(note, f, right.width):
+            for line in wrap_text(note, f, right.width):
                 style.blit_text(surface, line, f, style.MUTED, topleft=(right.left, y))
                 y += f.get_linesize()
             y += self.px(6)

@@ -8,12 +8,12 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.ui import stats as store
+from knjazja.app import stats as store
+from knjazja.app.i18n import tr
 from knjazja.ui import style
-from knjazja.ui.i18n import get_language, tr
-from knjazja.ui.scenes.rules import BookScene
-from knjazja.ui.scenes.saveload import ConfirmScene
 from knjazja.ui.scenes.base import oid
+from knjazja.ui.scenes.saveload import ConfirmScene
+from knjazja.ui.widgets import BookScene
 
 
 def _fmt_glory(value: float | None) -> str:
@@ -22,7 +22,7 @@ def _fmt_glory(value: float | None) -> str:
     if not isinstance(value, float):
         return str(value)
     text = f"{value:.1f}".rstrip("0").rstrip(".")
-    return text.replace(".", ",") if get_language() == "ru" else text
+    return text.replace(".", tr("number.decimal_point"))
 
 
 def _fmt_when(iso: str | None) -> str | None:
@@ -118,9 +118,12 @@ class StatsScene(BookScene):
                             outline=style.GOLD_DARK)
             fit = style.fit_font("body", label, tw - self.px(20), label_f.get_height())
             style.blit_text(surface, label, fit, style.PARCHMENT, center=(r.centerx, r.bottom - self.px(28)))
+        y = self._draw_levels(surface, inner, inner.top + th + self.px(40))
+        self._draw_notes(surface, inner, y + self.px(18))
 
-        # the table by level
-        top = inner.top + th + self.px(40)
+    def _draw_levels(self, surface: pygame.Surface, inner: pygame.Rect, top: int) -> int:
+        """The table by level of the bots; returns where it ends."""
+        s = self.stats
         head = style.font("bold", self.px(17))
         style.blit_text(surface, tr("stats.by_level").upper(), head, style.GOLD, topleft=(inner.left, top))
         top += head.get_linesize() + self.px(10)
@@ -147,23 +150,30 @@ class StatsScene(BookScene):
                 surface.blit(stripe, row.topleft)
             pygame.draw.line(surface, (90, 62, 30), (row.left, row.bottom - 1), (row.right, row.bottom - 1))
             data = s["levels"][level]
-            style.blit_text(surface, tr(f"stats.level.{level}"), strong, style.PARCHMENT, midleft=(cols[0], row.centery))
+            style.blit_text(surface, tr(f"stats.level.{level}"), strong, style.PARCHMENT,
+                            midleft=(cols[0], row.centery))
             for value, x in ((data["games"], cols[1]), (data["seats"], cols[2]), (data["wins"], cols[3])):
                 style.blit_text(surface, str(value), body, style.CREAM if value else style.MUTED,
                                 midleft=(x, row.centery))
-            rate = store.win_rate(data)
             bar = pygame.Rect(cols[4], row.centery - self.px(8), inner.right - cols[4] - self.px(90), self.px(16))
-            pygame.draw.rect(surface, (24, 14, 8), bar, border_radius=bar.height // 2)
-            if rate:
-                fill = bar.copy()
-                fill.width = max(bar.height, round(bar.width * rate))
-                pygame.draw.rect(surface, style.GOLD, fill, border_radius=bar.height // 2)
-            pygame.draw.rect(surface, style.GOLD_DARK, bar, width=1, border_radius=bar.height // 2)
-            style.blit_text(surface, "—" if rate is None else f"{round(rate * 100)}%", body,
-                            style.GOLD_LIGHT if rate else style.MUTED, midleft=(bar.right + self.px(14), row.centery))
+            self._draw_rate(surface, bar, store.win_rate(data), body, row.centery)
             y += row_h
+        return y
 
-        # notes at the foot
+    def _draw_rate(self, surface: pygame.Surface, bar: pygame.Rect, rate: float | None, f: pygame.font.Font,
+                   y: int) -> None:
+        pygame.draw.rect(surface, (24, 14, 8), bar, border_radius=bar.height // 2)
+        if rate:
+            fill = bar.copy()
+            fill.width = max(bar.height, round(bar.width * rate))
+            pygame.draw.rect(surface, style.GOLD, fill, border_radius=bar.height // 2)
+        pygame.draw.rect(surface, style.GOLD_DARK, bar, width=1, border_radius=bar.height // 2)
+        style.blit_text(surface, "—" if rate is None else f"{round(rate * 100)}%", f,
+                        style.GOLD_LIGHT if rate else style.MUTED, midleft=(bar.right + self.px(14), y))
+
+    def _draw_notes(self, surface: pygame.Surface, inner: pygame.Rect, ny: int) -> None:
+        """Notes at the foot, and the message of the last reset (or of damaged statistics)."""
+        s = self.stats
         small = style.font("body", self.px(16))
         notes = [tr("stats.level_note")]
         if s["watched"]:
@@ -173,7 +183,6 @@ class StatsScene(BookScene):
         when = _fmt_when(s.get("last_played"))
         if when:
             notes.append(tr("stats.last_played", date=when))
-        ny = y + self.px(18)
         for note in notes:
             style.blit_text(surface, note, small, style.MUTED, topleft=(inner.left, ny))
             ny += small.get_linesize()

@@ -16,36 +16,25 @@ from dataclasses import dataclass, field
 import pygame
 from pygame import Rect
 
+from knjazja.app.card_names import chip_names
+from knjazja.app.i18n import tr
+from knjazja.app.typography import number
+from knjazja.app.table_view import TableView
 from knjazja.engine.cards import CARD_ID, CARDS, STRENGTH
-from knjazja.engine.scoring import seat_score
+from knjazja.engine.scoring import city_score, seat_score
 from knjazja.ui import style
+from knjazja.ui.art.city_tabs import OTHER_COLOURS, TAB_COLOURS, TAB_ORDER, WALLS, tab_group
 from knjazja.ui.art.icons import icon_name_for
-from knjazja.ui.i18n import tr
-from knjazja.ui.layout import PlayerArea
 from knjazja.ui.table.context import DrawContext
+from knjazja.ui.table.layout import PlayerArea
 from knjazja.ui.table.sprites import seat_colour
-from knjazja.ui.table.view import TableView
-
-# building kinds in the order their tabs appear
-_TAB_ORDER = ("wall", "wall.moat", "bld.church", "bld.monastery", "bld.cathedral",
-              "bld.sloboda", "bld.golden_gate", "bld.throne")
-_TAB_COLOURS = {
-    "wall": ((96, 110, 130), (44, 52, 66)),
-    "wall.moat": ((52, 104, 160), (20, 46, 84)),
-    "bld.church": ((214, 170, 80), (120, 84, 24)),
-    "bld.monastery": ((214, 170, 80), (120, 84, 24)),
-    "bld.cathedral": ((214, 170, 80), (120, 84, 24)),
-    "bld.sloboda": ((150, 104, 60), (80, 50, 24)),
-    "bld.golden_gate": ((236, 196, 80), (130, 90, 20)),
-    "bld.throne": ((160, 36, 40), (80, 12, 16)),
-}
 
 
 @dataclass
 class Tab:
     rect: Rect
     cards: list[int]          # the building instances of this kind
-    group: str                # key in _TAB_ORDER
+    group: str                # key in city_tabs.TAB_ORDER
     label: str                # "×2", a wall's Strength, "" …
 
 
@@ -107,17 +96,13 @@ class AreaGeom:
 
 def tab_groups(city) -> list[tuple[str, list[int]]]:
     groups: dict[str, list[int]] = {}
-    if city.walls >= 0:
-        groups["wall"] = [city.walls]
-    if city.moat >= 0:
-        groups["wall.moat"] = [city.moat]
-    for b in city.buildings:
-        groups.setdefault(CARD_ID[b], []).append(b)
-    return [(g, groups[g]) for g in _TAB_ORDER if g in groups]
+    for b in city.all_buildings():
+        groups.setdefault(tab_group(b), []).append(b)
+    return [(g, groups[g]) for g in TAB_ORDER if g in groups]
 
 
 def _tab_label(group: str, cards: list[int]) -> str:
-    if group == "wall":
+    if group == WALLS:
         return str(CARDS[cards[0]].strength)
     return f"×{len(cards)}" if len(cards) > 1 else ""
 
@@ -189,7 +174,12 @@ def _chip_height(ctx: DrawContext, rect: Rect) -> int:
     return max(14, min(rect.height, round(ctx.unit * 1.7)))
 
 
-def _place_chips(view: TableView, seat: int, rect: Rect, ctx: DrawContext) -> list[Chip]:
+CHIP_MIN_WIDTH = 5.2     # chip heights: narrower chips wrap to another row
+
+
+def _place_chips(view: TableView, seat: int, rect: Rect, ctx: DrawContext, room_above: int = 0) -> list[Chip]:
+    """Chips in ``rect``; a strip may grow up by ``room_above`` pixels for more rows, so no
+    chip gets too narrow for a name."""
     items = [Chip(Rect(0, 0, 0, 0), c, view.under.get(c, -1)) for c in view.chronicles[seat]]
     items += [Chip(Rect(0, 0, 0, 0), c, before=True) for c in view.before[seat]]
     if not items:
@@ -197,13 +187,20 @@ def _place_chips(view: TableView, seat: int, rect: Rect, ctx: DrawContext) -> li
     h = _chip_height(ctx, rect)
     gap = max(2, h // 7)
     if rect.width >= rect.height * 2.2:      # a strip: chips flow left to right, then wrap
+        fit = max(1, (rect.width + gap) // (round(h * CHIP_MIN_WIDTH) + gap))
         rows = max(1, (rect.height + gap) // (h + gap))
+        want = -(-len(items) // fit)
+        if want > rows:                      # grow upwards into free room
+            extra = min(want - rows, (room_above + (rect.height + gap) % (h + gap)) // (h + gap))
+            rows += max(0, extra)
+            rect = Rect(rect.left, rect.bottom - rows * (h + gap) + gap, rect.width, rows * (h + gap) - gap)
         per_row = -(-len(items) // rows)
         w = min(round(h * 7.5), (rect.width - gap * (per_row - 1)) // per_row)
         for i, chip in enumerate(items):
             r, c = divmod(i, per_row)
             chip.rect = Rect(rect.left + c * (w + gap), rect.top + r * (h + gap), w, h)
-    else:                                      # a column: chips one under the other
+    else:                                      # a column: chips one under the other (thinner, then overlapping)
+        h = max(14, min(h, (rect.height + gap) // len(items) - gap))
         step = min(h + gap, (rect.height - h) // max(1, len(items) - 1)) if len(items) > 1 else h
         for i, chip in enumerate(items):
             chip.rect = Rect(rect.left, rect.top + i * step, rect.width, h)
@@ -221,7 +218,11 @@ def area_geometry(view: TableView, area: PlayerArea, ctx: DrawContext) -> AreaGe
         grow_by = max(0, min(spare, round(chron.width * 1.3)))
         chron.x -= grow_by
         chron.width += grow_by
-    chips = _place_chips(view, seat, chron, ctx)
+    room = 0
+    if not area.horizontal:   # the strip under the cities may grow into the row's free height
+        used = max((sl.rect.bottom for sl in slots), default=area.cities.top)
+        room = max(0, chron.top - used - max(3, ctx.unit // 3))
+    chips = _place_chips(view, seat, chron, ctx, room)
     info = area.info
     if area.horizontal:        # a box: name / hand + Glory / status
         row = info.height // 3
@@ -267,13 +268,13 @@ def draw_city(surface: pygame.Surface, slot: CitySlot, view: TableView, ctx: Dra
     if city.wall_strength:
         sh = sp.badge("shield", str(city.wall_strength), round(b * 0.92), tx)
         surface.blit(sh, sh.get_rect(center=(r.left + b * 0.26, r.bottom - b * 0.5)))
-    if any(CARD_ID[x] == "bld.throne" for x in city.buildings):
+    if city_score(city).throne > 1:
         cr = sp.crown(round(b * 0.8))
         surface.blit(cr, cr.get_rect(center=(r.right - b * 0.2, r.top + b * 0.12)))
 
 
 def _draw_tab(surface: pygame.Surface, tab: Tab, ctx: DrawContext) -> None:
-    fill, edge = _TAB_COLOURS.get(tab.group, ((150, 120, 80), (70, 50, 30)))
+    fill, edge = TAB_COLOURS.get(tab.group, OTHER_COLOURS)
     r = tab.rect
     radius = max(2, r.width // 5)
     pygame.draw.rect(surface, (0, 0, 0), r.move(1, 2), border_radius=radius)
@@ -291,15 +292,24 @@ def _draw_tab(surface: pygame.Surface, tab: Tab, ctx: DrawContext) -> None:
 
 
 def chip_value(card: int, troop: int) -> str:
-    cid = CARD_ID[card]
-    if cid == "chr.byzantium":
-        return f"+{STRENGTH[troop]}" if troop >= 0 else "+0"
+    if troop >= 0:                  # Byzantine Aid: the troop's Strength is its Glory
+        return f"+{STRENGTH[troop]}"
     g = CARDS[card].glory
-    if g > 0:
-        return f"+{g}"
-    if g < 0:
-        return f"–{-g}"
-    return ""
+    return number(g, sign=True) if g else ""
+
+
+def chip_label(chip: Chip, ctx: DrawContext) -> tuple[str, int, int]:
+    """(name, font size, width available) for a chip: the whole name if it fits at a
+    readable size, else its short form (the zoom on hover shows the whole card)."""
+    r = chip.rect
+    value = chip_value(chip.card, chip.troop) if not chip.before else ""
+    right = r.right - r.height if value else r.right - 3
+    avail = right - (r.left + max(r.height, 10)) - 4
+    size = round(r.height * 0.6)
+    least = max(9, round(size * 0.85))
+    names = chip_names(chip.card, ctx.lang)
+    font = ctx.texts.font("body", least)
+    return next((n for n in names if font.size(n)[0] <= avail), names[-1]), size, avail
 
 
 def draw_chip(surface: pygame.Surface, chip: Chip, ctx: DrawContext) -> None:
@@ -316,18 +326,13 @@ def draw_chip(surface: pygame.Surface, chip: Chip, ctx: DrawContext) -> None:
     ic = ctx.sprites.icon(icon_name, bar.height - 4)
     surface.blit(ic, ic.get_rect(center=bar.center))
     value = chip_value(card, chip.troop) if not chip.before else ""
-    right = r.right - 3
     if value:
-        neg = value.startswith("–")
+        neg = value.startswith("−")
         badge = ctx.sprites.badge("neg" if neg else "glory", value, r.height, ctx.texts)
         surface.blit(badge, badge.get_rect(midright=(r.right, r.centery)))
-        right = r.right - r.height
-    from knjazja.ui.table.names import short_name
-    name = short_name(card, ctx.lang)
-    avail = right - bar.right - 4
+    name, size, avail = chip_label(chip, ctx)
     if avail > 8:
-        size = round(r.height * 0.6)
-        t = ctx.texts.fit(name, "body", size, style.INK, avail, shadow=False, min_size=max(8, round(size * 0.85)))
+        t = ctx.texts.fit(name, "body", size, style.INK, avail, shadow=False, min_size=max(9, round(size * 0.85)))
         surface.blit(t, t.get_rect(midleft=(bar.right + 3, r.centery)))
 
 
@@ -372,7 +377,7 @@ def draw_info(surface: pygame.Surface, geom: AreaGeom, view: TableView, ctx: Dra
     total = seat_score(view, seat).total
     size = (max(18, min(round(gr.height * 0.95), round(ctx.unit * 2.4))) if geom.area.horizontal
             else max(16, round(gr.height * 1.2)))
-    sun = sp.badge("glory" if total >= 0 else "neg", str(total), size, tx)
+    sun = sp.badge("glory" if total >= 0 else "neg", number(total), size, tx)
     surface.blit(sun, sun.get_rect(midright=(gr.right - 2, gr.centery)))
     if geom.area.horizontal:
         t = tx.fit(tr("table.glory"), "body", max(9, min(round(gr.height * 0.42), ctx.fs(0.9))), style.MUTED,

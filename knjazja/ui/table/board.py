@@ -11,14 +11,17 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
+from knjazja.app.clicks import MIDDLE
+from knjazja.app.i18n import tr
+from knjazja.app.prompts import TAG_THINKING, TAG_TURN
+from knjazja.app.table_view import TableView
+from knjazja.engine.refusals import CHRONICLE, CITY, SEAT, TROOP, Target
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
-from knjazja.ui.layout import TableLayout
-from knjazja.ui.table import input as I
+from knjazja.ui.art.palette import DANGER, HIGHLIGHT, TARGET
 from knjazja.ui.table.areas import AreaGeom, area_geometry, draw_area
 from knjazja.ui.table.context import DrawContext
-from knjazja.ui.table.sprites import DANGER, HIGHLIGHT, TARGET, seat_colour
-from knjazja.ui.table.view import TableView
+from knjazja.ui.table.layout import TableLayout
+from knjazja.ui.table.sprites import seat_colour
 from knjazja.ui.table.warstack import CentreGeom, centre_geometry, draw_centre, draw_centre_glow
 
 
@@ -73,28 +76,28 @@ class Board:
                     return Rect(chip.rect)
         return None
 
-    def targets_at(self, pos) -> list[I.Target]:
+    def targets_at(self, pos) -> list[Target]:
         """Everything a click at ``pos`` may target, the most specific first."""
-        out: list[I.Target] = []
+        out: list[Target] = []
         c = self.centre
         if c is not None and self.centre_rect.collidepoint(pos):
             t = c.troop_at(pos)
             if t is not None:
-                out.append(("troop", t))
+                out.append(Target(TROOP, t))
             if c.city is not None and c.city.rect.collidepoint(pos):
-                out.append(("city", c.city.city))
-            out.append(I.CENTRE)
+                out.append(Target(CITY, c.city.city))
+            out.append(MIDDLE)
             return out
         for g in self.geoms.values():
             if not g.area.rect.collidepoint(pos):
                 continue
             for slot in g.cities:
                 if slot.rect.collidepoint(pos):
-                    out.append(("city", slot.city))
+                    out.append(Target(CITY, slot.city))
             for chip in g.chips:
                 if chip.rect.collidepoint(pos) and not chip.before:
-                    out.append(("chronicle", chip.card))
-            out.append(("seat", g.seat))
+                    out.append(Target(CHRONICLE, chip.card))
+            out.append(Target(SEAT, g.seat))
             return out
         return out
 
@@ -158,27 +161,27 @@ class Board:
         L = self.layout
         sp = ctx.sprites
         lit_colour = DANGER if war_mode else TARGET
-        lit_cities = {t[1]: lit_colour for t in lit if t[0] == "city"}
+        lit_cities = {t.key: lit_colour for t in lit if t.kind == CITY}
         for seat, g in self.geoms.items():
             r = g.area.rect
             draw_area(surface, g, view, ctx, lit_cities=lit_cities)
-            if ("seat", seat) in lit:
+            if Target(SEAT, seat) in lit:
                 w = max(4, L.unit // 3)
                 surface.blit(sp.glow(r.size, TARGET, w), (r.x - w, r.y - w))
             for chip in g.chips:
-                if ("chronicle", chip.card) in lit:
+                if Target(CHRONICLE, chip.card) in lit:
                     surface.blit(sp.glow(chip.rect.size, TARGET, 4), (chip.rect.x - 4, chip.rect.y - 4))
-        for seat, text, fill, colour, hourglass in tags:
-            self._draw_tag(surface, self.geoms[seat], text, fill, colour, hourglass, ctx)
+        for seat, tag in tags:
+            self._draw_tag(surface, self.geoms[seat], tag, ctx)
         self._draw_piles(surface, view, ctx)
         if view.war is not None:
             pygame.draw.rect(surface, (150, 30, 26), L.war_stack, width=2, border_radius=L.unit)
-        if I.CENTRE in lit:
+        if MIDDLE in lit:
             cr = self.centre_rect
             w = max(4, L.unit // 3)
             surface.blit(sp.glow(cr.size, TARGET, w), (cr.x - w, cr.y - w))
         if self.centre is not None:
-            draw_centre(surface, self.centre, view, ctx, lit_troops={t[1] for t in lit if t[0] == "troop"},
+            draw_centre(surface, self.centre, view, ctx, lit_troops={t.key for t in lit if t.kind == TROOP},
                         hidden=hidden)
 
     def draw_dynamic(self, surface: pygame.Surface, ctx: DrawContext, *, decider: int, current: int,
@@ -199,8 +202,11 @@ class Board:
         if self.centre is not None:
             draw_centre_glow(surface, self.centre, ctx)
 
-    def _draw_tag(self, surface, g: AreaGeom, text: str, fill, colour, hourglass: bool, ctx: DrawContext) -> None:
-        t = ctx.texts.render(text, "bold", ctx.fs(0.85), colour, shadow=False)
+    def _draw_tag(self, surface, g: AreaGeom, tag: str, ctx: DrawContext) -> None:
+        """A label on an area: who decides (an hourglass while a bot thinks), whose turn it is."""
+        fill, colour = (style.GOLD_DARK, style.CREAM) if tag == TAG_TURN else (HIGHLIGHT, style.INK)
+        hourglass = tag == TAG_THINKING
+        t = ctx.texts.render(tr(f"table.tag.{tag}"), "bold", ctx.fs(0.85), colour, shadow=False)
         pill = Rect(0, 0, t.get_width() + ctx.unit + (t.get_height() if hourglass else 0), t.get_height() + 2)
         r = g.area.rect
         if g.area.side == "top":

@@ -1,21 +1,29 @@
-"""The table's pygame-gui widgets: the four action buttons, menu, undo, skip, and the
+"""The table's pygame-gui widgets: the four action buttons, menu, help (?), undo, hint, skip, and the
 choice panel with one button per option of a decision not made with a card."""
 from __future__ import annotations
 
 from pygame import Rect
 from pygame_gui.elements import UIButton
 
+from knjazja.app import clicks as C
+from knjazja.app.controller import TableController
+from knjazja.app.i18n import tr
 from knjazja.engine import Action
-from knjazja.engine.actions import (ATTACK, CONGRESS, DEFEND, DOWRY_BID, DRAW, END_WAR, PASS,
-                                    RAID_LAY, REACTION, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND)
-from knjazja.engine.targets import attack_sum, defence_sum
-from knjazja.ui.i18n import tr
+from knjazja.engine.actions import CONGRESS, DOWRY_BID, DRAW, RAID_LAY, REACTION, WAR_COUNTER, WAR_DEFEND
+from knjazja.ui import style
 from knjazja.ui.scenes.base import oid
-from knjazja.ui.table import input as I
+from knjazja.ui.table.banner import button_rect
+from knjazja.ui.table.layout import TableLayout
 from knjazja.ui.table.prompt import ChoicePanel, action_label
 
 FIXED = ("draw", "start_war", "end_war", "pass")
-_FIXED_ACTION = {"draw": DRAW, "pass": PASS, "end_war": END_WAR}
+
+
+def banner_button_rect(prompt: Rect, scale: float) -> Rect:
+    """Where Hint and Skip sit in the prompt banner: as wide as the longer of their labels."""
+    font = style.font("body", max(9, round(18 * scale)))
+    labels = [tr("table.button.hint"), tr("table.button.skip")]
+    return button_rect(prompt, [font.size(label)[0] for label in labels], max(10, round(16 * scale)))
 _CHOICE_TITLES = {REACTION: "table.choice.reaction", DOWRY_BID: "table.choice.dowry",
                   CONGRESS: "table.choice.congress", RAID_LAY: "table.choice.raid_lay",
                   WAR_DEFEND: "table.choice.defend", WAR_COUNTER: "table.choice.counter"}
@@ -26,12 +34,14 @@ class Controls:
         self.buttons: dict[str, UIButton] = {}
         self.menu: UIButton | None = None
         self.undo: UIButton | None = None
+        self.help: UIButton | None = None
         self.hint: UIButton | None = None
         self.skip: UIButton | None = None
+        self.results: UIButton | None = None
         self.choice = ChoicePanel()
         self._key = None
 
-    def build(self, manager, layout) -> None:
+    def build(self, manager, layout, scale: float = 1.0) -> None:
         L = layout
         self.buttons = {
             key: UIButton(L.buttons[key], tr(f"table.button.{key}"), manager,
@@ -39,16 +49,24 @@ class Controls:
             for key in FIXED}
         self.menu = UIButton(L.menu_button, tr("table.button.menu"), manager,
                              object_id=oid("@secondary", "#table_menu"))
+        hr = Rect(L.menu_button)
+        hr.width = hr.height
+        hr.right = L.menu_button.left - L.margin
+        self.help = UIButton(hr, tr("table.button.help"), manager, tool_tip_text=tr("table.help_tip"),
+                             object_id=oid("@secondary", "#table_help"))
         ur = Rect(L.menu_button)
         ur.width = round(ur.width * 1.4)
-        ur.right = L.menu_button.left - L.margin
+        ur.right = hr.left - L.margin
         self.undo = UIButton(ur, tr("table.button.undo"), manager, object_id=oid("@secondary", "#table_undo"))
 
-        sr = Rect(0, 0, round(L.prompt.height * 2.8), L.prompt.height - 12)
-        sr.midright = (L.prompt.right - 8, L.prompt.centery)
+        sr = banner_button_rect(L.prompt, scale)
         self.skip = UIButton(sr, tr("table.button.skip"), manager, object_id=oid("@secondary", "#table_skip"))
         # Hint shares Skip's place: Skip shows only while animating, Hint only when you may act
         self.hint = UIButton(Rect(sr), tr("table.button.hint"), manager, object_id=oid("@secondary", "#table_hint"))
+        block = L.buttons["draw"].unionall([L.buttons[k] for k in FIXED])
+        self.results = UIButton(block, tr("table.button.results"), manager,
+                                object_id=oid("@primary", "#table_results"))
+        self.results.hide()
         self.hint.hide()
         self.skip.hide()
         self.undo.hide()
@@ -62,80 +80,79 @@ class Controls:
         for key, b in self.buttons.items():
             if b is element:
                 return key
-        for key, b in (("menu", self.menu), ("undo", self.undo), ("skip", self.skip), ("hint", self.hint)):
+        for key, b in (("menu", self.menu), ("undo", self.undo), ("skip", self.skip), ("hint", self.hint),
+                       ("help", self.help), ("results", self.results)):
             if b is element:
                 return key
         return None
 
-    def update(self, scene, manager, scale: float) -> None:
-        """Enable, relabel, show or hide everything for the scene's current situation."""
-        s = scene.session.state
-        busy = scene.busy
-        act = scene.can_act()
-        undo = scene.viewer is not None and scene.session.can_undo()
-        key = (len(s.history), s.decision, busy, act, scene.mode, tuple(scene.selected),
-               tuple(scene.popup or ()), undo, scene.lang, scene.held, scene.hints.thinking)
+    def update(self, c: TableController, layout: TableLayout, manager, scale: float) -> None:
+        """Enable, relabel, show or hide everything for the table's current situation."""
+        s = c.session.state
+        act = c.can_act()
+        undo = c.can_undo()
+        key = (len(s.history), s.decision, c.busy, act, c.mode, undo, c.lang, c.hints.thinking, c.finished)
         if key == self._key:
             return
         self._key = key
-        legal = scene.session.legal() if act else []
-        enabled = {k: Action(a) in legal for k, a in _FIXED_ACTION.items()}
-        enabled["start_war"] = bool(I.war_candidates(legal))
+        for b in self.buttons.values():           # at the end the Results button takes their place
+            b.hide() if c.finished else b.show()
+        self.results.show() if c.finished else self.results.hide()
+        enabled = C.fixed_enabled(c.session.legal() if act else [])
         for k, b in self.buttons.items():
             b.enable() if enabled[k] else b.disable()
         if enabled["draw"]:
-            self.buttons["draw"].set_tooltip(action_label(Action(DRAW), scene.narrator, s))
-        self.buttons["start_war"].set_text(tr("table.button.cancel_war") if scene.mode == "war"
+            self.buttons["draw"].set_tooltip(action_label(Action(DRAW), c.narrator, s))
+        self.buttons["start_war"].set_text(tr("table.button.cancel_war") if c.picking_war
                                            else tr("table.button.start_war"))
         self.undo.show() if undo else self.undo.hide()
         self.hint.show() if act else self.hint.hide()
         if act:
-            self.hint.disable() if scene.hints.thinking else self.hint.enable()
-        self.skip.show() if busy else self.skip.hide()
-        self._update_choice(scene, manager, scale, act, legal)
+            self.hint.disable() if c.hints.thinking else self.hint.enable()
+        self.skip.show() if c.busy else self.skip.hide()
+        self._update_choice(c, layout, manager, scale, act)
 
-    def _update_choice(self, scene, manager, scale: float, act: bool, legal: list[Action]) -> None:
-        s = scene.session.state
-        L = scene.layout
+    def _update_choice(self, c: TableController, L: TableLayout, manager, scale: float, act: bool) -> None:
         bounds = Rect(L.deck.left, L.war_stack.top, L.war_stack.right - L.deck.left, L.war_stack.height)
-        if not act:
-            self.choice.hide()
-            return
-        if scene.popup:
-            items = [(action_label(a, scene.narrator, s), a, True) for a in scene.popup]
-            items.append((tr("common.cancel"), "cancel", True))
-            self.choice.show(manager, bounds, tr("table.choose"), items, scale, key=None, centre_x=L.war_stack.centerx)
-            return
-        items: list[tuple[str, object, bool]] = []
-        title = ""
-        kind = s.decision.kind
-        if scene.selected and s.war is not None:
-            want = ATTACK if kind == WAR_ATTACK else DEFEND
-            squad = I.squad_key(scene.selected)
-            match = [a for a in legal if a.kind == want and I.squad_key(a.cards) == squad]
-            if match:
-                items.append((action_label(match[0], scene.narrator, s), match[0], True))
-            else:
-                n = (attack_sum(s, scene.selected, s.war.defender) if want == ATTACK
-                     else defence_sum(s, scene.selected, s.war.defender, s.war.city))
-                items.append((tr("table.squad.no", n=n), "none", False))
-            items.append((tr("table.squad.clear"), "clear", True))
-            title = tr("table.squad.title")
-        if kind in I.BUTTON_DECISIONS or kind in (WAR_DEFEND, WAR_COUNTER):
-            items += [(action_label(a, scene.narrator, s), a, True) for a in legal if a.kind in I.BUTTON_KINDS]
-            title = title or (tr(_CHOICE_TITLES[kind]) if kind in _CHOICE_TITLES else "")
+        items = self._choice_items(c) if act else []
         if items:
+            title, items = items[0], items[1:]
             self.choice.show(manager, bounds, title, items, scale, key=None, centre_x=L.war_stack.centerx)
         else:
             self.choice.hide()
+
+    @staticmethod
+    def _choice_items(c: TableController) -> list:
+        """[title, (label, payload, enabled)…] of the choice panel, or [] for none."""
+        s = c.session.state
+        if c.choices:
+            return [tr("table.choose"), *((action_label(a, c.narrator, s), a, True) for a in c.choices),
+                    (tr("common.cancel"), "cancel", True)]
+        items: list[tuple[str, object, bool]] = []
+        title = ""
+        kind = s.decision.kind
+        if c.selected and s.war is not None:
+            action, strength = C.squad_action(c.session.legal(), s, c.selected)
+            if action is not None:
+                items.append((action_label(action, c.narrator, s), action, True))
+            else:
+                items.append((tr("table.squad.no", n=strength), "none", False))
+            items.append((tr("table.squad.clear"), "clear", True))
+            title = tr("table.squad.title")
+        if kind in C.BUTTON_DECISIONS or kind in (WAR_DEFEND, WAR_COUNTER):
+            items += [(action_label(a, c.narrator, s), a, True) for a in c.session.legal()
+                      if a.kind in C.BUTTON_KINDS]
+            title = title or (tr(_CHOICE_TITLES[kind]) if kind in _CHOICE_TITLES else "")
+        return [title, *items] if items else []
 
     def rect_of(self, action: Action | str, legal: list[Action]) -> Rect | None:
         """The visible, enabled button that takes ``action`` (or a fixed button by name)."""
         if isinstance(action, str):
             b = self.buttons.get(action) or {"menu": self.menu, "undo": self.undo, "skip": self.skip,
-                                             "hint": self.hint}.get(action)
+                                             "hint": self.hint, "help": self.help,
+                                             "results": self.results}.get(action)
             return Rect(b.rect) if b is not None and b.visible and b.is_enabled else None
-        for k, kind in _FIXED_ACTION.items():
+        for k, kind in C.FIXED_BUTTONS.items():
             if action.kind == kind and action == Action(kind):
                 b = self.buttons[k]
                 return Rect(b.rect) if b.is_enabled and action in legal else None

@@ -10,9 +10,13 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
+from knjazja.app.controller import TableController
+from knjazja.app.i18n import tr
 from knjazja.engine.cards import CARD_ID, CARDS, KINDS, STRENGTH
+from knjazja.ui import style
+from knjazja.ui.art.palette import HIGHLIGHT, TARGET
 from knjazja.ui.table.context import DrawContext
-from knjazja.ui.table.sprites import HIGHLIGHT, TARGET
+from knjazja.ui.table.layout import TableLayout
 
 _KIND_ORDER = {k: i for i, k in enumerate(KINDS)}
 
@@ -52,6 +56,19 @@ class HandFan:
             elif c in raised:
                 r.y -= round(ch * 0.16)
             self.rects.append((c, r))
+
+    def arrange(self, c: TableController, L: TableLayout, mouse: tuple[int, int]) -> None:
+        """Lay out the hand at the bottom as the controller says: held and picked cards raised,
+        a dragged card left out, the card under the mouse lifted."""
+        raised = set(c.selected) | ({c.held} if c.held >= 0 else set())
+        hidden = {c.press.card} if c.dragging and not c.press.igor else set()
+        hand = c.view.hands[L.viewer]
+        hover = None
+        size = L.hand_card_size
+        if c.press is None and L.hand.inflate(0, size[1]).collidepoint(mouse):
+            self.layout(hand, L.hand, size, raised=raised, hidden=hidden)
+            hover = self.card_at(mouse)
+        self.layout(hand, L.hand, size, raised=raised, hover=hover, hidden=hidden)
 
     def rect_of(self, card: int) -> Rect | None:
         for c, r in self.rects:
@@ -96,3 +113,14 @@ class HandFan:
                 surface.blit(sp.glow(r.size, HIGHLIGHT, g), (r.x - g, r.y - g))
             elif playable is not None and c in playable:
                 surface.blit(sp.glow(r.size, TARGET, max(3, g // 2)), (r.x - max(3, g // 2), r.y - max(3, g // 2)))
+
+    def draw_hand(self, surface: pygame.Surface, ctx: DrawContext, c: TableController, L: TableLayout, *,
+                  face_up: bool) -> None:
+        """The viewer's hand as the controller says: playable cards lit, held, picked and
+        hinted ones raised; a spectator's note instead of a hand."""
+        playable = c.playable(c.view.hands[L.viewer]) if face_up and c.can_act() else None
+        glow = set(c.selected) | ({c.held} if c.held >= 0 else set()) | c.hinted_cards()
+        self.draw(surface, ctx, face_up=face_up, playable=playable, raised=glow, selected_glow=glow)
+        if c.viewer is None:
+            t = ctx.texts.render(tr("table.spectator"), "body", ctx.fs(1.0), style.MUTED)
+            surface.blit(t, t.get_rect(midbottom=(L.hand.centerx, L.hand.top + ctx.unit)))

@@ -1,11 +1,18 @@
-"""Things drawn over the table: the zoomed card and the discard-pile browser."""
+"""Things drawn over the table: the zoomed card and the discard-pile browser.
+
+The browser is a modal overlay scene (``DiscardScene``): while it is open it takes every
+click, key and wheel turn, so nothing reaches the table's buttons beneath it.
+"""
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 from pygame import Rect
 
+from knjazja.app.i18n import tr
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
+from knjazja.ui.scene_stack import Scene
 from knjazja.ui.table.context import DrawContext
 
 
@@ -16,26 +23,39 @@ def zoom_size(window: tuple[int, int]) -> tuple[int, int]:
     return max(200, w), max(280, round(max(200, w) * 7 / 5))
 
 
+def place_near(r: Rect, near: Rect | tuple[int, int], window: tuple[int, int], unit: int) -> None:
+    """Move ``r`` beside ``near`` (a rect or the mouse): right of it, else left, inside the window."""
+    W, H = window
+    if isinstance(near, Rect):
+        r.midleft = (near.right + unit, near.centery)
+        if r.right > W - 4:
+            r.midright = (near.left - unit, near.centery)
+    else:
+        r.midleft = (near[0] + 2 * unit, near[1])
+        if r.right > W - 4:
+            r.midright = (near[0] - 2 * unit, near[1])
+    r.clamp_ip(Rect(4, 4, W - 8, H - 8))
+
+
 def draw_zoom(surface: pygame.Surface, card: int, near: Rect | tuple[int, int], ctx: DrawContext) -> Rect:
     """Card ``card`` at zoom size beside ``near`` (a rect or the mouse), inside the window."""
     W, H = surface.get_size()
     size = zoom_size((W, H))
     r = Rect((0, 0), size)
-    if isinstance(near, Rect):
-        r.midleft = (near.right + ctx.unit, near.centery)
-        if r.right > W - 4:
-            r.midright = (near.left - ctx.unit, near.centery)
-    else:
-        r.midleft = (near[0] + 2 * ctx.unit, near[1])
-        if r.right > W - 4:
-            r.midright = (near[0] - 2 * ctx.unit, near[1])
-    r.clamp_ip(Rect(4, 4, W - 8, H - 8))
+    place_near(r, near, (W, H), ctx.unit)
     shadow = ctx.sprites.card_shadow(size)
     pad = (shadow.get_width() - size[0]) // 2
     surface.blit(shadow, (r.x - pad + 6, r.y - pad + 8))
     surface.blit(ctx.sprites.face(card, size, ctx.lang), r)
     pygame.draw.rect(surface, style.GOLD_LIGHT, r, width=2, border_radius=max(6, size[0] // 20))
     return r
+
+
+def draw_dragged(surface: pygame.Surface, image: pygame.Surface, at: tuple[int, int], ctx: DrawContext) -> None:
+    """A card following the mouse, with its shadow."""
+    r = image.get_rect(center=at)
+    surface.blit(ctx.sprites.card_shadow(image.get_size()), (r.x + 4, r.y + 8))
+    surface.blit(image, r)
 
 
 class DiscardBrowser:
@@ -52,6 +72,15 @@ class DiscardBrowser:
     def toggle(self, on: bool | None = None) -> None:
         self.open = (not self.open) if on is None else on
         self.scroll = 0
+
+    def click(self, pos: tuple[int, int], button: int) -> int | None:
+        """A click while open: the right button zooms a card (returned), the left one closes
+        the browser unless it hits the panel."""
+        if button == 3:
+            return self.card_at(pos)
+        if button == 1 and (self.close_rect.collidepoint(pos) or not self.panel.collidepoint(pos)):
+            self.toggle(False)
+        return None
 
     def wheel(self, dy: int) -> None:
         self.scroll = max(0, min(self._max_scroll, self.scroll - dy * 40))
@@ -109,3 +138,44 @@ class DiscardBrowser:
                          (close.centerx + k, close.centery + k), 3)
         pygame.draw.line(surface, style.CREAM, (close.centerx - k, close.centery + k),
                          (close.centerx + k, close.centery - k), 3)
+
+
+class DiscardScene(Scene):
+    """The discard browser as a modal overlay: Escape or a click outside closes it; the
+    right button zooms a card (any click then closes the zoom first)."""
+
+    is_overlay = True
+
+    def __init__(self, cards: Callable[[], list[int]], ctx: Callable[[], DrawContext]) -> None:
+        super().__init__()
+        self.cards, self.ctx = cards, ctx
+        self.browser = DiscardBrowser()
+        self.browser.toggle(True)
+        self.zoom: int | None = None
+        self.mouse = (0, 0)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.zoom is not None:
+                self.zoom = None
+            else:
+                self.close()
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEWHEEL:
+            self.browser.wheel(event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            if self.zoom is not None:
+                self.zoom = None
+            else:
+                self.zoom = self.browser.click(event.pos, event.button)
+                if not self.browser.open:
+                    self.close()
+        return True                     # nothing reaches the table beneath
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx = self.ctx()
+        self.browser.draw(surface, self.cards(), ctx)
+        if self.zoom is not None:
+            draw_zoom(surface, self.zoom, self.mouse, ctx)

@@ -1,102 +1,56 @@
-"""The prompt banner (what is being decided, and by whom), toasts, and the choice panel.
-
-``prompt_text`` says in one line what the table waits for, from the viewer's side:
-"Your turn: draw, play a card or start a war", "Yaroslav attacks Kiev with Strength 7 —
-answer!", "Mstislav is thinking…".  The choice panel holds one pygame-gui button per
-option of a decision that is not made with a card (react/decline, bids, Congress, yield,
-accept, lay) and the small popup that asks which of several actions a click meant.
+"""The prompt banner (its text comes from ``knjazja.app.prompts``), toasts, and the choice
+panel: one pygame-gui button per option of a decision that is not made with a card
+(react/decline, bids, Congress, yield, accept, lay), or the small popup that asks which of
+several actions a click meant.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 import pygame_gui
 from pygame import Rect
 from pygame_gui.elements import UIButton
 
+from knjazja.app.controller import TableController
+from knjazja.app.narrate import Narrator, expand_tokens
 from knjazja.engine import Action, GameState
-from knjazja.engine.actions import (CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK,
-                                    WAR_COUNTER, WAR_DEFEND)
-from knjazja.engine.targets import attack_sum, defence_sum
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
 from knjazja.ui.scenes.base import oid
+from knjazja.ui.table.banner import BannerFit, balanced, fit_banner, font_measure
 from knjazja.ui.table.context import DrawContext
-from knjazja.ui.table.names import short_name
 
 
-def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int | None, lang: str, *,
-                mode: str = "", held: int = -1, thinking: bool = False) -> tuple[str, bool]:
-    """(text, whether the viewer must act)."""
-    if s.over:
-        return tr("table.prompt.over"), False
-    seat, kind = s.decision
-    name = names[seat] if 0 <= seat < len(names) else "?"
-    mine = viewer is not None and seat == viewer and humans[seat]
-    w = s.war
-    pend = s.pending
-    city = short_name(w.city, lang) if w is not None else ""
-    if mine:
-        if mode == "war":
-            return tr("table.prompt.pick_war_city"), True
-        if mode == "igor":
-            return tr("table.prompt.pick_igor_seat"), True
-        if mode == "squad":
-            return tr("table.prompt.squad"), True
-        if held >= 0:
-            return tr("table.prompt.holding", card=short_name(held, lang)), True
-        if kind == TURN:
-            return tr("table.prompt.your_turn"), True
-        squad = s.holds_chronicle(seat, "chr.voivode")
-        if kind == WAR_ATTACK and w is not None:
-            key = "table.prompt.your_war_squad" if squad else "table.prompt.your_war"
-            return tr(key, city=city, walls=s.cities[w.city].wall_strength), True
-        if kind == WAR_DEFEND and w is not None:
-            key = "table.prompt.defend_squad" if squad else "table.prompt.defend"
-            return tr(key, attacker=names[w.attacker], city=city, n=attack_sum(s, w.attack, w.defender)), True
-        if kind == WAR_COUNTER and w is not None:
-            return tr("table.prompt.counter", defender=names[w.defender],
-                      n=defence_sum(s, w.defence, w.defender, w.city)), True
-        if kind == RAID_LAY:
-            return tr("table.prompt.raid_lay"), True
-        if kind == REACTION and pend is not None:
-            return tr("table.prompt.reaction", name=names[pend.player], card=short_name(pend.card, lang)), True
-        if kind == DOWRY_BID and pend is not None:
-            return tr("table.prompt.dowry", city=short_name(pend.action.city, lang)), True
-        if kind == CONGRESS and pend is not None:
-            return tr("table.prompt.congress", name=names[pend.player]), True
-        return tr("table.prompt.your_decision"), True
-    # somebody else decides
-    if kind == TURN:
-        text = tr("table.prompt.turn_of", name=name)
-    elif kind == WAR_ATTACK and w is not None:
-        text = tr("table.prompt.other_war", name=name, city=city)
-    elif kind == WAR_DEFEND and w is not None:
-        text = tr("table.prompt.other_defend", attacker=names[w.attacker], city=city,
-                  n=attack_sum(s, w.attack, w.defender), name=name)
-    elif kind == WAR_COUNTER:
-        text = tr("table.prompt.other_counter", name=name)
-    elif kind == RAID_LAY:
-        text = tr("table.prompt.other_raid_lay", name=name)
-    elif kind == REACTION and pend is not None:
-        text = tr("table.prompt.other_reaction", name=name, card=short_name(pend.card, lang))
-    elif kind == DOWRY_BID and pend is not None:
-        text = tr("table.prompt.other_dowry", name=name, city=short_name(pend.action.city, lang))
-    elif kind == CONGRESS:
-        text = tr("table.prompt.other_congress", name=name)
-    else:
-        text = tr("table.prompt.turn_of", name=name)
-    if thinking or (0 <= seat < len(humans) and not humans[seat]):
-        text += " · " + tr("table.thinking", name=name)
-    return text, False
+def banner(c: TableController, log_lines: list[str]) -> tuple[str, bool]:
+    """The banner's text and whether it asks the viewer to act; while moves are shown it
+    repeats the last line of the log."""
+    if c.busy:
+        return (expand_tokens(log_lines[-1], c.lang) if log_lines else ""), False
+    return c.prompt()
+
+
+def banner_sizes(ctx: DrawContext, rect: Rect) -> tuple[int, int]:
+    """(largest, smallest) font size of the banner's words."""
+    return min(round(rect.height * 0.45), ctx.fs(1.5)), max(11, ctx.fs(0.95))
+
+
+@lru_cache(maxsize=256)
+def banner_fit(text: str, rect: tuple[int, int, int, int], role: str, sizes: tuple[int, int],
+               reserve: tuple[int, int, int, int] | None) -> BannerFit:
+    """``fit_banner`` with the game's fonts, kept (the banner is drawn every frame)."""
+    return fit_banner(text, Rect(rect), font_measure(role, style.font), max_size=sizes[0], min_size=sizes[1],
+                      reserve=Rect(reserve) if reserve else None)
 
 
 def draw_banner(surface: pygame.Surface, rect: Rect, text: str, mine: bool, ctx: DrawContext,
-                right_reserve: int = 0) -> None:
-    u = ctx.unit
-    r = Rect(rect)
-    radius = max(6, r.height // 4)
+                reserve: Rect | None = None) -> BannerFit:
+    """The banner with the whole of ``text`` (wrapped, shrunk, grown upwards if it must),
+    clear of the button ``reserve``; returns where the words went."""
+    role = "bold" if mine else "body"
+    fit = banner_fit(text, tuple(rect), role, banner_sizes(ctx, rect), tuple(reserve) if reserve else None)
+    r = fit.box
+    radius = max(6, min(r.height, rect.height) // 4)
     body = pygame.Surface(r.size, pygame.SRCALPHA)
     if mine:
         pulse = 0.5 + 0.5 * abs(((ctx.time * 0.9) % 2) - 1)
@@ -109,12 +63,11 @@ def draw_banner(surface: pygame.Surface, rect: Rect, text: str, mine: bool, ctx:
     pygame.draw.rect(surface, border, r, width=2, border_radius=radius)
     inner = r.inflate(-8, -8)
     pygame.draw.rect(surface, style.GOLD_DARK, inner, width=1, border_radius=max(2, radius - 3))
-    avail = r.width - 3 * u - right_reserve
     colour = style.CREAM if mine else style.PARCHMENT
-    t = ctx.texts.fit(text, "bold" if mine else "body", min(round(r.height * 0.45), ctx.fs(1.5)), colour,
-                      avail, min_size=9)
-    cx = r.left + u + avail // 2 + u // 2
-    surface.blit(t, t.get_rect(center=(cx, r.centery)))
+    for line, lr in zip(fit.lines, fit.rects):
+        t = ctx.texts.render(line, role, fit.size, colour)
+        surface.blit(t, t.get_rect(midleft=(lr.left, lr.centery)))
+    return fit
 
 
 @dataclass
@@ -128,7 +81,9 @@ class Toasts:
     def __init__(self) -> None:
         self.items: list[Toast] = []
 
-    def show(self, text: str, seconds: float = 2.8) -> None:
+    def show(self, text: str, seconds: float | None = None) -> None:
+        """Show ``text``; long enough to read it (a hint with its reason takes longer)."""
+        seconds = seconds if seconds is not None else max(2.8, len(text) / 14)
         self.items = [t for t in self.items if t.text != text][-2:]
         self.items.append(Toast(text, seconds, seconds))
 
@@ -142,21 +97,44 @@ class Toasts:
         return self.items[-1].text if self.items else None
 
     def draw(self, surface: pygame.Surface, anchor: tuple[int, int], max_width: int, ctx: DrawContext) -> None:
+        """Newest at the bottom; each toast whole, on up to three balanced lines."""
         y = anchor[1]
+        width = max_width - 4 * ctx.unit
         for t in reversed(self.items):
-            img = ctx.texts.fit(t.text, "bold", ctx.fs(1.15), style.CREAM, max_width - 4 * ctx.unit,
-                                min_size=10)
-            box = Rect(0, 0, img.get_width() + 3 * ctx.unit, img.get_height() + ctx.unit)
+            size, lines = _toast_lines(t.text, width, ctx)
+            imgs = [ctx.texts.render(line, "bold", size, style.CREAM) for line in lines]
+            box = Rect(0, 0, max(i.get_width() for i in imgs) + 3 * ctx.unit,
+                       sum(i.get_height() for i in imgs) + ctx.unit)
             box.midbottom = (anchor[0], y)
             alpha = 255 if t.left > 0.5 else int(255 * t.left / 0.5)
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(panel, (60, 8, 10, min(235, alpha)), panel.get_rect(), border_radius=box.height // 3)
-            pygame.draw.rect(panel, (*style.GOLD, alpha), panel.get_rect(), width=2, border_radius=box.height // 3)
-            img.set_alpha(alpha)
-            panel.blit(img, img.get_rect(center=panel.get_rect().center))
-            img.set_alpha(None)
+            radius = min(box.height // 3, 3 * ctx.unit)
+            pygame.draw.rect(panel, (60, 8, 10, min(235, alpha)), panel.get_rect(), border_radius=radius)
+            pygame.draw.rect(panel, (*style.GOLD, alpha), panel.get_rect(), width=2, border_radius=radius)
+            ty = ctx.unit // 2
+            for img in imgs:
+                img.set_alpha(alpha)
+                panel.blit(img, img.get_rect(midtop=(box.width // 2, ty)))
+                img.set_alpha(None)
+                ty += img.get_height()
             surface.blit(panel, box)
             y = box.top - ctx.unit // 2
+
+
+def _toast_lines(text: str, width: int, ctx: DrawContext) -> tuple[int, tuple[str, ...]]:
+    return _toast_fit(text, width, ctx.fs(1.15), max(10, ctx.fs(0.9)))
+
+
+@lru_cache(maxsize=64)
+def _toast_fit(text: str, width: int, top: int, least: int) -> tuple[int, tuple[str, ...]]:
+    """The largest size (down to ``least``) at which ``text`` takes three lines at most."""
+    for size in range(top, least - 1, -1):
+        font = style.font("bold", size)
+        lines = balanced(text, width, lambda s, f=font: f.size(s)[0])
+        if len(lines) <= 3 and all(font.size(line)[0] <= width for line in lines):
+            return size, tuple(lines)
+    font = style.font("bold", least)
+    return least, tuple(balanced(text, width, lambda s: font.size(s)[0]))
 
 
 class ChoicePanel:
@@ -256,9 +234,5 @@ class ChoicePanel:
             surface.blit(t, t.get_rect(midbottom=(r.centerx, first.top - 3)))
 
 
-def action_label(a: Action, narrator, s: GameState) -> str:
-    from knjazja.ui.table.sprites import printable
-    try:
-        return printable(narrator.action(a, s))
-    except Exception:  # a narration gap must never break the table
-        return str(a)
+def action_label(a: Action, narrator: Narrator, s: GameState) -> str:
+    return narrator.action(a, s)

@@ -14,25 +14,8 @@ import pygame
 
 from knjazja.engine.cards import CARD_ID
 from knjazja.ui import style
-
-Colour = tuple[int, int, int]
-
-# one heraldic colour per seat (info stripe, names in the war stack)
-SEAT_COLOURS: tuple[Colour, ...] = (
-    (196, 48, 44), (52, 112, 188), (64, 150, 72), (214, 160, 40),
-    (140, 72, 170), (40, 160, 160), (210, 104, 40), (170, 170, 180),
-)
-
-GLORY_FILL: Colour = (236, 186, 60)
-GLORY_EDGE: Colour = (120, 76, 16)
-NEG_FILL: Colour = (150, 30, 30)
-STEEL_FILL: Colour = (150, 166, 188)
-STEEL_EDGE: Colour = (50, 60, 78)
-ATTACK_FILL: Colour = (176, 36, 32)
-DEFENCE_FILL: Colour = (44, 92, 150)
-HIGHLIGHT: Colour = (255, 214, 90)
-TARGET: Colour = (120, 230, 120)
-DANGER: Colour = (236, 70, 50)
+from knjazja.ui.art.palette import (ATTACK_FILL, DEFENCE_FILL, GLORY_EDGE, GLORY_FILL, NEG_FILL, SEAT_COLOURS,
+                                    STEEL_EDGE, STEEL_FILL, Colour)
 
 
 def seat_colour(seat: int) -> Colour:
@@ -79,13 +62,20 @@ def _from_rgba(data: bytes, size: tuple[int, int]) -> pygame.Surface:
         return surf.copy()
 
 
-# characters the shipped fonts lack, and what to print instead
-_GLYPHS = str.maketrans({"−": "–", "→": "»", "⚔": "»", "▸": "›", "▼": "", "←": "«"})
-
-
-def printable(text: str) -> str:
-    """``text`` with the characters the game's fonts cannot draw replaced."""
-    return text.translate(_GLYPHS)
+def dimmed(face: pygame.Surface) -> pygame.Surface:
+    """A card that cannot be played now: frame and picture darkened and greyed, the name on
+    its banner left as printed (it stays legible)."""
+    from knjazja.ui.art.card_parts import card_frame
+    surf = face.copy()
+    w, h = surf.get_size()
+    _, _, banner = card_frame(w, h)
+    b = banner.inflate(-2, -2)
+    around = [pygame.Rect(0, 0, w, b.top), pygame.Rect(0, b.bottom, w, h - b.bottom),
+              pygame.Rect(0, b.top, b.left, b.height), pygame.Rect(b.right, b.top, w - b.right, b.height)]
+    for r in around:
+        surf.fill((128, 122, 116), r, special_flags=pygame.BLEND_RGB_MULT)
+        surf.fill((18, 18, 20), r, special_flags=pygame.BLEND_RGB_ADD)
+    return surf
 
 
 class TextCache:
@@ -102,7 +92,7 @@ class TextCache:
                lang: str | None = None) -> pygame.Surface:
         key = (text, role, int(size), colour, shadow, outline, lang)
         return self._cache.get_or(key, lambda: _convert(style.render_text(
-            printable(text), self.font(role, size, lang), colour,
+            text, self.font(role, size, lang), colour,
             shadow=style.SHADOW if shadow else None, outline=outline)))
 
     def fit(self, text: str, role: str, size: int, colour: Colour, max_width: int, *,
@@ -114,7 +104,7 @@ class TextCache:
         def make() -> pygame.Surface:
             s = int(size)
             fnt = self.font(role, s, lang)
-            text_ = printable(text)
+            text_ = text
             while s > min_size and fnt.size(text_)[0] > max_width:
                 s = max(min_size, int(s * 0.9))
                 fnt = self.font(role, s, lang)
@@ -162,12 +152,7 @@ class Sprites:
 
         def make() -> pygame.Surface:
             if dim:
-                surf = self.face_id(card_id, size, lang).copy()
-                veil = pygame.Surface(size, pygame.SRCALPHA)
-                veil.fill((70, 60, 50, 255))
-                surf.blit(veil, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-                surf.fill((40, 30, 20, 0), special_flags=pygame.BLEND_RGB_ADD)
-                return surf
+                return dimmed(self.face_id(card_id, size, lang))
             if self._prefetcher is not None:
                 data = self._prefetcher.take_key((card_id, lang, size))
                 if data is not None:        # it arrived but was not pumped yet

@@ -14,14 +14,16 @@ from dataclasses import dataclass, field
 import pygame
 from pygame import Rect
 
-from knjazja.engine.cards import CARD_ID
+from knjazja.app.i18n import tr
+from knjazja.app.table_view import TableView
+from knjazja.engine import records as R
+from knjazja.engine.records import AttackRecord, WarRecord
 from knjazja.ui import style
-from knjazja.ui.i18n import tr
+from knjazja.ui.art.palette import DANGER
 from knjazja.ui.table.areas import CitySlot, Tab, _tab_label, draw_city, tab_groups
 from knjazja.ui.table.context import DrawContext
-from knjazja.ui.table.names import short_name
-from knjazja.ui.table.sprites import DANGER, seat_colour
-from knjazja.ui.table.view import AttackEntry, TableView, WarView
+from knjazja.app.words import card_word, seat_word
+from knjazja.ui.table.sprites import seat_colour
 
 
 @dataclass
@@ -91,7 +93,7 @@ def centre_geometry(view: TableView, rect: Rect, card_size: tuple[int, int], ctx
     return _table_geometry(view, rect, card_size, ctx, names)
 
 
-def _war_geometry(view: TableView, w: WarView, rect: Rect, card_size: tuple[int, int],
+def _war_geometry(view: TableView, w: WarRecord, rect: Rect, card_size: tuple[int, int],
                   ctx: DrawContext, names: list[str]) -> CentreGeom:
     g = CentreGeom(rect)
     u = ctx.unit
@@ -100,14 +102,14 @@ def _war_geometry(view: TableView, w: WarView, rect: Rect, card_size: tuple[int,
     if w.events:
         events_h = max(30, min(round(rect.height * 0.22), round(card_size[1] * 0.7)))
     body = Rect(rect.left, rect.top + header_h, rect.width, rect.height - header_h - events_h)
-    max_answers = max([len(e.answers) for e in w.entries] + [1])
+    max_answers = max([len(_shown(e)) for e in w.attacks] + [1])
     step_frac = 0.5
     ch = min(card_size[1] * 1.6, (body.height - 2 * u) / (1 + step_frac * max_answers + 0.3))
     ch = max(40, int(ch) // 7 * 7)     # whole steps of 7 px: few sizes to render and cache
     cw = ch * 5 // 7
     g.card_size = (cw, ch)
-    att, dfd = names[w.attacker], names[w.defender]
-    city_name = short_name(w.city, ctx.lang)
+    att, dfd = seat_word(names[w.attacker], ctx.lang), seat_word(names[w.defender], ctx.lang)
+    city_name = card_word(w.city, ctx.lang)
     g.header = tr("table.war.header", attacker=att, defender=dfd, city=city_name)
     g.header_colours = (seat_colour(w.attacker), seat_colour(w.defender))
     # the target city
@@ -119,9 +121,9 @@ def _war_geometry(view: TableView, w: WarView, rect: Rect, card_size: tuple[int,
         walls = tr("table.war.walls", n=c.wall_strength) if c.wall_strength else tr("table.war.no_walls")
         g.labels.append((walls, (city_r.centerx, g.city.rect.bottom + u), style.PARCHMENT, ctx.fs(0.95), "center"))
     # attack columns
-    entries = list(w.entries)
+    entries = list(w.attacks)
     squad_step = round(cw * 0.34)
-    widths = [cw + squad_step * (max(1, len(e.attack)) - 1) + round(cw * 0.2) for e in entries]
+    widths = [cw + squad_step * (max(1, len(e.troops)) - 1) + round(cw * 0.2) for e in entries]
     pending_w = cw + round(cw * 0.2)
     need = sum(widths) + (pending_w if (w.raid_troop >= 0 or w.current is None) else 0)
     # centre the whole stack when it is narrower than the table
@@ -145,44 +147,54 @@ def _war_geometry(view: TableView, w: WarView, rect: Rect, card_size: tuple[int,
         _place_entry(g, e, x, top, cw, ch, squad_step, step_frac, current=(e.result == ""), ctx=ctx,
                      last=last)
         x += col_w
-    # where the next attack or answer goes
+    _place_next(g, w, x, top, cw, ch, step_frac, ctx)
+    if w.events:
+        _place_events(g, w, rect, events_h, ctx)
+    if w.outcome:
+        text = {R.CAPTURED: tr("table.war.captured", city=city_name), R.CONDEMNED: tr("table.war.condemned"),
+                R.ENDED: tr("table.war.ended")}.get(w.outcome, tr("table.war.ended"))
+        colour = DANGER if w.outcome == R.CAPTURED else style.GOLD_LIGHT
+        g.ribbons.append((text, Rect(rect.left, body.centery - u * 2, rect.width, u * 4), colour))
+    g.table_slot = g.next_attack
+    return g
+
+
+def _place_next(g: CentreGeom, w: WarRecord, x: int, top: int, cw: int, ch: int, step_frac: float,
+                ctx: DrawContext) -> None:
+    """Where the next attack or answer goes, and the troop laid by Raid on the City."""
     g.next_attack = Rect(x, top, cw, ch)
     if w.current is not None:
-        n_ans = len(w.current.answers)
-        first = g.rect_of(w.current.attack[0]) if w.current.attack else None
+        n_ans = len(_shown(w.current))
+        first = g.rect_of(w.current.troops[0]) if w.current.troops else None
         g.next_answer = Rect(first.left if first is not None else x, top + round(ch * step_frac * (n_ans + 1)), cw, ch)
     else:
         g.next_answer = Rect(x, top + round(ch * step_frac), cw, ch)
     if w.raid_troop >= 0:
         r = Rect(x, top + round(ch * step_frac), cw, ch)
         g.cards.append(PlacedCard(w.raid_troop, r, troop=True))
-        g.labels.append((tr("table.war.raid_troop"), (r.centerx, r.bottom + u // 2 + 2), style.GOLD_LIGHT,
+        g.labels.append((tr("table.war.raid_troop"), (r.centerx, r.bottom + ctx.unit // 2 + 2), style.GOLD_LIGHT,
                          ctx.fs(0.85), "center"))
-    # events played in this war
-    if w.events:
-        eh = events_h - 4
-        ew = round(eh * 5 / 7)
-        ey = rect.bottom - eh
-        lab = tr("table.war.events")
-        g.labels.append((lab, (rect.left + u // 2, ey + eh // 2), style.MUTED, ctx.fs(0.85), "midleft"))
-        lw = ctx.texts.font("body", ctx.fs(0.85)).size(lab)[0] + u
-        for j, (seat, card) in enumerate(w.events[-8:]):
-            g.cards.append(PlacedCard(card, Rect(rect.left + u // 2 + lw + j * (ew + 4), ey, ew, eh)))
-    if w.outcome:
-        text = {"captured": tr("table.war.captured", city=city_name), "condemned": tr("table.war.condemned"),
-                "ended": tr("table.war.ended")}.get(w.outcome, tr("table.war.ended"))
-        colour = DANGER if w.outcome == "captured" else style.GOLD_LIGHT
-        g.ribbons.append((text, Rect(rect.left, body.centery - u * 2, rect.width, u * 4), colour))
-    g.table_slot = g.next_attack
-    return g
 
 
-def _place_entry(g: CentreGeom, e: AttackEntry, x: int, top: int, cw: int, ch: int, squad_step: int,
+def _place_events(g: CentreGeom, w: WarRecord, rect: Rect, events_h: int, ctx: DrawContext) -> None:
+    """The event cards played in this war, in a row at the bottom."""
+    u = ctx.unit
+    eh = events_h - 4
+    ew = round(eh * 5 / 7)
+    ey = rect.bottom - eh
+    lab = tr("table.war.events")
+    g.labels.append((lab, (rect.left + u // 2, ey + eh // 2), style.MUTED, ctx.fs(0.85), "midleft"))
+    lw = ctx.texts.font("body", ctx.fs(0.85)).size(lab)[0] + u
+    for j, played in enumerate(w.events[-8:]):
+        g.cards.append(PlacedCard(played.card, Rect(rect.left + u // 2 + lw + j * (ew + 4), ey, ew, eh)))
+
+
+def _place_entry(g: CentreGeom, e: AttackRecord, x: int, top: int, cw: int, ch: int, squad_step: int,
                  step_frac: float, *, current: bool, ctx: DrawContext, last: bool) -> None:
     dim = bool(e.result) and not last
-    bribed = {c for a in e.answers if a.kind in ("bribe", "counter_bribe") for c in a.cards[1:]}
+    bribed = e.bribed
     attack_rects = []
-    for j, t in enumerate(e.attack):
+    for j, t in enumerate(e.troops):
         r = Rect(x + j * squad_step, top, cw, ch)
         attack_rects.append(r)
         g.cards.append(PlacedCard(t, r, dim=dim or t in bribed, tag="bribed" if t in bribed else "",
@@ -195,11 +207,9 @@ def _place_entry(g: CentreGeom, e: AttackEntry, x: int, top: int, cw: int, ch: i
             g.glow = union
     y = top
     bottom = top + ch
-    for a in e.answers:
-        shown = [c for c in a.cards if c >= 0]
-        if a.kind in ("bribe", "counter_bribe"):
-            shown = shown[:1]
-        if a.kind == "yield":
+    for a in _shown(e):
+        shown = [c for c in (a.troops if a.kind in (R.DEFEND, R.RAID_TROOP) else (a.card,)) if c >= 0]
+        if a.kind in (R.YIELD, R.YIELD_PLUNDER):
             bottom += ctx.unit
             g.labels.append((tr("table.war.no_answer"), (x + cw // 2, bottom - ctx.unit // 3), DANGER,
                              ctx.fs(0.95), "center"))
@@ -210,18 +220,23 @@ def _place_entry(g: CentreGeom, e: AttackEntry, x: int, top: int, cw: int, ch: i
         for j, c in enumerate(shown):
             r = Rect(x + j * squad_step + round(cw * 0.12), y, cw, ch)
             rects.append(r)
-            troop = current and a.kind == "defend" and c not in bribed
+            troop = current and a.kind == R.DEFEND and c not in bribed
             g.cards.append(PlacedCard(c, r, dim=dim or c in bribed, tag="bribed" if c in bribed else "",
                                       troop=troop))
-        if rects and a.kind in ("defend", "raid_troop"):
+        if rects and a.kind in (R.DEFEND, R.RAID_TROOP):
             union = rects[0].unionall(rects[1:])
             bsize = max(18, round(cw * 0.46))
-            g.badges.append(("defence", str(a.value), (union.right, union.top + round(ch * 0.42)), bsize))
+            g.badges.append(("defence", str(a.strength), (union.right, union.top + round(ch * 0.42)), bsize))
     if e.result:
-        key = {"repelled": "table.war.repelled", "fell": "table.war.fell"}.get(e.result, "table.war.repelled")
-        colour = (150, 220, 140) if e.result == "repelled" else DANGER
+        key = "table.war.fell" if e.result == R.FELL else "table.war.repelled"
+        colour = DANGER if e.result == R.FELL else (150, 220, 140)
         g.labels.append((tr(key), (x + cw // 2, min(bottom + ctx.unit, g.rect.bottom - ctx.unit // 2)),
                          colour, ctx.fs(0.95), "center"))
+
+
+def _shown(e: AttackRecord) -> list[R.Answer]:
+    """The answers drawn on the stack (accepting a repulse shows nothing)."""
+    return [a for a in e.answers if a.kind != R.ACCEPT]
 
 
 def _table_geometry(view: TableView, rect: Rect, card_size: tuple[int, int], ctx: DrawContext,
@@ -238,33 +253,32 @@ def _table_geometry(view: TableView, rect: Rect, card_size: tuple[int, int], ctx
     g.table_slot = slot
     if t is not None:
         g.cards.append(PlacedCard(t.card, slot))
-        who = names[t.seat] if 0 <= t.seat < len(names) else "?"
-        target = ""
+        who = seat_word(names[t.seat] if 0 <= t.seat < len(names) else "?", ctx.lang)
+        card = card_word(t.card, ctx.lang)
         if t.target_card >= 0:
-            target = short_name(t.target_card, ctx.lang)
+            cap = tr("table.centre.plays_on_card", name=who, card=card, target=card_word(t.target_card, ctx.lang))
         elif t.target_city >= 0:
-            target = short_name(t.target_city, ctx.lang)
+            cap = tr("table.centre.plays_on_city", name=who, card=card, city=card_word(t.target_city, ctx.lang))
         elif 0 <= t.target_seat < len(names) and t.target_seat != t.seat:
-            target = names[t.target_seat]
-        cap = tr("table.centre.plays", name=who, card=short_name(t.card, ctx.lang))
-        if target:
-            cap += " » " + target
+            cap = tr("table.centre.plays_on_seat", name=who, card=card,
+                     seat=seat_word(names[t.target_seat], ctx.lang))
+        else:
+            cap = tr("table.centre.plays", name=who, card=card)
         g.header = cap
         g.header_colours = (seat_colour(t.seat),)
         # Dowry: the bids lie face down beside the card
-        if view.bids or CARD_ID[t.card] == "ev.dowry":
-            bw, bh = round(cw * 0.7), round(ch * 0.7)
-            for i, (seat, troop) in enumerate(view.bids):
-                r = Rect(slot.right + u + i * (bw + u // 2), slot.bottom - bh, bw, bh)
-                g.bid_slots.append(r)
-                g.cards.append(PlacedCard(troop, r, face_up=view.bids_open and troop >= 0))
-                g.labels.append((names[seat], (r.centerx, r.bottom + u // 2 + 2), seat_colour(seat),
-                                 ctx.fs(0.8), "center"))
+        bw, bh = round(cw * 0.7), round(ch * 0.7)
+        for i, (seat, troop) in enumerate(view.bids):
+            r = Rect(slot.right + u + i * (bw + u // 2), slot.bottom - bh, bw, bh)
+            g.bid_slots.append(r)
+            g.cards.append(PlacedCard(troop, r, face_up=view.bids_open and troop >= 0))
+            g.labels.append((names[seat], (r.centerx, r.bottom + u // 2 + 2), seat_colour(seat),
+                             ctx.fs(0.8), "center"))
     elif view.recent is not None:
-        seat, card, _ = view.recent
+        seat, card = view.recent
         g.cards.append(PlacedCard(card, slot, dim=True))
-        g.header = tr("table.centre.last", name=names[seat] if 0 <= seat < len(names) else "?",
-                      card=short_name(card, ctx.lang))
+        g.header = tr("table.centre.last", name=seat_word(names[seat] if 0 <= seat < len(names) else "?",
+                                                          ctx.lang), card=card_word(card, ctx.lang))
         g.header_colours = ()
     return g
 

@@ -1,0 +1,10 @@
+"""The game being played, without pygame: the session (undo, autosave, bots in the background),
+the table's controller (what a click means, the event queue, bot pacing), narration and UI
+strings, the rules document, review analysis, statistics, series, settings and storage.
+``knjazja.ui`` draws it; tests drive it directly.  Nothing here imports pygame.
+"""
+# Every module, so `import knjazja.app` proves the whole package loads without pygame.
+from knjazja.app import (analysis, card_names, clicks, controller, glory, glossary, help_topics,  # noqa: F401
+                         hints, i18n, interaction, lesson_pointer, lesson_progress, lesson_session, lessons,
+                         narrate, prompts, rulebook, series_store, session, settings, stats, storage,
+                         table_view, typography, words)

@@ -1,0 +1,257 @@
+"""The post-game review, without pygame: replay a finished game and judge the humans' moves.
+
+    states = replay(session.state)                 # states[i]: the position of move i
+    points = decision_points(states, session.seats)
+    analysis = Analysis(states, points)            # Hard's ranking, one point at a time
+    ...                                            # each frame:
+    for r in analysis.poll(): ...                  # PointResult as they come
+    analysis.cancel()                              # leaving the review
+
+`replay` rebuilds the game from its seed and ``state.history``: ``states[0]`` is the deal,
+``states[k]`` the position after ``k`` actions, so ``states[i]`` is the position in which
+``history[i]`` was chosen and ``states[-1]`` the final one.
+
+`Analysis` ranks every legal action of each decision point with the Hint advisor (Hard's
+own ranking, ``bots.hints.rank_actions``, a fixed number of iterations) on that seat's own
+observation, in the background (a `Thinker` in process mode), and records the best action,
+its win chance, the chosen action's win chance and the loss between them. Each point's
+generator is seeded from the game's seed and the point's index, so the same game always
+gets the same review, in any order of analysis.
+
+Only real mistakes are marked: a move that surely gained at once what the best move would
+have gained (``explain.gained_as_much``) is as good as the best, whatever the estimates; and
+a loss of ``GOOD_POINTS`` or more is confirmed by a second search of the two moves alone
+(all the iterations on them, so the estimates are far less noisy) before it stands.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from knjazja.app.explain import gained_as_much
+from knjazja.bots.advisor import HintAdvisor, as_ranking
+from knjazja.bots.thinker import Thinker
+from knjazja.engine import Action, GameState, apply, legal_actions, new_game, observation
+
+ITERATIONS = 300          # Hard's search iterations per decision point (deterministic)
+GOOD_POINTS = 5.0         # a loss below this (in win-chance points) is as good as the best
+MISTAKE_POINTS = 10.0     # from this loss on a move is a clear mistake
+
+
+def replay(state: GameState) -> list[GameState]:
+    """Every position of the game: the deal, then one snapshot after each action."""
+    s = new_game(state.n, state.seed, state.options, state.first_player)
+    states = [s.clone()]
+    for action in state.history:
+        apply(s, action)
+        states.append(s.clone())
+    return states
+
+
+def _is_human(seat) -> bool:
+    return bool(getattr(seat, "is_human", seat))
+
+
+def decision_points(states: list[GameState], seats) -> list[int]:
+    """Indices ``i`` of the moves a human seat chose among more than one legal action."""
+    out = []
+    for i, s in enumerate(states[:-1]):
+        seat = s.decision.seat
+        if 0 <= seat < len(seats) and _is_human(seats[seat]) and len(legal_actions(s)) > 1:
+            out.append(i)
+    return out
+
+
+def point_seed(game_seed: int, index: int) -> int:
+    """The seed of the analysis generator of move ``index`` (the same game, the same review)."""
+    return (game_seed * 1_000_003 + index * 7919) & 0xFFFFFFFF
+
+
+def grade(loss_points: float) -> str:
+    """"good" | "inaccuracy" | "mistake" for a loss in win-chance points."""
+    if loss_points < GOOD_POINTS:
+        return "good"
+    return "inaccuracy" if loss_points < MISTAKE_POINTS else "mistake"
+
+
+@dataclass
+class PointResult:
+    index: int                      # the move's index in the game's history
+    seat: int
+    chosen: Action
+    chosen_value: float             # the chosen action's win chance, 0..1
+    best: Action
+    best_value: float
+    ranking: list[tuple[Action, float]] = field(default_factory=list)
+    confirmed: bool = False         # the loss was measured again, best against chosen alone
+
+    @property
+    def loss(self) -> float:
+        """best − chosen, in win chance 0..1 (never below 0)."""
+        return max(0.0, self.best_value - self.chosen_value)
+
+    @property
+    def loss_points(self) -> float:
+        return 100.0 * self.loss
+
+
+def result_from_ranking(index: int, seat: int, chosen: Action, ranking: list[tuple[Action, float]],
+                        state: GameState | None = None) -> PointResult:
+    """The verdict on one move from Hard's ranking; with the position ``state``, a move that
+    surely gained at once what the best one would have counts as the best."""
+    ranking = list(ranking)
+    best, best_value = ranking[0]
+    values = dict(ranking)
+    chosen_value = values.get(chosen, min(values.values()))
+    if chosen_value >= best_value or (state is not None and best != chosen
+                                      and gained_as_much(state, seat, chosen, best)):
+        best, best_value = chosen, max(chosen_value, best_value)
+        chosen_value = best_value
+    return PointResult(index, seat, chosen, chosen_value, best, best_value, ranking)
+
+
+def confirmed(r: PointResult, ranking: list[tuple[Action, float]]) -> PointResult:
+    """``r`` after the second search of its best and chosen moves alone."""
+    values = dict(ranking)
+    best_value, chosen_value = values.get(r.best, r.best_value), values.get(r.chosen, r.chosen_value)
+    if chosen_value >= best_value:
+        return PointResult(r.index, r.seat, r.chosen, chosen_value, r.chosen, chosen_value, r.ranking, True)
+    return PointResult(r.index, r.seat, r.chosen, chosen_value, r.best, best_value, r.ranking, True)
+
+
+def biggest_mistakes(results: dict[int, PointResult], k: int = 3,
+                     min_points: float = MISTAKE_POINTS) -> list[int]:
+    """The indices of the ``k`` biggest losses (at least ``min_points``), biggest first."""
+    bad = [r for r in results.values() if r.loss_points >= min_points]
+    bad.sort(key=lambda r: (-r.loss, r.index))
+    return [r.index for r in bad[:k]]
+
+
+class Analysis:
+    """Evaluates the decision points one at a time in the background; poll to collect."""
+
+    def __init__(self, states: list[GameState], points: list[int], iterations: int = ITERATIONS,
+                 use_process: bool = True) -> None:
+        self.states = states
+        self.points = list(points)
+        self.iterations = int(iterations)
+        self.use_process = use_process
+        self.results: dict[int, PointResult] = {}
+        self._queue = list(self.points)
+        self._confirm: list[int] = []       # points whose loss is measured a second time
+        self._thinker: Thinker | None = None
+        self._running: int | None = None
+        self._cancelled = False
+        self.error: str | None = None
+
+    # --- progress -------------------------------------------------------------------
+    @property
+    def total(self) -> int:
+        return len(self.points)
+
+    @property
+    def done_count(self) -> int:
+        return len(self.results)
+
+    @property
+    def done(self) -> bool:
+        return self._cancelled or self.error is not None or (
+            not self._queue and not self._confirm and self._running is None)
+
+    @property
+    def running(self) -> int | None:
+        """The point being analysed now."""
+        return self._running
+
+    def chosen(self, index: int) -> Action:
+        return self.states[-1].history[index]
+
+    def seed_for(self, index: int) -> int:
+        return point_seed(self.states[0].seed, index)
+
+    # --- work -----------------------------------------------------------------------
+    def prioritize(self, index: int) -> None:
+        """Analyse this point next (the one on screen), if it still waits."""
+        if index in self._queue and self._queue[0] != index:
+            self._queue.remove(index)
+            self._queue.insert(0, index)
+
+    def _start_next(self) -> None:
+        if self._running is not None or self._cancelled or self.error is not None:
+            return
+        if self._confirm:                   # a loss to measure again: the two moves alone
+            index = self._confirm.pop(0)
+            r = self.results[index]
+            legal = [r.best, r.chosen]
+        elif self._queue:
+            index = self._queue.pop(0)
+            legal = legal_actions(self.states[index])
+        else:
+            return
+        s = self.states[index]
+        if self._thinker is None:
+            self._thinker = Thinker(HintAdvisor(budget=self.iterations), use_process=self.use_process)
+        self._thinker.start(observation(s, s.decision.seat), legal, random.Random(self.seed_for(index)))
+        self._running = index
+
+    def _take(self, result) -> PointResult | None:
+        """The finished search's verdict (None while a loss still waits for its second look)."""
+        index = self._running
+        assert index is not None
+        self._running = None
+        s = self.states[index]
+        earlier = self.results.get(index)
+        if earlier is not None and not earlier.confirmed:
+            r = confirmed(earlier, as_ranking(result))
+        else:
+            r = result_from_ranking(index, s.decision.seat, self.chosen(index), as_ranking(result), s)
+            if r.loss_points >= GOOD_POINTS:
+                self.results[index] = r
+                self._confirm.insert(0, index)
+                return None
+        self.results[index] = r
+        return r
+
+    def poll(self) -> list[PointResult]:
+        """The points finished since the last call (starting the next one); never blocks."""
+        return self._collect(None)
+
+    def wait(self, timeout: float | None = None) -> list[PointResult]:
+        """Like poll, but blocks up to ``timeout`` seconds for the running point (tests)."""
+        return self._collect(timeout if timeout is not None else -1.0)
+
+    def _collect(self, timeout: float | None) -> list[PointResult]:
+        out: list[PointResult] = []
+        self._start_next()
+        if self._running is None or self._thinker is None:
+            return out
+        try:
+            if timeout is None:
+                result = self._thinker.poll()
+            else:
+                result = self._thinker.wait(None if timeout < 0 else timeout)
+        except RuntimeError as e:             # a dead worker (Thinker.poll): stop, show what is there
+            self.error = str(e) or type(e).__name__
+            self._running = None
+            return out
+        if result is not None:
+            taken = self._take(result)
+            if taken is not None:
+                out.append(taken)
+            self._start_next()
+        return out
+
+    def run_all(self, timeout_each: float | None = None) -> None:
+        """Analyse everything left, blocking (headless use and tests)."""
+        while not self.done:
+            self.wait(timeout_each)
+
+    def cancel(self) -> None:
+        """Stop analysing (a running search is stopped); results so far are kept."""
+        self._cancelled = True
+        self._queue.clear()
+        self._confirm.clear()
+        if self._thinker is not None:
+            self._thinker.cancel()
+        self._thinker = None
+        self._running = None

@@ -1,0 +1,232 @@
+"""A game being played: the real state, who sits where, bots in the background, undo, autosave.
+
+No pygame: the table's controller (``knjazja.app.controller``) hands it the actions clicks
+map to and animates the events it collects; tests drive it directly.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+
+from knjazja.bots import make_bot
+from knjazja.bots.thinker import Thinker
+from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction, apply, dumps, learned_by,
+                            legal_actions, new_game, observation, write_atomic)
+from knjazja.engine.actions import DECLINE, REACTION
+
+
+def replay_log(state: GameState) -> list[tuple[int, Event]]:
+    """The events of a game so far, replayed from its seed and actions (a loaded save has
+    only the actions): (number of actions applied, event)."""
+    if not state.history:
+        return []
+    s = new_game(state.n, state.seed, state.options, state.first_player)
+    log: list[tuple[int, Event]] = []
+    try:
+        for action in state.history:
+            events = apply(s, action)
+            log += [(len(s.history), e) for e in events]
+    except IllegalAction:            # a state set up by hand (a test, a lesson): no past to tell
+        return []
+    same = s.hands == state.hands and s.deck == state.deck and s.discard == state.discard
+    return log if same else []
+
+
+@dataclass
+class UndoStep:
+    """A move that may still be taken back: the state before it and who made it."""
+    before: GameState
+    seat: int
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str               # "human" | "easy" | "normal" | "hard"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+
+class GameSession:
+    def __init__(self, seats: list[Seat], seed: int | None = None,
+                 options: GameOptions | None = None, first_player: int | None = None,
+                 state: GameState | None = None, autosave: Path | None = None,
+                 reaction_prompting: str = "always") -> None:
+        self.seats = seats
+        if state is None:
+            seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+            state = new_game(len(seats), seed, options, first_player)
+        self.state = state
+        self.autosave_path = autosave
+        self.reaction_prompting = reaction_prompting
+        self.series = False                       # this game is part of a series to 100
+        self.autosave_error: str | None = None
+        self.events: deque[Event] = deque()       # for the table to animate and log
+        self.log: list[tuple[int, Event]] = replay_log(state)   # (decision index, event) — the whole game
+        self._undo: list[UndoStep] = []           # the human moves that may still be taken back
+        self._bots: dict[int, object] = {}
+        self._bot_rngs = {i: random.Random(self.state.seed * 97 + i) for i in range(len(seats))}
+        self._thinker: Thinker | None = None
+        self._thinking_for: tuple[int, int] | None = None
+
+    # --- what is going on -----------------------------------------------------------
+    @property
+    def deciding(self) -> int:
+        return self.state.decision.seat
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def human_to_decide(self) -> bool:
+        seat = self.deciding
+        return seat >= 0 and self.seats[seat].is_human
+
+    def legal(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    # --- moves ------------------------------------------------------------------------
+    def play(self, action: Action) -> list[Event]:
+        """A human's move. Raises IllegalAction with a reason (state unchanged)."""
+        seat = self.deciding
+        if seat < 0 or not self.seats[seat].is_human:
+            raise IllegalAction("it is not a human player's decision")
+        before = self.state.clone()
+        events = self._apply(action)
+        if self._undo and self._undo[-1].seat != seat:    # he answered another's move: it stands
+            self._undo.clear()
+        if any(seat in learned_by(e, self.state.n) for e in events):   # he saw something hidden
+            self._undo.clear()
+        else:
+            self._undo.append(UndoStep(before, seat))
+        return events
+
+    def _apply(self, action: Action) -> list[Event]:
+        events = apply(self.state, action)
+        n = len(self.state.history)
+        for e in events:
+            self.log.append((n, e))
+            self.events.append(e)
+        self._autosave_quietly()
+        return events
+
+    def _autosave_quietly(self) -> None:
+        """Autosave after a move; a failing disk must not stop the game (the last good
+        autosave stays, and the table shows `autosave_error`)."""
+        try:
+            self.save_autosave()
+            self.autosave_error = None
+        except OSError as e:
+            self.autosave_error = str(e)
+
+    def auto_answer(self) -> bool:
+        """With reaction prompting "when possible", a human without a reaction declines at
+        once. Returns True if it answered."""
+        s = self.state
+        if (self.reaction_prompting == "when_possible" and s.decision.kind == REACTION
+                and self.human_to_decide() and self.legal() == [Action(DECLINE)]):
+            self._apply(Action(DECLINE))
+            return True
+        return False
+
+    # --- undo -------------------------------------------------------------------------
+    # A move may be taken back by its own player only, and only until another player has
+    # answered it (any later move by someone else, a bot's included) or has seen it (the
+    # table calls `seal` when the next player takes the device), or it showed its player
+    # something hidden (the engine's `learned_by`).  When it is still his decision or he is
+    # on his own hand-over screen is the table's question (`TableController.can_undo`).
+    def undo_owner(self) -> int | None:
+        """The seat whose move the next undo would take back, or None."""
+        return self._undo[-1].seat if self._undo and not self.state.over else None
+
+    def can_undo(self, seat: int) -> bool:
+        return self.undo_owner() == seat
+
+    def seal(self) -> None:
+        """Another player has seen the table: nothing made so far can be taken back."""
+        self._undo.clear()
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last move; False (nothing changes) if he may not."""
+        if not self.can_undo(seat):
+            return False
+        self.cancel_bot()
+        self.state = self._undo.pop().before
+        n = len(self.state.history)
+        self.log = [(i, e) for i, e in self.log if i <= n]
+        self.events.clear()
+        self._autosave_quietly()
+        return True
+
+    # --- bots -------------------------------------------------------------------------
+    def bot(self, seat: int):
+        if seat not in self._bots:
+            self._bots[seat] = make_bot(self.seats[seat].kind)
+        return self._bots[seat]
+
+    def bot_step(self, background: bool = True) -> list[Event] | None:
+        """Advance a bot decision: start thinking, or apply a finished choice.
+
+        With background=False the bot decides at once (tests, benchmarks)."""
+        s = self.state
+        seat = s.decision.seat
+        if s.over or seat < 0 or self.seats[seat].is_human:
+            return None
+        key = (len(s.history), seat)
+        obs = observation(s, seat)
+        legal = legal_actions(s)
+        if not background:
+            action = self.bot(seat).choose(obs, legal, self._bot_rngs[seat])
+        else:
+            if self._thinking_for != key or self._thinker is None:
+                self.cancel_bot()
+                self._thinker = Thinker(self.bot(seat))
+                self._thinker.start(obs, legal, self._bot_rngs[seat])
+                self._thinking_for = key
+                return None
+            action = self._thinker.poll()
+            if action is None:
+                return None
+            self._thinker, self._thinking_for = None, None
+        self._undo.clear()            # a bot's reply blocks undo
+        return self._apply(action)
+
+    def bot_thinking(self) -> bool:
+        return self._thinker is not None
+
+    def cancel_bot(self) -> None:
+        if self._thinker is not None:
+            self._thinker.cancel()
+        self._thinker, self._thinking_for = None, None
+
+    # --- saving -----------------------------------------------------------------------
+    def meta(self) -> dict:
+        return {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats], "series": self.series}
+
+    def save_autosave(self) -> None:
+        if self.autosave_path is not None:
+            write_atomic(self.autosave_path, dumps(self.state, self.meta()))
+
+    def save_to(self, path: Path, name: str | None = None) -> None:
+        """Save under ``path``; ``name`` is the save's own name as typed (the file name is
+        only a safe form of it)."""
+        meta = self.meta() if name is None else dict(self.meta(), name=name)
+        write_atomic(path, dumps(self.state, meta))
+
+    @staticmethod
+    def seats_from_meta(meta: dict, n: int) -> list[Seat]:
+        raw = meta.get("seats") if isinstance(meta, dict) else None
+        seats = []
+        for i in range(n):
+            entry = raw[i] if isinstance(raw, list) and i < len(raw) and isinstance(raw[i], dict) else {}
+            name, kind = entry.get("name"), entry.get("kind")
+            seats.append(Seat(name if isinstance(name, str) else f"Player {i + 1}",
+                              kind if kind in ("human", "easy", "normal", "hard") else "normal"))
+        return seats

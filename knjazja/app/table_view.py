@@ -1,0 +1,205 @@
+"""The view model the table draws: the public table as the animations have shown it so far.
+
+The engine applies an action at once; the table shows its consequences one event at a
+time.  ``TableView`` is a light copy of the public table (and the real hands, which the
+drawing shows face up only to the viewer) that is synced from the real state whenever no
+animation is waiting, and advanced event by event while they run: a flying card leaves its
+source when its flight starts (``begin``) and lands in its destination when the flight
+ends (``land``).  The war on the table is the engine's own record, folded event by event
+with the engine's ``war_after``: nothing here guesses what an event meant.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from knjazja.engine import Event, GameState
+from knjazja.engine import zones as Z
+from knjazja.engine.actions import Decision
+from knjazja.engine.cards import CARD_ID, EVENT, KIND
+from knjazja.engine.records import WarRecord, war_after
+from knjazja.engine.state import City
+from knjazja.engine.zones import Zone
+
+
+@dataclass
+class TableCard:
+    """An event card lying on the table while it resolves (or Dowry's bidding)."""
+    card: int
+    seat: int
+    target_seat: int = -1
+    target_city: int = -1
+    target_card: int = -1
+
+
+class TableView:
+    def __init__(self, state: GameState) -> None:
+        self.n = state.n
+        self.version = 0
+        self.war: WarRecord | None = None
+        self.table: TableCard | None = None
+        self.bids: list[tuple[int, int]] = []
+        self.bids_open = False
+        self.recent: tuple[int, int] | None = None   # (seat, card) the last card played
+        self.flying_cities: set[int] = set()
+        self.sync(state)
+
+    # -- from the real state ----------------------------------------------------------------
+    def sync(self, s: GameState) -> None:
+        self.hands = [list(h) for h in s.hands]
+        self.deck = len(s.deck)
+        self.discard = list(s.discard)
+        self.cities: dict[int, City] = {k: c.copy() for k, c in s.cities.items()}
+        self.chronicles = [list(c) for c in s.chronicles]
+        self.under = dict(s.under)
+        self.before = [list(b) for b in s.before]
+        self.current = s.current
+        self.decision: Decision = s.decision
+        self.turn_no = s.turn_no
+        self.end_turn = s.end_turn
+        self.over = s.over
+        self.flying_cities = set()
+        self.war = s.war.record if s.war is not None else None
+        pend = s.pending
+        if pend is not None and pend.in_limbo and KIND[pend.card] == EVENT:
+            a = pend.action
+            self.table = TableCard(pend.card, pend.player, a.seat, a.city, a.target)
+            self.bids = list(pend.bids)
+        else:
+            self.table = None
+            self.bids = []
+            self.bids_open = False
+        self.touch()
+
+    def touch(self) -> None:
+        self.version += 1
+
+    # -- queries the drawing needs (duck-typed like GameState for engine scoring) --------------
+    def cities_of(self, seat: int) -> list[City]:
+        return [c for c in self.cities.values() if c.owner == seat]
+
+    def holds_chronicle(self, seat: int, cid: str) -> bool:
+        return any(CARD_ID[c] == cid for c in self.chronicles[seat])
+
+    # -- zones ------------------------------------------------------------------------------
+    def take(self, zone: Zone | None, card: int) -> None:
+        """Remove ``card`` from ``zone`` (a flight leaves it)."""
+        kind, key = zone if zone is not None else ("", -1)
+        if zone == Z.DECK:
+            self.deck = max(0, self.deck - 1)
+        elif zone == Z.DISCARD:
+            _drop(self.discard, card)
+        elif kind == Z.HAND:
+            hand = self.hands[key]
+            if card in hand:
+                hand.remove(card)
+            elif hand:                  # a card this view could not know: one leaves
+                hand.pop()
+        elif kind == Z.CITY and key in self.cities:
+            self.cities[key].remove(card)
+        elif kind == Z.CHRONICLES:
+            _drop(self.chronicles[key], card)
+        elif kind == Z.UNDER:
+            self.under.pop(key, None)
+        elif kind == Z.BEFORE:
+            _drop(self.before[key], card)
+        elif zone == Z.TABLE and self.table is not None and self.table.card == card:
+            self.table, self.bids, self.bids_open = None, [], False
+        elif kind == Z.BID:
+            self.bids = [(b, t) for b, t in self.bids if t != card]
+        self.touch()
+
+    def put(self, zone: Zone | None, card: int) -> None:
+        """Add ``card`` to ``zone`` (a flight lands)."""
+        kind, key = zone if zone is not None else ("", -1)
+        if zone == Z.DECK:
+            self.deck += 1
+        elif zone == Z.DISCARD:
+            self.discard.append(card)
+        elif kind == Z.HAND:
+            self.hands[key].append(card)
+        elif kind == Z.CITIES:
+            self.cities[card] = City(card, key)
+        elif kind == Z.CITY and key in self.cities:
+            self.cities[key].put(card)
+        elif kind == Z.CHRONICLES:
+            self.chronicles[key].append(card)
+        elif kind == Z.UNDER:
+            self.under[key] = card
+        elif kind == Z.BEFORE:
+            self.before[key].append(card)
+        elif kind == Z.BID:
+            self.bids.append((key, card))
+        self.touch()
+
+    # -- event-level changes ----------------------------------------------------------------
+    def begin(self, e: Event) -> None:
+        """An event's animation starts: cards leave their places."""
+        k = e.kind
+        if k in ("move", "raid_lay", "play_event", "bid"):
+            self.take(e.src, e.card)
+        elif k in ("attack", "answer") and e.src is not None and e.src.kind == Z.HAND:
+            for c in e.cards:
+                self.take(e.src, c)
+        elif k == "city_owner":
+            self.flying_cities.add(e.city)
+        if _leaves_war(e):
+            self.war = war_after(self.war, e)
+        self.touch()
+
+    def land(self, e: Event) -> None:
+        """An event's animation ends: cards arrive, numbers change."""
+        k = e.kind
+        if played(e):
+            self.recent = (e.seat, e.card)
+        if k in ("move", "bribed", "bid"):
+            self.put(e.dst, e.card)
+        elif k == "play_event":
+            self.table = TableCard(e.card, e.seat, e.other, e.city, e.cards[0] if e.cards else -1)
+        elif k == "city_owner":
+            self.flying_cities.discard(e.city)
+            c = self.cities.pop(e.city, None)
+            if c is not None:          # a city that changes hands joins the end of the new owner's row
+                c.owner = e.other
+                self.cities[e.city] = c
+        elif k == "turn":
+            self.current, self.turn_no = e.seat, e.value
+        elif k == "bids_revealed":
+            self.bids_open = True
+        elif k == "end_set":
+            self.end_turn = e.value
+        elif k == "end_cancelled":
+            self.end_turn = None
+        elif k == "game_over":
+            self.over = True
+        if not _leaves_war(e):
+            self.war = war_after(self.war, e)
+        self.touch()
+
+    def end_war(self) -> None:
+        self.war = None
+        self.touch()
+
+
+def played(e: Event) -> bool:
+    """A card played from a hand onto the table: what the centre names as "last played"."""
+    if e.kind == "play_event":
+        return True
+    return (e.kind == "move" and e.src is not None and e.src.kind == Z.HAND and e.dst is not None
+            and e.dst.kind in (Z.CITY, Z.CITIES, Z.CHRONICLES))
+
+
+def last_played(events: list[Event]) -> tuple[int, int] | None:
+    """(seat, card) of the last card played in ``events`` (after an undo or a load)."""
+    e = next((e for e in reversed(events) if played(e)), None)
+    return (e.seat, e.card) if e is not None else None
+
+
+def _leaves_war(e: Event) -> bool:
+    """A war begins, or a card leaves the war stack: the record changes as the animation
+    starts (the card flies from where it lay); every other change when it ends."""
+    return e.kind == "war_start" or e.src == Z.WAR
+
+
+def _drop(cards: list[int], card: int) -> None:
+    if card in cards:
+        cards.remove(card)

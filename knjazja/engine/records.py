@@ -1,0 +1,123 @@
+"""The record of a war: every attack and every answer to it, as frozen values.
+
+A war's record is the fold of its events (``war_after``): the engine keeps ``War.record``
+by folding the events each action makes, and a UI that shows events one at a time folds
+the same events with the same function, so both always agree and nothing is guessed.
+Every card in a record was face up on the table when it got there, so the record in an
+observation hides nothing: it is the fold of the events that seat saw.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .actions import Event
+from .zones import WAR
+
+# answer kinds (the `how` of an "answer" event)
+DEFEND = "defend"                # troops laid against the attack (`strength`: the defence)
+RAID_TROOP = "raid_troop"        # the troop laid by Raid on the City answers first
+AMBUSH = "ambush"
+BRIBE = "bribe"                  # the defender bribes an attacking troop (`strength`: the attack
+                                 # that goes on, or the one it repelled)
+CONDEMN = "condemn"
+YIELD = "yield"                  # no answer: the city falls
+YIELD_PLUNDER = "yield_plunder"  # no answer, and Plunder burns the city
+COUNTER_BRIBE = "counter_bribe"  # the attacker bribes a defending troop (`strength`: the defence left)
+ACCEPT = "accept"                # the attacker accepts the repulse
+ANSWER_KINDS = (DEFEND, RAID_TROOP, AMBUSH, BRIBE, CONDEMN, YIELD, YIELD_PLUNDER, COUNTER_BRIBE,
+                ACCEPT)
+
+# how an attack ended
+REPELLED, FELL = "repelled", "fell"
+# how a war ended (the `how` of "war_end")
+CAPTURED, ENDED, CONDEMNED = "captured", "ended", "condemned"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    kind: str                        # one of ANSWER_KINDS
+    seat: int                        # who answered
+    card: int = -1                   # the event card played (Ambush, Bribe, Condemnation, Plunder)
+    troops: tuple[int, ...] = ()     # troops laid, or the troop bribed
+    strength: int = 0                # the Strength standing after it (see the kinds)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRecord:
+    troops: tuple[int, ...]
+    strength: int                    # effective Strength (Anna Yaroslavna, bribes counted)
+    answers: tuple[Answer, ...] = ()
+    result: str = ""                 # "" while it stands, REPELLED or FELL
+
+    @property
+    def bribed(self) -> frozenset[int]:
+        """Troops of this attack or its defence that were bribed away."""
+        return frozenset(t for a in self.answers if a.kind in (BRIBE, COUNTER_BRIBE) for t in a.troops)
+
+
+@dataclass(frozen=True, slots=True)
+class WarEvent:
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class WarRecord:
+    attacker: int
+    defender: int
+    city: int
+    turn_no: int
+    attacks: tuple[AttackRecord, ...] = ()
+    events: tuple[WarEvent, ...] = ()   # event cards played during the war
+    raid_troop: int = -1                # laid face up by Raid on the City, not yet used
+    outcome: str = ""                   # "" while it runs, CAPTURED, ENDED or CONDEMNED
+
+    @property
+    def current(self) -> AttackRecord | None:
+        """The attack that stands now, if any."""
+        if self.attacks and not self.attacks[-1].result:
+            return self.attacks[-1]
+        return None
+
+    def _last(self, **changes) -> WarRecord:
+        if not self.attacks:
+            return self
+        return replace(self, attacks=self.attacks[:-1] + (replace(self.attacks[-1], **changes),))
+
+
+def war_after(record: WarRecord | None, e: Event) -> WarRecord | None:
+    """The record after event ``e`` (a ``war_start`` begins one; other events only change
+    a running record)."""
+    k = e.kind
+    if k == "war_start":
+        return WarRecord(e.seat, e.other, e.city, e.value)
+    if record is None:
+        return None
+    if k == "attack":
+        return replace(record, attacks=record.attacks + (AttackRecord(tuple(e.cards), e.value),))
+    if k == "answer":
+        return _answered(record, e)
+    if k == "raid_lay":
+        return replace(record, raid_troop=e.card)
+    if k in ("bribed", "move") and e.src == WAR and record.raid_troop >= 0 and e.card == record.raid_troop:
+        return replace(record, raid_troop=-1)
+    if k == "play_event" and not record.outcome:
+        return replace(record, events=record.events + (WarEvent(e.seat, e.card),))
+    if k == "repelled":
+        return record._last(result=REPELLED)
+    if k == "city_falls":
+        return record._last(result=FELL)
+    if k == "war_end":
+        return replace(record, outcome=e.how)
+    return record
+
+
+def _answered(record: WarRecord, e: Event) -> WarRecord:
+    answer = Answer(e.how, e.seat, e.card, tuple(e.cards), e.value)
+    if e.how == RAID_TROOP:
+        record = replace(record, raid_troop=-1)
+    last = record.attacks[-1] if record.attacks else None
+    if last is None:
+        return record
+    strength = e.value if e.how == BRIBE else last.strength
+    return record._last(answers=last.answers + (answer,), strength=strength)

@@ -1,0 +1,177 @@
+"""Why a move cannot be made: a refusal code with parameters, for a UI to translate.
+
+A table lets a player point a card at something (a city, a prince, a chronicle, a troop on
+the war stack, or just the middle of the table); when no legal action matches, these
+functions say why, as ``Refusal(code, params)``.  The codes are stable names
+(``"blocked"``, ``"walls_hold"``, ``"war_only"`` …; see ``CODES``); a parameter is a card
+(``CardArg``), a seat (``SeatArg``) or a number.  The rule knowledge behind the reasons
+(which cards only answer an attack, Anna Yaroslavna's penalty, walls that block building)
+lives here, beside the rules, so a UI never repeats it.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .actions import CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action
+from .cards import BUILDING, CARD_ID, CARDS, EVENT, FOREIGN, IS_MILITIA, IS_TROOP
+from .rules import legal_actions
+from .state import GameState
+from .targets import attack_sum, defence_sum
+
+# what a card may be pointed at
+CITY, SEAT, CHRONICLE, TROOP, CENTRE = "city", "seat", "chronicle", "troop", "centre"
+
+# events played only in a war (answers, or the Bribe), and reactions (only when targeted)
+_WAR_ONLY = frozenset({"ev.ambush", "ev.condemnation", "ev.plunder", "ev.bribe"})
+_REACTIONS = frozenset({"ev.city_watch", "ev.outpost"})
+_ON_OTHERS_CITY = frozenset({"ev.treachery", "ev.dowry"})      # never on one's own city
+_ON_ONESELF = frozenset({"ev.tatar_invasion", "ev.silence"})    # laid before oneself
+_WHEN = {"ev.tatar_invasion": "invasion", "ev.silence": "silence"}   # allowed only sometimes
+
+CODES = (
+    "over", "not_yours", "blocked", "own_city", "bribe_foreign", "build_on_city", "not_on_self",
+    "troops_in_war", "militia_defends", "anna", "walls_hold", "too_weak", "war_only",
+    "reaction_only", "invasion", "silence", "no_city_to_build", "no_target", "wrong_target",
+    "in_your_war", "answer_only", "counter_only", "lay_troop", "reaction_now", "bid_troop",
+    "congress_now", "cannot_now", "own_city_war", "war_city", "pick_city", "igor_seat",
+)
+
+
+class Target(NamedTuple):
+    """Something on the table a card may be pointed at: a city (its card), a seat, a
+    chronicle (its card), a troop on the war stack, or the middle of the table."""
+    kind: str
+    key: int = -1
+
+
+class CardArg(NamedTuple):
+    card: int
+
+
+class SeatArg(NamedTuple):
+    seat: int
+
+
+Param = CardArg | SeatArg | int
+
+
+@dataclass(frozen=True)
+class Refusal:
+    code: str                                   # one of CODES
+    params: Mapping[str, Param] = field(default_factory=dict)
+
+
+def _r(code: str, **params: Param) -> Refusal:
+    return Refusal(code, params)
+
+
+def uses(legal: list[Action], card: int) -> list[Action]:
+    """The legal actions that play ``card`` (or an identical copy)."""
+    cid = CARD_ID[card]
+    return [a for a in legal if (a.card >= 0 and CARD_ID[a.card] == cid)
+            or any(c >= 0 and CARD_ID[c] == cid for c in a.cards)]
+
+
+def why_not_play(s: GameState, seat: int, card: int, target: Target | None = None) -> Refusal:
+    """Why ``seat`` cannot play ``card`` (on ``target``, if given) now."""
+    dseat, kind = s.decision
+    if s.over:
+        return _r("over")
+    if dseat != seat:
+        return _r("not_yours", name=SeatArg(dseat))
+    specific = _target_reason(s, seat, card, target) if target is not None else None
+    if specific is not None:
+        return specific
+    if not uses(legal_actions(s), card):
+        return _no_use(s, card)
+    return _r("no_target" if target is None else "wrong_target", card=CardArg(card))
+
+
+def why_not_declare(s: GameState, seat: int, target: Target | None) -> Refusal:
+    """Why ``seat`` cannot start a war on ``target``."""
+    if target is not None and target.kind == CITY and target.key in s.cities:
+        city = s.cities[target.key]
+        if city.owner == seat:
+            return _r("own_city_war")
+        return _r("war_city", city=CardArg(target.key), walls=city.wall_strength)
+    return _r("pick_city")
+
+
+def why_not_pass_igor(s: GameState, seat: int, target: Target | None) -> Refusal:
+    """Why Igor's Campaign cannot go to ``target``: only another prince may take it."""
+    return _r("igor_seat")
+
+
+def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusal | None:
+    """A reason tied to the place the card was pointed at, if there is a telling one."""
+    spec, cid, kind = CARDS[card], CARD_ID[card], s.decision.kind
+    in_war = kind in (WAR_ATTACK, WAR_DEFEND)
+    if target.kind == CITY:
+        city = s.cities.get(target.key)
+        if city is None:
+            return None
+        if spec.kind == BUILDING and city.blocked:
+            return _r("blocked", card=CardArg(card), city=CardArg(city.card), walls=CardArg(city.walls))
+        if in_war and IS_TROOP[card]:
+            return _troop_reason(s, card)
+        if cid in _ON_OTHERS_CITY and city.owner == seat:
+            return _r("own_city", card=CardArg(card))
+        return None
+    if target.kind == CENTRE and IS_TROOP[card] and in_war:
+        return _troop_reason(s, card)
+    if target.kind == TROOP and cid == "ev.bribe":
+        return _r("bribe_foreign")
+    if target.kind == SEAT and kind == TURN:
+        if spec.kind == BUILDING:
+            return _r("build_on_city", card=CardArg(card))
+        if spec.kind == EVENT and target.key == seat and cid not in _ON_ONESELF:
+            return _r("not_on_self", card=CardArg(card))
+    return None
+
+
+def _troop_reason(s: GameState, troop: int) -> Refusal:
+    w = s.war
+    if w is None:
+        return _r("troops_in_war")
+    name = CardArg(troop)
+    if s.decision.kind == WAR_ATTACK:
+        if IS_MILITIA[troop]:
+            return _r("militia_defends")
+        n = attack_sum(s, [troop], w.defender)
+        if FOREIGN[troop] and s.holds_chronicle(w.defender, "chr.anna") and n <= 0:
+            return _r("anna", card=name)
+        return _r("walls_hold", card=name, n=n, city=CardArg(w.city),
+                  walls=s.cities[w.city].wall_strength)
+    n = defence_sum(s, [troop], w.defender, w.city)
+    return _r("too_weak", card=name, n=n, attack=attack_sum(s, w.attack, w.defender))
+
+
+_ANSWER_CODES = {WAR_COUNTER: "counter_only", RAID_LAY: "lay_troop", REACTION: "reaction_now",
+                 DOWRY_BID: "bid_troop", CONGRESS: "congress_now"}
+
+
+def _no_use(s: GameState, card: int) -> Refusal:
+    """Why ``card`` has no use at all in the decision now."""
+    spec, cid, kind = CARDS[card], CARD_ID[card], s.decision.kind
+    name = CardArg(card)
+    if kind == TURN:
+        if IS_TROOP[card]:
+            return _r("militia_defends") if IS_MILITIA[card] else _r("troops_in_war")
+        if cid in _WAR_ONLY:
+            return _r("war_only", card=name)
+        if cid in _REACTIONS:
+            return _r("reaction_only", card=name)
+        if cid in _WHEN:
+            return _r(_WHEN[cid], card=name)
+        if spec.kind == BUILDING:
+            return _r("no_city_to_build", card=name)
+        return _r("no_target", card=name)
+    if kind in (WAR_ATTACK, WAR_DEFEND):
+        if IS_TROOP[card]:
+            return _troop_reason(s, card)
+        return _r("in_your_war" if kind == WAR_ATTACK else "answer_only", card=name)
+    if kind in _ANSWER_CODES:
+        return _r(_ANSWER_CODES[kind])
+    return _r("cannot_now", card=name)

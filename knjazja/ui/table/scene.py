@@ -1,0 +1,361 @@
+"""The game table: the scene a game is played on, with the mouse alone.
+
+The scene draws and forwards input; ``knjazja.app.controller.TableController`` (no pygame)
+decides what a click means, whose hand is shown, when bots move and which events wait for
+their animation (``viewer_policy``, ``on_game_over`` and ``sync_bots`` are its own).  In hot
+seat the table turns to the next human and calls ``on_handover(seat)`` (the pass-the-device
+overlay); without it, it turns at once.  ``on_menu()`` is the menu button (default: leave).
+Events are animated one at a time (``table.steps`` / ``table.anim``); a click skips them.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+from pygame import Rect
+
+from knjazja.app.controller import TableController
+from knjazja.app.glossary import card_terms
+from knjazja.app.help_topics import topic
+from knjazja.app.i18n import card_name, get_language, tr
+from knjazja.app.session import GameSession
+from knjazja.ui.glossary_view import draw_legend
+from knjazja.ui.scenes.base import GuiScene
+from knjazja.ui.table import anim as A
+from knjazja.ui.table.board import Board
+from knjazja.ui.table.city_zoom import draw_city_zoom
+from knjazja.ui.table.context import DrawContext
+from knjazja.ui.table.controls import Controls
+from knjazja.ui.table.hand import HandFan
+from knjazja.ui.table.layout import TableLayout, table_layout
+from knjazja.ui.table.log import LogPanel
+from knjazja.ui.table.overlays import DiscardScene, draw_dragged, draw_zoom
+from knjazja.ui.table.prompt import Toasts, banner, draw_banner
+from knjazja.ui.table.sprites import Sprites, TextCache
+from knjazja.ui.table.steps import Stage, StepBuilder
+from knjazja.ui.table.warmup import FaceWarmer
+
+HOVER_ZOOM_DELAY = 0.4
+
+
+class TableScene(GuiScene):
+    def __init__(self, session: GameSession, *, viewer_policy: str | int = "auto",
+                 on_game_over: Callable[[GameSession], None] | None = None,
+                 on_menu: Callable[[], None] | None = None, settings=None,
+                 on_handover: Callable[[int], None] | None = None, sync_bots: bool = False,
+                 on_results: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.on_menu = on_menu
+        self.on_results = on_results          # the Results button on the final board
+        self.on_handover = on_handover
+        self.settings = settings
+        self.controller = c = TableController(
+            session, viewer_policy=viewer_policy, sync_bots=sync_bots, speed=lambda: self.speed,
+            on_game_over=on_game_over, on_handover=self._hand_over, on_viewer_change=self._viewer_changed)
+        self.sprites, self.texts = Sprites(), TextCache()
+        self.animator = A.Animator()
+        self.board, self.fan, self.controls = Board(), HandFan(), Controls()
+        self.steps = StepBuilder(Stage(c, self.board, self.fan, self.sprites, self.texts,
+                                       self.ensure_geometry, self.layout_fan))
+        self.log_panel, self.toasts = LogPanel(), Toasts()
+        self.warmer = FaceWarmer(self.sprites)
+        self.layout: TableLayout | None = None
+        self.time = 0.0
+        self.mouse = (0, 0)
+        self.hover_card: int | None = None
+        self.hover_since = 0.0
+        self.right_zoom: int | None = None
+        self._choice_seen: tuple[int, ...] = ()
+
+    @property
+    def speed(self) -> float:
+        st = self.settings if self.settings is not None else (self.app.settings if self.app else None)
+        return max(0.1, st.animation_speed) if st is not None else 1.0
+
+    # ======================================================================= life cycle
+    def enter(self) -> None:
+        if self.settings is None and self.app is not None:
+            self.settings = self.app.settings
+        super().enter()
+        self.log_panel.follow(self.controller, rebuild=True)
+
+    def pause(self) -> None:
+        self.controller.paused, self.controller.covered = True, self.covered_by_overlay
+        self.forget_zoom()              # a zoomed card never stays over a dialog
+        super().pause()
+
+    def resume(self) -> None:
+        c = self.controller
+        c.paused = c.covered = False
+        if c.handover_pending:          # the hand-over screen is gone: the next player looks
+            c.claimed()
+        super().resume()
+
+    def exit(self) -> None:
+        self.controller.close()
+        self.sprites.stop_prefetch()
+        super().exit()
+
+    def on_language_changed(self) -> None:
+        self.controller.set_language(get_language())
+        self.texts.clear()
+        self.log_panel.follow(self.controller, rebuild=True)
+        super().on_language_changed()
+
+    def build(self) -> None:
+        c = self.controller
+        self.layout = self.make_layout()
+        self.board.set_layout(self.layout)
+        self.log_panel.invalidate()
+        self.controls.build(self.ui, self.layout, self.scale)
+        self.warmer.plan(self.layout, self.session.state, c.viewer, self.size, c.lang)
+        self.refresh()
+
+    def make_layout(self) -> TableLayout:
+        c = self.controller
+        return table_layout(self.size, len(c.names), c.viewer)
+
+    def refresh(self) -> None:
+        self.controls.invalidate()
+        if self.ui is not None and self.layout is not None:
+            self.controls.update(self.controller, self.layout, self.ui, self.scale)
+
+    def _viewer_changed(self) -> None:
+        self.log_panel.follow(self.controller, rebuild=True)
+        self.rebuild()
+
+    def _hand_over(self, seat: int) -> None:
+        if self.on_handover is not None:
+            self.on_handover(seat)
+        if self.on_handover is None or self.is_top:    # nothing pushed: carry on
+            self.controller.claimed()
+
+    # ======================================================================= frame
+    def update(self, dt: float) -> None:
+        c = self.controller
+        self.time += dt
+        self.toasts.update(dt)
+        self.animator.speed = self.speed
+        if self.animator.busy:
+            self.animator.update(dt)
+        self._run_queue()
+        c.update(dt)
+        self._run_queue()
+        while c.notices:
+            self.toasts.show(c.notices.popleft())
+        self.log_panel.follow(self.controller)
+        if self.ui is not None and self.layout is not None:
+            self.controls.update(c, self.layout, self.ui, self.scale)
+        choice = tuple(self.controls.choice.rect)
+        if choice != self._choice_seen:           # a question appeared: no zoom stays over it
+            self._choice_seen = choice
+            if self.controls.choice.visible:
+                self.forget_zoom()
+        if self.hover_card is None:
+            self.hover_since = self.time
+        if self.layout is not None:
+            self.warmer.step(c, self.size)
+
+    def _run_queue(self) -> None:
+        c = self.controller
+        c.pull()
+        while not self.animator.busy and (e := c.next_event()) is not None:
+            self.animator.start(self.steps.build(e))
+        c.animating = self.animator.busy
+
+    def skip(self) -> None:
+        """Finish every running and queued animation now."""
+        if self.animator.busy:
+            self.animator.finish()
+        self.controller.skip()
+        self.controller.animating = False
+        self.log_panel.follow(self.controller)
+
+    def undo(self) -> bool:
+        """Take the last human move back (see ``TableController.undo``)."""
+        if not self.controller.can_undo():
+            return False
+        self.skip()
+        done = self.controller.undo()
+        self.log_panel.follow(self.controller)
+        return done
+
+    # ======================================================================= geometry
+    def _ctx(self) -> DrawContext:
+        c = self.controller
+        return DrawContext(self.sprites, self.texts, c.lang, c.names, c.humans, self.layout.unit,
+                           None if c.faces_hidden() else c.viewer, self.time)
+
+    def ensure_geometry(self) -> None:
+        if self.layout is not None:
+            choice = self.controls.choice
+            self.board.ensure(self.controller.view, self._ctx(), choice.rect.top if choice.visible else None,
+                              self.controller.names)
+
+    def hand_face_up(self) -> bool:
+        return self.controller.shows_hand(self.layout.viewer)
+
+    def layout_fan(self) -> None:
+        self.fan.arrange(self.controller, self.layout, self.mouse)
+
+    def card_at(self, pos) -> int | None:
+        """The card under the mouse (for zooming), wherever it lies."""
+        if self.layout.log.collidepoint(pos):
+            return self.log_panel.card_at(pos)
+        card = self.fan.card_at(pos)
+        if card is not None:
+            return card if self.hand_face_up() else None
+        self.ensure_geometry()
+        return self.board.card_at(pos, self.controller.view)
+
+    # ======================================================================= input
+    def forget_zoom(self) -> None:
+        self.right_zoom = self.hover_card = None
+        self.hover_since = self.time
+
+    def open_discard(self) -> None:
+        """The discard pile's browser, a modal overlay."""
+        if self.stack is not None:
+            self.stack.push(DiscardScene(lambda: self.controller.view.discard, self._ctx))
+
+    def escape(self) -> None:
+        """Escape: put back what is held, close a zoomed card, else the pause menu."""
+        if self.controller.cancel():
+            return
+        if self.right_zoom is not None:
+            self.right_zoom = None
+            return
+        (self.on_menu or self.close)()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        c = self.controller
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.escape()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if self.right_zoom is not None:          # a zoomed card takes the click: it closes
+                self.right_zoom = None
+                return True
+            return self._on_button(event.ui_element)
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            c.motion(event.pos)
+            card = None if c.dragging else self.card_at(event.pos)
+            if self.right_zoom is not None and card != self.right_zoom:
+                self.right_zoom = None
+            if card != self.hover_card:
+                self.hover_card, self.hover_since = card, self.time
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            if self.layout.log.collidepoint(self.mouse):
+                self.log_panel.wheel(event.y)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.show_help()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            self.ensure_geometry()
+            return c.release(self.board.targets_at(event.pos))
+        if event.type != pygame.MOUSEBUTTONDOWN:
+            return False
+        self.mouse = event.pos
+        if self.right_zoom is not None and event.button in (1, 3):   # a zoomed card takes the click
+            self.right_zoom = None
+            return True
+        if event.button == 3:
+            if not c.cancel():
+                self.right_zoom = self.card_at(event.pos)
+        elif event.button == 1:
+            if not c.busy:
+                return self._on_press(event.pos)
+            self.skip()                 # a click while moves are shown finishes them
+        return event.button in (1, 3)
+
+    def _on_press(self, pos) -> bool:
+        L, b = self.layout, self.board
+        self.layout_fan()
+        self.ensure_geometry()
+        pile = next((name for name, r in (("discard", L.discard), ("deck", L.deck))
+                     if b.pile_card_rect(r).collidepoint(pos)), None)
+        hit = self.controller.press_at(pos, self.fan.card_at(pos) if self.hand_face_up() else None,
+                                       b.targets_at(pos), pile)
+        if hit == "discard":
+            self.open_discard()
+        return hit is not None
+
+    def _on_button(self, element) -> bool:
+        c, key = self.controller, self.controls.which(element)
+        fixed = {"menu": self.on_menu or self.close, "skip": self.skip, "undo": self.undo, "hint": c.ask_hint,
+                 "help": self.show_help, "results": self.on_results or (lambda: None)}
+        if key in fixed:
+            fixed[key]()
+        elif key is not None:
+            c.press_button(key)
+        elif (payload := self.controls.choice.payload_of(element)) is not None:
+            c.choose(payload)
+        else:
+            return False
+        return True
+
+    def show_help(self) -> None:
+        """The rules section for the decision at hand ("?" and F1)."""
+        from knjazja.ui.scenes.rules import RulesScene
+        c = self.controller
+        t = topic(self.session.state, None if c.faces_hidden() else c.viewer, c.mode)
+        phrase = card_name(t.card, c.lang) if t.card >= 0 else (tr(t.term) if t.term else None)
+        if self.stack is not None:
+            self.stack.push(RulesScene(focus=(t.section, phrase)))
+
+    # ======================================================================= drawing
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        self.board.draw_backdrop(surface, self._ctx())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.layout is None:
+            return
+        backdrop = self.backdrop_for(surface)
+        self.ensure_geometry()
+        ctx, c, L = self._ctx(), self.controller, self.layout
+        decider, current = c.decider_and_current()
+        layer = self.board.layer(backdrop, c.view, ctx, lit=c.lit(), war_mode=c.picking_war, tags=c.tags(),
+                                 hidden=frozenset(self.animator.hidden()))
+        surface.blit(layer, (0, 0))
+        self.board.draw_dynamic(surface, ctx, decider=decider, current=current, over=self.session.state.over)
+        self.log_panel.draw(surface, L.log, ctx)
+        shown = [b for b in (self.controls.skip, self.controls.hint) if b is not None and b.visible]
+        draw_banner(surface, L.prompt, *banner(c, self.log_panel.lines), ctx,
+                    reserve=Rect(shown[0].rect) if shown else None)
+        self.layout_fan()
+        self.fan.draw_hand(surface, ctx, c, L, face_up=self.hand_face_up())
+        self.controls.choice.draw(surface, ctx)
+
+    def draw_foreground(self, surface: pygame.Surface) -> None:
+        if self.layout is None:
+            return
+        ctx, L, c = self._ctx(), self.layout, self.controller
+        self.animator.draw(surface)
+        if c.dragging:
+            size = L.hand_card_size if not c.press.igor else L.small_card_size
+            draw_dragged(surface, self.steps.image(c.press.card, size, True), self.mouse, ctx)
+        self.toasts.draw(surface, (L.prompt.centerx, L.prompt.top - L.unit // 2), L.prompt.width, ctx)
+        if self.paused:
+            return
+        what, card = self.zoomed()
+        if what == "city":
+            city = c.view.cities[card]
+            draw_city_zoom(surface, city, c.names[city.owner], self.mouse, ctx)
+        elif what == "card":
+            r = draw_zoom(surface, card, self.mouse, ctx)
+            draw_legend(surface, card_terms(card, ctx.lang), r, ctx.fs(0.9))
+
+    def zoomed(self) -> tuple[str, int]:
+        """What is zoomed now: ("card", card), ("city", city) — a city in play shows its
+        tableau, not its printed card — or ("", -1)."""
+        hovered = self.controller.press is None and self.time - self.hover_since >= HOVER_ZOOM_DELAY
+        zoom = self.right_zoom if self.right_zoom is not None else (self.hover_card if hovered else None)
+        if zoom is None or zoom < 0 or self.paused:
+            return "", -1
+        return ("city" if zoom in self.controller.view.cities else "card"), zoom

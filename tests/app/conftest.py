@@ -1,0 +1,14 @@
+"""Tests of the pygame-free application layer: a throw-away settings folder, English."""
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def knjazja_home(tmp_path, monkeypatch):
+    """Every test gets its own settings folder (KNJAZJA_HOME) and starts in English."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("KNJAZJA_HOME", str(home))
+    from knjazja.app import i18n
+
+    i18n.set_language("en")
+    yield home
+    i18n.set_language("en")

@@ -1,0 +1,140 @@
+"""Play a whole game through the TableController alone, the way the table's mouse does:
+presses, drags and clicks on named targets, never ``session.play``.  No pygame.
+
+Run as a script it plays one game and prints ``ok <moves> <ways> <modules>`` where
+``modules`` counts the pygame modules loaded (there must be none).
+"""
+from __future__ import annotations
+
+import random
+import sys
+
+from knjazja.app import clicks as C
+from knjazja.app.controller import TableController
+from knjazja.app.interaction import Choosing
+from knjazja.app.session import GameSession, Seat
+from knjazja.engine import Action
+from knjazja.engine.actions import ATTACK, DECLARE_WAR, DEFEND, PASS_IGOR
+from knjazja.engine.cards import CARD_ID
+from knjazja.engine.refusals import CHRONICLE, SEAT, Target
+from knjazja.engine.targets import forms_squads, passable_chronicle
+
+FAR = (500, 500)        # a mouse position far enough from any press to make a drag
+
+
+def drain(c: TableController) -> None:
+    """Show every waiting event at once, as the table's animations would, one by one."""
+    while (e := c.next_event()) is not None:
+        c.view.begin(e)
+        c.view.land(e)
+        if e.kind == "war_end":
+            c.view.end_war()
+
+
+def check_view(c: TableController) -> None:
+    """Once every event is shown, the view is the table itself (no sync needed)."""
+    s, v = c.session.state, c.view
+    assert v.war == (s.war.record if s.war is not None else None), (v.war, s.war)
+    assert [sorted(h) for h in v.hands] == [sorted(h) for h in s.hands]
+    assert {k: (x.owner, sorted(x.all_buildings())) for k, x in v.cities.items()} == \
+        {k: (x.owner, sorted(x.all_buildings())) for k, x in s.cities.items()}
+    assert v.discard == s.discard and v.deck == len(s.deck)
+
+
+def hand_copy(c: TableController, card: int) -> int:
+    """The instance in hand standing for ``card`` (identical copies are interchangeable)."""
+    return next(x for x in c.session.state.hands[c.viewer] if CARD_ID[x] == CARD_ID[card])
+
+
+def finish(c: TableController, a: Action) -> None:
+    if isinstance(c.mode, Choosing):
+        assert a in c.choices, (a, c.choices)
+        c.choose(a)
+
+
+def perform(c: TableController, a: Action, rng: random.Random) -> str:
+    """Make ``a`` happen with the controller's input alone; return how it was done."""
+    s = c.session.state
+    if a.kind in C.FIXED_BUTTONS.values():
+        c.press_button(next(k for k, kind in C.FIXED_BUTTONS.items() if kind == a.kind))
+        return "button"
+    if a.kind in C.BUTTON_KINDS and s.decision.kind in C.BUTTON_DECISIONS + ("war_defend", "war_counter"):
+        c.choose(a)
+        return "choice"
+    if a.kind == DECLARE_WAR:
+        c.press_button("start_war")
+        c.click_targets(sorted(C.targets_of(a, s)))
+        finish(c, a)
+        return "war"
+    if a.kind == PASS_IGOR:
+        igor = passable_chronicle(s, c.viewer)
+        c.press_at((1, 1), None, [Target(CHRONICLE, igor), Target(SEAT, c.viewer)], None)
+        c.release([])
+        c.click_targets([Target(SEAT, a.seat)])
+        finish(c, a)
+        return "igor"
+    if a.kind in (ATTACK, DEFEND):
+        troops = [hand_copy(c, t) for t in a.cards]
+        if forms_squads(s, s.decision.seat):
+            for t in troops:
+                c.press_at((1, 1), t, [], None)
+                c.release([])
+            c.choose(C.squad_action(c.session.legal(), s, c.selected)[0])
+            return "squad"
+        return click_or_drag(c, troops[0], [C.MIDDLE], rng)
+    card = hand_copy(c, a.card if a.card >= 0 else a.cards[0])
+    return click_or_drag(c, card, sorted(C.targets_of(a, s)), rng, a)
+
+
+def click_or_drag(c: TableController, card: int, targets: list[Target], rng: random.Random,
+                  a: Action | None = None) -> str:
+    before = len(c.session.state.history)
+    c.press_at((1, 1), card, [], None)
+    if rng.random() < 0.3:
+        c.motion(FAR)
+        c.release(targets[:1])
+        how = "drag"
+    else:
+        c.release([])
+        how = "click card"
+        if len(c.session.state.history) == before:
+            c.click_targets(targets[:1])
+            how = "click card, click target"
+    if a is not None and len(c.session.state.history) == before:
+        finish(c, a)
+    return how
+
+
+def play_game(seed: int = 1, moves_limit: int = 20000) -> tuple[int, dict[str, int]]:
+    session = GameSession([Seat("Ярослав", "human"), Seat("Мстислав", "easy"), Seat("Святослав", "easy")],
+                          seed=seed)
+    over: list[GameSession] = []
+    c = TableController(session, sync_bots=True, on_game_over=over.append)
+    rng = random.Random(seed)
+    ways: dict[str, int] = {}
+    moves = 0
+    for _ in range(moves_limit):
+        if over:
+            break
+        drain(c)
+        check_view(c)
+        c.update(0.1)
+        if not c.can_act():
+            continue
+        a = rng.choice(c.session.legal())
+        before = len(session.state.history)
+        how = perform(c, a, rng)
+        history = session.state.history
+        assert len(history) > before, f"{a} ({how}) did not happen; {c.notices}"
+        assert history[before] == a, f"clicked for {a}, got {history[before]}"
+        ways[how] = ways.get(how, 0) + 1
+        moves += 1
+    drain(c)
+    assert over == [session] and session.state.over
+    return moves, ways
+
+
+if __name__ == "__main__":
+    moves, ways = play_game()
+    pygame_modules = [m for m in sys.modules if m.startswith("pygame")]
+    print("ok", moves, len(ways), len(pygame_modules))

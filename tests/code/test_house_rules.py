@@ -1,0 +1,97 @@
+"""The house rules of the code itself: sizes, layers, and no card ids where the rules would
+leak into the table."""
+import ast
+import io
+import re
+import subprocess
+import sys
+import tokenize
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "knjazja"
+MAX_MODULE_LINES = 500
+MAX_FUNCTION_LINES = 80
+
+# Rewritten right now on another branch (the learned bots), which splits these files itself:
+# the lead drops each entry once that branch is merged.
+LONG_MODULES_ALLOWED = {"knjazja/bots/normal.py", "knjazja/bots/heuristics.py"}
+LONG_FUNCTIONS_ALLOWED = {("knjazja/bots/hard.py", "search")}
+
+# Where no card id may be written: the table, the scenes, and the table's controller
+NO_CARD_IDS = ["knjazja/ui/table", "knjazja/ui/scenes", "knjazja/app/controller.py", "knjazja/app/clicks.py",
+               "knjazja/app/interaction.py", "knjazja/app/prompts.py", "knjazja/app/table_view.py"]
+CARD_ID = re.compile(r"^(ev|troop|city|bld|wall|chr)\.[a-z_]")
+
+
+def modules(under: Path = PACKAGE) -> list[Path]:
+    return sorted(under.rglob("*.py")) if under.is_dir() else [under]
+
+
+def rel(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def functions(path: Path):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node.name, node.end_lineno - node.lineno + 1
+
+
+def test_no_module_over_500_lines():
+    sizes = {rel(p): len(p.read_text(encoding="utf-8").splitlines()) for p in modules()}
+    too_long = {m: n for m, n in sizes.items() if n > MAX_MODULE_LINES and m not in LONG_MODULES_ALLOWED}
+    assert not too_long, too_long
+    # the allowance covers exactly the files still over the limit
+    assert all(sizes[m] > MAX_MODULE_LINES for m in LONG_MODULES_ALLOWED), \
+        {m: sizes[m] for m in LONG_MODULES_ALLOWED}
+
+
+def test_no_function_over_80_lines():
+    long = {(rel(p), name): n for p in modules() for name, n in functions(p) if n > MAX_FUNCTION_LINES}
+    assert set(long) <= LONG_FUNCTIONS_ALLOWED, {k: v for k, v in long.items() if k not in LONG_FUNCTIONS_ALLOWED}
+    assert set(long) == LONG_FUNCTIONS_ALLOWED, "drop the allowances that no longer apply"
+
+
+def test_no_card_id_literals_in_the_table():
+    found = []
+    for place in NO_CARD_IDS:
+        for path in modules(ROOT / place):
+            tokens = tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
+            for tok in tokens:
+                if tok.type == tokenize.STRING:
+                    text = ast.literal_eval(tok.string) if not tok.string.startswith(("f", "F")) else ""
+                    if isinstance(text, str) and CARD_ID.match(text):
+                        found.append(f"{rel(path)}:{tok.start[0]} {text}")
+    assert not found, found
+
+
+def imports(path: Path) -> set[str]:
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            out.add(node.module)
+    return out
+
+
+def test_layers_point_one_way():
+    """ui -> app -> bots -> engine: nothing imports from a layer above it; no pygame below ui."""
+    above = {"engine": ("knjazja.bots", "knjazja.app", "knjazja.ui", "pygame"),
+             "bots": ("knjazja.app", "knjazja.ui", "pygame"),
+             "app": ("knjazja.ui", "pygame")}
+    wrong = []
+    for layer, banned in above.items():
+        for path in modules(PACKAGE / layer):
+            wrong += [f"{rel(path)} imports {m}" for m in imports(path) if m.startswith(banned)]
+    assert not wrong, wrong
+
+
+def test_the_app_package_loads_without_pygame():
+    code = ("import knjazja.app, pkgutil, sys\n"
+            "assert len([m for m in sys.modules if m.startswith('knjazja.app.')]) == "
+            "len(list(pkgutil.iter_modules(knjazja.app.__path__)))\n"
+            "assert not any(m.startswith('pygame') for m in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
