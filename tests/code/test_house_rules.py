@@ -13,10 +13,6 @@ PACKAGE = ROOT / "knjazja"
 MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 80
 
-# Rewritten right now on another branch (the learned bots), which splits these files itself:
-# the lead drops each entry once that branch is merged.
-LONG_MODULES_ALLOWED = {"knjazja/bots/normal.py", "knjazja/bots/heuristics.py"}
-LONG_FUNCTIONS_ALLOWED = {("knjazja/bots/hard.py", "search")}
 
 # Where no card id may be written: the table, the scenes, and the table's controller
 NO_CARD_IDS = ["knjazja/ui/table", "knjazja/ui/scenes", "knjazja/app/controller.py", "knjazja/app/clicks.py",
@@ -40,17 +36,13 @@ def functions(path: Path):
 
 def test_no_module_over_500_lines():
     sizes = {rel(p): len(p.read_text(encoding="utf-8").splitlines()) for p in modules()}
-    too_long = {m: n for m, n in sizes.items() if n > MAX_MODULE_LINES and m not in LONG_MODULES_ALLOWED}
+    too_long = {m: n for m, n in sizes.items() if n > MAX_MODULE_LINES}
     assert not too_long, too_long
-    # the allowance covers exactly the files still over the limit
-    assert all(sizes[m] > MAX_MODULE_LINES for m in LONG_MODULES_ALLOWED), \
-        {m: sizes[m] for m in LONG_MODULES_ALLOWED}
 
 
 def test_no_function_over_80_lines():
     long = {(rel(p), name): n for p in modules() for name, n in functions(p) if n > MAX_FUNCTION_LINES}
-    assert set(long) <= LONG_FUNCTIONS_ALLOWED, {k: v for k, v in long.items() if k not in LONG_FUNCTIONS_ALLOWED}
-    assert set(long) == LONG_FUNCTIONS_ALLOWED, "drop the allowances that no longer apply"
+    assert not long, long
 
 
 def test_no_card_id_literals_in_the_table():

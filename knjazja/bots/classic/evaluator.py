@@ -39,7 +39,7 @@ PARAMS: dict[str, float] = {
     "react_time": 3.0,       # rounds left at which reactive cards keep their full worth
     "block_penalty": 0.25,
     "invasion_weight": 0.0,  # how much the unseen Tatar Invasion shortens the expected game
-    "invasion_rounds": 3.0,  # rounds until a held Invasion is played   # per own remaining turn: future builds lost to blocking walls
+    "invasion_rounds": 3.0,  # rounds until a held Invasion is played
 }
 
 
@@ -60,7 +60,7 @@ class Evaluator:
         self.stats: dict[int, CityStat] = {k: CityStat(c) for k, c in view.cities.items()}
         self.throne_city = next((k for k, c in self.stats.items() if c.throne), -1)
         self.board = [0.0] * n
-        for k, c in self.stats.items():
+        for c in self.stats.values():
             self.board[c.owner] += self.city_value(c)
         for s in range(n):
             self.board[s] += self.chronicles_value(s)
