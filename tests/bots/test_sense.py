@@ -1,0 +1,95 @@
+"""A prince's sense near the end (`bots.sense`): the learned bots found their cities
+before their turns run out, play the Tatar Invasion only when ahead, and play rather
+than draw with a full hand."""
+import random
+
+import pytest
+
+from knjazja.bots import make_bot
+from knjazja.bots.sense import FULL_HAND, INVASION_LEAD, focus, lead
+from knjazja.engine import apply, legal_actions, new_game, observation
+from knjazja.engine.actions import DRAW, EVENT, PLAY_CITY, TURN
+from knjazja.engine.cards import CARD_ID, KIND
+
+
+def _turn_state(seed: int, min_cities: int = 1):
+    """A 4-player game played by Easy bots until a turn of a seat that owns a city."""
+    s = new_game(4, seed)
+    easy = make_bot("easy")
+    rng = random.Random(seed)
+    while True:
+        assert not s.over
+        if (s.decision.kind == TURN and s.turn_no >= 8
+                and len(s.cities_of(s.current)) >= min_cities and len(s.hands[s.current]) >= 3):
+            return s
+        apply(s, easy.choose(observation(s, s.decision.seat), legal_actions(s), rng))
+
+
+def _give(s, seat: int, cid: str) -> int:
+    """Swap an instance of `cid` from the deck or another hand into `seat`'s hand."""
+    for place in [s.deck] + [h for t, h in enumerate(s.hands) if t != seat]:
+        for k, c in enumerate(place):
+            if CARD_ID[c] == cid:
+                mine = s.hands[seat]
+                give_back = next(i for i, x in enumerate(mine) if KIND[x] != "city")
+                place[k], mine[give_back] = mine[give_back], c
+                s._legal = None
+                return c
+    pytest.skip(f"no free {cid} in this deal")
+
+
+def _city_in_hand(s, seat: int) -> None:
+    if not any(KIND[c] == "city" for c in s.hands[seat]):
+        free = next(c for c in s.deck if KIND[c] == "city")
+        _give(s, seat, CARD_ID[free])
+
+
+@pytest.mark.parametrize("kind", ["normal", "hard"])
+def test_a_city_in_hand_is_founded_on_the_last_turn(kind):
+    for seed in (3, 4):
+        s = _turn_state(seed)
+        me = s.current
+        _city_in_hand(s, me)
+        s.end_turn = s.turn_no + s.n - 1          # the end is set: this is my last turn
+        s._legal = None
+        obs, legal = observation(s, me), legal_actions(s)
+        open_ = [legal[i] for i in focus(obs, legal)]
+        assert open_ and all(a.kind == PLAY_CITY and a.seat == me for a in open_)
+        bot = make_bot(kind, **({"iterations": 20} if kind == "hard" else {}))
+        a = bot.choose(obs, legal, random.Random(seed))
+        assert a.kind == PLAY_CITY and a.seat == me
+
+
+def test_the_invasion_is_played_when_ahead_and_kept_when_behind():
+    s = _turn_state(5)
+    me = s.current
+    inv = _give(s, me, "ev.tatar_invasion")
+    for c in s.cities.values():                # every city mine: far ahead
+        c.owner = me
+    s._legal = None
+    obs, legal = observation(s, me), legal_actions(s)
+    assert lead(obs) >= INVASION_LEAD
+    open_ = [legal[i] for i in focus(obs, legal)]
+    assert open_ == [a for a in legal if a.kind == EVENT and a.card == inv][:1]
+    assert make_bot("normal").choose(obs, legal, random.Random(1)).card == inv
+    other = (me + 1) % s.n
+    for c in s.cities.values():                # every city another's: behind
+        c.owner = other
+    s._legal = None
+    obs, legal = observation(s, me), legal_actions(s)
+    assert any(a.kind == EVENT and a.card == inv for a in legal)
+    assert lead(obs) < 0
+    assert all(legal[i].card != inv for i in focus(obs, legal))
+
+
+def test_a_full_hand_plays_rather_than_draws():
+    s = _turn_state(6)
+    me = s.current
+    while len(s.hands[me]) < FULL_HAND:        # fill the hand from the deck
+        s.hands[me].append(s.deck.pop())
+    _give(s, me, "bld.church")                 # a church for my own city: a useful play
+    s._legal = None
+    obs, legal = observation(s, me), legal_actions(s)
+    assert any(a.kind == DRAW for a in legal)
+    open_ = [legal[i] for i in focus(obs, legal)]
+    assert open_ and all(a.kind != DRAW for a in open_)
