@@ -5,6 +5,7 @@ from __future__ import annotations
 from knjazja.engine import Action, GameState
 from knjazja.engine.actions import BUILD, PLAY_CITY
 from knjazja.engine.cards import KIND
+from knjazja.engine.records import CAPTURED
 
 COUNTS = ("wars_declared", "wars_won", "cities_founded", "buildings_built",
           "cards_in_hand_end", "cities_in_hand_end")
@@ -24,7 +25,7 @@ class PlayCounter:
         for e in events:
             if e.kind == "war_start":
                 self.per_seat[e.seat]["wars_declared"] += 1
-            elif e.kind == "war_end" and e.src == "captured":
+            elif e.kind == "war_end" and e.how == CAPTURED:
                 self.per_seat[e.seat]["wars_won"] += 1
 
     def finish(self, s: GameState) -> list[dict]:

@@ -11,6 +11,7 @@ network sees the end coming only roughly, so these rules narrow the choice:
   pass;
 * the Tatar Invasion is played when the seat leads by a clear margin and never while
   it trails (then it is kept: in hand it costs nothing);
+* a war once declared is fought: the first attack is made when one can be;
 * with a full hand (`FULL_HAND` cards) it plays a card rather than draw, when it has
   a play that is no gift, no blow to itself and no war (a war stays open then, but a
   hand of troops is not thrown at walls for want of a play): there is no hand limit, but a prince
@@ -21,7 +22,8 @@ network sees the end coming only roughly, so these rules narrow the choice:
 from __future__ import annotations
 
 from knjazja.engine import Action, Observation
-from knjazja.engine.actions import BUILD, CHRONICLE, DECLARE_WAR, DRAW, EVENT, PASS, PLAY_CITY, TURN
+from knjazja.engine.actions import (ATTACK, BUILD, CHRONICLE, DECLARE_WAR, DRAW, END_WAR, EVENT, PASS,
+                                    PLAY_CITY, TURN, WAR_ATTACK)
 from knjazja.engine.cards import CARD_ID, CARDS, STRENGTH
 
 from .lookahead import pointless
@@ -68,9 +70,19 @@ def _scores(obs: Observation, a: Action) -> bool:
     return False
 
 
+def _committed(obs: Observation, legal: list[Action], every: list[int]) -> list[int]:
+    """A war once declared is fought: no ending it before the first attack when one can
+    be made (declaring and withdrawing would be a free pass that keeps the hand)."""
+    if obs.war is None or obs.war.attacks_made or not any(a.kind == ATTACK for a in legal):
+        return every
+    return [i for i in every if legal[i].kind != END_WAR]
+
+
 def focus(obs: Observation, legal: list[Action]) -> list[int]:
     """Indices of the actions worth weighing (all of them when no rule applies)."""
     every = list(range(len(legal)))
+    if obs.decision.kind == WAR_ATTACK:
+        return _committed(obs, legal, every)
     if obs.decision.kind != TURN or obs.seat != obs.current:
         return every
     inv = [i for i in every if legal[i].kind == EVENT and CARD_ID[legal[i].card] == INVASION]

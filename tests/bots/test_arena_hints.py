@@ -74,3 +74,15 @@ def test_rank_actions_covers_every_legal_action_best_first():
         assert all(0.0 <= v <= 1.0 for v in vals)
         again = rank_actions(obs, legal, budget=40, rng=random.Random(i))
         assert again == ranked
+
+
+def test_play_counter_sees_wars_won_and_cities_founded():
+    """Easy bots fight a lot: some of their wars take cities, and the counts agree with
+    the table's totals."""
+    res = run_arena(["easy", "easy", "easy", "easy"], games=3, seed=4)
+    play = [seat["play"] for seat in res["seats"]]
+    declared = sum(p["wars_declared"] for p in play)
+    won = sum(p["wars_won"] for p in play)
+    assert declared > 0 and 0 < won <= declared
+    assert res["table"]["war_win_share"] == round(won / declared, 4)
+    assert sum(p["cities_founded"] for p in play) > 0
