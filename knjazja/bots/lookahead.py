@@ -24,6 +24,7 @@ from .net import EvalNet
 from .view import View
 
 SETTLE_LIMIT = 60            # answers settled at most (a war has a handful)
+RUN_CAP = 30                 # tries of actions in worlds per decision, refinement included
 
 
 def settle(s: GameState, rng: random.Random) -> int:
@@ -81,8 +82,9 @@ def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: rand
                   worlds: int = 3, refine: int = 3) -> list[float]:
     """P(win) after each legal action.  Every action is tried in one world; then the
     `refine` best actions whose results depend on the hidden cards are tried in up to
-    `worlds` worlds (a draw or a war in twice as many).  Pointless moves are not tried:
-    they get the lowest value found, less a little."""
+    `worlds` worlds (a draw or a war in twice as many), while the tries stay within
+    `RUN_CAP` (Normal's time limit: a position with many moves refines less).  Pointless
+    moves are not tried: they get the lowest value found, less a little."""
     me = obs.seat
     deals: list = []
     policy_rng = random.Random(rng.getrandbits(32))   # the policy hardly draws on it
@@ -112,6 +114,8 @@ def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: rand
     for i in chancy[:refine]:
         wide = legal[i].kind in (DECLARE_WAR, DRAW) or obs.war is not None
         for w in range(1, 2 * worlds if wide else worlds):
+            if sum(used) >= RUN_CAP:
+                break
             run(i, w)
     values = [total[i] / used[i] if used[i] else 0.0 for i in range(len(legal))]
     if any(skip):
