@@ -30,7 +30,7 @@ from .sense import focus
 from .tree import Root, descend
 from .view import View
 
-DEFAULT_ITERATIONS = 300
+DEFAULT_ITERATIONS = 160
 DEFAULT_TIME_CAP = 0.8
 DEFAULT_BUDGET = DEFAULT_TIME_CAP      # what a hint spends by default (seconds)
 
