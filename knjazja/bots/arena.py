@@ -27,7 +27,8 @@ def game_seed(seed: int, game: int) -> int:
 
 
 def _bot_kwargs(kind: str, hard_budget) -> dict:
-    if kind.partition("@")[0].partition(":")[0] in ("hard", "hard-classic") and hard_budget is not None:
+    if kind.partition("@")[0].partition(":")[0] in ("hard", "hard-classic", "hard-learned") \
+            and hard_budget is not None:
         if isinstance(hard_budget, bool):
             raise ValueError("hard_budget must be seconds (float) or iterations (int)")
         if isinstance(hard_budget, int):

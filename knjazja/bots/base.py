@@ -12,8 +12,9 @@ from typing import Protocol, runtime_checkable
 from knjazja.engine import Action, Observation
 
 KINDS = ("random", "easy", "normal", "hard")
-# The hand-written levels before the learned evaluation, kept for side-by-side arenas.
-CLASSIC_KINDS = ("normal-classic", "hard-classic")
+# The hand-written levels before the learned evaluation, kept for side-by-side arenas, and
+# the learned search, which measured weaker than the learned Normal and so is not "hard".
+CLASSIC_KINDS = ("normal-classic", "hard-classic", "hard-learned")
 ALL_KINDS = KINDS + CLASSIC_KINDS
 
 
@@ -34,20 +35,26 @@ class RandomBot:
 
 
 def make_bot(kind: str, **kw) -> Bot:
-    """A bot of one level: "random", "easy", "normal", "hard", "normal-classic", "hard-classic".
+    """A bot of one level: "random", "easy", "normal", "hard", "normal-classic", "hard-classic",
+    "hard-learned".  "hard" is the classic search keeping `bots.sense`'s city and Invasion
+    rules; "normal" the learned look-ahead with the same rules ("normal:full" keeps all
+    of them, "normal:none" none); "hard-learned" the search with the learned evaluation.
 
     "normal@FILE" and "hard@FILE" use the network weights in FILE instead of the shipped
     ones (to compare trained networks in an arena).  Keyword arguments go to the bot:
-    Normal takes `worlds`; Hard takes `iterations` (deterministic alone), `time_cap` and
-    `budget` (seconds); the classic bots take `params`, `budget`, `iterations`, `workers`."""
+    Normal takes `worlds` and `sense`; Hard-learned takes `iterations` (deterministic alone),
+    `time_cap` and `budget` (seconds); Hard and the classic bots take `params`, `budget`,
+    `iterations`, `workers`."""
     k, _, weights = kind.strip().partition("@")
     k, _, variant = k.lower().partition(":")
-    if variant:                       # "hard:paired", "hard:tree:0" (search variants)
+    if variant in ("full", "light", "none"):  # "normal:full": which bots.sense rules
+        kw = dict(kw, sense={"full": True, "light": "light", "none": False}[variant])
+    elif variant:                     # "hard:paired", "hard:tree:0" (search variants)
         mode, _, horizon = variant.partition(":")
         kw = dict(kw, mode=mode, **({"horizon_rounds": float(horizon)} if horizon else {}))
     if weights:                       # "normal@path/to/eval.json": another network
-        if k not in ("normal", "hard"):
-            raise ValueError(f"only normal and hard take weights, not {k!r}")
+        if k not in ("normal", "hard-learned"):
+            raise ValueError(f"only normal and hard-learned take weights, not {k!r}")
         from .net import load
         kw = dict(kw, net=load(weights))
     if k == "random":
@@ -58,7 +65,12 @@ def make_bot(kind: str, **kw) -> Bot:
     if k == "normal":
         from .normal import NormalBot
         return NormalBot(**kw)
-    if k == "hard":
+    if k == "hard":                   # the classic search with the city and Invasion rules
+        from .classic.hard import HardClassicBot
+        bot = HardClassicBot(**dict({"sense": "light"}, **kw))
+        bot.name = "hard"
+        return bot
+    if k == "hard-learned":
         from .hard import HardBot
         return HardBot(**kw)
     if k == "normal-classic":

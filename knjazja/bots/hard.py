@@ -33,6 +33,8 @@ from .view import View
 DEFAULT_ITERATIONS = 160
 DEFAULT_TIME_CAP = 0.8
 DEFAULT_BUDGET = DEFAULT_TIME_CAP      # what a hint spends by default (seconds)
+SHRINK_VISITS = 12                     # "hard:shrink": Normal's value counts as this many visits
+LOOK_WORLDS, LOOK_REFINE, LOOK_CAP = 8, 6, 160    # "hard:look": a careful one-ply
 
 
 def leaf_rewards(s, me: int, net: EvalNet) -> list[float]:
@@ -109,6 +111,8 @@ def search(obs: Observation, legal: list[Action], rng: random.Random,
                        for k in range(len(cands))],
         "sq": root.w2,
         "scores": [(legal[i], values[i]) for i in order],
+        "prior_values": [values[i] for i in idx],
+        "shrink": SHRINK_VISITS if mode == "shrink" else 0,
     }
 
 
@@ -118,6 +122,12 @@ def best_of(stats: dict) -> Action:
     cands = stats["candidates"]
     if "alive" in stats:
         best = max(stats["alive"], key=lambda k: (cands[k][2], -k))
+        return cands[best][0]
+    m = stats.get("shrink", 0)
+    if m:                         # the search's means, shrunk towards Normal's values
+        pv = stats["prior_values"]
+        best = max(range(len(cands)),
+                   key=lambda k: ((cands[k][1] * cands[k][2] + m * pv[k]) / (cands[k][1] + m), -k))
         return cands[best][0]
     best = max(range(len(cands)), key=lambda k: (cands[k][1], cands[k][2], -k))
     return cands[best][0]
@@ -132,7 +142,7 @@ def phase(obs: Observation) -> float:
 
 
 class HardBot:
-    name = "hard"
+    name = "hard-learned"
 
     def __init__(self, iterations: int | None = None, time_cap: float | None = None,
                  budget: float | None = None, scale: tuple = (0.6, 1.6),
@@ -160,6 +170,10 @@ class HardBot:
         if iters is None and budget is None:
             budget = cap
             cap = None
+        net = self._net if self._net is not None else default_net()
+        if self.search_kw.get("mode") == "look":      # experiment: a careful one-ply
+            vals = action_values(obs, legal, net, rng, LOOK_WORLDS, LOOK_REFINE, LOOK_CAP)
+            return legal[max(range(len(legal)), key=vals.__getitem__)]
         st = search(obs, legal, rng, iterations=iters, budget=budget, time_cap=cap,
-                    net=self._net, **self.search_kw)
+                    net=net, **self.search_kw)
         return best_of(st)

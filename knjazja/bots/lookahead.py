@@ -79,11 +79,11 @@ def pointless(obs: Observation, a: Action) -> bool:
 
 
 def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
-                  worlds: int = 3, refine: int = 3) -> list[float]:
+                  worlds: int = 3, refine: int = 3, run_cap: int = RUN_CAP) -> list[float]:
     """P(win) after each legal action.  Every action is tried in one world; then the
     `refine` best actions whose results depend on the hidden cards are tried in up to
     `worlds` worlds (a draw or a war in twice as many), while the tries stay within
-    `RUN_CAP` (Normal's time limit: a position with many moves refines less).  Pointless
+    `run_cap` (Normal's time limit: a position with many moves refines less).  Pointless
     moves are not tried: they get the lowest value found, less a little."""
     me = obs.seat
     deals: list = []
@@ -114,7 +114,7 @@ def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: rand
     for i in chancy[:refine]:
         wide = legal[i].kind in (DECLARE_WAR, DRAW) or obs.war is not None
         for w in range(1, 2 * worlds if wide else worlds):
-            if sum(used) >= RUN_CAP:
+            if sum(used) >= run_cap:
                 break
             run(i, w)
     values = [total[i] / used[i] if used[i] else 0.0 for i in range(len(legal))]

@@ -22,14 +22,17 @@ DEFAULT_WORLDS = 3
 class NormalBot:
     name = "normal"
 
-    def __init__(self, worlds: int = DEFAULT_WORLDS, net: EvalNet | None = None) -> None:
+    def __init__(self, worlds: int = DEFAULT_WORLDS, net: EvalNet | None = None,
+                 sense: bool | str = "light") -> None:
         self.worlds = worlds
+        self.sense = sense                # `bots.sense` rules: all, "light" or none
         self._net = net                   # None: the shipped network, loaded where it runs
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        open_ = [legal[i] for i in focus(obs, legal)]
+        open_ = [legal[i] for i in focus(obs, legal, light=self.sense == "light")] \
+            if self.sense else legal
         if len(open_) == 1:
             return open_[0]
         net = self._net if self._net is not None else default_net()

@@ -78,10 +78,12 @@ def _committed(obs: Observation, legal: list[Action], every: list[int]) -> list[
     return [i for i in every if legal[i].kind != END_WAR]
 
 
-def focus(obs: Observation, legal: list[Action]) -> list[int]:
-    """Indices of the actions worth weighing (all of them when no rule applies)."""
+def focus(obs: Observation, legal: list[Action], light: bool = False) -> list[int]:
+    """Indices of the actions worth weighing (all of them when no rule applies).
+    `light`: only the cities before the end and the Invasion (for a searching bot that
+    weighs the rest itself)."""
     every = list(range(len(legal)))
-    if obs.decision.kind == WAR_ATTACK:
+    if obs.decision.kind == WAR_ATTACK and not light:
         return _committed(obs, legal, every)
     if obs.decision.kind != TURN or obs.seat != obs.current:
         return every
@@ -97,6 +99,8 @@ def focus(obs: Observation, legal: list[Action]) -> list[int]:
     n_cities = len({legal[i].card for i in cities})
     if cities and turns <= n_cities + 1:
         return cities
+    if light:
+        return every
     scoring = {legal[i].card for i in every if _scores(obs, legal[i])}
     if scoring and turns <= len(scoring) + 2:
         keep = [i for i in every if legal[i].kind not in (DRAW, PASS)]

@@ -238,7 +238,7 @@ class Thinker:
         if use_process is None:
             # A frozen (PyInstaller) build can only spawn workers if its entry point calls
             # multiprocessing.freeze_support(); without that, stay in a thread.
-            use_process = getattr(bot, "name", "") == "hard" and (
+            use_process = getattr(bot, "name", "").startswith("hard") and (
                 not getattr(sys, "frozen", False) or FROZEN_PROCESS_OK)
         self.use_process = use_process
         self._job = None

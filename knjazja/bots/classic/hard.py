@@ -281,11 +281,12 @@ def parallel_search(obs: Observation, legal: list[Action], rng: random.Random, w
 
 
 class HardClassicBot:
-    name = "hard-classic"
+    name = "hard-classic"             # "hard" when made as the Hard level
 
     def __init__(self, budget: float | None = None, iterations: int | None = None,
                  workers: int = 1, z: float = 1.0, scale: tuple = (0.5, 2.0),
-                 **search_kw) -> None:
+                 sense: bool | str = False, **search_kw) -> None:
+        self.sense = sense                # keep `bots.sense` ("light": its city and Invasion rules)
         self.budget = budget
         self.iterations = iterations
         self.workers = workers
@@ -294,6 +295,9 @@ class HardClassicBot:
         self.search_kw = search_kw
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
+        if self.sense:
+            from ..sense import focus
+            legal = [legal[i] for i in focus(obs, legal, light=self.sense == "light")]
         if len(legal) == 1:
             return legal[0]
         # spend little where the search can hardly tell sensible moves apart (early),
