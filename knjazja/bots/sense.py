@@ -1,4 +1,7 @@
-"""A prince's common sense near the end, kept by Normal and Hard before they search.
+"""A prince's common sense near the end, applied before a bot looks ahead or searches.
+
+Normal and Hard keep the city and Invasion rules (`light`); `normal:full` and
+`hard-learned` keep them all (the full set measured weaker: see docs/BOTS.md).
 
 Cards in hand score nothing, so a bot that still holds cities and Glory buildings when
 its turns run out has thrown points away, whatever its evaluation believed.  The

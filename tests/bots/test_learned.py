@@ -136,8 +136,9 @@ def test_training_is_reproducible_from_its_seed(tmp_path):
     assert load(tmp_path / "a.json").hidden == a["hidden"]
 
 
-def test_fixed_iteration_hard_is_deterministic():
-    bot = make_bot("hard", iterations=30)
+@pytest.mark.parametrize("kind", ["hard", "hard-learned"])
+def test_fixed_iteration_hard_is_deterministic(kind):
+    bot = make_bot(kind, iterations=30)
     for i, s in enumerate(STATES[:6]):
         obs = observation(s, s.decision.seat)
         legal = legal_actions(s)

@@ -18,6 +18,7 @@ BOTS = {
     "easy": {},
     "normal": {},
     "hard": {"iterations": 40},
+    "hard-learned": {"iterations": 40},
     "normal-classic": {},
     "hard-classic": {"iterations": 40},
 }

@@ -44,7 +44,7 @@ def _city_in_hand(s, seat: int) -> None:
         _give(s, seat, CARD_ID[free])
 
 
-@pytest.mark.parametrize("kind", ["normal", "hard"])
+@pytest.mark.parametrize("kind", ["normal", "normal:full", "hard", "hard-learned"])
 def test_a_city_in_hand_is_founded_on_the_last_turn(kind):
     for seed in (3, 4):
         s = _turn_state(seed)
@@ -55,7 +55,7 @@ def test_a_city_in_hand_is_founded_on_the_last_turn(kind):
         obs, legal = observation(s, me), legal_actions(s)
         open_ = [legal[i] for i in focus(obs, legal)]
         assert open_ and all(a.kind == PLAY_CITY and a.seat == me for a in open_)
-        bot = make_bot(kind, **({"iterations": 20} if kind == "hard" else {}))
+        bot = make_bot(kind, **({"iterations": 20} if kind.startswith("hard") else {}))
         a = bot.choose(obs, legal, random.Random(seed))
         assert a.kind == PLAY_CITY and a.seat == me
 
