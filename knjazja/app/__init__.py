@@ -5,5 +5,5 @@ strings, the rules document, review analysis, statistics, series, settings and s
 """
 # Every module, so `import knjazja.app` proves the whole package loads without pygame.
 from knjazja.app import (analysis, card_names, clicks, controller, hints, i18n, interaction,  # noqa: F401
-                         narrate, prompts, rulebook, series_store, session, settings, stats, storage,
-                         table_view)
+                         narrate, notices, prompts, rulebook, series_store, session, settings, stats,
+                         storage, table_view)

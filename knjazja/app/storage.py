@@ -1,15 +1,24 @@
 """Where the game keeps what the player made: autosave, named saves, series, statistics.
 
 ``platformdirs.user_data_dir("knjazja")`` unless ``KNJAZJA_HOME`` names another folder.
-Every write is atomic (``knjazja.engine.write_atomic``). No pygame here.
+Every write is atomic (``knjazja.engine.write_atomic``).  The small documents (statistics,
+series, settings) are read with ``load_document``: a damaged one is moved aside under a
+dated name and the player is told once, never overwritten silently.  No pygame here.
 """
 from __future__ import annotations
 
 import json
+import logging
 import os
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
+from typing import TypeVar
 
+from knjazja.app import notices
 from knjazja.engine import SaveError, load_game, write_atomic
+
+log = logging.getLogger(__name__)
 
 ENV_HOME = "KNJAZJA_HOME"
 AUTOSAVE = "autosave.json"
@@ -48,12 +57,89 @@ def safe_name(name: str) -> str:
     return keep[:60] or "save"
 
 
-def read_json(path: Path, default):
-    """A small JSON document (series, statistics); `default` if missing or unreadable."""
+class DamagedFile(ValueError):
+    """A file of ours that cannot be used; ``code`` names why (``storage.reason.<code>``)."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code = code
+
+
+MAX_DOCUMENT_BYTES = 1024 * 1024     # statistics, series, settings: a few kilobytes at most
+MISSING = object()
+
+
+def read_document(path: Path) -> object:
+    """A small JSON document (statistics, series, settings), parsed; ``MISSING`` if there is
+    no file.  Raises ``DamagedFile`` for anything else that is not JSON we could read: a
+    folder in its place, an unreadable or huge file, bytes that are not UTF-8 JSON."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return default
+        with open(path, "rb") as f:
+            raw = f.read(MAX_DOCUMENT_BYTES + 1)       # never more: the file may be huge
+    except FileNotFoundError:
+        return MISSING
+    except IsADirectoryError:
+        raise DamagedFile("folder") from None
+    except OSError as exc:          # no permission; on Windows also a folder in its place
+        raise DamagedFile("unreadable", exc.strerror or str(exc)) from None
+    if len(raw) > MAX_DOCUMENT_BYTES:
+        raise DamagedFile("too_large")
+    try:
+        return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+    except UnicodeDecodeError:
+        raise DamagedFile("not_text") from None
+    except (ValueError, RecursionError) as exc:    # JSONDecodeError, NaN, 5000 digits, deep nesting
+        raise DamagedFile("not_json", str(exc).splitlines()[0][:80]) from None
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def set_aside(path: Path) -> Path:
+    """Move a damaged file (or folder) out of the way under a dated name beside it, e.g.
+    ``stats.damaged-2025-03-01_14-05-09.json``; returns the new path.  Raises OSError."""
+    stamp = datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
+    stem, suffix = path.stem, path.suffix
+    target = path.with_name(f"{stem}.damaged-{stamp}{suffix}")
+    n = 2
+    while target.exists():
+        target = path.with_name(f"{stem}.damaged-{stamp}-{n}{suffix}")
+        n += 1
+    os.replace(path, target)
+    return target
+
+
+T = TypeVar("T")
+
+
+def load_document(path: Path, parse: Callable[[object], T], what: str) -> tuple[T | None, bool]:
+    """Read and ``parse`` one of our small documents (``what``: "stats", "series", "settings").
+
+    ``(value, False)`` when it is fine, ``(None, False)`` when there is none.  A damaged file
+    (``parse`` raises ValueError when the content is not ours) is moved aside under a dated
+    name and the player is told once (``notices``): ``(None, False)``, a new file may be
+    written.  If it cannot be moved, it is left alone, the player is told, and ``(None,
+    True)`` says it must not be overwritten."""
+    try:
+        raw = read_document(path)
+        if raw is MISSING:
+            return None, False
+        return parse(raw), False
+    except DamagedFile as exc:
+        code, detail = exc.code, str(exc)
+    except ValueError as exc:
+        code, detail = "content", str(exc).splitlines()[0] if str(exc) else ""
+    log.warning("%s: %s is damaged (%s)", what, path, detail)
+    try:
+        kept = set_aside(path)
+    except OSError as exc:
+        notices.tell_once(str(path), f"storage.stuck.{what}", reason=notices.Key("storage.reason." + code),
+                          error=exc.strerror or str(exc))
+        return None, True
+    notices.tell_once(str(kept), f"storage.damaged.{what}", reason=notices.Key("storage.reason." + code),
+                      name=kept.name)
+    return None, False
 
 
 def write_json(path: Path, data) -> None:
@@ -61,4 +147,5 @@ def write_json(path: Path, data) -> None:
 
 
 __all__ = ["data_dir", "saves_dir", "autosave_path", "list_saves", "has_saves", "safe_name",
-           "read_json", "write_json", "SaveError", "load_game"]
+           "DamagedFile", "read_document", "load_document", "set_aside", "write_json", "SaveError",
+           "load_game"]

@@ -18,7 +18,8 @@ log = logging.getLogger(__name__)
 
 
 class GameFlow:
-    def __init__(self, app) -> None:
+    def __init__(self, app, *, sync_bots: bool = False) -> None:
+        """``sync_bots``: bots decide in the frame, not in the background (tests)."""
         from knjazja.ui.scenes.menu import MenuScene
         self.app = app
         self.menu = MenuScene(on_start=self.start_game, has_saves=storage.has_saves,
@@ -28,6 +29,7 @@ class GameFlow:
         self.table = None
         self.last_setup: dict[str, Any] | None = None
         self.series = None                 # knjazja.engine.Series while a series runs
+        self.sync_bots = sync_bots
 
     # --- starting ---------------------------------------------------------------------
     def start_game(self, setup: dict[str, Any], seed: int | None = None) -> GameSession:
@@ -106,7 +108,7 @@ class GameFlow:
         self.session = session
         self.app.stack.pop_to(self.menu)
         self.table = TableScene(session, on_game_over=self.game_over, on_menu=self.pause,
-                                settings=self.app.settings)
+                                settings=self.app.settings, sync_bots=self.sync_bots)
         self.table.on_handover = self.handover
         self.app.stack.push(self.table)
         # A save holds hidden cards: with several humans, nobody sees a hand until claimed.
