@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     t0 = time.perf_counter()
-    version = spec_helpers.read_version(ROOT / "pyproject.toml")
+    version = spec_helpers.read_version()
     ensure_pyinstaller(not args.skip_install)
     run_pyinstaller()
     exe = executable()
@@ -109,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build: FAILED: {exe} is missing", file=sys.stderr)
         return 1
     folder = DISTPATH / spec_helpers.APP_NAME
+    if spec_helpers.os_tag() == "linux":    # the applications-menu entry and its icons
+        spec_helpers.write_linux_desktop_files(folder, ROOT / "assets" / "icon.png")
     cjk = [p.name for p in folder.rglob("*") if spec_helpers.is_cjk_font(p)]
     if cjk:
         print(f"build: FAILED: CJK fonts got into the bundle: {', '.join(sorted(cjk))}",
@@ -120,7 +122,28 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     archive = make_archive(version)
     print(f"archive: {archive} {_mb(archive.stat().st_size)} ({archive.stat().st_size} bytes)")
+    missing = missing_from_archive(archive)
+    if missing:
+        print(f"build: FAILED: the archive lacks {', '.join(missing)}", file=sys.stderr)
+        return 1
     return 0
+
+
+def missing_from_archive(archive: Path) -> list[str]:
+    """What every archive of this OS must hold and this one does not."""
+    app = spec_helpers.APP_NAME
+    os_name = spec_helpers.os_tag()
+    if os_name == "linux":
+        need = [f"{app}/{app}", f"{app}/knjazja.desktop",
+                f"{app}/icons/hicolor/256x256/apps/knjazja.png"]
+        with tarfile.open(archive) as tar:
+            names = set(tar.getnames())
+    else:
+        need = ([f"{app}/{app}.exe", f"{app}/{app}-console.exe"] if os_name == "windows"
+                else [f"{app}.app/Contents/MacOS/{app}", f"{app}.app/Contents/Info.plist"])
+        with zipfile.ZipFile(archive) as zf:
+            names = {n.rstrip("/") for n in zf.namelist()}
+    return [n for n in need if n not in names]
 
 
 if __name__ == "__main__":

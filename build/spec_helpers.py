@@ -6,12 +6,12 @@ bundle, and turning ``assets/icon.png`` into a Windows ``.ico`` / macOS ``.icns`
 """
 from __future__ import annotations
 
+import ast
 import io
 import platform
 import re
 import struct
 import sys
-import tomllib
 from pathlib import Path, PurePath
 from typing import Iterable
 
@@ -50,11 +50,16 @@ def drop_cjk_fonts(datas: Iterable[tuple]) -> list[tuple]:
     return kept
 
 
-def read_version(pyproject: Path | None = None) -> str:
-    """``[project] version`` of pyproject.toml."""
-    path = pyproject or ROOT / "pyproject.toml"
-    with open(path, "rb") as f:
-        return str(tomllib.load(f)["project"]["version"])
+def read_version(init_file: Path | None = None) -> str:
+    """The game's version: ``__version__`` in knjazja/__init__.py, the one place it is set
+    (pyproject.toml reads it from there too). Read without importing the game."""
+    path = init_file or ROOT / "knjazja" / "__init__.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "__version__"):
+            return str(ast.literal_eval(node.value))
+    raise ValueError(f"{path} sets no __version__")
 
 
 def os_tag() -> str:
@@ -152,3 +157,21 @@ def make_icon(png: Path, workdir: Path, target: str | None = None) -> str | None
     if target == "windows":
         return str(write_ico(png, workdir / f"{APP_NAME}.ico"))
     return str(write_icns(png, workdir / f"{APP_NAME}.icns"))
+
+
+# ---------------------------------------------------------------------- Linux desktop files
+def write_linux_desktop_files(folder: Path, png: Path) -> list[Path]:
+    """``knjazja.desktop`` and ``icons/hicolor/<n>x<n>/apps/knjazja.png`` into the unpacked
+    program folder (``Knjazja/``); the entry's Exec starts the game beside it."""
+    sys.path.insert(0, str(ROOT))
+    from knjazja import desktop_entry
+
+    written = [folder / desktop_entry.FILE_NAME]
+    written[0].write_text(desktop_entry.archive_entry(), encoding="utf-8")
+    image = _load_square(png)
+    for size in desktop_entry.ICON_SIZES:
+        out = folder / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{desktop_entry.APP_ID}.png"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(_png_bytes(image, size))
+        written.append(out)
+    return written

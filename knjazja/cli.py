@@ -18,6 +18,15 @@ def _positive(text: str) -> int:
     return v
 
 
+# ProcessPoolExecutor on Windows takes at most 61 workers (WaitForMultipleObjects' limit)
+WINDOWS_MAX_JOBS = 61
+
+
+def simulate_jobs(requested: int, platform: str = sys.platform) -> int:
+    """The worker processes `simulate --jobs N` really uses (capped where the OS must)."""
+    return min(requested, WINDOWS_MAX_JOBS) if platform == "win32" else requested
+
+
 def _players(text: str) -> int:
     v = _positive(text)
     if not 2 <= v <= 8:
@@ -31,6 +40,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--self-test", action="store_true",
                    help="check every asset, render a frame offscreen, play a bots-only game, exit")
     p.add_argument("--lang", choices=("ru", "en"), help="interface language for this run")
+    menu = p.add_mutually_exclusive_group()
+    menu.add_argument("--add-to-menu", action="store_true",
+                      help="Linux: add the game to the applications menu (from where it is now)")
+    menu.add_argument("--remove-from-menu", action="store_true",
+                      help="Linux: take the game out of the applications menu")
     sub = p.add_subparsers(dest="command")
 
     c = sub.add_parser("cards", help="print the card catalogue")
@@ -126,7 +140,11 @@ def _cmd_simulate(args, parser) -> int:
         if args.players and args.players != len(kinds):
             parser.error("--players disagrees with the number of --seats")
         from knjazja.bots.arena import run_arena
-        res = run_arena(kinds, args.games, args.seed, jobs=args.jobs, hard_budget=args.hard_budget)
+        jobs = simulate_jobs(args.jobs)
+        if jobs < args.jobs:
+            print(f"knjazja: --jobs {args.jobs} is more than this system allows; using {jobs}",
+                  file=sys.stderr)
+        res = run_arena(kinds, args.games, args.seed, jobs=jobs, hard_budget=args.hard_budget)
     else:
         if not args.players:
             parser.error("simulate needs --players N or --seats a,b,c")
@@ -154,13 +172,26 @@ def _cmd_bench(args) -> int:
     return 0
 
 
+def _utf8_output() -> None:
+    """Russian names whatever the console's code page: a redirected or piped stdout on
+    Windows (cp1252...) or PYTHONIOENCODING would otherwise raise UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+        if stream is not None and encoding != "utf8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
+    _utf8_output()          # a windowed build has no stdout (None): left alone
     parser = _parser()
     args = parser.parse_args(argv)
     try:
         if args.self_test:
             from knjazja.ui.selftest import self_test
             return self_test()
+        if args.add_to_menu or args.remove_from_menu:
+            from knjazja.desktop_entry import menu_command
+            return menu_command(add=args.add_to_menu)
         if args.command == "cards":
             return _cmd_cards(args)
         if args.command == "simulate":

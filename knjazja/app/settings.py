@@ -34,8 +34,8 @@ SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1
 
 LANGUAGES = ("en", "ru")
-MIN_WINDOW_SIZE = (1280, 720)
-DEFAULT_WINDOW_SIZE = (1600, 900)
+MIN_WINDOW_SIZE = (960, 540)       # a 1366x768 laptop must be able to shrink the window
+DEFAULT_WINDOW_SIZE = (1600, 900)  # only when the desktop size is unknown
 MAX_WINDOW_SIZE = (16384, 16384)
 ANIMATION_SPEED_RANGE = (0.5, 3.0)
 PLAYER_KINDS = ("human", "easy", "normal", "hard")
@@ -105,7 +105,7 @@ def validate_setup(data: object) -> GameSetup:
 @dataclass
 class Settings:
     language: str = "en"
-    window_size: tuple[int, int] = DEFAULT_WINDOW_SIZE
+    window_size: tuple[int, int] | None = None    # None: not chosen yet, ~85% of the desktop
     fullscreen: bool = False
     animation_speed: float = 1.0
     volume: float = 0.8
@@ -117,7 +117,7 @@ class Settings:
     # -- (de)serialisation -------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        data["window_size"] = list(self.window_size)
+        data["window_size"] = list(self.window_size) if self.window_size is not None else None
         data["last_setup"] = copy.deepcopy(self.last_setup)
         return {"version": SETTINGS_VERSION, **data}
 
@@ -159,7 +159,9 @@ def _choice(value: object, choices: tuple[str, ...]) -> str:
     return str(value)
 
 
-def _window_size(value: object) -> tuple[int, int]:
+def _window_size(value: object) -> tuple[int, int] | None:
+    if value is None:
+        return None
     if (not isinstance(value, (list, tuple)) or len(value) != 2
             or not all(type(v) is int for v in value)):
         raise TypeError("expected [width, height]")

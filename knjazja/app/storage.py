@@ -52,9 +52,19 @@ def has_saves() -> bool:
     return autosave_path().is_file() or bool(list_saves())
 
 
+# Names Windows keeps for devices, whatever the extension ("CON.json" is the console).
+WINDOWS_DEVICE_NAMES = frozenset(
+    ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
+    + [f"{port}{n}" for port in ("COM", "LPT") for n in [*"123456789", "¹", "²", "³"]])
+
+
 def safe_name(name: str) -> str:
+    """A file name (without extension) made from a save's name, valid on every OS."""
     keep = "".join(ch if ch.isalnum() or ch in " -_" else "_" for ch in name.strip())
-    return keep[:60] or "save"
+    keep = keep[:60].strip() or "save"
+    if keep.upper() in WINDOWS_DEVICE_NAMES:
+        keep += "_"
+    return keep
 
 
 class DamagedFile(ValueError):

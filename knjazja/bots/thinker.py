@@ -13,8 +13,13 @@ kept alive between decisions and shared by all Thinkers (one process decision at
 time); `cancel` during a decision stops that worker (a new one starts on the next
 `start`).  Workers are spawned, so a script using process mode needs the usual
 ``if __name__ == "__main__"`` guard, and a frozen build needs
-``multiprocessing.freeze_support()`` plus ``FROZEN_PROCESS_OK = True`` (otherwise a
-frozen build stays in thread mode).
+``multiprocessing.freeze_support()`` plus ``FROZEN_PROCESS_OK = True`` (build/entry.py
+sets both; otherwise a frozen build stays in thread mode).
+
+When a worker cannot start (no multiprocessing, an antivirus blocking the executable) or
+dies mid-thought (killed), the same decision is made again in a thread, with the same
+seed, so the caller sees no difference; the fallback is logged once and the rest of the
+session thinks in threads (`fallback_reason()` says why).  Callers need no change.
 
 The bot gets a fresh `random.Random` seeded from one draw of the caller's `rng`, so the
 caller's generator advances by the same step in both modes and the decision is the
@@ -22,6 +27,9 @@ same in both.
 """
 from __future__ import annotations
 
+import logging
+import os
+import pickle
 import random
 import sys
 import threading
@@ -30,8 +38,33 @@ from typing import Optional
 from knjazja.engine import Action, Observation
 
 
+log = logging.getLogger(__name__)
+
 # Set True by a frozen build whose entry point calls multiprocessing.freeze_support().
 FROZEN_PROCESS_OK = False
+
+# What made process mode fall back to threads, once it has (None: processes work).
+_FALLBACK_REASON: Optional[str] = None
+# A worker that cannot start or is lost raises one of these in the parent.
+_WORKER_FAILURES = (OSError, EOFError, RuntimeError, pickle.PicklingError)
+
+
+def fallback_reason() -> Optional[str]:
+    """Why decisions run in threads instead of a worker process, or None while they don't."""
+    return _FALLBACK_REASON
+
+
+def _fall_back(reason: str) -> None:
+    global _FALLBACK_REASON
+    if _FALLBACK_REASON is None:
+        _FALLBACK_REASON = reason
+        log.warning("bot worker process %s; bots think in a thread from now on", reason)
+
+
+def reset_fallback() -> None:
+    """Try worker processes again (tests; a new session may)."""
+    global _FALLBACK_REASON
+    _FALLBACK_REASON = None
 
 
 def _decide(bot, obs, legal, seed) -> Action:
@@ -77,9 +110,9 @@ def _worker_main(conn) -> None:
             return
         job_id, bot, obs, legal, seed = msg
         try:
-            conn.send((job_id, _decide(bot, obs, legal, seed), None))
+            conn.send((job_id, _decide(bot, obs, legal, seed), None, os.getpid()))
         except BaseException as e:
-            conn.send((job_id, None, repr(e)))
+            conn.send((job_id, None, repr(e), os.getpid()))
 
 
 class _Worker:
@@ -128,38 +161,61 @@ def shutdown_worker() -> None:
 
 
 class _ProcessJob:
+    """A decision in the shared worker process; made again in a thread if the worker cannot
+    start or dies before answering."""
+
     def __init__(self, bot, obs, legal, seed) -> None:
         global _job_counter
         _job_counter += 1
         self.id = _job_counter
-        self.worker = _get_worker()
-        if self.worker.busy_with is not None:
-            # a cancelled job may still be running there: start afresh
-            shutdown_worker()
-            self.worker = _get_worker()
-        self.worker.busy_with = self.id
-        self.worker.conn.send((self.id, bot, obs, legal, seed))
+        self.args = (bot, obs, legal, seed)
         self.result: Optional[Action] = None
         self.error: Optional[BaseException] = None
+        self.pid: Optional[int] = None          # the worker process that answered
         self._done = False
+        self._thread: Optional[_ThreadJob] = None
+        self.worker: Optional[_Worker] = None
+        try:
+            self.worker = _get_worker()
+            if self.worker.busy_with is not None:
+                # a cancelled job may still be running there: start afresh
+                shutdown_worker()
+                self.worker = _get_worker()
+            self.worker.busy_with = self.id
+            self.worker.conn.send((self.id, bot, obs, legal, seed))
+        except _WORKER_FAILURES as e:
+            self._in_thread(f"could not start ({e!r})")
+
+    @property
+    def in_thread(self) -> bool:
+        return self._thread is not None
+
+    def _in_thread(self, reason: str) -> None:
+        _fall_back(reason)
+        shutdown_worker()
+        self._thread = _ThreadJob(*self.args)
 
     def _collect(self, timeout) -> bool:
+        if self._thread is not None:
+            if not self._thread.wait(timeout):
+                return False
+            self.result, self.error = self._thread.result, self._thread.error
+            return True
         if self._done:
             return True
         conn = self.worker.conn
         try:
             while conn.poll(timeout):
-                job_id, action, err = conn.recv()
+                job_id, action, err, pid = conn.recv()
                 if job_id == self.id:
                     self.worker.busy_with = None
-                    self.result = action
+                    self.result, self.pid = action, pid
                     self.error = RuntimeError(err) if err else None
                     self._done = True
                     return True
-        except (EOFError, OSError) as e:
-            self.error = RuntimeError(f"bot process died: {e!r}")
-            self._done = True
-            return True
+        except (EOFError, OSError) as e:        # the worker died (killed, crashed)
+            self._in_thread(f"died ({e!r})")
+            return self._collect(timeout)
         return False
 
     def ready(self) -> bool:
@@ -169,9 +225,9 @@ class _ProcessJob:
         return self._collect(timeout)
 
     def stop(self) -> None:
-        if not self._done:
+        if not self._done and self._thread is None:
             shutdown_worker()
-            self._done = True
+        self._done = True
 
 
 class Thinker:
@@ -187,6 +243,7 @@ class Thinker:
         self.use_process = use_process
         self._job = None
         self._taken = True
+        self.last_pid: Optional[int] = None     # the worker process of the last decision, if any
 
     def start(self, obs: Observation, legal: list[Action], rng: random.Random) -> None:
         """Begin deciding (cancels a decision still running)."""
@@ -194,7 +251,7 @@ class Thinker:
         seed = rng.getrandbits(64)
         if len(legal) == 1:                    # nothing to think about
             self._job = _Done(legal[0])
-        elif self.use_process:
+        elif self.use_process and _FALLBACK_REASON is None:
             self._job = _ProcessJob(self.bot, obs, legal, seed)
         else:
             self._job = _ThreadJob(self.bot, obs, legal, seed)
@@ -212,6 +269,7 @@ class Thinker:
             return None
         self._taken = True
         self._job = None
+        self.last_pid = getattr(job, "pid", None)
         if job.error is not None:
             raise job.error
         return job.result
@@ -242,3 +300,36 @@ class _Done:
 
     def stop(self) -> None:
         pass
+
+
+def check_worker(timeout: float = 120.0) -> tuple[int, float]:
+    """Prove that Hard thinks in a worker process here (the self-test of a build).
+
+    Starts a worker, has Hard decide one position there, and returns (worker pid, seconds).
+    Raises RuntimeError when this build would keep Hard in a thread, or when the decision
+    did not come back from a worker process."""
+    import time
+
+    from knjazja.bots import make_bot
+    from knjazja.engine import legal_actions, new_game, observation
+
+    if not Thinker(make_bot("hard")).use_process:
+        raise RuntimeError("Hard would think in a thread in this build (FROZEN_PROCESS_OK unset)")
+    state = new_game(4, 20240611)
+    legal = legal_actions(state)
+    thinker = Thinker(make_bot("hard", iterations=40), use_process=True)
+    t0 = time.perf_counter()
+    try:
+        thinker.start(observation(state, state.decision.seat), legal, random.Random(1))
+        action = thinker.wait(timeout)
+    finally:
+        thinker.cancel()
+        shutdown_worker()           # the check leaves no process behind
+    seconds = time.perf_counter() - t0
+    if action is None:
+        raise RuntimeError(f"Hard's worker process gave no decision in {timeout:.0f} s")
+    if thinker.last_pid is None or thinker.last_pid == os.getpid():
+        raise RuntimeError(f"Hard's worker process {fallback_reason() or 'did not start'}")
+    if action not in legal:
+        raise RuntimeError(f"Hard's worker process answered an illegal action {action!r}")
+    return thinker.last_pid, seconds

@@ -9,7 +9,10 @@ import hashlib
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
+
+from knjazja import __version__
 
 from .actions import Action
 from .brief import short
@@ -30,7 +33,9 @@ MAX_ACTIONS = 20_000
 MAX_REPLAY_CHOICES = 3_000_000
 MAX_DEPTH = 32          # JSON nesting (a save itself is 4 deep; meta may add some)
 KEYS = frozenset({"format", "version", "ruleset", "players", "seed", "first_player",
-                  "options", "actions", "meta", "checksum"})
+                  "options", "actions", "meta", "checksum",
+                  "game_version"})      # optional, informative: the game that wrote it
+MAX_GAME_VERSION_LENGTH = 40
 OPTION_KEYS = frozenset(GameOptions().to_json())
 
 
@@ -48,7 +53,7 @@ def to_json(s: GameState, meta: dict | None = None) -> dict:
         "format": FORMAT, "version": VERSION, "ruleset": RULESET_VERSION,
         "players": s.n, "seed": s.seed, "first_player": s.first_player,
         "options": s.options.to_json(), "actions": [a.to_json() for a in s.history],
-        "meta": meta or {},
+        "meta": meta or {}, "game_version": __version__,   # informative: what wrote it
     }
     return dict(body, checksum=_checksum(body))
 
@@ -118,6 +123,9 @@ def _new_game_of(data: dict) -> GameState:
                if k not in data]
     if missing:
         raise ValueError(f"'{missing[0]}' is missing")
+    written_by = data.get("game_version", "")
+    if not isinstance(written_by, str) or len(written_by) > MAX_GAME_VERSION_LENGTH:
+        raise ValueError("game_version must be a short text")
     players, seed, first = data["players"], data["seed"], data["first_player"]
     if not all(type(x) is int for x in (players, seed, first)):
         raise ValueError("players, seed and first_player must be integers")
@@ -170,9 +178,34 @@ def loads(text: str) -> tuple[GameState, dict]:
     return from_json(data)
 
 
+# Windows: while an indexer, an antivirus or a second copy of the game holds the target open,
+# os.replace raises PermissionError; such holds last milliseconds, so try a few times.
+REPLACE_RETRY_DELAYS = (0.02, 0.05, 0.1, 0.2, 0.4)     # seconds between tries (~0.8 s in all)
+_sleep = time.sleep                                     # tests count the waits instead
+
+
+class LockedFileError(PermissionError):
+    """The target stayed locked by another program through every retry; one-line message."""
+
+
+def _replace_retrying(tmp: str, path: Path) -> None:
+    for delay in (*REPLACE_RETRY_DELAYS, None):
+        try:
+            os.replace(tmp, path)
+            return
+        except PermissionError as e:
+            if delay is None:
+                raise LockedFileError(
+                    e.errno, f"{path.name} is locked by another program "
+                    f"(tried {len(REPLACE_RETRY_DELAYS) + 1} times); the previous copy is kept",
+                    str(path)) from None
+            _sleep(delay)
+
+
 def write_atomic(path: str | os.PathLike, text: str) -> None:
     """Write to a temporary file beside `path`, flush and fsync, then rename over it:
-    a crash mid-write leaves the previous file intact."""
+    a crash mid-write leaves the previous file intact. A target locked by another program
+    is retried for about a second, then :class:`LockedFileError` (an OSError) is raised."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
@@ -181,7 +214,7 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        _replace_retrying(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)

@@ -14,14 +14,14 @@ from __future__ import annotations
 import logging
 import os
 import sys
-import warnings
 from collections import deque
 from collections.abc import Iterable
 from pathlib import Path
 
-# Before SDL starts: crisp (not bitmap-stretched) windows on Windows HiDPI screens.
-os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+from knjazja.ui import window as game_window
+
+# Before SDL starts: the task bar's name and icon, DPI awareness (see knjazja.ui.window).
+game_window.prepare_environment()
 # We draw on CPU surfaces. SDL's "accelerated" window surface re-uploads the whole window as a
 # texture on every flip, which costs ~10 ms a frame wherever OpenGL is software (VMs, remote
 # desktops, Xvfb); the native framebuffer path presents a 1080p frame in ~1 ms everywhere.
@@ -32,7 +32,7 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from knjazja.app import i18n  # noqa: E402
-from knjazja.app.settings import MIN_WINDOW_SIZE, Settings, load_settings, save_settings  # noqa: E402
+from knjazja.app.settings import Settings, load_settings, save_settings  # noqa: E402
 from knjazja.ui.art import resources  # noqa: E402
 from knjazja.ui.gui_theme import build_theme  # noqa: E402
 from knjazja.ui.scene_stack import Scene, SceneStack  # noqa: E402
@@ -53,7 +53,21 @@ UI_EVENT_TYPES: tuple[int, ...] = tuple(sorted(
 def ui_scale_for(size: tuple[int, int]) -> float:
     """Widget and font scale: 1.0 at 1600×900, 0.8 at 1280×720, 2.4 at 3840×2160 (0.1 steps)."""
     raw = min(size[0] / REFERENCE_SIZE[0], size[1] / REFERENCE_SIZE[1])
-    return round(max(0.8, min(3.0, raw)) * 10) / 10
+    return round(max(0.6, min(3.0, raw)) * 10) / 10
+
+
+def is_fullscreen_key(event: pygame.event.Event) -> bool:
+    """F11, Alt+Enter, or the Mac's own Cmd+Ctrl+F (F11 is Show Desktop on a Mac)."""
+    mod = event.mod
+    return (event.key == pygame.K_F11
+            or (event.key == pygame.K_RETURN and bool(mod & pygame.KMOD_ALT))
+            or (event.key == pygame.K_f and bool(mod & pygame.KMOD_CTRL)
+                and bool(mod & pygame.KMOD_META)))
+
+
+def fullscreen_key_label() -> str:
+    """The full-screen shortcut to show: a Mac's F11 shows the desktop."""
+    return "Ctrl+Cmd+F" if sys.platform == "darwin" else "F11"
 
 
 class App:
@@ -73,6 +87,7 @@ class App:
         self.frame = 0
         self._pending_size: tuple[int, int] | None = None
         self._theme_cache: dict[tuple[float, str], dict] = {}
+        self.window = game_window.make_window()
         self.screen = self._open_window(size)
         self._set_caption()
         self._set_icon()
@@ -88,50 +103,54 @@ class App:
 
     @property
     def fullscreen(self) -> bool:
-        return bool(self.screen.get_flags() & pygame.FULLSCREEN)
+        return self.window.is_fullscreen(self.screen)
+
+    @property
+    def window_points(self) -> tuple[int, int]:
+        """The window's size as the OS counts it (points: half the pixels on Retina)."""
+        w, h = self.size
+        d = self.window.density
+        return round(w / d), round(h / d)
 
     def _windowed_size(self, size: tuple[int, int] | None = None) -> tuple[int, int]:
-        w, h = size or self.settings.window_size
-        return max(MIN_WINDOW_SIZE[0], w), max(MIN_WINDOW_SIZE[1], h)
+        """The size to open a window at: fitted to the desktop (about 85 % of it at first)."""
+        return game_window.fit_window_size(size or self.settings.window_size,
+                                           game_window.desktop_size())
+
+    def _min_size(self) -> tuple[int, int]:
+        return game_window.minimum_size(game_window.desktop_size())
 
     def _open_window(self, size: tuple[int, int] | None = None) -> pygame.Surface:
         if self.settings.fullscreen and size is None:
             screen = self._set_mode_fullscreen()
             if screen is not None:
                 return screen
-        screen = pygame.display.set_mode(self._windowed_size(size), pygame.RESIZABLE)
-        self._set_minimum_size()
+        return self._set_mode_windowed(self._windowed_size(size))
+
+    def _set_mode_windowed(self, size: tuple[int, int]) -> pygame.Surface:
+        screen = self.window.open(size, fullscreen=False)
+        self.window.set_minimum_size(self._min_size())
+        self.settings.window_size = size
         return screen
 
     def _set_mode_fullscreen(self) -> pygame.Surface | None:
         try:
-            desktop = pygame.display.get_desktop_sizes()[0]
-            return pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+            return self.window.open(self._windowed_size(), fullscreen=True)
         except (pygame.error, IndexError) as exc:
             log.warning("full screen unavailable (%s)", exc)
             return None
 
-    def _set_minimum_size(self) -> None:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DeprecationWarning)
-                window = pygame.Window.from_display_module()
-            window.minimum_size = MIN_WINDOW_SIZE
-        except (AttributeError, pygame.error):  # older pygame-ce: enforced on resize instead
-            pass
-
     def _set_caption(self) -> None:
-        pygame.display.set_caption(i18n.tr("app.window_title"))
+        self.window.set_title(i18n.tr("app.window_title"))
 
     def _set_icon(self) -> None:
-        pygame.display.set_icon(pygame.image.load(str(resources.asset_path(resources.ICON_FILE))))
+        self.window.set_icon(pygame.image.load(str(resources.asset_path(resources.ICON_FILE))))
 
     def set_fullscreen(self, on: bool) -> None:
         if on == self.fullscreen:
             return
         if not on or (screen := self._set_mode_fullscreen()) is None:
-            screen = pygame.display.set_mode(self._windowed_size(), pygame.RESIZABLE)
-            self._set_minimum_size()
+            screen = self._set_mode_windowed(self._windowed_size())
             on = False
         self.screen = screen
         self.settings.fullscreen = on
@@ -141,14 +160,15 @@ class App:
         self.set_fullscreen(not self.fullscreen)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Make the (windowed) window ``size`` (at least 1280×720) and re-layout every scene."""
+        """Make the (windowed) window ``size`` points (at least the minimum) and re-layout."""
         if self.fullscreen:
             return
-        size = self._windowed_size(size)
-        if self.screen.get_size() != size:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        low = self._min_size()
+        size = max(low[0], size[0]), max(low[1], size[1])
+        if self.window_points != size:
+            self.screen = self.window.open(size, fullscreen=False)
         else:
-            self.screen = pygame.display.get_surface() or self.screen
+            self.screen = self.window.surface(self.screen)
         self.settings.window_size = size
         self._after_resize()
 
@@ -236,13 +256,14 @@ class App:
             manager.update(dt)
         self.stack.update(dt)
         self.draw()
-        pygame.display.flip()
+        self.window.flip()
         self.frame += 1
         if not self.stack:
             self.running = False
         return self.running
 
     def _dispatch(self, event: pygame.event.Event) -> None:
+        event = self.window.map_event(event)
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -250,9 +271,7 @@ class App:
             if not self.fullscreen:
                 self._pending_size = tuple(event.size)
             return
-        if event.type == pygame.KEYDOWN and (
-                event.key == pygame.K_F11
-                or (event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT)):
+        if event.type == pygame.KEYDOWN and is_fullscreen_key(event):
             self.toggle_fullscreen()
             return
         top = self.stack.top
@@ -298,7 +317,7 @@ class App:
         self.save_settings()
         from knjazja.ui.art.prefetch import shutdown_shared
         shutdown_shared()               # the card-face worker process, if one was started
-        pygame.display.quit()
+        self.window.close()
 
     def screenshot(self, path: str | os.PathLike) -> None:
         pygame.image.save(self.screen, str(path))

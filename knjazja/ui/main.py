@@ -38,9 +38,11 @@ class GameFlow:
         from knjazja.engine import Series
         self.last_setup = {k: v for k, v in setup.items() if k != "series"}
         seats = [Seat(s["name"] or f"{i + 1}", s["kind"]) for i, s in enumerate(setup["seats"])]
+        problems = []
         if setup.get("series"):
             self.series = Series(len(seats))
-            series_store.save_series(self.series, self.session_seats_json(seats))
+            problems += _write_or_report("storage.series_failed", series_store.save_series,
+                                         self.series, self.session_seats_json(seats))
         first = setup.get("first_player", "random")
         if self.series is not None and self.series.games:
             first = self.series.next_starter()
@@ -49,8 +51,12 @@ class GameFlow:
                               autosave=storage.autosave_path(),
                               reaction_prompting=self.app.settings.reaction_prompting)
         session.series = self.series is not None
-        session.save_autosave()
+        try:
+            session.save_autosave()
+        except OSError as exc:            # the table shows it; the game goes on
+            session.autosave_error = str(exc)
         self.open_table(session)
+        self._report(problems)
         return session
 
     @staticmethod
@@ -137,15 +143,18 @@ class GameFlow:
         except OSError:
             pass
         glory = final_scores(session.state)
-        stats.record_game(session.meta()["seats"], glory, winners(session.state))
+        problems = _write_or_report("storage.stats_failed", stats.record_game,
+                                    session.meta()["seats"], glory, winners(session.state))
         lines = []
         if self.series is not None and getattr(session, "series", False):
             self.series.add_game(glory, session.state.first_player)
-            series_store.save_series(self.series, self.session_seats_json(session.seats))
+            problems += _write_or_report("storage.series_failed", series_store.save_series,
+                                         self.series, self.session_seats_json(session.seats))
             lines = [tr("results.series", line=" · ".join(
                 f"{s.name} {t}" for s, t in zip(session.seats, self.series.totals)))]
         self.app.stack.push(ResultsScene(session, on_play_again=self.play_again, on_menu=self.to_menu,
                                          series_lines=lines, on_review=lambda: self.show_review(session)))
+        self._report(problems)
 
     def show_review(self, session: GameSession) -> None:
         from knjazja.ui.scenes.review import ReviewScene
@@ -187,9 +196,24 @@ class GameFlow:
             ("menu", self.to_menu),
         ]))
 
+    def _report(self, problems: list[str]) -> None:
+        if problems:
+            self.show_message(tr("storage.write_failed_title"), "\n".join(problems))
+
     def show_message(self, title: str, text: str) -> None:
         from knjazja.ui.scenes.message import MessageScene
         self.app.stack.push(MessageScene(title, text))
+
+
+def _write_or_report(what: str, write, *args) -> list[str]:
+    """Run one write of statistics or a series; a disk that refuses (a file locked on
+    Windows, a full disk) gives a line for the player instead of a crash."""
+    try:
+        write(*args)
+    except OSError as exc:
+        log.warning("%s: %s", what, exc)
+        return [tr(what, error=exc.strerror or str(exc))]
+    return []
 
 
 def run(lang: str | None = None) -> int:

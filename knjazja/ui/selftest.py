@@ -3,7 +3,8 @@
 It loads every shipped file through the same paths the game uses (``asset_path``, the
 package data of ``knjazja.app.i18n`` and ``knjazja.engine.cards``), draws the main menu, every
 card face and (when the table scene exists) a table frame offscreen, plays one bots-only
-game, and prints ONE line::
+game, has Hard decide one position in a worker process (as the game does), and prints ONE
+line::
 
     self-test ok: 100 cards (68 faces x 2 languages), 8 fonts, 5 sounds, 56 card pictures, ...
 
@@ -21,14 +22,15 @@ build has no stdout.
 """
 from __future__ import annotations
 
+import io
 import os
 import sys
 import time
 from pathlib import Path
 
-__all__ = ["self_test", "SelfTestFailure", "process_age_s", "startup_ms"]
+from knjazja.ui.startup_clock import process_age_s, startup_ms
 
-_IMPORTED_AT = time.perf_counter()
+__all__ = ["self_test", "SelfTestFailure", "process_age_s", "startup_ms"]
 
 WINDOW = (1600, 900)
 CARD_SIZE = (200, 280)           # wide enough (>= ZOOM_MIN_WIDTH) for the card text
@@ -71,72 +73,6 @@ def _headless() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-# ------------------------------------------------------------------------- startup timing
-def process_age_s() -> tuple[float, str]:
-    """Seconds since this process started, and where that start comes from."""
-    age = _os_process_age()
-    if age is not None:
-        return age, "process start"
-    main = sys.modules.get("__main__")
-    t0 = getattr(main, "_KNJAZJA_T0", None)
-    if isinstance(t0, float):
-        return time.perf_counter() - t0, "entry script start"
-    return time.perf_counter() - _IMPORTED_AT, "self-test import"
-
-
-def _os_process_age() -> float | None:
-    try:
-        if sys.platform.startswith("linux"):
-            with open("/proc/self/stat", encoding="ascii") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            start_ticks = int(fields[19])           # field 22: starttime, in clock ticks
-            with open("/proc/uptime", encoding="ascii") as f:
-                uptime = float(f.read().split()[0])
-            return max(0.0, uptime - start_ticks / os.sysconf("SC_CLK_TCK"))
-        if sys.platform == "win32":
-            import ctypes
-            from ctypes import wintypes
-
-            k32 = ctypes.windll.kernel32
-            k32.GetCurrentProcess.restype = wintypes.HANDLE
-            created, ended, kernel, user = (wintypes.FILETIME() for _ in range(4))
-            if not k32.GetProcessTimes(k32.GetCurrentProcess(), ctypes.byref(created),
-                                       ctypes.byref(ended), ctypes.byref(kernel), ctypes.byref(user)):
-                return None
-            now = wintypes.FILETIME()
-            getter = getattr(k32, "GetSystemTimePreciseAsFileTime", k32.GetSystemTimeAsFileTime)
-            getter(ctypes.byref(now))
-
-            def ticks(ft: wintypes.FILETIME) -> int:
-                return (ft.dwHighDateTime << 32) | ft.dwLowDateTime
-
-            return max(0.0, (ticks(now) - ticks(created)) / 1e7)
-        if sys.platform == "darwin":
-            # sysctl(CTL_KERN, KERN_PROC, KERN_PROC_PID, pid) -> struct kinfo_proc, which
-            # starts with kp_proc.p_starttime (struct timeval: int64 s, int32 us)
-            import ctypes
-            import struct
-
-            libc = ctypes.CDLL("/usr/lib/libc.dylib", use_errno=True)
-            mib = (ctypes.c_int * 4)(1, 14, 1, os.getpid())
-            buf = ctypes.create_string_buffer(1024)
-            size = ctypes.c_size_t(len(buf))
-            if libc.sysctl(mib, 4, buf, ctypes.byref(size), None, ctypes.c_size_t(0)) != 0:
-                return None
-            sec, usec = struct.unpack_from("=qi", buf.raw, 0)
-            age = time.time() - (sec + usec / 1e6)
-            return age if 0.0 <= age < 86_400 * 365 else None
-    except (OSError, ValueError, AttributeError, IndexError):   # the OS would not tell
-        return None
-    return None
-
-
-def startup_ms() -> tuple[int, str]:
-    """Process start to now, in ms (call right after the first menu frame is drawn)."""
-    age, source = process_age_s()
-    return round(age * 1000), source
-
-
 # --------------------------------------------------------------------------------- checks
 class _Run:
     """One self-test run: the checks in order, collecting the numbers for the summary."""
@@ -161,7 +97,6 @@ class _Run:
     # -- the app and the menu --------------------------------------------------------------
     def open_menu(self) -> str:
         """Open the window as the game does and draw the main menu's first frame."""
-        import pygame
 
         from knjazja.app import storage
         from knjazja.app.settings import Settings
@@ -171,9 +106,10 @@ class _Run:
         self.app = App(Settings(), persist=False, size=WINDOW)
         self.app.stack.push(MenuScene(has_saves=storage.has_saves))
         self.app.step([], 1 / 60)
-        if self.app.screen.get_size() != WINDOW or not pygame.display.get_surface():
+        from knjazja.ui.window import desktop_size, fit_window_size
+        if self.app.window_points != fit_window_size(WINDOW, desktop_size()):  # WINDOW headless
             raise SelfTestFailure(f"main menu frame has size {self.app.screen.get_size()}")
-        return f"menu frame {WINDOW[0]}x{WINDOW[1]}"
+        return "menu frame {}x{}".format(*self.app.size)
 
     # -- files -----------------------------------------------------------------------------
     def fonts(self) -> int:
@@ -200,13 +136,14 @@ class _Run:
             res = files("pygame_gui.data") / name
             try:
                 data = res.read_bytes()
-                pygame.font.Font(_BytesIO(data), 14)
+                pygame.font.Font(io.BytesIO(data), 14)
             except (OSError, pygame.error) as exc:
                 raise SelfTestFailure(f"pygame-gui font {name} is missing ({exc})") from None
         return len(resources.FONT_FILES) + len(PYGAME_GUI_FONTS)
 
     def theme(self) -> str:
         """assets/theme.json parses and its fonts exist; the UI theme builds and loads."""
+        import pygame
         import pygame_gui
 
         from knjazja.ui import gui_theme
@@ -215,7 +152,7 @@ class _Run:
         gui_theme.load_theme_file()      # resolves every font path through asset_path
         manager = pygame_gui.UIManager(WINDOW, theme_path=gui_theme.build_theme(1.0),
                                        enable_live_theme_updates=False)
-        manager.draw_ui(_surface(WINDOW))
+        manager.draw_ui(pygame.Surface(WINDOW, pygame.SRCALPHA))
         return "theme"
 
     def sounds(self) -> int:
@@ -327,6 +264,14 @@ class _Run:
         turns = session.state.turn_no + 1
         return f"game of {turns} turns in {time.perf_counter() - t0:.2f} s"
 
+    def worker(self) -> str:
+        """Hard decides one position in a worker process (started from this executable)."""
+        from knjazja.bots.thinker import check_worker
+        try:
+            return "Hard decided in worker process {} in {:.1f} s".format(*check_worker())
+        except RuntimeError as exc:
+            raise SelfTestFailure(str(exc)) from None
+
     # -- all -------------------------------------------------------------------------------
     def run(self) -> str:
         import warnings
@@ -353,14 +298,14 @@ class _Run:
             n_cards, n_faces = self.cards(langs)
             table = self.table()
             game = self.game()
+            worker = self.worker()
         # pygame-gui only warns when a theme's font or image fails to load (it falls back)
         self.warnings = [str(w.message) for w in caught if _is_load_failure(str(w.message))]
         if self.warnings:
             raise SelfTestFailure(f"pygame-gui: {self.warnings[0]}")
         parts = [f"{n_cards} cards ({n_faces} faces x {len(langs)} languages)", f"{n_fonts} fonts",
                  f"{n_sounds} sounds", icon, f"{n_pictures} card pictures", f"{len(langs)} languages",
-                 menu, table, game,
-                 f"total {time.perf_counter() - t0:.1f} s"]
+                 menu, table, game, worker, f"total {time.perf_counter() - t0:.1f} s"]
         line = "self-test ok: " + ", ".join(parts)
         if self.notes:
             line += " [" + "; ".join(self.notes) + "]"
@@ -380,18 +325,6 @@ def _is_load_failure(message: str) -> bool:
     return (any(w in text for w in ("font", "theme", "image"))
             and any(w in text for w in ("unable", "not found", "missing", "failed", "error",
                                         "could not", "cannot", "can't", "no such", "no paths")))
-
-
-def _surface(size: tuple[int, int]):
-    import pygame
-
-    return pygame.Surface(size, pygame.SRCALPHA)
-
-
-def _BytesIO(data: bytes):
-    import io
-
-    return io.BytesIO(data)
 
 
 def _wav_length(path: Path) -> float:

@@ -20,7 +20,7 @@ def sample():
 
 def test_defaults():
     s = Settings()
-    assert s.language == "en" and s.window_size == (1600, 900) and not s.fullscreen
+    assert s.language == "en" and s.window_size is None and not s.fullscreen   # None: fit the desktop
     assert 0.5 <= s.animation_speed <= 3.0 and 0 <= s.volume <= 1
     assert s.reaction_prompting in ("always", "when_possible")
     assert validate_setup(s.last_setup) == s.last_setup
@@ -71,7 +71,7 @@ def test_bad_fields_fall_back_one_by_one(knjazja_home, caplog):
     assert s.language == "en"                 # bad -> default
     assert s.volume == Settings().volume      # bad -> default
     assert s.animation_speed == 3.0           # out of range -> clamped
-    assert s.window_size == (1280, 720)       # too small -> minimum
+    assert s.window_size == (960, 540)        # too small -> minimum
     assert s.last_setup == default_setup()    # one seat only -> default
     assert s.mute is True and s.confirm_end_war is False  # good fields kept
     assert "language" in caplog.text and "last_setup" in caplog.text

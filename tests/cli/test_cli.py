@@ -71,3 +71,25 @@ def test_engine_imports_no_pygame():
             "assert not any(m.startswith(('knjazja.ui', 'knjazja.bots')) for m in sys.modules)")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_russian_names_reach_a_file_whatever_the_code_page(tmp_path):
+    """A pip install on Windows: stdout redirected to a file is cp1252 there."""
+    import os
+    import subprocess
+    import sys
+    out = tmp_path / "cards.txt"
+    env = dict(os.environ, PYTHONIOENCODING="cp1252")
+    with open(out, "wb") as f:
+        proc = subprocess.run([sys.executable, "-m", "knjazja", "cards", "--lang", "ru"], stdout=f,
+                              stderr=subprocess.PIPE, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")
+    text = out.read_text(encoding="utf-8")
+    assert "Киев" in text and "Новгород" in text
+
+
+def test_simulate_jobs_are_capped_on_windows():
+    from knjazja.cli import WINDOWS_MAX_JOBS, simulate_jobs
+    assert WINDOWS_MAX_JOBS == 61
+    assert simulate_jobs(200, "win32") == 61 and simulate_jobs(8, "win32") == 8
+    assert simulate_jobs(200, "linux") == 200 and simulate_jobs(200, "darwin") == 200

@@ -189,3 +189,20 @@ def test_save_of_a_finished_game():
     random_playout(s, random.Random(1))
     back, _ = loads(dumps(s))
     assert back.over and fingerprint(back) == fingerprint(s)
+
+
+def test_saves_name_the_game_version_that_wrote_them():
+    import json
+
+    import knjazja
+    from knjazja.engine import saves
+    from knjazja.engine.game import new_game
+    s = new_game(3, 5)
+    data = saves.to_json(s)
+    assert data["game_version"] == knjazja.__version__
+    saves.from_json(json.loads(json.dumps(data)))                      # loads
+    older = {k: v for k, v in data.items() if k not in ("game_version", "checksum")}
+    saves.from_json(dict(older, checksum=saves._checksum(older)))     # a save from before: loads
+    bad = dict(older, game_version=["1"])
+    with pytest.raises(saves.SaveError, match="game_version"):
+        saves.from_json(dict(bad, checksum=saves._checksum(bad)))

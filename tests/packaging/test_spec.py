@@ -41,7 +41,7 @@ def _kw(call: ast.Call, name: str) -> ast.expr | None:
 
 def test_spec_is_python_with_a_onedir_build_and_a_mac_bundle():
     tree = _spec_tree()
-    (exe,) = _calls(tree, "EXE")
+    exe, console = _calls(tree, "EXE")
     assert ast.literal_eval(_kw(exe, "exclude_binaries")) is True        # onedir ...
     assert _calls(tree, "COLLECT") and _calls(tree, "BUNDLE")            # ... + .app
     assert "Knjazja" in SPEC.read_text(encoding="utf-8")
@@ -60,14 +60,25 @@ def test_spec_excludes_the_heavy_modules_and_filters_fonts():
     assert ast.unparse(_kw(analysis, "excludes")) == "EXCLUDES"
     text = SPEC.read_text(encoding="utf-8")
     assert "a.datas = spec_helpers.drop_cjk_fonts(a.datas)" in text
-    # no console window on Windows
-    (exe,) = _calls(tree, "EXE")
+    # no console window for the game on Windows; a console twin for the command line
+    exe, console = _calls(tree, "EXE")
     assert ast.unparse(_kw(exe, "console")) == "TARGET == 'linux'"
+    assert ast.literal_eval(_kw(console, "console")) is True
+    assert ast.unparse(_kw(console, "name")) == "f'{APP}-console'"
+    assert 'if TARGET == "windows":' in text and "*console_exes" in text
 
 
 def test_entry_script_calls_the_cli():
     text = (ROOT / "build" / "entry.py").read_text(encoding="utf-8")
     assert "from knjazja.cli import main" in text and "sys.exit(main())" in text
+
+
+def test_frozen_builds_let_hard_think_in_a_worker_process():
+    """entry.py calls freeze_support() first and then allows the Thinker's worker processes."""
+    text = (ROOT / "build" / "entry.py").read_text(encoding="utf-8")
+    support = text.index("multiprocessing.freeze_support()")
+    allowed = text.index("knjazja.bots.thinker.FROZEN_PROCESS_OK = True")
+    assert support < allowed < text.index("sys.exit(main())")
 
 
 def test_build_output_is_ignored_by_git():
@@ -132,10 +143,29 @@ def test_drop_cjk_fonts_on_pygame_guis_own_hook():
     assert saved > 30_000_000, f"only {saved} bytes of CJK fonts dropped"
 
 
-def test_version_and_archive_names():
+def test_one_version_from_one_place():
+    """knjazja.__version__ is the only place the version is written: pyproject reads it (dynamic),
+    the spec and the archive name read it through spec_helpers, the menu, --version and saves
+    import it."""
+    import knjazja
+    from knjazja.engine import saves
     with open(ROOT / "pyproject.toml", "rb") as f:
-        version = tomllib.load(f)["project"]["version"]
-    assert spec_helpers.read_version() == version
+        project = tomllib.load(f)
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "knjazja.__version__"}
+    assert spec_helpers.read_version() == knjazja.__version__
+    assert spec_helpers.archive_name(spec_helpers.read_version()).startswith(f"Knjazja-{knjazja.__version__}-")
+    from knjazja.ui.scenes.menu import app_version
+    assert app_version() == knjazja.__version__
+    from knjazja.engine import new_game
+    assert saves.to_json(new_game(2, 1))["game_version"] == knjazja.__version__
+    version_literals = [p for p in [*ROOT.glob("knjazja/**/*.py"), ROOT / "installer.spec",
+                                    *ROOT.glob("build/*.py")]
+                        if f'"{knjazja.__version__}"' in p.read_text(encoding="utf-8")]
+    assert version_literals == [ROOT / "knjazja" / "__init__.py"]
+
+
+def test_archive_names():
     assert spec_helpers.archive_name("1.2.3", "linux", "x86_64") == "Knjazja-1.2.3-linux-x86_64.tar.gz"
     assert spec_helpers.archive_name("1.2.3", "windows", "x86_64") == "Knjazja-1.2.3-windows-x86_64.zip"
     assert spec_helpers.archive_name("1.2.3", "macos", "arm64") == "Knjazja-1.2.3-macos-arm64.zip"
@@ -265,3 +295,41 @@ def test_startup_clock_counts_from_process_start():
 
     age, source = selftest.process_age_s()
     assert 0 <= age < 3600 and source
+
+
+# ------------------------------------------------------------------------------ workflows
+WORKFLOWS = ROOT / ".github" / "workflows"
+
+
+def _jobs(text: str) -> dict[str, str]:
+    """The workflow's jobs as {name: its text} (top-level keys under `jobs:`)."""
+    body = text.split("\njobs:\n", 1)[1]
+    jobs, name = {}, None
+    for line in body.splitlines():
+        if line.startswith("  ") and not line.startswith("   ") and line.rstrip().endswith(":"):
+            name = line.strip()[:-1]
+            jobs[name] = ""
+        elif name is not None:
+            jobs[name] += line + "\n"
+    return jobs
+
+
+def test_tests_run_on_windows_macos_and_linux_on_every_push():
+    text = (WORKFLOWS / "tests.yml").read_text(encoding="utf-8")
+    assert "\n  push:" in text and "\n  pull_request:" in text and "workflow_call:" in text
+    assert "os: [ubuntu-latest, windows-latest, macos-latest]" in text
+    assert 'python: ["3.11", "3.15"]' in text
+    assert "python -m pytest" in text and "build/check_wheel.py" in text
+
+
+def test_one_publish_job_after_the_three_builds():
+    text = (WORKFLOWS / "release.yml").read_text(encoding="utf-8")
+    jobs = _jobs(text)
+    assert set(jobs) == {"tests", "build", "publish"}
+    assert "uses: ./.github/workflows/tests.yml" in jobs["tests"]
+    assert "needs: tests" in jobs["build"]
+    assert "os: [ubuntu-latest, windows-latest, macos-latest]" in jobs["build"]
+    assert "action-gh-release" not in jobs["build"]           # the builds do not publish
+    assert text.count("action-gh-release") == 1 and "action-gh-release" in jobs["publish"]
+    assert "needs: build" in jobs["publish"] and "contents: write" in jobs["publish"]
+    assert "permissions:\n  contents: read" in text           # nothing else may write

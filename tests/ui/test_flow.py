@@ -179,3 +179,36 @@ def test_hot_seat_hand_over_offers_undo_of_the_previous_move(make_app):
     over.close()
     over.on_undo()
     assert dumps(session.state) == before
+
+
+def test_locked_statistics_and_series_files_are_reported_not_fatal(make_app, monkeypatch):
+    """Windows: an indexer or a second copy of the game holds stats.json / series.json."""
+    import os
+
+    from knjazja.engine import saves
+    from knjazja.app import series_store, stats
+    from knjazja.ui.scenes.results import ResultsScene
+    app, flow = flow_on(make_app)
+    locked = {stats.stats_path().name, series_store.series_path().name}
+    real = os.replace
+
+    def replace(src, dst):
+        if os.path.basename(dst) in locked:
+            raise PermissionError(13, "being used by another process", str(dst))
+        real(src, dst)
+
+    monkeypatch.setattr(saves.os, "replace", replace)
+    monkeypatch.setattr(saves, "_sleep", lambda s: None)
+    seats = [{"name": "A", "kind": "easy"}, {"name": "B", "kind": "easy"}]
+    session = flow.start_game(dict(SETUP, seats=seats, series=True), seed=4)    # series.json locked
+    assert isinstance(app.stack.top, MessageScene)
+    assert "series was not saved" in app.stack.top.text and "locked" in app.stack.top.text
+    app.stack.pop()
+    while not session.over:
+        session.bot_step(background=False)
+    flow.game_over(session)                                   # stats.json and series.json locked
+    assert isinstance(app.stack.top, MessageScene)
+    assert "statistics were not saved" in app.stack.top.text
+    app.stack.pop()
+    assert isinstance(app.stack.top, ResultsScene)            # the game went on to its results
+    app.step([])

@@ -3,7 +3,6 @@
 Its faces are byte-for-byte those of a synchronous ``render_card``; without a worker (it
 cannot start, or dies before reporting in) everything falls back to rendering in the UI;
 shutting down stops and reaps the process."""
-import os
 import time
 
 import pygame
@@ -24,13 +23,14 @@ def rgba(surf: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surf, "RGBA")
 
 
-def gone(pid: int) -> bool:
-    """The process has ended and was reaped (a zombie still answers signal 0)."""
+def gone(proc) -> bool:
+    """The worker process has ended and was reaped (portable: no os.kill(pid, 0), which
+    Windows lacks). multiprocessing sets exitcode only once the OS has reported the end, and
+    Process.close() (after which it raises ValueError) refuses a process still running."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        return not proc.is_alive() and proc.exitcode is not None
+    except ValueError:          # closed: it had ended and been joined
         return True
-    return False
 
 
 def collect(pf: prefetch.FacePrefetcher, n: int) -> dict:
@@ -139,11 +139,11 @@ def test_prefetching_can_be_switched_off(pf, monkeypatch):
 def test_shutdown_stops_and_reaps_the_worker(pf):
     assert pf.request(KEYS[:1])
     assert collect(pf, 1)
-    pid = pf.pid
-    assert pid is not None and not gone(pid)
+    pid, proc = pf.pid, pf._worker.proc
+    assert pid is not None and not gone(proc)
     pf.shutdown()
     assert not pf.running
-    assert gone(pid)
+    assert gone(proc)
     assert pf.request(KEYS[:1])              # a later request starts a new worker
     assert collect(pf, 1)
     assert pf.pid != pid
@@ -160,13 +160,13 @@ def test_app_shutdown_stops_the_shared_worker(make_app, own_shared):
     deadline = time.monotonic() + WAIT
     while not own_shared.ready and own_shared.running and time.monotonic() < deadline:
         app.step([], 0.05)
-    pid = own_shared.pid
+    pid, proc = own_shared.pid, own_shared._worker.proc
     assert own_shared.ready and pid is not None
     for _ in range(20):
         app.step([], 0.05)
     app.shutdown()
     assert not own_shared.running
-    assert gone(pid)
+    assert gone(proc)
 
 
 def test_the_table_never_renders_a_face_to_warm_up_while_prefetching(make_app, own_shared, monkeypatch):

@@ -121,3 +121,22 @@ def test_save_mode_needs_a_session():
         SaveLoadScene("save")
     with pytest.raises(ValueError):
         SaveLoadScene("print")
+
+
+@pytest.mark.parametrize("key", [pygame.K_DELETE, pygame.K_BACKSPACE])    # Backspace: a Mac's Delete
+def test_delete_and_backspace_key_ask_to_delete(make_app, saves, key):
+    app = make_app((1280, 720))
+    scene = app.stack.push(SaveLoadScene("load", on_load=lambda *a: None))
+    app.step([])
+    scene.select([e.name for e in scene.entries].index("damaged"))
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+    assert isinstance(app.stack.top, ConfirmScene)
+
+
+@pytest.mark.parametrize("name", ["CON", "con", "Nul", "AUX", "PRN", "COM1", "lpt9", "COM¹", " con "])
+def test_save_names_are_never_windows_devices(name):
+    safe = storage.safe_name(name)
+    assert safe.upper() not in storage.WINDOWS_DEVICE_NAMES
+    assert safe.upper().startswith(name.strip().upper())        # still recognisably the name
+    assert storage.safe_name("CONSOLE") == "CONSOLE" and storage.safe_name("COM10") == "COM10"
+    assert save_path(name).stem.upper() not in storage.WINDOWS_DEVICE_NAMES

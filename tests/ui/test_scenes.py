@@ -185,7 +185,7 @@ def test_window_resize_relayouts_and_keeps_the_minimum(make_app):
     assert setup.name_entries[0].get_text() == "Всеволод"
     assert setup.ui.window_resolution == (1920, 1080)
     app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(800, 500), w=800, h=500)])
-    assert app.size == (1280, 720)
+    assert app.size == (960, 540)           # the minimum (settings.MIN_WINDOW_SIZE)
 
 
 def test_quit_event_stops_the_app(make_app):

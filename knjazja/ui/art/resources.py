@@ -1,12 +1,14 @@
 """Where the game's files live, and the fonts.
 
 Every file under ``assets/`` is found through :func:`asset_path`, so the same code
-works from a source checkout (``<repo>/assets``) and from a PyInstaller bundle
-(``sys._MEIPASS/assets``; the spec must copy ``assets`` to ``assets``).
-``KNJAZJA_ASSETS`` overrides the folder (tests, packagers).
+works from a PyInstaller bundle (``sys._MEIPASS/assets``; the spec copies ``assets`` there),
+an installed wheel (``knjazja/assets`` inside the package, found through
+``importlib.resources``; ``setup.py`` puts it there) and a source checkout or editable
+install (``<repo>/assets``). ``KNJAZJA_ASSETS`` overrides the folder (tests, packagers).
 """
 from __future__ import annotations
 
+import importlib.resources
 import os
 import sys
 from functools import lru_cache
@@ -37,13 +39,17 @@ class BrokenAssetError(ValueError):
 
 
 def assets_root() -> Path:
-    """The ``assets`` folder: $KNJAZJA_ASSETS, the PyInstaller bundle, or the checkout."""
+    """The ``assets`` folder: $KNJAZJA_ASSETS, the PyInstaller bundle, the installed package
+    (``knjazja/assets``), or the checkout (``<repo>/assets``)."""
     env = os.environ.get("KNJAZJA_ASSETS")
     if env:
         return Path(env)
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         return Path(bundle) / "assets"
+    installed = importlib.resources.files("knjazja") / "assets"
+    if isinstance(installed, Path) and installed.is_dir():
+        return installed
     # knjazja/ui/art/resources.py -> parents[3] is the checkout root
     return Path(__file__).resolve().parents[3] / "assets"
 

@@ -2,25 +2,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from knjazja import __version__
 from knjazja.app.i18n import get_language, tr
 from knjazja.ui import style
 from knjazja.ui.art import render_card
 from knjazja.ui.art.showcase import MENU_FAN_LEFT, MENU_FAN_RIGHT
+from knjazja.ui.app import fullscreen_key_label
 from knjazja.ui.scenes.base import GuiScene, oid
 
 
 def app_version() -> str:
-    try:
-        return version("knjazja")
-    except PackageNotFoundError:      # run from a checkout that was never installed
-        return "?"
+    """The game's version (knjazja.__version__, the one place it is set)."""
+    return __version__
 
 
 class MenuScene(GuiScene):
@@ -144,7 +143,7 @@ class MenuScene(GuiScene):
         margin = self.px(18)
         style.blit_text(surface, tr("menu.version", version=app_version()), small, style.MUTED,
                         topleft=(margin, h - margin - small.get_height()))
-        style.blit_text(surface, tr("menu.fullscreen_hint"), small, style.MUTED,
+        style.blit_text(surface, tr("menu.fullscreen_hint", key=fullscreen_key_label()), small, style.MUTED,
                         bottomright=(w - margin, h - margin))
 
     def _draw_fans(self, surface: pygame.Surface) -> None:

@@ -363,7 +363,7 @@ class SaveLoadScene(BookScene):
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.mode == "load":
                 return self.load_selected()
-            if event.key == pygame.K_DELETE:
+            if event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):   # a Mac's Delete is Backspace
                 self.delete_selected()
                 return True
         if event.type == pygame.KEYDOWN and self.focused_text_entry():

@@ -52,7 +52,7 @@ class SettingsScene(GuiScene):
         if self.draft is not None and self.app is not None:
             self.draft.fullscreen = self.app.fullscreen  # F11 pressed while here
             if not self.app.fullscreen:
-                self.draft.window_size = self.app.size   # the window was dragged bigger
+                self.draft.window_size = self.app.window_points   # the window was dragged bigger
         super().on_resize(size)
 
     # -- widgets ---------------------------------------------------------------------------------
