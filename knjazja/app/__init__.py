@@ -4,6 +4,6 @@ strings, the rules document, review analysis, statistics, series, settings and s
 ``knjazja.ui`` draws it; tests drive it directly.  Nothing here imports pygame.
 """
 # Every module, so `import knjazja.app` proves the whole package loads without pygame.
-from knjazja.app import (analysis, card_names, clicks, controller, hints, i18n, interaction,  # noqa: F401
-                         narrate, notices, prompts, rulebook, series_store, session, settings, stats,
-                         storage, table_view)
+from knjazja.app import (analysis, card_names, clicks, controller, crash, hints, i18n,  # noqa: F401
+                         interaction, names, narrate, notices, prompts, rulebook, series_store,
+                         session, settings, stats, storage, table_view)

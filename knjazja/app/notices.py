@@ -1,7 +1,8 @@
 """Things the player must be told once, found where no screen is at hand (a damaged file
 read at start, a crash report from the last run).  No pygame here.
 
-``tell_once(topic, key, **params)`` queues a message under a UI string key; the window takes
+``tell_once(topic, title, key, **params)`` queues a message (UI string keys of its title and
+text); the window takes
 the queue (``take``) and shows each as a message box.  A topic is told once per run: a file
 that stays damaged is not reported at every read.  A parameter given as ``Key("...")`` is a
 string key too, translated when the message is shown (so it follows the UI language).
@@ -18,6 +19,7 @@ class Key(str):
 
 @dataclass(frozen=True)
 class Notice:
+    title: str
     key: str
     params: dict[str, object] = field(default_factory=dict)
 
@@ -29,12 +31,12 @@ _pending: list[Notice] = []
 _told: set[str] = set()
 
 
-def tell_once(topic: str, key: str, **params: object) -> bool:
-    """Queue ``key`` unless ``topic`` was told already in this run; True if queued."""
+def tell_once(topic: str, title: str, key: str, **params: object) -> bool:
+    """Queue a message unless ``topic`` was told already in this run; True if queued."""
     if topic in _told:
         return False
     _told.add(topic)
-    _pending.append(Notice(key, params))
+    _pending.append(Notice(title, key, params))
     return True
 
 

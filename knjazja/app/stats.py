@@ -22,7 +22,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from knjazja.app import storage
-from knjazja.app.i18n import tr
 
 log = logging.getLogger(__name__)
 
@@ -89,9 +88,19 @@ def _normalise(data: object) -> dict:
     out["glory_best"] = None if best is None else _glory(best)
     out["glory_sum"] = _glory(data.get("glory_sum", 0))
     out["glory_count"] = _count(data.get("glory_count", 0))
-    last = data.get("last_played")
-    out["last_played"] = last if isinstance(last, str) else None
+    out["last_played"] = _moment(data.get("last_played"))
     return out
+
+
+def _moment(value: object) -> str | None:
+    """A stored time we can show in any time zone, else None (it is only informative)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return value if 1971 <= moment.year <= 9000 else None
 
 
 def read_stats() -> tuple[dict, bool]:
@@ -120,10 +129,7 @@ def record_game(seats: Sequence[Mapping], glory: Sequence[int], winners: Sequenc
     """
     if len(glory) != len(seats):
         raise ValueError("one Glory value per seat expected")
-    stats, stuck = read_stats()
-    if stuck:
-        raise OSError(tr("storage.left_in_place"))
-    stats = copy.deepcopy(stats)
+    stats = copy.deepcopy(load_stats())
     stats["games"] += 1
     humans = [i for i, s in enumerate(seats) if _kind(s) == "human"]
     if not humans:

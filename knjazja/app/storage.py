@@ -10,13 +10,16 @@ from __future__ import annotations
 import json
 import logging
 import os
+import stat
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
 from knjazja.app import notices
+from knjazja.app.i18n import tr
 from knjazja.engine import SaveError, load_game, write_atomic
+from knjazja.engine.saves import clean_stale_temps
 
 log = logging.getLogger(__name__)
 
@@ -41,15 +44,36 @@ def autosave_path() -> Path:
 
 
 def list_saves() -> list[Path]:
-    """Named saves, newest first."""
-    d = saves_dir()
-    if not d.is_dir():
+    """Named saves (files, not folders), newest first; the folder being unreadable or a
+    file vanishing meanwhile gives a shorter list, never an error."""
+    found = []
+    try:
+        for p in saves_dir().glob("*.json"):
+            try:
+                st = p.stat()
+            except OSError:             # a dangling link, or deleted since the listing
+                continue
+            if stat.S_ISREG(st.st_mode):
+                found.append((st.st_mtime, p))
+    except OSError:
         return []
-    return sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    return [p for _, p in sorted(found, key=lambda t: t[0], reverse=True)]
+
+
+def clean_temporary_files() -> list[Path]:
+    """At start: remove what writes interrupted by a crash or power cut left behind."""
+    from knjazja.app.settings import config_dir
+    removed = []
+    for folder in {data_dir(), saves_dir(), config_dir()}:
+        removed += clean_stale_temps(folder)
+    return removed
 
 
 def has_saves() -> bool:
-    return autosave_path().is_file() or bool(list_saves())
+    try:
+        return autosave_path().is_file() or bool(list_saves())
+    except OSError:
+        return False
 
 
 # Names Windows keeps for devices, whatever the extension ("CON.json" is the console).
@@ -90,7 +114,7 @@ def read_document(path: Path) -> object:
         return MISSING
     except IsADirectoryError:
         raise DamagedFile("folder") from None
-    except OSError as exc:          # no permission; on Windows also a folder in its place
+    except OSError as exc:          # no permission; on Windows a folder in its place, or a lock
         raise DamagedFile("unreadable", exc.strerror or str(exc)) from None
     if len(raw) > MAX_DOCUMENT_BYTES:
         raise DamagedFile("too_large")
@@ -121,41 +145,59 @@ def set_aside(path: Path) -> Path:
 
 
 T = TypeVar("T")
+_stuck: set[Path] = set()      # damaged files that could not be moved aside (never written over)
 
 
 def load_document(path: Path, parse: Callable[[object], T], what: str) -> tuple[T | None, bool]:
     """Read and ``parse`` one of our small documents (``what``: "stats", "series", "settings").
 
     ``(value, False)`` when it is fine, ``(None, False)`` when there is none.  A damaged file
-    (``parse`` raises ValueError when the content is not ours) is moved aside under a dated
-    name and the player is told once (``notices``): ``(None, False)``, a new file may be
-    written.  If it cannot be moved, it is left alone, the player is told, and ``(None,
-    True)`` says it must not be overwritten."""
+    (``parse`` raises ValueError when the content is not ours) is reported (``report_damaged``)
+    and gives ``(None, stuck)``."""
     try:
         raw = read_document(path)
-        if raw is MISSING:
-            return None, False
-        return parse(raw), False
+        value = None if raw is MISSING else parse(raw)
+        _stuck.discard(Path(path))            # mended or removed by the player meanwhile
+        return value, False
     except DamagedFile as exc:
         code, detail = exc.code, str(exc)
     except ValueError as exc:
-        code, detail = "content", str(exc).splitlines()[0] if str(exc) else ""
-    log.warning("%s: %s is damaged (%s)", what, path, detail)
+        code, detail = "content", str(exc)
+    log.warning("%s: %s is damaged (%s)", what, path, detail.splitlines()[0] if detail else code)
+    return None, report_damaged(path, what, code)
+
+
+def report_damaged(path: Path, what: str, code: str) -> bool:
+    """Move a damaged document aside under a dated name and tell the player once; returns
+    False then (a new file may be written).  If it cannot be moved, it is left alone, the
+    player is told so, and True says it must not be written over (``must_not_write``)."""
+    reason = notices.Key("storage.reason." + code)
     try:
         kept = set_aside(path)
     except OSError as exc:
-        notices.tell_once(str(path), f"storage.stuck.{what}", reason=notices.Key("storage.reason." + code),
+        _stuck.add(Path(path))
+        notices.tell_once(str(path), "storage.damaged_title", f"storage.stuck.{what}", reason=reason,
                           error=exc.strerror or str(exc))
-        return None, True
-    notices.tell_once(str(kept), f"storage.damaged.{what}", reason=notices.Key("storage.reason." + code),
+        return True
+    _stuck.discard(Path(path))
+    notices.tell_once(str(kept), "storage.damaged_title", f"storage.damaged.{what}", reason=reason,
                       name=kept.name)
-    return None, False
+    return False
+
+
+def must_not_write(path: Path) -> bool:
+    """Whether ``path`` is a damaged file that could not be moved aside (keep it as it is)."""
+    return Path(path) in _stuck
 
 
 def write_json(path: Path, data) -> None:
+    """Write atomically; a damaged file that could not be moved aside is not written over."""
+    if must_not_write(path):
+        raise OSError(tr("storage.left_as_is", name=Path(path).name))
     write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1))
 
 
 __all__ = ["data_dir", "saves_dir", "autosave_path", "list_saves", "has_saves", "safe_name",
-           "DamagedFile", "read_document", "load_document", "set_aside", "write_json", "SaveError",
+           "DamagedFile", "read_document", "load_document", "report_damaged", "set_aside",
+           "must_not_write", "write_json", "SaveError",
            "load_game"]

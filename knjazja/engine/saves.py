@@ -202,13 +202,17 @@ def _replace_retrying(tmp: str, path: Path) -> None:
             _sleep(delay)
 
 
+TEMP_SUFFIX = ".tmp"
+STALE_TEMP_SECONDS = 60     # younger ones may belong to a second copy of the game writing now
+
+
 def write_atomic(path: str | os.PathLike, text: str) -> None:
     """Write to a temporary file beside `path`, flush and fsync, then rename over it:
     a crash mid-write leaves the previous file intact. A target locked by another program
     is retried for about a second, then :class:`LockedFileError` (an OSError) is raised."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -221,6 +225,44 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         except OSError:
             pass
         raise
+    _fsync_folder(path.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """POSIX: make the rename itself durable (the new name is an entry of the folder), so a
+    power cut right after a save cannot bring the old file back.  Windows has no such call;
+    some file systems refuse it (EINVAL): the file is written either way."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def clean_stale_temps(folder: str | os.PathLike, now: float | None = None) -> list[Path]:
+    """Remove the temporary files ``write_atomic`` leaves when the program dies mid-write
+    (``<name>.json.<random>.tmp`` beside the file); returns those removed.  Never raises."""
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        candidates = list(Path(folder).glob(f"*.json.*{TEMP_SUFFIX}"))
+    except OSError:
+        return removed
+    for p in candidates:
+        try:
+            if p.is_file() and now - p.stat().st_mtime >= STALE_TEMP_SECONDS:
+                p.unlink()
+                removed.append(p)
+        except OSError:          # gone meanwhile, or not ours to remove: leave it
+            continue
+    return removed
 
 
 def save_game(s: GameState, path: str | os.PathLike, meta: dict | None = None) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from knjazja.app import stats, storage
 from knjazja.app.session import GameSession, Seat
-from knjazja.engine import GameState, Series, apply, legal_actions, new_game, save_game
+from knjazja.engine import GameState, apply, legal_actions, new_game, save_game
 from knjazja.engine.saves import _checksum
 
 KINDS = ("turn", "war_attack", "war_defend", "war_counter", "raid_lay", "reaction", "dowry_bid", "congress")
@@ -163,13 +163,21 @@ def _stats(w: World) -> str:
 
 @scene("series")
 def _series(w: World) -> str:
-    from knjazja.ui.scenes.series import SeriesScene
-    series = Series(3)
-    series.add_game([30, 12, 20], 0)
+    """The standings after the first game of a series (its end played by random moves)."""
     seats = [{"name": "Olga", "kind": "human"}, {"name": "Igor", "kind": "easy"}, {"name": "Oleg", "kind": "easy"}]
-    w.flow.series = series
-    w.app.stack.push(SeriesScene(series, seats, on_next=w.flow.next_series_game, on_menu=w.flow.to_menu))
+    session = w.flow.start_game({"seats": seats, "first_player": 0, "series": True,
+                                 "options": {"strict_defence": False, "invasion_first_round": False}}, seed=3)
+    play_to_the_end(session)
+    for _ in range(3):
+        w.app.step([])                  # the table sees the game is over: the results
+    w.flow.play_again()
     return "SeriesScene"
+
+
+def play_to_the_end(session: GameSession, seed: int = 0) -> None:
+    rng = random.Random(seed)
+    while not session.over:
+        apply(session.state, rng.choice(legal_actions(session.state)))
 
 
 @scene("results")
