@@ -11,6 +11,7 @@ from typing import Any
 
 from knjazja.app import storage
 from knjazja.app.i18n import tr
+from knjazja.app.names import displayable
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import GameOptions, SaveError
 
@@ -92,8 +93,8 @@ class GameFlow:
     def continue_game(self) -> GameSession | None:
         try:
             state, meta = storage.load_game(storage.autosave_path())
-        except SaveError as e:
-            self.show_message(tr("load.failed_title"), str(e))
+        except SaveError as e:                 # one line; it may quote the folder's name
+            self.show_message(tr("load.failed_title"), displayable(str(e), 300))
             return None
         return self.load_session(state, meta, from_autosave=True)
 

@@ -10,6 +10,7 @@ named save, a damaged one and one with an impossible card in it.
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -67,14 +68,26 @@ def session_of(state: GameState, humans: set[int] | None = None) -> GameSession:
 
 
 def furnish_data_folder() -> None:
-    """Statistics, a good save, a damaged one and one with a card that does not exist."""
+    """Statistics, good saves and every kind of junk among them: a damaged save, one with a
+    card that does not exist, names no font draws, a folder, a far-future date, a file name
+    that is not UTF-8, a dangling link; and a damaged series file."""
     stats.record_game([{"name": "Olga", "kind": "human"}, {"name": "b", "kind": "easy"}], [9, 4], [0])
     saves = storage.saves_dir()
     saves.mkdir(parents=True, exist_ok=True)
     s = state_at("war_attack")
     save_game(s, saves / "good.json", session_of(s).meta())
+    save_game(s, saves / "odd names.json", {"seats": [{"name": "A\u0000\u202e" + "ж" * 500, "kind": "human"},
+                                                      {"name": None, "kind": "robot"}]})
     (saves / "damaged.json").write_text('{"format": "knjazja-save", "vers', encoding="utf-8")
     write_impossible_save(saves / "good.json", saves / "impossible card.json")
+    (saves / "a folder.json").mkdir()
+    (saves / os.fsdecode(b"caf\xe9.json")).write_bytes(b"\xff\xfe")
+    (saves / "far future.json").write_text("[]", encoding="utf-8")
+    os.utime(saves / "far future.json", (10**15, 10**15))
+    if hasattr(os, "symlink"):
+        (saves / "dangling.json").symlink_to(saves / "nowhere.json")
+    (storage.data_dir() / "series.json").write_text('{"format": "knjazja-series", "version": 1, "series": {"n": 99}}',
+                                                    encoding="utf-8")
 
 
 def write_impossible_save(good, path, card: int = 150) -> None:

@@ -102,7 +102,7 @@ def test_the_saves_folder_may_hold_anything(make_app):
     (saves_dir / "huge.json").write_bytes(b" " * (saves.MAX_SAVE_BYTES + 5))
     (saves_dir / "folder.json").mkdir()
     (saves_dir / "dangling.json").symlink_to(saves_dir / "nowhere.json")
-    (saves_dir / os.fsdecode(b"caf\xe9.json")).write_text("{}")              # not UTF-8
+    (saves_dir / os.fsdecode(b"caf\xe9.json")).write_bytes(b"\xff\xfe")     # name and text not UTF-8
     far_future = saves_dir / "far future.json"
     far_future.write_text("{}")
     os.utime(far_future, (10**15, 10**15))

@@ -124,7 +124,7 @@ def read_save(path: Path) -> SaveEntry:
     try:
         entry.state, entry.meta = load_game(path)
     except SaveError as exc:                  # the engine promises nothing else (fuzzed)
-        entry.error = str(exc).splitlines()[0] if str(exc) else "unreadable"
+        entry.error = displayable(str(exc), 300) or "unreadable"     # it may quote a file name
     return entry
 
 
