@@ -30,7 +30,7 @@ KEYS: list[tuple[int, str, int]] = (
 
 # gesture -> weight
 GESTURES = {"move": 14, "click": 30, "double_click": 4, "right_click": 7, "drag": 12,
-            "wheel": 8, "key": 25, "resize": 1}
+            "wheel": 8, "key": 25, "resize": 1, "middle_click": 1, "window": 1}
 SIZES = [(1280, 720), (1600, 900), (1024, 600), (1920, 1080), (1366, 768)]
 
 # scene class name -> rects worth aiming at (beside the widgets); see ``table_spots``
@@ -172,10 +172,23 @@ class Monkey:
         return frames
 
     def _wheel(self) -> list[list[pygame.event.Event]]:
+        """As pygame sends a wheel turn: MOUSEWHEEL, and buttons 4/5 going down and up."""
         pos = self._spot()
         y = self.rng.choice((-3, -1, -1, 1, 1, 3))
+        button = 4 if y > 0 else 5
         return [[motion(pos), pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
-                                                 precise_x=0.0, precise_y=float(y), touch=False)]]
+                                                 precise_x=0.0, precise_y=float(y), touch=False),
+                 down(pos, button), up(pos, button)]]
+
+    def _middle_click(self) -> list[list[pygame.event.Event]]:
+        return self._click(2)
+
+    def _window(self) -> list[list[pygame.event.Event]]:
+        """The window loses and regains focus, the mouse leaves it, it is minimised."""
+        pairs = [(pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED), (pygame.WINDOWLEAVE, pygame.WINDOWENTER),
+                 (pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED)]
+        gone, back = self.rng.choice(pairs)
+        return [[pygame.event.Event(gone)], [], [pygame.event.Event(back)]]
 
     def _key(self) -> list[list[pygame.event.Event]]:
         key, text, _ = self.rng.choices(KEYS, weights=[k[2] for k in KEYS])[0]

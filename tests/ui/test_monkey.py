@@ -8,6 +8,7 @@ run replays from its seed (``KNJAZJA_MONKEY_SEED`` shifts every seed for longer 
 """
 from __future__ import annotations
 
+import logging
 import os
 
 import pytest
@@ -37,7 +38,7 @@ def quick_thinking(monkeypatch):
 
 
 @pytest.mark.parametrize("name", list(SCENES))
-def test_the_monkey_breaks_nothing(name, make_app, quick_thinking):
+def test_the_monkey_breaks_nothing(name, make_app, quick_thinking, caplog):
     from knjazja.ui.main import GameFlow
     furnish_data_folder()
     app = make_app((1280, 720), persist=False)
@@ -56,5 +57,7 @@ def test_the_monkey_breaks_nothing(name, make_app, quick_thinking):
         print(f"monkey seed {seed} on {name}; its last gestures:")
         print("\n".join(monkey.trail))
         raise
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]    # caught, but a fault
+    assert not errors, errors[0].getMessage()
     print(f"{name}: {monkey.events} events, {monkey.frames} frames, seen {sorted(monkey.scenes_seen)}, "
           f"quits {monkey.quits}, moves {len(flow.session.state.history) if flow.session else '-'}")
