@@ -19,6 +19,8 @@ import shutil
 import sys
 from pathlib import Path
 
+from knjazja.app.i18n import tr
+
 APP_ID = "knjazja"
 FILE_NAME = f"{APP_ID}.desktop"
 ICON_SIZES = (48, 128, 256)
@@ -34,15 +36,15 @@ def entry_text(exec_line: str, icon: str) -> str:
         "Version=1.4",
         "Name=Knjaz'ja",
         "Name[ru]=Князья",
-        "GenericName=Card game",
-        "GenericName[ru]=Карточная игра",
-        "Comment=The card game of the princes of Kievan Rus'",
-        "Comment[ru]=Карточная игра о князьях Киевской Руси",
+        f"GenericName={tr('desktop.generic_name', lang='en')}",
+        f"GenericName[ru]={tr('desktop.generic_name', lang='ru')}",
+        f"Comment={tr('desktop.comment', lang='en')}",
+        f"Comment[ru]={tr('desktop.comment', lang='ru')}",
         f"Exec={exec_line}",
         f"Icon={icon}",
         "Terminal=false",
         "Categories=Game;CardGame;",
-        "Keywords=cards;princes;Rus;карты;князья;",
+        f"Keywords={tr('desktop.keywords', lang='en')}{tr('desktop.keywords', lang='ru')}",
         f"StartupWMClass={APP_ID}",
         "",
     ])

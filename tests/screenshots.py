@@ -28,6 +28,7 @@ import pygame  # noqa: E402
 
 from knjazja.app import i18n  # noqa: E402
 from knjazja.app.session import GameSession, Seat  # noqa: E402
+from knjazja.app.words import prince_names  # noqa: E402
 from knjazja.app.settings import Settings  # noqa: E402
 from knjazja.engine import apply, legal_actions, new_game  # noqa: E402
 from knjazja.engine.actions import ATTACK, BUILD, DEFEND, TURN, WAR_ATTACK, WAR_DEFEND  # noqa: E402
@@ -92,7 +93,7 @@ def _turn_actions(n: int, seed: int, cities: int) -> list:
 def _table(app: App, n: int, seed: int, actions: list, first_player: int | None = None):
     from knjazja.ui.table.scene import TableScene
 
-    seats = [Seat(f"Prince {i + 1}", "human") for i in range(n)]
+    seats = [Seat(name, "human") for name in prince_names(i18n.get_language())[:n]]   # names that decline
     session = GameSession(seats, seed=seed, first_player=first_player)
     for a in actions:
         session.play(a)

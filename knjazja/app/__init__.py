@@ -6,4 +6,4 @@ strings, the rules document, review analysis, statistics, series, settings and s
 # Every module, so `import knjazja.app` proves the whole package loads without pygame.
 from knjazja.app import (analysis, card_names, clicks, controller, crash, hints, i18n,  # noqa: F401
                          interaction, names, narrate, notices, prompts, rulebook, series_store,
-                         session, settings, stats, storage, table_view)
+                         session, settings, stats, storage, table_view, typography, words)

@@ -20,7 +20,7 @@ from knjazja.app.hints import HintRequest
 from knjazja.app.i18n import get_language, tr
 from knjazja.app.interaction import (IDLE, Choosing, Holding, Idle, Mode, PickingIgorSeat, PickingWarCity,
                                      Press, Squad, base, held_card, squad_cards)
-from knjazja.app.narrate import Narrator, expand_tokens
+from knjazja.app.narrate import Narrator
 from knjazja.app.prompts import area_tags, prompt_text
 from knjazja.app.session import GameSession
 from knjazja.app.table_view import TableView
@@ -173,7 +173,7 @@ class TableController:
         hint = self.hints.poll(self.session)
         if hint is not None:
             action, value = hint
-            move = expand_tokens(self.narrator.action(action, self.session.state), self.lang)
+            move = self.narrator.action(action, self.session.state)
             self.notices.append(tr("table.hint", move=move, chance=round(100 * value)))
         error = self.session.autosave_error
         if error and error != self._autosave_shown:

@@ -1,20 +1,32 @@
-"""UI strings in Russian and English.
+"""Every string the player reads, in Russian and English, behind one lookup.
 
-The strings are data: ``knjazja/app/data/strings.<lang>.json``, one flat object per language
-with dotted keys (``"menu.new_game"``).  A value is either a ``str.format`` template or, for
-words that change with a number, an object of plural forms keyed by CLDR category
-(English: ``one``/``other``; Russian: ``one``/``few``/``many``), picked by the ``n`` argument.
+- UI strings, the game log's phrases, prompts, buttons and refusal reasons:
+  ``knjazja/app/data/strings.<lang>.json``, one flat object per language with dotted keys
+  (``"menu.new_game"``, ``"log.build"``).  A value is either a ``str.format`` template or, for
+  words that change with a number, an object of plural forms keyed by CLDR category (English:
+  ``one``/``other``; Russian: ``one``/``few``/``many``), picked by the ``n`` argument.
+  Placeholders that take a name ask for its grammatical form: ``{card.acc}``, ``{seat.ins}``,
+  ``{city.g:пал|пала}`` (see ``knjazja.app.words``).
+- Card names and texts: the engine's catalogue data, ``knjazja/engine/data/texts.<lang>.json``
+  (with each Russian name's gender and cases), read through ``card_name``/``card_text``.
+- The rules page: ``knjazja/app/data/rules.<lang>.md`` (``rules_path``; parsed by
+  ``knjazja.app.rulebook``).
 
 ``tr(key, **kw)`` looks the key up in the current language, falls back to English and then to
-the key itself (so a missing string shows up on screen instead of crashing the game).
-Card names and texts are not here: they belong to the engine's catalogue.
+the key itself (so a missing string shows up on screen instead of crashing the game).  Every
+string comes out typeset (non-breaking spaces, see ``knjazja.app.typography``).
 """
 from __future__ import annotations
 
 import json
 import logging
+import re
 from functools import cache
 from pathlib import Path
+
+from knjazja.app.typography import typeset
+from knjazja.engine.cards import CARD_ID
+from knjazja.engine.cards import texts as _card_texts
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +36,9 @@ LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
 PLURAL_FORMS = {"en": ("one", "other"), "ru": ("one", "few", "many")}
 
 DATA_DIR = Path(__file__).with_name("data")
+
+# a card named in a string by its id, in a grammatical form: {@chr.voivode}, {@ev.ambush.ins}
+CARD_REF = re.compile(r"\{@([a-z]+\.[a-z_]+(?:\.\d+)?)(?:\.([a-zA-Z]+))?\}")
 
 _current = DEFAULT_LANGUAGE
 _reported_missing: set[tuple[str, str]] = set()
@@ -88,13 +103,23 @@ def tr(key: str, /, lang: str | None = None, **kw: object) -> str:
         n = kw.get("n", 0)
         category = plural_category(used, n if isinstance(n, int) else 0)
         value = value.get(category) or value.get("other") or value.get("many") or key
-    if not kw:
-        return value
-    try:
-        return value.format(**kw)
-    except (KeyError, IndexError, ValueError):
-        log.warning("bad arguments %r for UI string %r", kw, key)
-        return value
+    if "{@" in value:
+        value = _card_refs(value, used)
+    if kw:
+        try:
+            value = value.format(**kw)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            log.warning("bad arguments %r for UI string %r", kw, key)
+    return typeset(value, used)
+
+
+def _card_refs(template: str, lang: str) -> str:
+    """``{@ev.ambush.ins}`` -> "«Засадой»": card names come from the card data, never copied."""
+    from knjazja.app.words import card_word_by_id
+
+    def name(m: re.Match) -> str:          # card names hold no braces
+        return getattr(card_word_by_id(m.group(1), lang), m.group(2) or "nom")
+    return CARD_REF.sub(name, template)
 
 
 def has(key: str) -> bool:
@@ -103,5 +128,25 @@ def has(key: str) -> bool:
 
 
 def tr_list(key: str, /, lang: str | None = None) -> list[str]:
-    """A comma-separated string entry as a list (e.g. default prince names)."""
+    """A comma-separated string entry as a list (e.g. the princes' names)."""
     return [part.strip() for part in tr(key, lang=lang).split(",") if part.strip()]
+
+
+@cache
+def _card_field(card_id: str, lang: str, field: str) -> str:
+    return typeset(_card_texts(lang)[card_id][field], lang)
+
+
+def card_name(card: str | int, lang: str | None = None) -> str:
+    """A card's printed name, by id or instance (``"bld.church"`` -> "Церковь"), typeset."""
+    return _card_field(card if isinstance(card, str) else CARD_ID[card], lang or _current, "name")
+
+
+def card_text(card: str | int, lang: str | None = None) -> str:
+    """A card's printed text, by id or instance, typeset."""
+    return _card_field(card if isinstance(card, str) else CARD_ID[card], lang or _current, "text")
+
+
+def rules_path(lang: str) -> Path:
+    """The rules page of a language (markdown, see ``knjazja.app.rulebook``)."""
+    return DATA_DIR / f"rules.{lang}.md"

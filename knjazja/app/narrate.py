@@ -1,114 +1,43 @@
-"""Plain-language text for actions (prompts, buttons, hints) and events (the game log).
+"""Plain-language text for actions (buttons, hints, the review) and events (the game log).
 
-No pygame. Card names come from the engine's catalogue; the phrasing lives here as data
-in both languages. Log lines mark card names as ``{card:N}`` tokens so the log panel can
-show the card when the mouse is over its name.
+No pygame and no phrases here: every phrase is a key of ``strings.<lang>.json`` (``act.*``
+for actions, ``log.*`` for the log), filled with words that know their grammatical forms
+(``knjazja.app.words``).  Log lines mark card names as ``{card:N}`` / ``{card:N:case}``
+tokens so the log panel can show the card when the mouse is over its name.
 """
 from __future__ import annotations
 
-from knjazja.engine import CARDS, Action, Event, GameState, card_name
+import re
+
+from knjazja.app.i18n import tr
+from knjazja.app.words import Word, card_word, name_form, seat_word, word_list
+from knjazja.engine import Action, Event, GameState
+from knjazja.engine import records as R
 from knjazja.engine import zones as Z
-from knjazja.engine.cards import NATIVE_DRUZHINA, STRENGTH
-from knjazja.engine.records import DEFEND, RAID_TROOP
+from knjazja.engine.cards import STRENGTH
 from knjazja.engine.targets import draw_count, passable_chronicle, squad_strength
 from knjazja.engine.zones import Zone
 
-PHRASES: dict[str, dict[str, str]] = {
-    "en": {
-        "draw": "Draw a card", "draw2": "Draw two cards (Hermit Elder)", "pass": "Pass (the deck is empty)",
-        "play_city": "Found {card} before {seat}", "play_city_self": "Found {card}",
-        "build": "Build {card} in {city}", "chronicle": "Lay {card} before {seat}",
-        "chronicle_self": "Lay {card} before yourself",
-        "chronicle_city": "Lay {card} and take {city}",
-        "chronicle_troop": "Lay {card} before {seat} with {troop} under it",
-        "event": "Play {card}", "event_seat": "Play {card} on {seat}", "event_city": "Play {card} on {city}",
-        "event_chronicle": "Play {card} on {target} of {seat}",
-        "war": "Start a war for {city} ({owner})", "pass_igor": "Pass {card} to {seat}, sending {troop}",
-        "attack": "Attack with {troops} (Strength {n})", "end_war": "End the war",
-        "defend": "Defend with {troops} (Strength {n})", "ambush": "Play Ambush: repel this attack",
-        "bribe": "Bribe {target}: it comes over to you", "condemn": "Play Metropolitan's Condemnation: the war ends",
-        "yield": "Give up the city", "yield_plunder": "Give up the city and Plunder it (all its buildings burn)",
-        "accept": "Accept: the attack is repelled", "react": "Cancel it with {card}", "decline": "Let it happen",
-        "lay": "Lay {card} face up", "bid": "Bid {card} (Strength {n})", "no_bid": "Do not bid",
-        "give_city": "Give {city} away (Congress is discarded)", "keep": "Keep the Congress (−4 Glory at the end)",
-        "you": "you",
-        # log
-        "ev.turn": "— {seat}'s turn —", "ev.draw": "{seat} draws {card}", "ev.draw_hidden": "{seat} draws a card",
-        "ev.city": "{seat} founds {card} before {other}", "ev.build": "{seat} builds {card} in {city}",
-        "ev.chronicle": "{seat} lays {card} before {other}", "ev.event": "{seat} plays {card}",
-        "ev.discard": "{card} goes to the discard pile", "ev.city_owner": "{city} passes from {seat} to {other}",
-        "ev.war_start": "{seat} starts a war for {city} of {other}",
-        "ev.attack": "{seat} attacks with {cards}: Strength {value}",
-        "ev.defend": "{seat} answers with {cards}: Strength {value}", "ev.repelled": "The attack is repelled",
-        "ev.bribed": "{card} is bribed over to {seat}", "ev.city_falls": "{city} falls to {seat}",
-        "ev.plunder": "{seat} plunders {city}", "ev.war_end": "The war is over",
-        "ev.cancelled": "{seat} cancels it with {card}", "ev.decline": "{seat} lets it happen",
-        "ev.bid": "{seat} bids a troop face down", "ev.no_bid": "{seat} does not bid",
-        "ev.bids_revealed": "Bids revealed: {cards}", "ev.keep": "{seat} keeps {card}",
-        "ev.reveal": "{seat} sees the hand of {other}: {cards}",
-        "ev.reveal_hidden": "{seat} looks at the hand of {other}",
-        "ev.steal": "{seat} takes {card} from {other}", "ev.steal_hidden": "{seat} takes a card from {other}",
-        "ev.end_set": "The end is near: the game ends after turn {value}",
-        "ev.end_cancelled": "The end is cancelled: play on until the deck runs out",
-        "ev.pass": "{seat} passes", "ev.game_over": "The game is over",
-        "ev.raid_lay": "{seat} lays {card} face up", "ev.under": "{card} lies under Byzantine Aid",
-        "ev.moved": "{card} moves",
-    },
-    "ru": {
-        "draw": "Взять карту", "draw2": "Взять две карты (Скитский старец)", "pass": "Пропустить ход (колода пуста)",
-        "play_city": "Основать {card} у игрока {seat}", "play_city_self": "Основать {card}",
-        "build": "Построить {card} в городе {city}", "chronicle": "Выложить {card} перед {seat}",
-        "chronicle_self": "Выложить {card} перед собой",
-        "chronicle_city": "Выложить {card} и забрать {city}",
-        "chronicle_troop": "Выложить {card} перед {seat}, положив под неё {troop}",
-        "event": "Сыграть {card}", "event_seat": "Сыграть {card} на игрока {seat}",
-        "event_city": "Сыграть {card} на город {city}",
-        "event_chronicle": "Сыграть {card} на летопись {target} ({seat})",
-        "war": "Начать войну за {city} ({owner})", "pass_igor": "Передать {card} игроку {seat}, сбросив {troop}",
-        "attack": "Атаковать: {troops} (Сила {n})", "end_war": "Закончить войну",
-        "defend": "Защищаться: {troops} (Сила {n})", "ambush": "Сыграть Засаду: атака отбита",
-        "bribe": "Подкупить {target}: войско переходит к вам", "condemn": "Митрополичье осуждение: война окончена",
-        "yield": "Отдать город", "yield_plunder": "Отдать город и разграбить его (все постройки сгорят)",
-        "accept": "Согласиться: атака отбита", "react": "Отменить картой {card}", "decline": "Не отменять",
-        "lay": "Выложить {card} открыто", "bid": "Поставить {card} (Сила {n})", "no_bid": "Не делать ставку",
-        "give_city": "Отдать {city} (Съезд сбрасывается)", "keep": "Оставить Съезд (−4 Славы в конце)",
-        "you": "вы",
-        "ev.turn": "— ход: {seat} —", "ev.draw": "{seat} берёт {card}", "ev.draw_hidden": "{seat} берёт карту",
-        "ev.city": "{seat} основывает {card} у игрока {other}", "ev.build": "{seat} строит {card} в городе {city}",
-        "ev.chronicle": "{seat} выкладывает {card} перед {other}", "ev.event": "{seat} играет {card}",
-        "ev.discard": "{card} уходит в сброс", "ev.city_owner": "{city} переходит от {seat} к {other}",
-        "ev.war_start": "{seat} идёт войной на {city} ({other})", "ev.attack": "{seat} атакует: {cards}, Сила {value}",
-        "ev.defend": "{seat} отвечает: {cards}, Сила {value}", "ev.repelled": "Атака отбита",
-        "ev.bribed": "{card} подкуплено и переходит к {seat}", "ev.city_falls": "{city} взят: теперь у {seat}",
-        "ev.plunder": "{seat} разграбляет {city}", "ev.war_end": "Война окончена",
-        "ev.cancelled": "{seat} отменяет картой {card}", "ev.decline": "{seat} не отменяет",
-        "ev.bid": "{seat} делает ставку втёмную", "ev.no_bid": "{seat} не ставит",
-        "ev.bids_revealed": "Ставки открыты: {cards}", "ev.keep": "{seat} оставляет {card}",
-        "ev.reveal": "{seat} видит руку {other}: {cards}", "ev.reveal_hidden": "{seat} смотрит руку {other}",
-        "ev.steal": "{seat} вытягивает {card} у {other}", "ev.steal_hidden": "{seat} вытягивает карту у {other}",
-        "ev.end_set": "Конец близок: партия закончится после хода {value}",
-        "ev.end_cancelled": "Конец отменён: игра идёт до конца колоды",
-        "ev.pass": "{seat} пропускает ход", "ev.game_over": "Партия окончена",
-        "ev.raid_lay": "{seat} выкладывает {card} открыто", "ev.under": "{card} ложится под Помощь Византии",
-        "ev.moved": "{card} перемещается",
-    },
-}
+_TOKEN = re.compile(r"\{card:(-?\d+)(?::(\w+))?\}")
 
 
-def card_token(card: int) -> str:
-    """A log token the log panel turns into a hoverable card name."""
-    return f"{{card:{card}}}"
+class Phrase(str):
+    """A sentence that may be set after a colon: ``{move.lc}`` starts it in lower case."""
+
+    @property
+    def lc(self) -> str:
+        return self[:1].lower() + self[1:]
 
 
 def expand_tokens(text: str, lang: str) -> str:
-    """Replace ``{card:N}`` tokens with plain card names."""
-    import re
-    return re.sub(r"\{card:(\d+)\}", lambda m: card_name(int(m.group(1)), lang), text)
+    """Replace ``{card:N}`` / ``{card:N:case}`` tokens with the card names they stand for."""
+    return _TOKEN.sub(lambda m: name_form(int(m.group(1)), lang, m.group(2) or "nom"), text)
 
 
-def troop_label(card: int, lang: str) -> str:
-    name = card_name(card, lang)
-    return f"{name} {STRENGTH[card]}" if NATIVE_DRUZHINA[card] else name
+def parse_token(token: str) -> tuple[int, str] | None:
+    """(card, form) of a whole token, or None."""
+    m = _TOKEN.fullmatch(token)
+    return (int(m.group(1)), m.group(2) or "nom") if m else None
 
 
 class Narrator:
@@ -117,70 +46,81 @@ class Narrator:
     def __init__(self, names: list[str], lang: str = "en") -> None:
         self.names = names
         self.lang = lang
+        self._answered = -1          # the card of the answer just told (its discard goes untold)
 
-    def _p(self, key: str, **kw) -> str:
-        return PHRASES[self.lang][key].format(**kw)
+    def _p(self, key: str, **kw: object) -> str:
+        return tr(key, lang=self.lang, **kw)
 
-    def seat(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else "?"
+    def seat(self, seat: int) -> Word:
+        """A player's name as a word that declines where a phrase needs it."""
+        return seat_word(self.names[seat] if 0 <= seat < len(self.names) else "?", self.lang)
 
-    def card(self, card: int, tokens: bool = False) -> str:
-        if card < 0:
-            return "?"
-        if tokens:
-            return card_token(card)
-        if CARDS[card].kind == "troop":
-            return troop_label(card, self.lang)
-        return card_name(card, self.lang)
+    def card(self, card: int, tokens: bool = False) -> Word:
+        return card_word(card, self.lang, tokens=tokens)
 
-    def cards(self, cards, tokens: bool = False) -> str:
-        return ", ".join(self.card(c, tokens) for c in cards) if cards else "—"
+    def cards(self, cards, tokens: bool = False) -> Word:
+        return word_list((self.card(c, tokens) for c in cards), self.lang)
 
     # --- actions ------------------------------------------------------------------
-    def action(self, a: Action, s: GameState) -> str:
+    def action(self, a: Action, s: GameState) -> Phrase:
         """One line saying what choosing `a` does, for the player who may choose it."""
         me = s.decision.seat
         k, p = a.kind, self._p
-        card = self.card(a.card) if a.card >= 0 else ""
-        city = self.card(a.city) if a.city >= 0 else ""
-        seat = self.seat(a.seat) if a.seat >= 0 else ""
+        card, city, seat = self.card(a.card), self.card(a.city), self.seat(a.seat)
+        own = a.seat == me
         if k == "draw":
-            return p("draw2") if draw_count(s, me) > 1 else p("draw")
+            return Phrase(p("act.draw2") if draw_count(s, me) > 1 else p("act.draw"))
         if k == "play_city":
-            return p("play_city_self", card=card) if a.seat == me else p("play_city", card=card, seat=seat)
-        if k == "build":
-            return p("build", card=card, city=city)
+            return Phrase(p("act.play_city_self", card=card) if own else p("act.play_city", card=card, seat=seat))
         if k == "chronicle":
-            if a.city >= 0:                  # Sviatopolk takes a city as he is laid
-                return p("chronicle_city", card=card, city=city)
-            if a.cards:
-                return p("chronicle_troop", card=card, seat=seat, troop=self.cards(a.cards))
-            return p("chronicle_self", card=card) if a.seat == me else p("chronicle", card=card, seat=seat)
+            return Phrase(self._chronicle(a, s, card, city, seat, own))
         if k == "event":
-            if a.target >= 0:
-                return p("event_chronicle", card=card, target=self.card(a.target), seat=seat)
-            if a.city >= 0:
-                return p("event_city", card=card, city=city)
-            if a.seat >= 0 and a.seat != me:
-                return p("event_seat", card=card, seat=seat)
-            return p("event", card=card)
+            return Phrase(self._event(a, s, card, city, seat, own))
         if k == "war":
-            return p("war", city=city, owner=self.seat(s.cities[a.city].owner))
+            return Phrase(p("act.war", city=city, owner=self.seat(s.cities[a.city].owner)))
         if k == "pass_igor":
-            return p("pass_igor", card=self.card(passable_chronicle(s, me)), seat=seat, troop=self.cards(a.cards))
+            return Phrase(p("act.pass_igor", card=self.card(passable_chronicle(s, me)), seat=seat,
+                            troop=self.cards(a.cards)))
+        return Phrase(self._war_action(a, s, card, city))
+
+    def _chronicle(self, a: Action, s: GameState, card: Word, city: Word, seat: Word, own: bool) -> str:
+        p = self._p
+        if a.city >= 0:                  # Sviatopolk takes a city as he is laid
+            return p("act.chronicle_city", card=card, city=city, seat=self.seat(s.cities[a.city].owner))
+        if a.cards:                      # Byzantine Aid with its troop
+            key = "act.chronicle_troop_self" if own else "act.chronicle_troop"
+            return p(key, card=card, seat=seat, troop=self.cards(a.cards))
+        return p("act.chronicle_self", card=card) if own else p("act.chronicle", card=card, seat=seat)
+
+    def _event(self, a: Action, s: GameState, card: Word, city: Word, seat: Word, own: bool) -> str:
+        p = self._p
+        if a.target >= 0:
+            key = "act.event_chronicle_self" if own else "act.event_chronicle"
+            return p(key, card=card, target=self.card(a.target), seat=seat)
+        if a.city >= 0 and a.seat < 0:
+            return p("act.event_city", card=card, city=city)
+        if a.seat >= 0 and not own and a.city < 0:
+            return p("act.event_seat", card=card, seat=seat)
+        return p("act.event", card=card)       # on oneself, or the Raid in one's own war
+
+    def _war_action(self, a: Action, s: GameState, card: Word, city: Word) -> str:
+        k, p, w = a.kind, self._p, s.war
+        war_city = self.card(w.city) if w is not None else city
+        if k == "build":
+            return p("act.build", card=card, city=city)
         if k in ("attack", "defend"):
-            return p(k, troops=self.cards(a.cards), n=squad_strength(s, a.cards))
-        if k == "bribe":
-            return p("bribe", target=self.card(a.target))
-        if k == "react":
-            return p("react", card=card)
-        if k in ("lay",):
-            return p("lay", card=card)
-        if k == "bid":
-            return p("bid", card=card, n=STRENGTH[a.card])
-        if k == "give_city":
-            return p("give_city", city=city)
-        return p(k)
+            return p(f"act.{k}", troops=self.cards(a.cards), n=squad_strength(s, a.cards))
+        if k in ("bribe", "react", "decline"):
+            target = a.target if k == "bribe" else (s.pending.card if s.pending is not None else -1)
+            return p(f"act.{k}", card=card, target=self.card(target))
+        if k in ("yield", "yield_plunder"):
+            return p(f"act.{k}", card=card, city=war_city)
+        if k in ("lay", "bid"):
+            return p(f"act.{k}", card=card, n=STRENGTH[a.card])
+        if k in ("give_city", "keep"):
+            congress = s.pending.card if s.pending is not None else -1
+            return p(f"act.{k}", card=self.card(congress), city=city)
+        return p(f"act.{k}", card=card)
 
     # --- events -------------------------------------------------------------------
     def event(self, e: Event, viewer: int | None) -> str | None:
@@ -189,52 +129,75 @@ class Narrator:
         if viewer is not None:
             e = e.for_seat(viewer)
         t = lambda c: self.card(c, tokens=True)  # noqa: E731
-        p, k, seat = self._p, e.kind, self.seat(e.seat)
+        p, k, seat, other = self._p, e.kind, self.seat(e.seat), self.seat(e.other)
+        answered, self._answered = self._answered, -1
         if k == "move":
-            return self._move(e)
-        if k in ("play_event", "bribed", "cancelled", "keep", "raid_lay"):
-            key = {"play_event": "ev.event"}.get(k, f"ev.{k}")
-            return p(key, seat=seat, card=t(e.card))
+            return None if (e.card == answered and e.dst == Z.DISCARD) else self._move(e)
+        if k == "answer":
+            return self._answer(e)
+        if k == "play_event":
+            return p("log.event", seat=seat, card=t(e.card))
+        if k in ("bribed", "keep", "raid_lay"):
+            return p(f"log.{k}", seat=seat, card=t(e.card))
+        if k == "cancelled":
+            return p("log.cancelled", seat=seat, card=t(e.card), target=t(e.value))
         if k in ("city_owner", "war_start"):
-            return p(f"ev.{k}", seat=seat, city=t(e.city), other=self.seat(e.other))
-        if k == "attack" or (k == "answer" and e.how in (DEFEND, RAID_TROOP)):
-            return p("ev.attack" if k == "attack" else "ev.defend", seat=seat,
-                     cards=", ".join(t(c) for c in e.cards), value=e.value)
+            return p(f"log.{k}", seat=seat, city=t(e.city), other=other)
+        if k == "attack":
+            return p("log.attack", seat=seat, cards=self.cards(e.cards, tokens=True), value=e.value)
         if k in ("repelled", "war_end", "game_over", "end_cancelled"):
-            return p(f"ev.{k}")
+            return p(f"log.{k}")
         if k in ("city_falls", "plunder"):
-            return p(f"ev.{k}", city=t(e.city), seat=seat)
-        if k in ("decline", "no_bid", "bid", "pass"):
-            return p(f"ev.{k}", seat=seat)
+            return p(f"log.{k}", city=t(e.city), seat=seat)
+        if k in ("decline", "no_bid", "bid", "pass", "turn"):
+            return p(f"log.{k}", seat=seat)
         if k == "bids_revealed":
-            return p("ev.bids_revealed", cards=", ".join(t(c) for c in e.cards) or "—")
+            return p("log.bids_revealed", cards=self.cards(e.cards, tokens=True)) if e.cards else p("log.no_bids")
         if k == "reveal":
             if e.cards and e.cards[0] >= 0:
-                return p("ev.reveal", seat=seat, other=self.seat(e.other), cards=", ".join(t(c) for c in e.cards))
-            return p("ev.reveal_hidden", seat=seat, other=self.seat(e.other))
+                return p("log.reveal", seat=seat, other=other, cards=self.cards(e.cards, tokens=True))
+            return p("log.reveal_hidden", seat=seat, other=other)
         if k == "end_set":
-            return p("ev.end_set", value=e.value + 1)
-        if k == "turn":
-            return p("ev.turn", seat=seat)
-        return None                 # other answers: their cards' moves tell them
+            return p("log.end_set", value=e.value + 1)
+        return None
+
+    def _answer(self, e: Event) -> str | None:
+        """A war answer: troops laid, an event card played, or none; bribes are told by the
+        troop going over, an accepted repulse by "the attack is repelled"."""
+        p, seat = self._p, self.seat(e.seat)
+        if e.how in (R.DEFEND, R.RAID_TROOP):
+            return p("log.defend", seat=seat, cards=self.cards(e.cards, tokens=True), value=e.value)
+        if e.how in (R.AMBUSH, R.CONDEMN):
+            self._answered = e.card
+            return p("log.answer_card", seat=seat, card=self.card(e.card, tokens=True))
+        if e.how in (R.YIELD, R.YIELD_PLUNDER):
+            self._answered = e.card          # Plunder: "разграбляет" tells it
+            return p("log.no_answer", seat=seat)
+        return None
 
     def _move(self, e: Event) -> str | None:
         t = lambda c: self.card(c, tokens=True)  # noqa: E731
         p, seat, other = self._p, self.seat(e.seat), self.seat(e.other)
         src, dst = e.src or Zone(""), e.dst or Zone("")
         if src == Z.DECK:
-            return p("ev.draw", seat=seat, card=t(e.card)) if e.card >= 0 else p("ev.draw_hidden", seat=seat)
+            return p("log.draw", seat=seat, card=t(e.card)) if e.card >= 0 else p("log.draw_hidden", seat=seat)
         if dst.kind == Z.CITIES:
-            return p("ev.city", seat=seat, card=t(e.card), other=other)
+            if e.other == e.seat:
+                return p("log.city_self", seat=seat, card=t(e.card))
+            return p("log.city", seat=seat, card=t(e.card), other=other)
         if dst.kind == Z.CITY:
-            return p("ev.build", seat=seat, card=t(e.card), city=t(e.city))
+            return p("log.build", seat=seat, card=t(e.card), city=t(e.city))
         if dst.kind == Z.CHRONICLES:
-            return p("ev.chronicle", seat=seat, card=t(e.card), other=other)
+            if src.kind == Z.CHRONICLES:
+                return p("log.pass_chronicle", seat=seat, card=t(e.card), other=other)
+            if e.other == e.seat:
+                return p("log.chronicle_self", seat=seat, card=t(e.card))
+            return p("log.chronicle", seat=seat, card=t(e.card), other=other)
         if dst.kind == Z.HAND and src.kind == Z.HAND:
-            return p("ev.steal", seat=seat, card=t(e.card), other=other) if e.card >= 0 else \
-                p("ev.steal_hidden", seat=seat, other=other)
+            return p("log.steal", seat=seat, card=t(e.card), other=other) if e.card >= 0 else \
+                p("log.steal_hidden", seat=seat, other=other)
         if dst.kind == Z.UNDER:
-            return p("ev.under", card=t(e.card))
+            return p("log.under", card=t(e.card), chronicle=t(dst.key))
         if dst == Z.DISCARD and src not in (Z.WAR, Z.TABLE):
-            return p("ev.discard", card=t(e.card))
+            return p("log.discard", card=t(e.card))
         return None

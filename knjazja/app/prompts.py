@@ -6,7 +6,7 @@ whoever's turn it is.
 """
 from __future__ import annotations
 
-from knjazja.app.card_names import short_name
+from knjazja.app.words import Word, card_word, seat_word
 from knjazja.app.i18n import tr
 from knjazja.app.interaction import IDLE, Mode, PickingIgorSeat, PickingWarCity, Squad, base
 from knjazja.engine import GameState
@@ -17,6 +17,11 @@ from knjazja.engine.targets import attack_sum, defence_sum, forms_squads
 TAG_THINKING, TAG_YOU_DECIDE, TAG_DECIDING, TAG_TURN = "thinking", "you_decide", "deciding", "turn"
 
 
+def _who(names: list[str], seat: int, lang: str) -> Word:
+    """A player's name as a word that declines where the prompt needs it."""
+    return seat_word(names[seat] if 0 <= seat < len(names) else "?", lang)
+
+
 def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int | None, lang: str, *,
                 mode: Mode = IDLE, held: int = -1, thinking: bool = False) -> tuple[str, bool]:
     """(text, whether the viewer must act)."""
@@ -25,7 +30,7 @@ def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int 
     seat = s.decision.seat
     if viewer is not None and seat == viewer and humans[seat]:
         return _my_prompt(s, names, lang, base(mode), held), True
-    name = names[seat] if 0 <= seat < len(names) else "?"
+    name = _who(names, seat, lang)
     text = _their_prompt(s, names, lang, name)
     if thinking or (0 <= seat < len(humans) and not humans[seat]):
         text += " · " + tr("table.thinking", name=name)
@@ -35,7 +40,7 @@ def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int 
 def _my_prompt(s: GameState, names: list[str], lang: str, mode: Mode, held: int) -> str:
     seat, kind = s.decision
     w, pend = s.war, s.pending
-    city = short_name(w.city, lang) if w is not None else ""
+    city = card_word(w.city, lang) if w is not None else ""
     if isinstance(mode, PickingWarCity):
         return tr("table.prompt.pick_war_city")
     if isinstance(mode, PickingIgorSeat):
@@ -43,7 +48,7 @@ def _my_prompt(s: GameState, names: list[str], lang: str, mode: Mode, held: int)
     if isinstance(mode, Squad):
         return tr("table.prompt.squad")
     if held >= 0:
-        return tr("table.prompt.holding", card=short_name(held, lang))
+        return tr("table.prompt.holding", card=card_word(held, lang))
     if kind == TURN:
         return tr("table.prompt.your_turn")
     squad = forms_squads(s, seat)
@@ -52,38 +57,38 @@ def _my_prompt(s: GameState, names: list[str], lang: str, mode: Mode, held: int)
         return tr(key, city=city, walls=s.cities[w.city].wall_strength)
     if kind == WAR_DEFEND and w is not None:
         key = "table.prompt.defend_squad" if squad else "table.prompt.defend"
-        return tr(key, attacker=names[w.attacker], city=city, n=attack_sum(s, w.attack, w.defender))
+        return tr(key, attacker=_who(names, w.attacker, lang), city=city, n=attack_sum(s, w.attack, w.defender))
     if kind == WAR_COUNTER and w is not None:
-        return tr("table.prompt.counter", defender=names[w.defender],
+        return tr("table.prompt.counter", defender=_who(names, w.defender, lang),
                   n=defence_sum(s, w.defence, w.defender, w.city))
     if kind == RAID_LAY:
         return tr("table.prompt.raid_lay")
     if kind == REACTION and pend is not None:
-        return tr("table.prompt.reaction", name=names[pend.player], card=short_name(pend.card, lang))
+        return tr("table.prompt.reaction", name=_who(names, pend.player, lang), card=card_word(pend.card, lang))
     if kind == DOWRY_BID and pend is not None:
-        return tr("table.prompt.dowry", city=short_name(pend.action.city, lang))
+        return tr("table.prompt.dowry", city=card_word(pend.action.city, lang))
     if kind == CONGRESS and pend is not None:
-        return tr("table.prompt.congress", name=names[pend.player])
+        return tr("table.prompt.congress", name=_who(names, pend.player, lang))
     return tr("table.prompt.your_decision")
 
 
-def _their_prompt(s: GameState, names: list[str], lang: str, name: str) -> str:
+def _their_prompt(s: GameState, names: list[str], lang: str, name: Word) -> str:
     kind = s.decision.kind
     w, pend = s.war, s.pending
-    city = short_name(w.city, lang) if w is not None else ""
+    city = card_word(w.city, lang) if w is not None else ""
     if kind == WAR_ATTACK and w is not None:
         return tr("table.prompt.other_war", name=name, city=city)
     if kind == WAR_DEFEND and w is not None:
-        return tr("table.prompt.other_defend", attacker=names[w.attacker], city=city,
+        return tr("table.prompt.other_defend", attacker=_who(names, w.attacker, lang), city=city,
                   n=attack_sum(s, w.attack, w.defender), name=name)
     if kind == WAR_COUNTER:
         return tr("table.prompt.other_counter", name=name)
     if kind == RAID_LAY:
         return tr("table.prompt.other_raid_lay", name=name)
     if kind == REACTION and pend is not None:
-        return tr("table.prompt.other_reaction", name=name, card=short_name(pend.card, lang))
+        return tr("table.prompt.other_reaction", name=name, card=card_word(pend.card, lang))
     if kind == DOWRY_BID and pend is not None:
-        return tr("table.prompt.other_dowry", name=name, city=short_name(pend.action.city, lang))
+        return tr("table.prompt.other_dowry", name=name, city=card_word(pend.action.city, lang))
     if kind == CONGRESS:
         return tr("table.prompt.other_congress", name=name)
     return tr("table.prompt.turn_of", name=name)

@@ -8,19 +8,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from knjazja.app.i18n import DATA_DIR, LANGUAGES, get_language
+from knjazja.app.i18n import LANGUAGES, get_language, rules_path
+from knjazja.app.typography import typeset
+
 
 
 @dataclass
 class Section:
     title: str
     blocks: list[tuple[str, str]] = field(default_factory=list)  # ("p" | "li", text)
-
-
-def rules_path(lang: str) -> Path:
-    return DATA_DIR / f"rules.{lang}.md"
 
 
 def parse_rules(text: str) -> list[Section]:
@@ -59,10 +56,15 @@ def load_rules(lang: str | None = None) -> list[Section]:
     lang = lang or get_language()
     for code in (lang, "en"):
         try:
-            return parse_rules(rules_path(code).read_text(encoding="utf-8"))
+            return parse_rules(typeset_lines(rules_path(code).read_text(encoding="utf-8"), code))
         except (OSError, UnicodeDecodeError):
             continue
     return []
+
+
+def typeset_lines(text: str, lang: str) -> str:
+    """The document with no-break spaces put in line by line (the markup stays intact)."""
+    return "\n".join(typeset(line, lang) for line in text.splitlines())
 
 
 def available_languages() -> list[str]:

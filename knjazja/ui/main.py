@@ -10,8 +10,9 @@ import logging
 from typing import Any
 
 from knjazja.app import storage
-from knjazja.app.i18n import tr
+from knjazja.app.i18n import get_language, tr
 from knjazja.app.names import displayable
+from knjazja.app.words import seat_word
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import GameOptions, SaveError
 
@@ -164,8 +165,9 @@ class GameFlow:
         session = self.session
         name = session.seats[seat].name
         kind = session.state.decision.kind
-        reason = tr("handover.reason.turn", name=name) if kind == "turn" else \
-            tr("handover.reason.decide", name=name, what=tr(f"decision.{kind}"))
+        who = seat_word(name, get_language())
+        reason = tr("handover.reason.turn", name=who) if kind == "turn" else \
+            tr("handover.reason.decide", name=who, what=tr(f"decision.{kind}"))
         # the previous player may still take his move back before handing over
         on_undo = self.table.undo if self.table is not None and session.can_undo() else None
         self.app.stack.push(PassDeviceScene(name, reason, on_ready=lambda: None, on_undo=on_undo))

@@ -23,7 +23,7 @@ def _words(text: str) -> list[list[tuple[str, bool]]]:
     words: list[list[tuple[str, bool]]] = []
     glue = False  # the next piece continues the current word
     for run, bold in parse_inline(text):
-        for piece in re.split(r"(\s+)", run):
+        for piece in re.split(r"([ \t\n]+)", run):     # never at a no-break space
             if not piece:
                 continue
             if piece.isspace():
@@ -72,12 +72,13 @@ def layout_rich(text: str, regular: pygame.font.Font, bold: pygame.font.Font, wi
 
 
 def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap of plain text (explicit newlines kept)."""
+    """Greedy word wrap of plain text (explicit newlines kept), breaking lines at ordinary
+    spaces only: a no-break space keeps "в Киеве" or "Сила 7" on one line."""
     lines: list[str] = []
     for para in text.split("\n"):
         cur = ""
-        for word in para.split():
-            trial = f"{cur} {word}".strip()
+        for word in filter(None, para.split(" ")):
+            trial = f"{cur} {word}" if cur else word
             if fnt.size(trial)[0] <= width:
                 cur = trial
                 continue

@@ -161,4 +161,4 @@ def test_notice_texts_name_the_kept_file_in_both_languages(knjazja_home):
     assert name in notice.text(i18n.tr) and "JSON" in notice.text(i18n.tr)
     i18n.set_language("ru")
     text = notice.text(i18n.tr)
-    assert text.startswith("Файл статистики повреждён (это не JSON)") and name in text
+    assert text.replace("\xa0", " ").startswith("Файл статистики повреждён (это не JSON)") and name in text

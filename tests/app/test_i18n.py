@@ -1,15 +1,25 @@
-"""UI strings: both languages complete and consistent."""
+"""UI strings: both languages complete and consistent, every template fills without error."""
+import re
 import string
 
 import pytest
 
 from knjazja.app import i18n
-from knjazja.app.i18n import LANGUAGES, PLURAL_FORMS, plural_category, strings, tr
+from knjazja.app.i18n import CARD_REF, LANGUAGES, PLURAL_FORMS, plural_category, strings, tr
+from knjazja.app.words import FORMS, Word
+from knjazja.engine.cards import SPEC_BY_ID
 
 
-def placeholders(value):
+def fields(value):
+    """The placeholders of a template (or of all plural forms), card references left out."""
     texts = value.values() if isinstance(value, dict) else [value]
-    return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
+    return [(name, spec) for text in texts for _, name, spec, _ in string.Formatter().parse(CARD_REF.sub("", text))
+            if name is not None]
+
+
+def roots(value):
+    """Placeholder names without their grammatical form: ``{card.acc}`` -> ``card``."""
+    return {re.split(r"[.\[]", name)[0] for name, _ in fields(value)}
 
 
 def test_both_languages_have_the_same_keys():
@@ -21,32 +31,71 @@ def test_both_languages_have_the_same_keys():
 @pytest.mark.parametrize("key", sorted(strings("en")))
 def test_same_placeholders_and_plural_forms(key):
     en, ru = strings("en")[key], strings("ru")[key]
-    assert placeholders(en) == placeholders(ru), key
+    assert roots(en) == roots(ru), key
     assert isinstance(en, dict) == isinstance(ru, dict), key
     for lang, value in (("en", en), ("ru", ru)):
         if isinstance(value, dict):
             assert set(value) == set(PLURAL_FORMS[lang]), (lang, key)
-        else:
+        elif not key.startswith("grammar."):       # grammar pieces may be empty ("no quotes")
             assert value.strip(), (lang, key)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_form_and_card_reference_exists(lang):
+    """``{card.ins}`` names a form the language has; ``{@ev.ambush.ins}`` a real card."""
+    bad = []
+    for key, value in strings(lang).items():
+        for text in (value.values() if isinstance(value, dict) else [value]):
+            for m in CARD_REF.finditer(text):
+                if m.group(1) not in SPEC_BY_ID or (m.group(2) and m.group(2) not in FORMS[lang]):
+                    bad.append((key, m.group(0)))
+        for name, spec in fields(value):
+            parts = name.split(".")
+            if len(parts) == 2 and parts[1] not in FORMS[lang] + ("g", "lc"):
+                bad.append((key, name))
+            if parts[-1] == "g" and len(spec.split("|")) not in (2, 4 if lang == "ru" else 2):
+                bad.append((key, f"{name}:{spec}"))
+    assert not bad
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_template_fills(lang):
+    """Each string formats with words for its placeholders: no stray braces, no failures."""
+    word = Word({f: f"<{f}>" for f in FORMS[lang]}, "f" if lang == "ru" else "pl", lang)
+
+    class Anything(dict):
+        def __missing__(self, key):
+            return word
+
+    for key, value in strings(lang).items():
+        for text in (value.values() if isinstance(value, dict) else [value]):
+            out = i18n._card_refs(text, lang).format_map(Anything(n=3))
+            assert "{" not in out and "}" not in out, (key, out)
 
 
 def test_tr_formats_and_switches_language():
     assert tr("menu.new_game") == "New game"
     i18n.set_language("ru")
-    assert tr("menu.new_game") == "Новая игра"
-    assert tr("menu.version", version="1.2") == "Версия 1.2"
+    assert tr("menu.new_game") == "Новая партия"
+    assert tr("menu.version", version="1.2") == "Версия\u00a01.2"
     assert i18n.get_language() == "ru"
 
 
-@pytest.mark.parametrize("n,expected", [(1, "1 игрок"), (2, "2 игрока"), (5, "5 игроков"),
-                                        (11, "11 игроков"), (21, "21 игрок"), (22, "22 игрока")])
+def test_tr_fills_card_references_and_typesets():
+    assert tr("table.why.answer_only", lang="ru") == \
+        "Ответьте на\u00a0атаку: войском, «Засадой», «Подкупом» или «Митрополичьим осуждением»"
+    assert tr("table.why.militia_defends", lang="en") == "Militia only defends"
+
+
+@pytest.mark.parametrize("n,expected", [(1, "1\u00a0игрок"), (2, "2\u00a0игрока"), (5, "5\u00a0игроков"),
+                                        (11, "11\u00a0игроков"), (21, "21\u00a0игрок"), (22, "22\u00a0игрока")])
 def test_russian_plurals(n, expected):
     assert tr("setup.player_count", lang="ru", n=n) == expected
 
 
 def test_english_plurals():
-    assert tr("setup.player_count", n=1) == "1 player"
-    assert tr("setup.player_count", n=3) == "3 players"
+    assert tr("setup.player_count", n=1) == "1\u00a0player"
+    assert tr("setup.player_count", n=3) == "3\u00a0players"
     assert plural_category("en", 0) == "other"
 
 

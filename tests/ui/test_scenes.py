@@ -153,7 +153,7 @@ def test_settings_scene_saves_to_the_file_and_relabels(make_app):
     click(app, scene.save_button)
     assert app.stack.top is menu
     assert i18n.get_language() == "ru"
-    assert menu.buttons["new_game"].text == "Новая игра"  # the menu was rebuilt in Russian
+    assert menu.buttons["new_game"].text == "Новая партия"  # the menu was rebuilt in Russian
     data = json.loads(settings_path().read_text(encoding="utf-8"))
     assert data["language"] == "ru" and data["mute"] is True and data["confirm_end_war"] is False
     assert data["reaction_prompting"] == "always" and data["animation_speed"] == 2.0

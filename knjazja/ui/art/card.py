@@ -20,6 +20,7 @@ from functools import lru_cache
 
 import pygame
 
+from knjazja.app.i18n import tr
 from knjazja.engine import cards as _cards
 
 from . import icons
@@ -27,10 +28,10 @@ from .card_back import render_card_back
 from .card_parts import (SHAPES, SS, ZOOM_MIN_WIDTH, art_backdrop, card_frame, chrome, draw_number,
                          fill_rounded, picture_shadow, shield_medallion, sun_medallion)
 from .card_text import (Corner, blit_lines, card_name_text, check_lang, corner_value, fit_lines,
-                        sanitize, wrap_text)
+                        wrap_text)
 from .palette import CREAM, INK, INK_SOFT, OUTLINE, STYLES, KindStyle
 from .pictures import picture_name, render_picture
-from .resources import load_font
+from .resources import load_font, title_scale
 from .shapes import poly
 
 __all__ = ["render_card", "render_card_back", "card_name_text", "corner_value",
@@ -87,7 +88,7 @@ class _Face:
 
 @lru_cache(maxsize=1024)
 def _render_card(card_id: str, lang: str, w: int, h: int) -> pygame.Surface:
-    name, text = (sanitize(t) for t in card_name_text(card_id, lang))
+    name, text = card_name_text(card_id, lang)
     face = _layout(card_id, lang, w, h, text)
     card = _blank(face).copy()
     _draw_picture(card, face)
@@ -96,11 +97,10 @@ def _render_card(card_id: str, lang: str, w: int, h: int) -> pygame.Surface:
     return card
 
 
-def _kind_label(spec: _cards.CardSpec, style: KindStyle, lang: str) -> str:
-    label = style.label_ru if lang == "ru" else style.label_en
-    if spec.foreign:
-        label += " · иноземное" if lang == "ru" else " · foreign"
-    return label.upper()
+def _kind_label(spec: _cards.CardSpec, lang: str) -> str:
+    """The word on the kind plaque: "ПОСТРОЙКА", "ВОЙСКО · ИНОЗЕМНОЕ"."""
+    kind = "troop_foreign" if spec.foreign else spec.kind
+    return tr(f"card.kind.{kind}", lang=lang).upper()
 
 
 def _layout(card_id: str, lang: str, w: int, h: int, text: str) -> _Face:
@@ -130,7 +130,7 @@ def _layout(card_id: str, lang: str, w: int, h: int, text: str) -> _Face:
     med_r = (10.5 if zoom else 16.5) * u
     med_c = (art.x + med_r * 0.92, art.y + med_r * (1.03 if corner and corner.shape == "strength" else 0.98))
     style = STYLES[spec.kind]
-    label = _kind_label(spec, style, lang)
+    label = _kind_label(spec, lang)
     plaque = None
     if zoom:
         plaque = pygame.Rect(0, 0, pf.size(label)[0] + int(7 * u), plaque_h)
@@ -237,7 +237,7 @@ def _texts(card: pygame.Surface, f: _Face, name: str, lang: str) -> None:
     """The name, the corner number, the kind plaque's word and the card text, at final size."""
     u, zoom = f.u, f.zoom
     pad = int(4.5 * u) if zoom else int(3.6 * u)
-    tscale = 1.0 if lang == "ru" else 0.88   # Old Standard is larger on the body than Triod
+    tscale = title_scale(lang)
     name_box = f.banner.inflate(-2 * pad - (int(4 * u) if zoom else 0), -int(1.0 * u))
     if zoom:
         nf, nlines, nlh = fit_lines(name, "title", name_box.w, name_box.h, int(9.6 * u * tscale),

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from .card_text import Corner, sanitize
+from .card_text import Corner
 from .palette import (CREAM, CRIMSON_DARK, GOLD, GOLD_DARK, GOLD_LIGHT, INK, OUTLINE, PARCHMENT,
                       STEEL, STEEL_DARK, STYLES, Colour, KindStyle, mix, shade)
 from .resources import load_font
@@ -215,7 +215,7 @@ def shield_medallion(s: pygame.Surface, c: tuple[float, float], r: float) -> Non
 
 def draw_number(dst: pygame.Surface, corner: Corner, c: tuple[float, float], r: float) -> None:
     """The corner number, rendered at final size, fitted into the medallion."""
-    text = sanitize(corner.text)
+    text = corner.text
     max_w = r * (1.18 if corner.shape == "strength" else 1.12)
     max_h = r * 1.25
     size = max(6, int(r * 1.3))

@@ -2,20 +2,19 @@
 the word-wrapping that fits text into a box at the largest size that fits."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 import pygame
 
+from knjazja.app.i18n import card_name, card_text, tr
 from knjazja.engine import cards as _cards
 
-from .names import FALLBACK_NAMES
 from .palette import Colour
 from .resources import load_font
 
 LANGS = ("ru", "en")
 
-__all__ = ["LANGS", "Corner", "card_name_text", "corner_value", "check_lang", "sanitize",
+__all__ = ["LANGS", "Corner", "card_name_text", "corner_value", "check_lang",
            "wrap_text", "fit_lines", "blit_lines"]
 
 
@@ -25,16 +24,9 @@ def check_lang(lang: str) -> None:
 
 
 def card_name_text(card_id: str, lang: str) -> tuple[str, str]:
-    """(name, text) of a card; falls back to built-in names when texts are missing."""
+    """(name, text) of a card as printed, typeset (from the catalogue's data files)."""
     check_lang(lang)
-    try:
-        entry = _cards.texts(lang).get(card_id)
-    except (OSError, json.JSONDecodeError):
-        entry = None
-    if entry:
-        return entry.get("name", ""), entry.get("text", "")
-    ru, en = FALLBACK_NAMES.get(card_id, (card_id, card_id))
-    return (ru if lang == "ru" else en), ""
+    return card_name(card_id, lang), card_text(card_id, lang)
 
 
 @dataclass(frozen=True)
@@ -45,13 +37,12 @@ class Corner:
 
 def corner_value(spec: _cards.CardSpec, lang: str) -> Corner | None:
     """The number shown in the corner of a card, or None (events, most chronicles)."""
-    ru = lang == "ru"
     sid, kind = spec.id, spec.kind
     if kind == _cards.CITY:
         return Corner(str(spec.glory), "glory")
     if kind == _cards.TROOP:
         if sid == "troop.militia":
-            return Corner("=Г" if ru else "=G", "strength")
+            return Corner(tr("card.corner.militia", lang=lang), "strength")
         return Corner(str(spec.strength), "strength")
     if kind == _cards.BUILDING:
         if spec.is_wall:
@@ -63,31 +54,27 @@ def corner_value(spec: _cards.CardSpec, lang: str) -> Corner | None:
         if sid == "bld.sloboda":
             return Corner("×2", "glory")
         if sid == "bld.golden_gate":
-            return Corner("+С" if ru else "+S", "glory")
+            return Corner(tr("card.corner.walls", lang=lang), "glory")
         if spec.glory:
             return Corner(f"+{spec.glory}", "glory")
         return None
     if kind == _cards.CHRONICLE:
         if sid == "chr.byzantium":
-            return Corner("+С" if ru else "+S", "glory")
+            return Corner(tr("card.corner.walls", lang=lang), "glory")
         if spec.glory > 0:
             return Corner(f"+{spec.glory}", "glory")
         if spec.glory < 0:
-            # U+2212 is missing from the fonts: the en dash has the minus's width and height
-            return Corner(f"–{-spec.glory}", "glory_neg")
+            return Corner(f"−{-spec.glory}", "glory_neg")
     return None
-
-
-def sanitize(text: str) -> str:
-    return text.replace("\u2212", "–")
 
 
 # ----------------------------------------------------------------------- text helpers
 def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap; paragraphs split on newlines; over-long words are cut."""
+    """Greedy word wrap; paragraphs split on newlines; lines break at ordinary spaces only
+    (never at a no-break space); over-long words are cut."""
     lines: list[str] = []
     for para in text.split("\n"):
-        words = para.split()
+        words = [w for w in para.split(" ") if w]
         if not words:
             lines.append("")
             continue

@@ -15,8 +15,6 @@ class KindStyle:
     trim: Colour         # thin ornamental lines
     sky_top: Colour      # art window background, top
     sky_bottom: Colour   # art window background, bottom
-    label_ru: str
-    label_en: str
 
 
 INK: Colour = (48, 28, 14)            # text on parchment
@@ -58,22 +56,17 @@ DEFENCE_FILL: Colour = (44, 92, 150)
 
 STYLES: dict[str, KindStyle] = {
     "city": KindStyle(frame=(150, 22, 30), frame_dark=(78, 8, 14), frame_light=(196, 58, 50),
-                      trim=GOLD, sky_top=(250, 214, 140), sky_bottom=(214, 112, 70),
-                      label_ru="Город", label_en="City"),
+                      trim=GOLD, sky_top=(250, 214, 140), sky_bottom=(214, 112, 70)),
     "building": KindStyle(frame=(204, 148, 50), frame_dark=(128, 86, 30),
                           frame_light=(236, 196, 110), trim=(246, 236, 210),
-                          sky_top=(214, 226, 232), sky_bottom=(196, 180, 150),
-                          label_ru="Здание", label_en="Building"),
+                          sky_top=(214, 226, 232), sky_bottom=(196, 180, 150)),
     "troop": KindStyle(frame=(58, 86, 124), frame_dark=(24, 36, 58), frame_light=(112, 144, 182),
-                       trim=(206, 214, 224), sky_top=(196, 210, 226), sky_bottom=(118, 132, 150),
-                       label_ru="Войско", label_en="Troop"),
+                       trim=(206, 214, 224), sky_top=(196, 210, 226), sky_bottom=(118, 132, 150)),
     "event": KindStyle(frame=(96, 50, 134), frame_dark=(46, 18, 72), frame_light=(150, 100, 190),
-                       trim=GOLD, sky_top=(214, 196, 232), sky_bottom=(116, 84, 150),
-                       label_ru="Событие", label_en="Event"),
+                       trim=GOLD, sky_top=(214, 196, 232), sky_bottom=(116, 84, 150)),
     "chronicle": KindStyle(frame=(86, 58, 36), frame_dark=(44, 28, 16),
                            frame_light=(130, 94, 62), trim=(238, 214, 160),
-                           sky_top=(244, 230, 196), sky_bottom=(206, 176, 124),
-                           label_ru="Летопись", label_en="Chronicle"),
+                           sky_top=(244, 230, 196), sky_bottom=(206, 176, 124)),
 }
 
 #: The frame colour of each kind (tests check that they differ).

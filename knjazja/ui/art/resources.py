@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pygame
 
-__all__ = ["MissingAssetError", "BrokenAssetError", "assets_root", "asset_path", "load_font", "FONT_FILES", "ICON_FILE"]
+__all__ = ["MissingAssetError", "BrokenAssetError", "assets_root", "asset_path", "load_font", "title_scale",
+           "FONT_FILES", "ICON_FILE"]
 
 
 class MissingAssetError(FileNotFoundError):
@@ -77,10 +78,22 @@ FONT_FILES: dict[str, str] = {
 
 
 def font_role(role: str, lang: str | None = None) -> str:
-    """The font role actually used: English titles use the Latin title face."""
-    if role == "title" and lang is not None and lang != "ru":
-        return "title_latin"
+    """The font role actually used: each language names its title face in its strings
+    ("font.title_face": Triod Postnaja for Russian, Old Standard for English)."""
+    if role == "title" and lang is not None:
+        from knjazja.app.i18n import tr
+        return tr("font.title_face", lang=lang)
     return role
+
+
+# faces whose letters run larger than Triod Postnaja's at the same pixel size
+_TITLE_SCALE = {"title_latin": 0.88}
+
+
+def title_scale(lang: str | None = None) -> float:
+    """How much smaller to set card names in the title face of ``lang`` (Old Standard is
+    larger on the body than Triod)."""
+    return _TITLE_SCALE.get(font_role("title", lang), 1.0)
 
 
 def load_font(role: str, size: int, lang: str | None = None) -> pygame.font.Font:

@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app.i18n import get_language, tr
+from knjazja.app.i18n import card_name, card_text, get_language, tr
 from knjazja.engine import catalogue
 from knjazja.ui import style
 from knjazja.ui.art import render_card
@@ -90,7 +90,9 @@ class GalleryScene(BookScene):
     # -- building --------------------------------------------------------------------------
     def build(self) -> None:
         self._lang = get_language()
-        self.cards = catalogue(self._lang)
+        # the catalogue's names and texts as they are printed (typeset)
+        self.cards = [dict(e, name=card_name(e["id"], self._lang), text=card_text(e["id"], self._lang))
+                      for e in catalogue(self._lang)]
         self.build_frame()
         p = self.panel
         pad = self.px(26)

@@ -7,7 +7,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app.i18n import tr
+from knjazja.app.i18n import get_language, tr
+from knjazja.app.words import seat_word
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 
@@ -32,7 +33,7 @@ class PassDeviceScene(GuiScene):
         w, h = self.size
         bw, bh = self.px(460), self.px(64)
         self.ready_button = UIButton(pygame.Rect((w - bw) // 2, h // 2 + self.px(40), bw, bh),
-                                     tr("handover.ready", name=self.name), self.ui,
+                                     tr("handover.ready", name=seat_word(self.name, get_language())), self.ui,
                                      object_id=oid("@primary", "#handover_ready"))
         self.undo_button = None
         if self.on_undo is not None:
@@ -47,9 +48,9 @@ class PassDeviceScene(GuiScene):
         panel = pygame.Rect(0, 0, min(w - self.px(80), self.px(760)), self.px(400))
         panel.center = (w // 2, h // 2)
         style.draw_panel(surface, panel)
-        title = style.fit_font("title", tr("handover.title", name=self.name), panel.width - self.px(60),
-                               self.px(54))
-        style.blit_text(surface, tr("handover.title", name=self.name), title, style.GOLD_LIGHT,
+        heading = tr("handover.title", name=seat_word(self.name, get_language()))
+        title = style.fit_font("title", heading, panel.width - self.px(60), self.px(54))
+        style.blit_text(surface, heading, title, style.GOLD_LIGHT,
                         center=(w // 2, panel.top + self.px(80)), outline=style.GOLD_DARK)
         body = style.fit_font("body", self.reason, panel.width - self.px(60), self.px(24))
         style.blit_text(surface, self.reason, body, style.PARCHMENT, center=(w // 2, panel.top + self.px(150)))

@@ -7,8 +7,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app.i18n import get_language, tr
-from knjazja.engine import card_name, score
+from knjazja.app.i18n import card_name, get_language, tr
+from knjazja.app.words import seat_word
+from knjazja.engine import score
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import wrap_text
@@ -24,7 +25,15 @@ def city_formula(c, lang: str) -> str:
         parts.append(f"{c.golden_gate}")
     inner = " + ".join(parts)
     expr = f"({inner}) × 3" if c.throne == 3 else inner
-    return f"{card_name(c.city, lang)}: {expr} = {c.total}"
+    return tr("results.city_formula", lang=lang, city=card_name(c.city, lang), expr=expr, total=c.total)
+
+
+def chronicle_line(ch, lang: str) -> str:
+    """E.g. "Помощь Византии: +7 (Дружина 7)", "Ослепление Василька: −4"."""
+    if ch.troop:
+        return tr("results.chronicle_troop", lang=lang, card=card_name(ch.chronicle, lang),
+                  glory=f"{ch.glory:+d}", troop=card_name(ch.troop, lang))
+    return tr("results.chronicle", lang=lang, card=card_name(ch.chronicle, lang), glory=f"{ch.glory:+d}")
 
 
 def ranking(totals: list[int]) -> list[tuple[int, int]]:
@@ -93,7 +102,7 @@ class ResultsScene(GuiScene):
         names = [s.name for s in self.session.seats]
         best = max(totals)
         winners = [names[i] for i, t in enumerate(totals) if t == best]
-        title_text = tr("results.winner", name=", ".join(winners)) if len(winners) == 1 else \
+        title_text = tr("results.winner", name=seat_word(winners[0], lang)) if len(winners) == 1 else \
             tr("results.shared", names=", ".join(winners))
         tf = style.fit_font("title", title_text, panel.width - self.px(80), self.px(50))
         style.blit_text(surface, title_text, tf, style.GOLD_LIGHT, center=(w // 2, panel.top + self.px(48)),
@@ -115,14 +124,14 @@ class ResultsScene(GuiScene):
             x = panel.left + self.px(30) + col * col_w
             y = top + r * row_h
             colour = style.GOLD_LIGHT if rank == 1 else style.PARCHMENT
-            style.blit_text(surface, f"{rank}. {names[seat]}", name_font, colour, topleft=(x, y))
+            style.blit_text(surface, tr("results.rank", rank=rank, name=names[seat]), name_font, colour,
+                            topleft=(x, y))
             style.blit_text(surface, tr("results.glory", n=totals[seat]), name_font, colour,
                             topleft=(x + col_w - self.px(200), y))
             line_y = y + name_font.get_height() + self.px(2)
             sc = self.scores[seat]
             lines = [city_formula(c, lang) for c in sc.cities]
-            lines += [f"{card_name(ch.chronicle, lang)}: {ch.glory:+d}" +
-                      (f" ({card_name(ch.troop, lang)})" if ch.troop else "") for ch in sc.chronicles]
+            lines += [chronicle_line(ch, lang) for ch in sc.chronicles]
             if not lines:
                 lines = [tr("results.nothing")]
             max_lines = max(1, (row_h - name_font.get_height() - self.px(8)) // small.get_height())

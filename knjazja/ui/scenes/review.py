@@ -24,7 +24,7 @@ from knjazja.ui import style
 from knjazja.ui.art.palette import HIGHLIGHT
 from knjazja.ui.scenes.base import oid
 from knjazja.ui.scenes.review_board import CARD_H, CARD_W, GRADE_COLOURS, ReviewBoard, final_verdict
-from knjazja.ui.table.sprites import Sprites, TextCache, printable, seat_colour
+from knjazja.ui.table.sprites import Sprites, TextCache, seat_colour
 from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades
 
 BEST_GLOW = (120, 220, 120)
@@ -263,7 +263,7 @@ class ReviewScene(BookScene):
             narrator = narrator or self.narrator()
             s = self.states[i]
             what = narrator.action(self.actions[i], s)
-            text = self._texts_cache[key] = printable(f"{narrator.seat(s.decision.seat)}: {what}")
+            text = self._texts_cache[key] = tr("review.move_line", name=narrator.seat(s.decision.seat), what=what)
         return text
 
     def progress_text(self) -> str:
@@ -295,14 +295,14 @@ class ReviewScene(BookScene):
             running = self.analysis is not None and self.analysis.running == i
             return move, tr("review.thinking" if running else "review.waiting"), style.MUTED
         many = len(self._humans) > 1
-        name = self.seats[seat].name
+        name = narrator.seat(seat)
         s = self.states[i]
-        chosen = printable(narrator.action(r.chosen, s))
+        chosen = narrator.action(r.chosen, s)
         p = round(100 * r.chosen_value)
         if r.loss_points < 0.05:
             text = tr("review.named_best" if many else "review.you_best", name=name, chosen=chosen, p=p)
         else:
-            best = printable(narrator.action(r.best, s))
+            best = narrator.action(r.best, s)
             text = tr("review.named_worse" if many else "review.you_worse", name=name, chosen=chosen,
                       best=best, p=p, q=round(100 * r.best_value))
         return move, text, GRADE_COLOURS[grade(r.loss_points)]
@@ -431,7 +431,8 @@ class ReviewScene(BookScene):
             surface.blit(t, t.get_rect(midright=midright))
             return
         g = grade(r.loss_points)
-        value = "0" if r.loss_points < 0.05 else f"–{r.loss_points:.1f}"
+        value = "0" if r.loss_points < 0.05 else \
+            "−" + f"{r.loss_points:.1f}".replace(".", tr("number.decimal_point"))
         t = self.texts.render(value, "bold", px(16), GRADE_COLOURS[g], shadow=True)
         rect = surface.blit(t, t.get_rect(midright=midright))
         x = rect.left - px(8)

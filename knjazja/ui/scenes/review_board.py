@@ -10,13 +10,15 @@ import pygame
 from knjazja.app.analysis import PointResult, grade
 from knjazja.app.i18n import get_language, tr
 from knjazja.app.narrate import Narrator
+from knjazja.app.typography import number
+from knjazja.app.words import seat_word
 from knjazja.app.session import Seat
 from knjazja.engine import GameState, score
 from knjazja.engine.scoring import seat_score
 from knjazja.engine.targets import attack_sum, defence_sum
 from knjazja.ui import style
 from knjazja.ui.art.palette import Colour
-from knjazja.ui.table.sprites import Sprites, TextCache, printable, seat_colour
+from knjazja.ui.table.sprites import Sprites, TextCache, seat_colour
 from knjazja.ui.widgets import wrap_text
 
 CARD_W, CARD_H = 5, 7
@@ -28,8 +30,9 @@ def final_verdict(seats: list[Seat], s: GameState) -> str:
     totals = [sc.total for sc in score(s)]
     best = max(totals)
     names = [seats[k].name for k, t in enumerate(totals) if t == best]
-    head = tr("results.winner", name=names[0]) if len(names) == 1 else tr("results.shared", names=", ".join(names))
-    line = " · ".join(f"{seat.name} {t}" for seat, t in zip(seats, totals))
+    head = tr("results.winner", name=seat_word(names[0], get_language())) if len(names) == 1 else \
+        tr("results.shared", names=", ".join(names))
+    line = " · ".join(f"{seat.name} {number(t)}" for seat, t in zip(seats, totals))
     return f"{head}\n{tr('review.glory_line', line=line)}"
 
 
@@ -101,7 +104,7 @@ class ReviewBoard:
         surf.blit(head, (inner.left, inner.top))
         f = style.font("body", px(17))
         y = inner.top + head.get_height() + px(4)
-        for line in wrap_text(printable(verdict), f, inner.width)[:2]:
+        for line in wrap_text(verdict, f, inner.width)[:2]:
             img = style.render_text(line, f, colour)
             surf.blit(img, (inner.left, y))
             y += f.get_linesize()
@@ -148,7 +151,7 @@ class ReviewBoard:
         small_size = max(9, min(px(15), row.height * 22 // 100))
         badge_size = max(14, min(px(40), row.height * 36 // 100)) if tall else \
             max(14, min(px(36), row.height * 62 // 100))
-        badge = self.sprites.badge("glory" if total >= 0 else "neg", str(total), badge_size, self.texts)
+        badge = self.sprites.badge("glory" if total >= 0 else "neg", number(total), badge_size, self.texts)
         icon = self.sprites.seat_icon(self.seats[seat].is_human, name_size, colour)
         room = info.width - icon.get_width() - px(6) - (0 if tall else badge_size + px(6))
         name = self.texts.fit(self.seats[seat].name, "bold", name_size,
@@ -216,7 +219,7 @@ class ReviewBoard:
         info = pygame.Rect(row.left + px(16), row.top + px(6), info_w - px(24), row.height - px(12))
         f = style.font("bold", max(11, min(px(17), row.height * 20 // 100)))
         y = info.top
-        for line in wrap_text(printable(title), f, info.width)[: max(1, info.height // f.get_linesize())]:
+        for line in wrap_text(title, f, info.width)[: max(1, info.height // f.get_linesize())]:
             img = style.render_text(line, f, style.GOLD_LIGHT)
             surf.blit(img, (info.left, y))
             y += f.get_linesize()

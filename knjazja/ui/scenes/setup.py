@@ -14,28 +14,22 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
 
-from knjazja.app.i18n import tr, tr_list
+from knjazja.app.i18n import get_language, tr
 from knjazja.app.settings import (MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, OPTION_KEYS, PLAYER_KINDS,
                                   GameSetup, default_setup, validate_setup)
+from knjazja.app.words import prince_names
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import wrap_text
 
 
 def default_names(seats: list[dict[str, str]]) -> list[str]:
-    """A localised default name per seat: "Player" for humans, princes' names for bots."""
-    humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
-    princes = tr_list("setup.prince_names")
+    """A localised default name per seat: a prince's name for every seat not yet named (a
+    human too: "Игрок" would read "перед игроком Игрок" in the log)."""
+    princes = prince_names(get_language())
     taken = {s["name"] for s in seats if s["name"]}
     free = iter([p for p in princes if p not in taken] + [f"{princes[0]} {k}" for k in range(2, 20)])
-    out = []
-    for i, seat in enumerate(seats):
-        if seat["kind"] == "human":
-            out.append(tr("setup.default_human") if len(humans) == 1
-                       else tr("setup.default_human_n", n=humans.index(i) + 1))
-        else:
-            out.append(next(free))
-    return out
+    return [next(free) for _ in seats]
 
 
 class SetupScene(GuiScene):

@@ -9,7 +9,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from knjazja.app import stats as store
-from knjazja.app.i18n import get_language, tr
+from knjazja.app.i18n import tr
 from knjazja.ui import style
 from knjazja.ui.scenes.base import oid
 from knjazja.ui.scenes.saveload import ConfirmScene
@@ -22,7 +22,7 @@ def _fmt_glory(value: float | None) -> str:
     if not isinstance(value, float):
         return str(value)
     text = f"{value:.1f}".rstrip("0").rstrip(".")
-    return text.replace(".", ",") if get_language() == "ru" else text
+    return text.replace(".", tr("number.decimal_point"))
 
 
 def _fmt_when(iso: str | None) -> str | None:

@@ -18,6 +18,7 @@ from pygame import Rect
 
 from knjazja.app.card_names import short_name
 from knjazja.app.i18n import tr
+from knjazja.app.typography import number
 from knjazja.app.table_view import TableView
 from knjazja.engine.cards import CARD_ID, CARDS, STRENGTH
 from knjazja.engine.scoring import city_score, seat_score
@@ -278,11 +279,7 @@ def chip_value(card: int, troop: int) -> str:
     if troop >= 0:                  # Byzantine Aid: the troop's Strength is its Glory
         return f"+{STRENGTH[troop]}"
     g = CARDS[card].glory
-    if g > 0:
-        return f"+{g}"
-    if g < 0:
-        return f"–{-g}"
-    return ""
+    return number(g, sign=True) if g else ""
 
 
 def draw_chip(surface: pygame.Surface, chip: Chip, ctx: DrawContext) -> None:
@@ -301,7 +298,7 @@ def draw_chip(surface: pygame.Surface, chip: Chip, ctx: DrawContext) -> None:
     value = chip_value(card, chip.troop) if not chip.before else ""
     right = r.right - 3
     if value:
-        neg = value.startswith("–")
+        neg = value.startswith("−")
         badge = ctx.sprites.badge("neg" if neg else "glory", value, r.height, ctx.texts)
         surface.blit(badge, badge.get_rect(midright=(r.right, r.centery)))
         right = r.right - r.height
@@ -354,7 +351,7 @@ def draw_info(surface: pygame.Surface, geom: AreaGeom, view: TableView, ctx: Dra
     total = seat_score(view, seat).total
     size = (max(18, min(round(gr.height * 0.95), round(ctx.unit * 2.4))) if geom.area.horizontal
             else max(16, round(gr.height * 1.2)))
-    sun = sp.badge("glory" if total >= 0 else "neg", str(total), size, tx)
+    sun = sp.badge("glory" if total >= 0 else "neg", number(total), size, tx)
     surface.blit(sun, sun.get_rect(midright=(gr.right - 2, gr.centery)))
     if geom.area.horizontal:
         t = tx.fit(tr("table.glory"), "body", max(9, min(round(gr.height * 0.42), ctx.fs(0.9))), style.MUTED,

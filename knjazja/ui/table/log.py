@@ -1,7 +1,7 @@
 """The game log panel: narrated events, newest at the bottom, card names you can hover.
 
-Lines come from ``Narrator.event`` with ``{card:N}`` tokens; each token is drawn as the
-card's name in gold, and its screen rect is remembered so the scene can zoom that card
+Lines come from ``Narrator.event`` with ``{card:N:case}`` tokens; each token is drawn as the
+card's name (in that grammatical case) in gold, and its screen rect is remembered so the scene can zoom that card
 when the mouse rests on it.  The panel is rendered into a cached surface that is redrawn
 only when lines arrive, the panel scrolls or the language changes.
 """
@@ -12,26 +12,26 @@ import re
 import pygame
 from pygame import Rect
 
-from knjazja.app.card_names import short_name
 from knjazja.app.controller import TableController
 from knjazja.app.i18n import tr
+from knjazja.app.words import name_form
 from knjazja.ui import style
 from knjazja.ui.table.context import DrawContext
 
-_TOKEN = re.compile(r"\{card:(-?\d+)\}")
+_TOKEN = re.compile(r"\{card:(-?\d+)(?::(\w+))?\}")
 
 
-def segments(text: str) -> list[tuple[str, int | None]]:
-    """Split a log line into (text, card or None) pieces."""
-    out: list[tuple[str, int | None]] = []
+def segments(text: str) -> list[tuple[str, int | None, str]]:
+    """Split a log line into (text, card or None, the name's grammatical form) pieces."""
+    out: list[tuple[str, int | None, str]] = []
     pos = 0
     for m in _TOKEN.finditer(text):
         if m.start() > pos:
-            out.append((text[pos:m.start()], None))
-        out.append(("", int(m.group(1))))
+            out.append((text[pos:m.start()], None, ""))
+        out.append(("", int(m.group(1)), m.group(2) or "nom"))
         pos = m.end()
     if pos < len(text):
-        out.append((text[pos:], None))
+        out.append((text[pos:], None, ""))
     return out
 
 
@@ -107,30 +107,30 @@ class LogPanel:
             return rows
         body = ctx.texts.font("body", ctx.fs(0.92))
         bold = ctx.texts.font("bold", ctx.fs(0.92))
-        words: list[tuple[str, int | None, str]] = []   # (text, card, font role)
-        for text, card in segments(line):
+        # words are broken apart at ordinary spaces only (never at a no-break space), and a
+        # card name stays one piece with the punctuation around it
+        words: list[list[tuple[str, int | None, str]]] = [[]]   # (text, card, font role)
+        for text, card, form in segments(line):
             if card is not None:
-                words.append((short_name(card, ctx.lang), card, "bold"))
-            else:
-                for part in re.split(r"(\s+)", text):
-                    if part:
-                        words.append((part, None, "body"))
-        rows = [[]]
-        x = 0
-        for text, card, role in words:
-            f = bold if role == "bold" else body
-            w = f.size(text)[0]
-            if text.isspace():
-                if rows[-1]:
-                    rows[-1].append((text, None, role))
-                    x += w
+                words[-1].append((name_form(card, ctx.lang, form), card, "bold"))
                 continue
-            if x + w > width and rows[-1]:
-                while rows[-1] and rows[-1][-1][0].isspace():
-                    rows[-1].pop()
+            for part in re.split(r"( +)", text):
+                if part.startswith(" "):
+                    words.append([])
+                elif part:
+                    words[-1].append((part, None, "body"))
+        space = body.size(" ")[0]
+        rows: list[list[tuple[str, int | None, str]]] = [[]]
+        x = 0
+        for word in filter(None, words):
+            w = sum((bold if role == "bold" else body).size(text)[0] for text, _, role in word)
+            if rows[-1] and x + space + w > width:
                 rows.append([])
                 x = 0
-            rows[-1].append((text, card, role))
+            if rows[-1]:
+                rows[-1].append((" ", None, "body"))
+                x += space
+            rows[-1].extend(word)
             x += w
         self._wrap[key] = rows
         if len(self._wrap) > 4000:

@@ -18,14 +18,13 @@ from knjazja.engine import Action, GameState
 from knjazja.ui import style
 from knjazja.ui.scenes.base import oid
 from knjazja.ui.table.context import DrawContext
-from knjazja.ui.table.sprites import printable
 
 
 def banner(c: TableController, log_lines: list[str]) -> tuple[str, bool]:
     """The banner's text and whether it asks the viewer to act; while moves are shown it
     repeats the last line of the log."""
     if c.busy:
-        return (printable(expand_tokens(log_lines[-1], c.lang)) if log_lines else ""), False
+        return (expand_tokens(log_lines[-1], c.lang) if log_lines else ""), False
     return c.prompt()
 
 
@@ -194,4 +193,4 @@ class ChoicePanel:
 
 
 def action_label(a: Action, narrator: Narrator, s: GameState) -> str:
-    return printable(narrator.action(a, s))
+    return narrator.action(a, s)

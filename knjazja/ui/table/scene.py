@@ -272,10 +272,10 @@ class TableScene(GuiScene):
         surface.blit(layer, (0, 0))
         self.board.draw_dynamic(surface, ctx, decider=decider, current=current, over=self.session.state.over)
         self.log_panel.draw(surface, L.log, ctx)
-        # Skip and Hint share the banner's right end: the text keeps clear of either
-        shown = [b for b in (self.controls.skip, self.controls.hint) if b is not None and b.visible]
-        draw_banner(surface, L.prompt, *banner(c, self.log_panel.lines), ctx,
-                    right_reserve=shown[0].rect.width + 16 if shown else 0)
+        skip = self.controls.skip
+        # the Skip and Hint buttons sit on the banner's right end: the text keeps clear of them
+        over = [b.rect.width + 16 for b in (skip, self.controls.hint) if b is not None and b.visible]
+        draw_banner(surface, L.prompt, *banner(c, self.log_panel.lines), ctx, right_reserve=max(over, default=0))
         self.layout_fan()
         self.fan.draw_hand(surface, ctx, c, L, face_up=self.hand_face_up())
         self.controls.choice.draw(surface, ctx)

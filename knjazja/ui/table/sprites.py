@@ -62,15 +62,6 @@ def _from_rgba(data: bytes, size: tuple[int, int]) -> pygame.Surface:
         return surf.copy()
 
 
-# characters the shipped fonts lack, and what to print instead
-_GLYPHS = str.maketrans({"−": "–", "→": "»", "⚔": "»", "▸": "›", "▼": "", "←": "«"})
-
-
-def printable(text: str) -> str:
-    """``text`` with the characters the game's fonts cannot draw replaced."""
-    return text.translate(_GLYPHS)
-
-
 class TextCache:
     """Rendered text surfaces, keyed by everything that changes their pixels."""
 
@@ -85,7 +76,7 @@ class TextCache:
                lang: str | None = None) -> pygame.Surface:
         key = (text, role, int(size), colour, shadow, outline, lang)
         return self._cache.get_or(key, lambda: _convert(style.render_text(
-            printable(text), self.font(role, size, lang), colour,
+            text, self.font(role, size, lang), colour,
             shadow=style.SHADOW if shadow else None, outline=outline)))
 
     def fit(self, text: str, role: str, size: int, colour: Colour, max_width: int, *,
@@ -97,7 +88,7 @@ class TextCache:
         def make() -> pygame.Surface:
             s = int(size)
             fnt = self.font(role, s, lang)
-            text_ = printable(text)
+            text_ = text
             while s > min_size and fnt.size(text_)[0] > max_width:
                 s = max(min_size, int(s * 0.9))
                 fnt = self.font(role, s, lang)

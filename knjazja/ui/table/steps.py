@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
-from knjazja.app.card_names import short_name
 from knjazja.app.controller import TableController
 from knjazja.app.i18n import tr
+from knjazja.app.words import card_word, seat_word
 from knjazja.engine import Event
 from knjazja.engine import zones as Z
 from knjazja.engine.zones import Zone
@@ -267,7 +267,7 @@ class StepBuilder:
         dst = c.city.card if c is not None and c.city is not None else None
         if src is not None and dst is not None:
             step.tweens.append(self.flight(e.city, src, dst, True, arc=2))
-        step.tweens.append(self.stamp(tr("table.stamp.war", city=short_name(e.city, t.controller.lang)), DANGER,
+        step.tweens.append(self.stamp(tr("table.stamp.war", city=card_word(e.city, t.controller.lang)), DANGER,
                                       delay=0.15))
         step.hidden = {e.city}
         step.on_end = lambda: view.land(e)
@@ -283,7 +283,7 @@ class StepBuilder:
         k = e.kind
         lang = self.t.controller.lang
         text, colour = {
-            "city_falls": (tr("table.stamp.falls", city=short_name(e.city, lang)), DANGER),
+            "city_falls": (tr("table.stamp.falls", city=card_word(e.city, lang)), DANGER),
             "cancelled": (tr("table.stamp.cancelled"), HIGHLIGHT),
             "plunder": (tr("table.stamp.plunder"), DANGER),
             "end_set": (tr("table.stamp.end_set"), HIGHLIGHT),
@@ -322,7 +322,7 @@ class StepBuilder:
             fl = self.flight(card, r, r, True, dur=2.2, arc=0)
             fl.shadow = False
             step.tweens.append(fl)
-        step.tweens.append(self.stamp(tr("table.stamp.reveal", name=c.names[e.other]), HIGHLIGHT,
+        step.tweens.append(self.stamp(tr("table.stamp.reveal", name=seat_word(c.names[e.other], c.lang)), HIGHLIGHT,
                                       centre=(cr.centerx, cr.centery - ch // 2 - t.board.layout.unit * 2), dur=2.2))
         return step
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 import pygame
 from pygame import Rect
 
-from knjazja.app.card_names import short_name
 from knjazja.app.i18n import tr
 from knjazja.app.table_view import TableView
 from knjazja.engine import records as R
@@ -23,6 +22,7 @@ from knjazja.ui import style
 from knjazja.ui.art.palette import DANGER
 from knjazja.ui.table.areas import CitySlot, Tab, _tab_label, draw_city, tab_groups
 from knjazja.ui.table.context import DrawContext
+from knjazja.app.words import card_word, seat_word
 from knjazja.ui.table.sprites import seat_colour
 
 
@@ -108,8 +108,8 @@ def _war_geometry(view: TableView, w: WarRecord, rect: Rect, card_size: tuple[in
     ch = max(40, int(ch) // 7 * 7)     # whole steps of 7 px: few sizes to render and cache
     cw = ch * 5 // 7
     g.card_size = (cw, ch)
-    att, dfd = names[w.attacker], names[w.defender]
-    city_name = short_name(w.city, ctx.lang)
+    att, dfd = seat_word(names[w.attacker], ctx.lang), seat_word(names[w.defender], ctx.lang)
+    city_name = card_word(w.city, ctx.lang)
     g.header = tr("table.war.header", attacker=att, defender=dfd, city=city_name)
     g.header_colours = (seat_colour(w.attacker), seat_colour(w.defender))
     # the target city
@@ -253,17 +253,17 @@ def _table_geometry(view: TableView, rect: Rect, card_size: tuple[int, int], ctx
     g.table_slot = slot
     if t is not None:
         g.cards.append(PlacedCard(t.card, slot))
-        who = names[t.seat] if 0 <= t.seat < len(names) else "?"
-        target = ""
+        who = seat_word(names[t.seat] if 0 <= t.seat < len(names) else "?", ctx.lang)
+        card = card_word(t.card, ctx.lang)
         if t.target_card >= 0:
-            target = short_name(t.target_card, ctx.lang)
+            cap = tr("table.centre.plays_on_card", name=who, card=card, target=card_word(t.target_card, ctx.lang))
         elif t.target_city >= 0:
-            target = short_name(t.target_city, ctx.lang)
+            cap = tr("table.centre.plays_on_city", name=who, card=card, city=card_word(t.target_city, ctx.lang))
         elif 0 <= t.target_seat < len(names) and t.target_seat != t.seat:
-            target = names[t.target_seat]
-        cap = tr("table.centre.plays", name=who, card=short_name(t.card, ctx.lang))
-        if target:
-            cap += " » " + target
+            cap = tr("table.centre.plays_on_seat", name=who, card=card,
+                     seat=seat_word(names[t.target_seat], ctx.lang))
+        else:
+            cap = tr("table.centre.plays", name=who, card=card)
         g.header = cap
         g.header_colours = (seat_colour(t.seat),)
         # Dowry: the bids lie face down beside the card
@@ -277,8 +277,8 @@ def _table_geometry(view: TableView, rect: Rect, card_size: tuple[int, int], ctx
     elif view.recent is not None:
         seat, card = view.recent
         g.cards.append(PlacedCard(card, slot, dim=True))
-        g.header = tr("table.centre.last", name=names[seat] if 0 <= seat < len(names) else "?",
-                      card=short_name(card, ctx.lang))
+        g.header = tr("table.centre.last", name=seat_word(names[seat] if 0 <= seat < len(names) else "?",
+                                                          ctx.lang), card=card_word(card, ctx.lang))
         g.header_colours = ()
     return g
 

@@ -1,0 +1,190 @@
+"""A sample of everything the table says, in one language, for the hand-checked test of
+Russian (and English) grammar: log lines, buttons, prompts, stamps, refusal reasons, the
+review and the hand-over, with a masculine and a feminine built-in name, a typed name that
+does not decline, plural and feminine card names and a player acting on himself.
+
+``sample(lang)`` returns ``{label: text}`` with no-break spaces shown as plain spaces.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+
+from scenario import find, inst, scenario  # noqa: E402
+
+from knjazja.app import i18n  # noqa: E402
+from knjazja.app.i18n import tr  # noqa: E402
+from knjazja.app.narrate import Narrator, expand_tokens  # noqa: E402
+from knjazja.app.words import card_word, seat_word  # noqa: E402
+from knjazja.engine import apply  # noqa: E402
+from knjazja.engine import records as R  # noqa: E402
+from knjazja.engine import zones as Z  # noqa: E402
+from knjazja.engine.actions import Event  # noqa: E402
+from knjazja.app.card_names import refusal_text  # noqa: E402
+from knjazja.app.prompts import prompt_text  # noqa: E402
+from knjazja.engine.refusals import CENTRE, CITY, SEAT, Target, why_not_play  # noqa: E402
+
+NAMES = {"ru": ["Ярослав", "Ольга", "Вася"], "en": ["Yaroslav", "Olga", "Bob"]}
+HUMANS = [True, True, True]
+
+
+def _turn_state():
+    """Yaroslav's turn: Olga owns Tmutarakan (a Church), Vasya owns Murom and Vladimir (Stone
+    Walls), Yaroslav Novgorod (the Kremlin)."""
+    return scenario(n=3, hands={
+        0: ["city.kiev", "wall.palisade", "chr.voivode", "chr.sviatopolk", "chr.byzantium", "troop.druzhina.6",
+            "ev.polovtsian_raid", "ev.fire", "ev.poisoner", "troop.druzhina.3", "bld.church", "bld.sloboda",
+            "bld.cathedral", "ev.city_watch"],
+        1: ["ev.city_watch"], 2: ["troop.poles"]},
+        cities={"city.tmutarakan": (1, ["bld.church"]), "city.murom": (2, []),
+                "city.novgorod": (0, ["wall.kremlin"]), "city.vladimir": (2, ["wall.stone"])},
+        chronicles={0: ["chr.igor", "chr.vasilko"], 2: ["chr.anna"]})
+
+
+def _war_state():
+    """Vasya's turn, about to attack Olga's Tmutarakan; Yaroslav's Kiev has Stone Walls."""
+    return scenario(n=3, current=2, hands={
+        2: ["troop.varangians", "ev.raid_city", "troop.druzhina.3"],
+        1: ["troop.militia", "ev.ambush", "ev.plunder", "ev.bribe", "troop.poles"]},
+        cities={"city.tmutarakan": (1, ["bld.church"]), "city.kiev": (0, ["wall.stone"])})
+
+
+def sample(lang: str) -> dict[str, str]:
+    i18n.set_language(lang)          # the table's prompts speak the UI language
+    names = NAMES[lang]
+    nar = Narrator(names, lang)
+    out: dict[str, str] = {}
+
+    def log(label: str, events) -> None:
+        lines = [expand_tokens(line, lang) for e in events if (line := nar.event(e, None))]
+        for i, line in enumerate(lines):
+            out[f"{label}.{i}"] = line
+
+    def button(label: str, s, kind: str, **fields) -> None:
+        out[f"button.{label}"] = nar.action(find(s, kind, **fields), s)
+
+    def prompt(label: str, s, viewer: int) -> None:
+        out[f"prompt.{label}"] = prompt_text(s, names, HUMANS, viewer, lang)[0]
+
+    # --- a turn: buttons, then the reaction to Fire ---------------------------------------
+    s = _turn_state()
+    button("draw", s, "draw")
+    button("found_self", s, "play_city", card="city.kiev", seat=0)
+    button("found_other", s, "play_city", card="city.kiev", seat=1)
+    button("build", s, "build", card="wall.palisade", city="city.tmutarakan")
+    button("chronicle_self", s, "chronicle", card="chr.voivode", seat=0)
+    button("sviatopolk", s, "chronicle", card="chr.sviatopolk", city="city.tmutarakan")
+    button("byzantium", s, "chronicle", card="chr.byzantium", seat=2, cards=["troop.druzhina.6"])
+    button("raid_seat", s, "event", card="ev.polovtsian_raid", seat=1)
+    button("fire", s, "event", card="ev.fire", city="city.tmutarakan")
+    button("poison_own", s, "event", card="ev.poisoner", target="chr.vasilko")
+    button("poison_other", s, "event", card="ev.poisoner", target="chr.anna")
+    button("war", s, "war", city="city.tmutarakan")
+    button("igor", s, "pass_igor", seat=2, cards=["troop.druzhina.3"])
+    prompt("your_turn", s, 0)
+    prompt("turn_of", s, 1)
+    log("log.fire", apply(s, find(s, "event", card="ev.fire", city="city.tmutarakan")))
+    prompt("reaction", s, 1)
+    prompt("other_reaction", s, 0)
+    button("react", s, "react")
+    button("decline", s, "decline")
+    log("log.react", apply(s, find(s, "react")))
+
+    # --- a war: Vasya (typed name) attacks Olga's Tmutarakan -------------------------------
+    s = _war_state()
+    log("log.war", apply(s, find(s, "war", city="city.tmutarakan")))
+    button("attack", s, "attack", cards=["troop.varangians"])
+    button("raid", s, "event", card="ev.raid_city")
+    log("log.attack", apply(s, find(s, "attack", cards=["troop.varangians"])))
+    prompt("defend", s, 1)
+    prompt("other_defend", s, 0)
+    button("ambush", s, "ambush")
+    button("bribe", s, "bribe")
+    button("yield", s, "yield")
+    button("yield_plunder", s, "yield_plunder")
+    w = _war_state()
+    apply(w, find(w, "war", city="city.tmutarakan"))
+    apply(w, find(w, "attack", cards=["troop.varangians"]))
+    log("log.bribe", apply(w, find(w, "bribe")))
+    log("log.fall", apply(s, find(s, "yield_plunder")))
+
+    # --- events not reached above ----------------------------------------------------------
+    c = lambda cid: inst(cid)  # noqa: E731
+    log("log.misc", [
+        Event("turn", seat=1),
+        Event("move", seat=1, card=c("ev.ambush"), src=Z.DECK, dst=Z.hand(1)),
+        Event("move", seat=0, card=c("city.kiev"), src=Z.hand(0), dst=Z.cities(0), city=c("city.kiev"), other=0),
+        Event("move", seat=0, card=c("city.tmutarakan"), src=Z.hand(0), dst=Z.cities(2),
+              city=c("city.tmutarakan"), other=2),
+        Event("move", seat=1, card=c("bld.sloboda"), src=Z.hand(1), dst=Z.city(c("city.vladimir")),
+              city=c("city.vladimir")),
+        Event("move", seat=2, card=c("chr.bogatyrs"), src=Z.hand(2), dst=Z.chronicles(2), other=2),
+        Event("move", seat=0, card=c("chr.vasilko"), src=Z.hand(0), dst=Z.chronicles(1), other=1),
+        Event("move", seat=0, card=c("wall.wooden"), src=Z.city(c("city.kiev")), dst=Z.DISCARD),
+        Event("move", seat=0, card=c("troop.druzhina.6"), src=Z.hand(0), dst=Z.under(c("chr.byzantium")), other=0),
+        Event("move", seat=0, card=c("chr.igor"), src=Z.chronicles(0), dst=Z.chronicles(2), other=2),
+        Event("move", seat=2, card=-1, src=Z.hand(1), dst=Z.hand(2), other=1),
+        Event("reveal", seat=0, other=1, cards=(c("ev.ambush"), c("bld.church"))),
+        Event("answer", seat=0, cards=(c("troop.militia"), c("troop.poles")), value=12, how=R.DEFEND),
+        Event("answer", seat=1, card=c("ev.condemnation"), how=R.CONDEMN),
+        Event("move", seat=1, card=c("ev.condemnation"), src=Z.hand(1), dst=Z.DISCARD),
+        Event("answer", seat=2, how=R.YIELD),
+        Event("keep", seat=2, card=c("chr.congress")),
+        Event("bids_revealed", cards=()),
+        Event("end_set", value=41),
+        Event("city_falls", seat=2, city=c("city.kiev")),
+    ])
+
+    # --- stamps, refusals, hand-over, review, results ---------------------------------------
+    olga, vasya = seat_word(names[1], lang), seat_word(names[2], lang)
+    card = lambda cid: card_word(inst(cid), lang)  # noqa: E731
+    out["stamp.war"] = tr("table.stamp.war", lang=lang, city=card("city.tmutarakan"))
+    out["stamp.falls_f"] = tr("table.stamp.falls", lang=lang, city=card("city.tmutarakan"))
+    out["stamp.falls_m"] = tr("table.stamp.falls", lang=lang, city=card("city.kiev"))
+    out["stamp.reveal"] = tr("table.stamp.reveal", lang=lang, name=vasya)
+    out.update(_refusals(lang))
+    out["handover.title_f"] = tr("handover.title", lang=lang, name=olga)
+    out["handover.title_typed"] = tr("handover.title", lang=lang, name=vasya)
+    out["handover.decide"] = tr("handover.reason.decide", lang=lang, name=olga,
+                                what=tr("decision.war_defend", lang=lang))
+    out["handover.ready"] = tr("handover.ready", lang=lang, name=vasya)
+    s = _turn_state()
+    chosen = nar.action(find(s, "draw"), s)
+    best = nar.action(find(s, "build", card="wall.palisade", city="city.tmutarakan"), s)
+    out["review.worse"] = tr("review.you_worse", lang=lang, chosen=chosen, best=best, p=40, q=55)
+    out["review.move"] = tr("review.move_line", lang=lang, name=nar.seat(0), what=best)
+    out["review.war"] = tr("review.war", lang=lang, city=card("city.tmutarakan"), attacker=vasya,
+                           defender=olga)
+    out["results.winner_f"] = tr("results.winner", lang=lang, name=olga)
+    out["results.winner_typed"] = tr("results.winner", lang=lang, name=vasya)
+    return {k: v.replace("\u00a0", " ") for k, v in out.items()}
+
+
+def _refusals(lang: str) -> dict[str, str]:
+    """The engine's reasons why a card cannot go where it was dropped, in words."""
+    names, out = NAMES[lang], {}
+
+    def why(label: str, s, seat: int, cid: str, target: Target | None) -> None:
+        out[f"why.{label}"] = refusal_text(why_not_play(s, seat, inst(cid), target), names, lang)
+
+    s = _turn_state()
+    why("blocked_m", s, 0, "bld.church", Target(CITY, inst("city.novgorod")))
+    why("blocked_pl", s, 0, "bld.sloboda", Target(CITY, inst("city.vladimir")))
+    why("build_on_city", s, 0, "bld.cathedral", Target(SEAT, 1))
+    why("reaction_only", s, 0, "ev.city_watch", None)
+    why("not_yours", s, 2, "troop.poles", None)
+    w = _war_state()
+    apply(w, find(w, "war", city="city.tmutarakan"))
+    apply(w, find(w, "attack", cards=["troop.varangians"]))
+    why("too_weak", w, 1, "troop.poles", Target(CENTRE))
+    k = _war_state()
+    apply(k, find(k, "war", city="city.kiev"))
+    why("walls_hold", k, 2, "troop.druzhina.3", Target(CENTRE))
+    return out
+
+
+if __name__ == "__main__":
+    for key, text in sample(sys.argv[1] if len(sys.argv) > 1 else "ru").items():
+        print(f"{key!r}: {text!r},")
