@@ -110,7 +110,7 @@ def read_document(path: Path) -> object:
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_DOCUMENT_BYTES + 1)       # never more: the file may be huge
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):    # no file (or no folder to hold one)
         return MISSING
     except IsADirectoryError:
         raise DamagedFile("folder") from None

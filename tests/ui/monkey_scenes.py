@@ -80,6 +80,7 @@ def furnish_data_folder() -> None:
                                                       {"name": None, "kind": "robot"}]})
     (saves / "damaged.json").write_text('{"format": "knjazja-save", "vers', encoding="utf-8")
     write_impossible_save(saves / "good.json", saves / "impossible card.json")
+    write_impossible_save(saves / "good.json", storage.autosave_path())        # Continue refuses it
     (saves / "a folder.json").mkdir()
     (saves / os.fsdecode(b"caf\xe9.json")).write_bytes(b"\xff\xfe")
     (saves / "far future.json").write_text("[]", encoding="utf-8")

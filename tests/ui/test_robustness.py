@@ -136,6 +136,25 @@ def test_names_no_font_can_draw_are_cleaned_when_a_save_is_read(make_app, tmp_pa
     app.step([])
 
 
+def test_a_data_folder_that_is_a_file_stops_nothing(make_app, knjazja_home):
+    knjazja_home.parent.mkdir(parents=True, exist_ok=True)
+    knjazja_home.write_text("not a folder")
+    app, flow = flow_on(make_app)
+    assert not flow.menu.buttons["continue"].is_enabled
+    flow.show_load()
+    app.step([])
+    assert not app.stack.top.entries
+    app.stack.pop()
+    session = flow.start_game(dict(SETUP, series=True), seed=4)          # nothing can be written
+    app.step([])
+    assert session.autosave_error
+    play_to_the_end(session)
+    flow.game_over(session)
+    app.step([])
+    assert "not saved" in app.stack.top.text                             # told, not fatal
+    assert crash.write_report(RuntimeError("boom")) is None
+
+
 # -- statistics, series and settings that are damaged -------------------------------------------
 def test_damaged_statistics_are_set_aside_told_once_and_the_next_game_is_recorded(make_app, knjazja_home):
     knjazja_home.mkdir(parents=True)
