@@ -1,8 +1,9 @@
 """The rules of the game as a document: sections of paragraphs and bullets, per language.
 
 The text is data, ``knjazja/app/data/rules.<lang>.md`` (our own wording of RULES.md), in a
-small markdown: ``# `` starts a section, blank lines separate paragraphs, ``- `` starts a
-bullet, ``**bold**`` marks a term.
+small markdown: ``# Title {#key}`` starts a section (the key names it for links from the
+table's help and the lessons), blank lines separate paragraphs, ``- `` starts a bullet,
+``**bold**`` marks a term.
 """
 from __future__ import annotations
 
@@ -18,6 +19,15 @@ from knjazja.app.typography import typeset
 class Section:
     title: str
     blocks: list[tuple[str, str]] = field(default_factory=list)  # ("p" | "li", text)
+    key: str = ""
+
+
+_HEADING = re.compile(r"^(.*?)\s*\{#([a-z_]+)\}$")
+
+
+def _section(heading: str) -> Section:
+    m = _HEADING.match(heading)
+    return Section(m.group(1), key=m.group(2)) if m else Section(heading)
 
 
 def parse_rules(text: str) -> list[Section]:
@@ -34,7 +44,7 @@ def parse_rules(text: str) -> list[Section]:
         line = raw.strip()
         if line.startswith("# "):
             flush()
-            sections.append(Section(line[2:].strip()))
+            sections.append(_section(line[2:].strip()))
         elif line.startswith("- ") or line.startswith("* "):
             flush()
             if sections:
@@ -60,6 +70,24 @@ def load_rules(lang: str | None = None) -> list[Section]:
         except (OSError, UnicodeDecodeError):
             continue
     return []
+
+
+def section_index(sections: list[Section], key: str) -> int | None:
+    return next((i for i, s in enumerate(sections) if s.key == key), None)
+
+
+def block_naming(section: Section, phrase: str) -> int | None:
+    """The block of ``section`` that names ``phrase``: the one where it is a bold term, else
+    the first whose text holds it (bold marks and quotes aside), or None."""
+    want = " ".join(phrase.split()).casefold()           # no-break spaces read as spaces
+
+    def plain(text: str) -> str:
+        return " ".join(text.replace("«", "").replace("»", "").split()).casefold()
+    texts = [plain(text) for _, text in section.blocks]
+    bold = next((i for i, text in enumerate(texts) if f"**{want}**" in text), None)
+    if bold is not None:
+        return bold
+    return next((i for i, text in enumerate(texts) if want in text.replace("**", "")), None)
 
 
 def typeset_lines(text: str, lang: str) -> str:

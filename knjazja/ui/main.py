@@ -22,11 +22,14 @@ log = logging.getLogger(__name__)
 class GameFlow:
     def __init__(self, app, *, sync_bots: bool = False) -> None:
         """``sync_bots``: bots decide in the frame, not in the background (tests)."""
+        from knjazja.ui.lesson_flow import LessonFlow
         from knjazja.ui.scenes.menu import MenuScene
         self.app = app
+        self.lessons = LessonFlow(self)
         self.menu = MenuScene(on_start=self.start_game, has_saves=storage.has_saves,
                               on_continue=self.continue_game, on_rules=self.show_rules,
-                              on_load=self.show_load, on_stats=self.show_stats)
+                              on_load=self.show_load, on_stats=self.show_stats,
+                              on_learn=self.lessons.show_list, banner=self.lessons.banner)
         self.session: GameSession | None = None
         self.table = None
         self.last_setup: dict[str, Any] | None = None
@@ -132,7 +135,7 @@ class GameFlow:
     # --- other screens from the menu ----------------------------------------------------
     def show_rules(self) -> None:
         from knjazja.ui.scenes.rules import RulesScene
-        self.app.stack.push(RulesScene())
+        self.app.stack.push(RulesScene(on_lesson=self.lessons.start))
 
     def show_stats(self) -> None:
         from knjazja.ui.scenes.stats import StatsScene

@@ -1,6 +1,6 @@
 """One word for each thing, the original's terms, and card names spelled as on the cards.
 
-Every «…» in the Russian strings, card texts and rules is a card's name in one of its cases
+Every «…» in the Russian strings, card texts, rules and lessons is a card's name in one of its cases
 (or a button's label), so «Налет» or a misspelt case cannot creep in; the terms the 2005
 rules use stand where the game talks about the same thing.
 """
@@ -12,6 +12,7 @@ import pytest
 
 from knjazja.app import i18n
 from knjazja.app.i18n import rules_path, strings
+from knjazja.app.lessons import all_lessons
 from knjazja.app.words import prince_names
 from knjazja.engine.cards import SPECS, texts
 
@@ -26,6 +27,11 @@ def russian_texts():
     for sp in SPECS:
         yield sp.id, texts("ru")[sp.id]["text"]
     yield "rules.ru.md", rules_path("ru").read_text(encoding="utf-8")
+    for lesson in all_lessons():
+        yield f"lesson {lesson.id}", lesson.title["ru"]
+        yield f"lesson {lesson.id}", lesson.summary["ru"]
+        for i, step in enumerate(lesson.steps):
+            yield f"lesson {lesson.id} step {i + 1}", step.say["ru"] + " " + step.hint["ru"]
 
 
 def card_forms() -> set[str]:
@@ -37,8 +43,9 @@ def card_forms() -> set[str]:
 
 
 def test_every_quoted_name_is_a_card_in_some_case():
-    sections = re.findall(r"^# (.+)$", rules_path("ru").read_text(encoding="utf-8"), re.M)
-    allowed = card_forms() | set(sections) | {v for k, v in strings("ru").items() if k.startswith("table.button.")}
+    sections = re.findall(r"^# (.+?)(?: \{#\w+\})?$", rules_path("ru").read_text(encoding="utf-8"), re.M)
+    buttons = ("table.button.", "lesson.next", "lesson.finish")      # a button's label may be quoted
+    allowed = card_forms() | set(sections) | {v for k, v in strings("ru").items() if k.startswith(buttons)}
     bad = [(where, name) for where, text in russian_texts() for name in QUOTED.findall(text)
            if name not in allowed]
     assert not bad

@@ -7,43 +7,17 @@
 
 Cards are named by catalogue id; each name takes the next free instance of that id.
 Every card not named goes to the deck (or, when `deck` is given, to the discard pile),
-and the builder checks that all 100 cards stand in exactly one place.
+and the builder checks that all 100 cards stand in exactly one place.  The building is the
+engine's own ``prepared_game`` (lessons use it too).
 """
 from __future__ import annotations
 
 import random
 
-from knjazja.engine import apply, legal_actions
-from knjazja.engine.actions import TURN, Action, Decision
-from knjazja.engine.cards import CARD_ID, CARDS, INSTANCES, N_CARDS
+from knjazja.engine import apply, legal_actions, prepared_game
+from knjazja.engine.actions import Action
+from knjazja.engine.cards import CARD_ID, INSTANCES, N_CARDS
 from knjazja.engine.state import City, GameOptions, GameState
-
-
-class _Pool:
-    """Hands out free instances of each card id, in instance order."""
-
-    def __init__(self) -> None:
-        self.free = {cid: list(inst) for cid, inst in INSTANCES.items()}
-        self.used: set[int] = set()
-
-    def take(self, card: str | int) -> int:
-        if isinstance(card, int):
-            if card in self.used:
-                raise AssertionError(f"card instance {card} placed twice")
-            self.free[CARD_ID[card]].remove(card)
-            self.used.add(card)
-            return card
-        if card not in self.free:
-            raise AssertionError(f"unknown card id {card!r}")
-        if not self.free[card]:
-            raise AssertionError(f"no free copy of {card!r} left "
-                                 f"(the catalogue has {len(INSTANCES[card])})")
-        c = self.free[card].pop(0)
-        self.used.add(c)
-        return c
-
-    def rest(self) -> list[int]:
-        return sorted(c for cs in self.free.values() for c in cs)
 
 
 def scenario(n: int = 3, hands: dict | None = None, cities: dict | None = None,
@@ -52,7 +26,8 @@ def scenario(n: int = 3, hands: dict | None = None, cities: dict | None = None,
              turn_no: int | None = None, seed: int = 0, options: GameOptions | None = None,
              owned_ever: dict | None = None, end_turn: int | None = None,
              end_cause: str = "", invasion_active: bool = False) -> GameState:
-    """A state at the start of `current`'s turn.
+    """A state at the start of `current`'s turn (the engine's ``prepared_game``, and the end
+    of the game already set when a test needs it).
 
     hands       {seat: [card ids]}
     cities      {city id: (owner, [building ids])}, in order of play; walls and the Moat
@@ -64,63 +39,13 @@ def scenario(n: int = 3, hands: dict | None = None, cities: dict | None = None,
     turn_no     index of the current turn; default n (the first round is over)
     owned_ever  {seat: [city ids]} cities owned earlier, besides the current owners
     """
-    pool = _Pool()
-    if turn_no is None:
-        turn_no = n
-    first = (current - turn_no) % n
-    s = GameState(n, seed, options or GameOptions(), first)
-    for seat, cards in (hands or {}).items():
-        s.hands[seat] = [pool.take(c) for c in cards]
-    for cid, (owner, buildings) in (cities or {}).items():
-        if CARDS[INSTANCES[cid][0]].kind != "city":
-            raise AssertionError(f"{cid} is not a city")
-        city = City(pool.take(cid), owner)
-        for b in buildings:
-            inst = pool.take(b)
-            spec = CARDS[inst]
-            if spec.kind != "building":
-                raise AssertionError(f"{b} is not a building")
-            if spec.is_wall:
-                assert city.walls < 0, f"two sets of walls in {cid}"
-                city.walls = inst
-            elif spec.id == "wall.moat":
-                city.moat = inst
-            else:
-                city.buildings.append(inst)
-        s.cities[city.card] = city
-        s.owned_ever[owner].add(city.card)
-    for seat, chrs in (chronicles or {}).items():
-        for ch in chrs:
-            if isinstance(ch, tuple):
-                ch_id, troop = ch
-                c = pool.take(ch_id)
-                s.under[c] = pool.take(troop)
-            else:
-                c = pool.take(ch)
-            assert CARDS[c].kind == "chronicle", ch
-            s.chronicles[seat].append(c)
-    for seat, cards in (before or {}).items():
-        s.before[seat] = [pool.take(c) for c in cards]
+    s = prepared_game(n, hands=hands, cities=cities, chronicles=chronicles, before=before,
+                      deck=deck or [], discard=discard or [], rest="deck" if deck is None else "discard",
+                      current=current, turn_no=turn_no, seed=seed, options=options)
     for seat, cids in (owned_ever or {}).items():
         for cid in cids:
             s.owned_ever[seat].add(INSTANCES[cid][0])
-    s.discard = [pool.take(c) for c in (discard or [])]
-    if deck is None:
-        top_first = pool.rest()
-        for c in top_first:
-            pool.take(c)
-    else:
-        top_first = [pool.take(c) for c in deck]
-        rest = pool.rest()
-        for c in rest:
-            pool.take(c)
-        s.discard += rest
-    s.deck = list(reversed(top_first))          # the engine draws from the end of the list
-    s.current = current
-    s.turn_no = turn_no
     s.end_turn, s.end_cause, s.invasion_active = end_turn, end_cause, invasion_active
-    s.decision = Decision(current, TURN)
-    s._legal = None
     check_cards(s)
     return s
 

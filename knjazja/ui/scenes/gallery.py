@@ -18,6 +18,8 @@ from knjazja.app.i18n import card_name, card_text, get_language, tr
 from knjazja.engine import catalogue
 from knjazja.ui import style
 from knjazja.ui.art import render_card
+from knjazja.app.glossary import definition
+from knjazja.ui.glossary_view import draw_tooltip, term_at, term_rects, underline
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_text
 
@@ -290,6 +292,8 @@ class CardZoomScene(GuiScene):
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.info_rect = pygame.Rect(0, 0, 0, 0)
         self._faces: dict[tuple, pygame.Surface | None] = {}
+        self.terms: list[tuple[pygame.Rect, str]] = []     # game terms in the text: hover for a definition
+        self.mouse = (0, 0)
 
     @property
     def entry(self) -> dict:
@@ -328,6 +332,8 @@ class CardZoomScene(GuiScene):
         self._sync()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE):
                 self.close()
@@ -397,10 +403,17 @@ class CardZoomScene(GuiScene):
             if len(lines) * body.get_linesize() <= limit - y or body_size <= self.px(14):
                 break
             body_size -= 1
+        self.terms = term_rects(lines, body, (r.left + pad, y), body.get_linesize(), lang)
         for line in lines:
             style.blit_text(surface, line, body, style.PARCHMENT, topleft=(r.left + pad, y))
             y += body.get_linesize()
+        underline(surface, self.terms)
         hint = style.font("body", self.px(15))
         style.blit_text(surface, tr("gallery.zoom_hint", i=self.index + 1, n=len(self.cards)), hint,
                         style.MUTED, midleft=(self.next_button.rect.right + self.px(16), self.next_button.rect.centery)
                         if self.next_button else (r.left + pad, r.bottom - pad))
+
+    def draw_foreground(self, surface: pygame.Surface) -> None:
+        term = term_at(self.terms, self.mouse)
+        if term is not None:
+            draw_tooltip(surface, definition(term), self.mouse, self.px(18), self.px(520))

@@ -1,4 +1,6 @@
-"""The main menu: title, New game, Continue, Rules, Settings, Quit."""
+"""The main menu: title, New game, Learn to play, Continue, Rules, Settings, Quit; and a
+card beside the buttons when the game has something to suggest (``banner``): the first
+lesson on the very first start, a game against bots once the lessons are done."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -15,6 +17,10 @@ from knjazja.ui.art import render_card
 from knjazja.ui.art.showcase import MENU_FAN_LEFT, MENU_FAN_RIGHT
 from knjazja.ui.app import fullscreen_key_label
 from knjazja.ui.scenes.base import GuiScene, oid
+from knjazja.ui.widgets import wrap_text
+
+# (title, text, [(label, callback)…]): the first callback is the primary button
+Banner = tuple[str, str, list[tuple[str, Callable[[], None]]]]
 
 
 def app_version() -> str:
@@ -25,15 +31,22 @@ def app_version() -> str:
 class MenuScene(GuiScene):
     """``on_start(setup)`` is handed to the new-game screen; ``has_saves()`` enables Continue."""
 
-    BUTTONS = ("new_game", "continue", "load", "rules", "stats", "settings", "quit")
+    BUTTONS = ("new_game", "learn", "continue", "load", "rules", "stats", "settings", "quit")
 
     def __init__(self, *, on_start: Callable[[dict[str, Any]], None] | None = None,
                  has_saves: Callable[[], bool] | None = None,
                  on_continue: Callable[[], None] | None = None,
                  on_rules: Callable[[], None] | None = None,
                  on_load: Callable[[], None] | None = None,
-                 on_stats: Callable[[], None] | None = None) -> None:
+                 on_stats: Callable[[], None] | None = None,
+                 on_learn: Callable[[], None] | None = None,
+                 banner: Callable[[], Banner | None] | None = None) -> None:
         super().__init__()
+        self.on_learn = on_learn
+        self.banner = banner
+        self.banner_rect = pygame.Rect(0, 0, 0, 0)
+        self.banner_text: tuple[str, str] | None = None
+        self.banner_buttons: list[tuple[UIButton, Callable[[], None]]] = []
         self.on_start = on_start
         self.has_saves = has_saves
         self.on_continue = on_continue
@@ -58,7 +71,35 @@ class MenuScene(GuiScene):
             self.buttons[key] = UIButton(rect, tr(f"menu.{key}"), self.ui,
                                          object_id=oid("@menu_button", f"#menu_{key}"))
         self._column = pygame.Rect(x, top, bw, n * bh + (n - 1) * gap)
+        self._build_banner()
         self.refresh()
+
+    def _build_banner(self) -> None:
+        """The suggestion card right of the buttons (or none)."""
+        for b, _ in self.banner_buttons:
+            b.kill()
+        self.banner_buttons, self.banner_text = [], None
+        shown = self.banner() if self.banner is not None else None
+        if shown is None:
+            self.banner_rect = pygame.Rect(0, 0, 0, 0)
+            return
+        title, text, actions = shown
+        w, _ = self.size
+        col = self._column
+        left = col.right + self.px(60)
+        width = min(self.px(420), w - left - self.px(24))
+        bh, gap, pad = self.px(46), self.px(10), self.px(20)
+        body = style.font("body", self.px(19))
+        lines = len(wrap_text(text, body, width - 2 * pad))
+        height = pad * 2 + self.px(40) + lines * body.get_linesize() + self.px(12) + len(actions) * (bh + gap)
+        self.banner_rect = pygame.Rect(left, col.top, width, height)
+        self.banner_text = (title, text)
+        y = self.banner_rect.bottom - pad - len(actions) * (bh + gap) + gap
+        for i, (label, callback) in enumerate(actions):
+            b = UIButton(pygame.Rect(left + pad, y, width - 2 * pad, bh), label, self.ui,
+                         object_id=oid("@primary" if i == 0 else "@secondary", f"#menu_banner_{i}"))
+            self.banner_buttons.append((b, callback))
+            y += bh + gap
 
     def refresh(self) -> None:
         if not self.buttons:
@@ -69,6 +110,11 @@ class MenuScene(GuiScene):
                           None if self.on_rules is not None else tr("menu.rules_later"))
         self._set_enabled("load", self.on_load is not None, None)
         self._set_enabled("stats", self.on_stats is not None, None)
+        self._set_enabled("learn", self.on_learn is not None, None)
+        shown = self.banner() if self.banner is not None else None
+        if (shown[:2] if shown is not None else None) != self.banner_text:
+            self._build_banner()
+            self.invalidate()
 
     def _set_enabled(self, key: str, enabled: bool, tip: str | None) -> None:
         button = self.buttons[key]
@@ -86,6 +132,10 @@ class MenuScene(GuiScene):
             if event.ui_element is button:
                 self.activate(key)
                 return True
+        for button, callback in self.banner_buttons:
+            if event.ui_element is button:
+                callback()
+                return True
         return False
 
     def activate(self, key: str) -> None:
@@ -95,6 +145,8 @@ class MenuScene(GuiScene):
             from knjazja.ui.scenes.setup import SetupScene
 
             self.stack.push(SetupScene(on_start=self.on_start))
+        elif key == "learn" and self.on_learn is not None:
+            self.on_learn()
         elif key == "continue" and self.on_continue is not None:
             self.on_continue()
         elif key == "rules" and self.on_rules is not None:
@@ -138,6 +190,7 @@ class MenuScene(GuiScene):
             style.draw_panel(surface, self._column.inflate(self.px(56), self.px(48)),
                              radius=self.px(14))
 
+        self._draw_banner(surface)
         # footer
         small = style.font("body", max(12, self.px(16)))
         margin = self.px(18)
@@ -145,6 +198,20 @@ class MenuScene(GuiScene):
                         topleft=(margin, h - margin - small.get_height()))
         style.blit_text(surface, tr("menu.fullscreen_hint", key=fullscreen_key_label()), small, style.MUTED,
                         bottomright=(w - margin, h - margin))
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        if self.banner_text is None:
+            return
+        title, text = self.banner_text
+        r, pad = self.banner_rect, self.px(20)
+        style.draw_panel(surface, r, radius=self.px(12))
+        tf = style.fit_font("title", title, r.width - 2 * pad, self.px(34))
+        style.blit_text(surface, title, tf, style.GOLD_LIGHT, topleft=(r.left + pad, r.top + pad))
+        body = style.font("body", self.px(19))
+        y = r.top + pad + self.px(40)
+        for line in wrap_text(text, body, r.width - 2 * pad):
+            style.blit_text(surface, line, body, style.PARCHMENT, topleft=(r.left + pad, y))
+            y += body.get_linesize()
 
     def _draw_fans(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

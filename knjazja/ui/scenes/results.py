@@ -7,25 +7,13 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from knjazja.app.glory import city_formula
 from knjazja.app.i18n import card_name, get_language, tr
 from knjazja.app.words import seat_word
 from knjazja.engine import score
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import wrap_text
-
-
-def city_formula(c, lang: str) -> str:
-    """E.g. "Vladimir: (2 + 3) × 3 = 15" — the city's Glory by RULES.md §3."""
-    base = f"{c.base}×2" if c.quarter == 2 else f"{c.base}"
-    parts = [base]
-    if c.buildings:
-        parts.append(str(c.buildings))
-    if c.golden_gate:
-        parts.append(f"{c.golden_gate}")
-    inner = " + ".join(parts)
-    expr = f"({inner}) × 3" if c.throne == 3 else inner
-    return tr("results.city_formula", lang=lang, city=card_name(c.city, lang), expr=expr, total=c.total)
 
 
 def chronicle_line(ch, lang: str) -> str:
@@ -50,8 +38,9 @@ def ranking(totals: list[int]) -> list[tuple[int, int]]:
 class ResultsScene(GuiScene):
     def __init__(self, session, *, on_play_again: Callable[[], None], on_menu: Callable[[], None],
                  series_lines: list[str] | None = None,
-                 on_review: Callable[[], None] | None = None) -> None:
+                 on_review: Callable[[], None] | None = None, again_label: str | None = None) -> None:
         super().__init__()
+        self.again_label = again_label      # another label for the first button (after a lesson)
         self.session = session
         self.on_play_again = on_play_again
         self.on_menu = on_menu
@@ -68,7 +57,7 @@ class ResultsScene(GuiScene):
         x = w // 2 - (len(keys) * bw + (len(keys) - 1) * gap) // 2
         rects = {key: pygame.Rect(x + i * (bw + gap), y, bw, bh) for i, key in enumerate(keys)}
         self.buttons = {
-            "again": UIButton(rects["again"], tr("results.play_again"),
+            "again": UIButton(rects["again"], self.again_label or tr("results.play_again"),
                               self.ui, object_id=oid("@primary", "#results_again")),
             "menu": UIButton(rects["menu"], tr("results.menu"), self.ui,
                              object_id=oid(None, "#results_menu")),

@@ -1,6 +1,9 @@
 """The rules of the game: a scrollable page with a section list, and a tab to the card gallery.
 
 The page shows ``knjazja.app.rulebook`` in the UI language with the engine's ruleset version.
+``focus=(section key, phrase)`` opens it at a section (and the paragraph naming ``phrase``,
+marked for a while): the table's "?" and F1.  With ``on_lesson``, a section taught by a lesson
+links to it.
 """
 from __future__ import annotations
 
@@ -9,7 +12,8 @@ from collections.abc import Callable
 import pygame
 
 from knjazja.app.i18n import get_language, tr
-from knjazja.app.rulebook import Section, load_rules
+from knjazja.app.lessons import lesson_for_section, words
+from knjazja.app.rulebook import Section, block_naming, load_rules, section_index
 from knjazja.engine import RULESET_VERSION
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene
@@ -34,8 +38,15 @@ class RulesScene(BookScene):
     TAB = "rules"
     TABS = ("rules", "gallery")
 
-    def __init__(self, *, on_close: Callable[[], None] | None = None) -> None:
+    def __init__(self, *, on_close: Callable[[], None] | None = None,
+                 focus: tuple[str, str | None] | None = None,
+                 on_lesson: Callable[[str], None] | None = None) -> None:
         super().__init__(on_close=on_close)
+        self.focus = focus
+        self.on_lesson = on_lesson
+        self.marked: tuple[int, int] | None = None   # (content y, height) of the paragraph looked for
+        self.links: list[tuple[pygame.Rect, str]] = []   # content rects of the lesson links
+        self.block_y: list[list[tuple[int, int]]] = []   # per section: (y, height) of each block
         self.sections: list[Section] = []
         self.section_y: list[int] = []          # content y of each section heading
         self.pieces: list[tuple[int, int, pygame.Surface]] = []  # (x, y, image) in content space
@@ -77,6 +88,21 @@ class RulesScene(BookScene):
         for i in range(len(self.sections)):
             self.toc_rects.append(pygame.Rect(self._sidebar.left, top + i * row, self._sidebar.width, row - self.px(4)))
         self._fades = None
+        if self.focus is not None:
+            self.open_at(*self.focus)
+            self.focus = None
+
+    def open_at(self, key: str, phrase: str | None = None) -> None:
+        """Scroll to section ``key`` and mark the paragraph that names ``phrase``."""
+        index = section_index(self.sections, key)
+        if index is None or self.scroll is None:
+            return
+        self.jump_to(index, smooth=False)
+        block = block_naming(self.sections[index], phrase) if phrase else None
+        if block is not None:
+            y, h = self.block_y[index][block]
+            self.marked = (y, h)
+            self.scroll.scroll_to(y - self.px(60), smooth=False)
 
     def _layout(self, width: int) -> int:
         """Lay the document out for a column ``width`` pixels wide; returns its height."""
@@ -86,7 +112,8 @@ class RulesScene(BookScene):
         line_h = round(body.get_linesize() * 1.12)
         para_gap = self.px(12)
         bullet_indent = self.px(30)
-        self.pieces, self.section_y = [], []
+        self.pieces, self.section_y, self.block_y, self.links = [], [], [], []
+        link_font = style.font("bold", self.px(19))
         y = self.px(14)
         for n, section in enumerate(self.sections, 1):
             if n > 1:
@@ -103,7 +130,10 @@ class RulesScene(BookScene):
                 rule.fill((*style.GOLD, a), pygame.Rect(x, 0, 1, rule.get_height()))
             self.pieces.append((0, y, rule))
             y += self.px(18)
+            y = self._lesson_link(section, link_font, y)
+            self.block_y.append([])
             for kind, text in section.blocks:
+                top = y
                 indent = bullet_indent if kind == "li" else 0
                 lines = layout_rich(text, body, bold, width - indent, style.PARCHMENT, style.GOLD_LIGHT)
                 if kind == "li":
@@ -114,8 +144,29 @@ class RulesScene(BookScene):
                 for line in lines:
                     self.pieces.append((indent, y, line))
                     y += line_h
+                self.block_y[-1].append((top, y - top))
                 y += para_gap if kind == "p" else self.px(6)
         return y + self.px(40)
+
+    def _lesson_link(self, section: Section, fnt: pygame.font.Font, y: int) -> int:
+        """A line under a section's heading that opens the lesson teaching it (if any)."""
+        lesson = lesson_for_section(section.key) if self.on_lesson is not None and section.key else None
+        if lesson is None:
+            return y
+        text = tr("rules.lesson_link", n=lesson.number, title=words(lesson.title, self._lang))
+        img = style.render_text(text, fnt, style.GOLD, outline=None)
+        self.pieces.append((0, y, img))
+        pygame.draw.line(img, style.GOLD, (0, img.get_height() - 2), (img.get_width(), img.get_height() - 2))
+        self.links.append((pygame.Rect(0, y, img.get_width(), img.get_height()), lesson.id))
+        return y + img.get_height() + self.px(12)
+
+    def link_at(self, pos: tuple[int, int]) -> str | None:
+        """The lesson whose link is at screen position ``pos``."""
+        if self.scroll is None or not self.scroll.view.collidepoint(pos):
+            return None
+        view = self.scroll.view
+        x, y = pos[0] - view.left, pos[1] - view.top + round(self.scroll.offset)
+        return next((lesson for r, lesson in self.links if r.collidepoint(x, y)), None)
 
     # -- input -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -126,6 +177,10 @@ class RulesScene(BookScene):
                 if rect.collidepoint(event.pos):
                     self.jump_to(i)
                     return True
+            lesson = self.link_at(event.pos)
+            if lesson is not None and self.on_lesson is not None:
+                self.on_lesson(lesson)
+                return True
         if self.scroll is not None and self.scroll.handle_event(event):
             self._pinned = None  # the reader scrolls on his own again
             return True
@@ -186,6 +241,11 @@ class RulesScene(BookScene):
         view = self.scroll.view
         off = round(self.scroll.offset)
         clip = surface.get_clip()
+        if self.marked is not None:           # a bar left of the paragraph looked for
+            y, h = self.marked
+            mark = pygame.Rect(view.left - self.px(14), view.top + y - off - self.px(4), self.px(5), h + self.px(8))
+            surface.set_clip(pygame.Rect(mark.left, view.top, mark.width, view.height))
+            pygame.draw.rect(surface, style.GOLD_LIGHT, mark)
         surface.set_clip(view)
         for x, y, img in self.pieces:
             sy = view.top + y - off

@@ -1,4 +1,4 @@
-"""The table's pygame-gui widgets: the four action buttons, menu, undo, hint, skip, and the
+"""The table's pygame-gui widgets: the four action buttons, menu, help (?), undo, hint, skip, and the
 choice panel with one button per option of a decision not made with a card."""
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ class Controls:
         self.buttons: dict[str, UIButton] = {}
         self.menu: UIButton | None = None
         self.undo: UIButton | None = None
+        self.help: UIButton | None = None
         self.hint: UIButton | None = None
         self.skip: UIButton | None = None
         self.choice = ChoicePanel()
@@ -38,9 +39,14 @@ class Controls:
             for key in FIXED}
         self.menu = UIButton(L.menu_button, tr("table.button.menu"), manager,
                              object_id=oid("@secondary", "#table_menu"))
+        hr = Rect(L.menu_button)
+        hr.width = hr.height
+        hr.right = L.menu_button.left - L.margin
+        self.help = UIButton(hr, tr("table.button.help"), manager, tool_tip_text=tr("table.help_tip"),
+                             object_id=oid("@secondary", "#table_help"))
         ur = Rect(L.menu_button)
         ur.width = round(ur.width * 1.4)
-        ur.right = L.menu_button.left - L.margin
+        ur.right = hr.left - L.margin
         self.undo = UIButton(ur, tr("table.button.undo"), manager, object_id=oid("@secondary", "#table_undo"))
 
         sr = Rect(0, 0, round(L.prompt.height * 2.8), L.prompt.height - 12)
@@ -61,7 +67,8 @@ class Controls:
         for key, b in self.buttons.items():
             if b is element:
                 return key
-        for key, b in (("menu", self.menu), ("undo", self.undo), ("skip", self.skip), ("hint", self.hint)):
+        for key, b in (("menu", self.menu), ("undo", self.undo), ("skip", self.skip), ("hint", self.hint),
+                       ("help", self.help)):
             if b is element:
                 return key
         return None
@@ -126,7 +133,7 @@ class Controls:
         """The visible, enabled button that takes ``action`` (or a fixed button by name)."""
         if isinstance(action, str):
             b = self.buttons.get(action) or {"menu": self.menu, "undo": self.undo, "skip": self.skip,
-                                             "hint": self.hint}.get(action)
+                                             "hint": self.hint, "help": self.help}.get(action)
             return Rect(b.rect) if b is not None and b.visible and b.is_enabled else None
         for k, kind in C.FIXED_BUTTONS.items():
             if action.kind == kind and action == Action(kind):

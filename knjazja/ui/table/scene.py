@@ -15,8 +15,11 @@ import pygame
 import pygame_gui
 
 from knjazja.app.controller import TableController
-from knjazja.app.i18n import get_language
+from knjazja.app.glossary import card_terms
+from knjazja.app.help_topics import topic
+from knjazja.app.i18n import card_name, get_language, tr
 from knjazja.app.session import GameSession
+from knjazja.ui.glossary_view import draw_legend
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A
 from knjazja.ui.table.board import Board
@@ -95,12 +98,16 @@ class TableScene(GuiScene):
 
     def build(self) -> None:
         c = self.controller
-        self.layout = table_layout(self.size, len(c.names), c.viewer)
+        self.layout = self.make_layout()
         self.board.set_layout(self.layout)
         self.log_panel.invalidate()
         self.controls.build(self.ui, self.layout)
         self.warmer.plan(self.layout, self.session.state, c.viewer, self.size, c.lang)
         self.refresh()
+
+    def make_layout(self) -> TableLayout:
+        c = self.controller
+        return table_layout(self.size, len(c.names), c.viewer)
 
     def refresh(self) -> None:
         self.controls.invalidate()
@@ -212,6 +219,9 @@ class TableScene(GuiScene):
             elif self.layout.log.collidepoint(self.mouse):
                 self.log_panel.wheel(event.y)
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.show_help()
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.mouse = event.pos
             self.ensure_geometry()
@@ -245,7 +255,8 @@ class TableScene(GuiScene):
 
     def _on_button(self, element) -> bool:
         c, key = self.controller, self.controls.which(element)
-        fixed = {"menu": self.on_menu or self.close, "skip": self.skip, "undo": self.undo, "hint": c.ask_hint}
+        fixed = {"menu": self.on_menu or self.close, "skip": self.skip, "undo": self.undo, "hint": c.ask_hint,
+                 "help": self.show_help}
         if key in fixed:
             fixed[key]()
         elif key is not None:
@@ -255,6 +266,15 @@ class TableScene(GuiScene):
         else:
             return False
         return True
+
+    def show_help(self) -> None:
+        """The rules section for the decision at hand ("?" and F1)."""
+        from knjazja.ui.scenes.rules import RulesScene
+        c = self.controller
+        t = topic(self.session.state, None if c.faces_hidden() else c.viewer, c.mode)
+        phrase = card_name(t.card, c.lang) if t.card >= 0 else (tr(t.term) if t.term else None)
+        if self.stack is not None:
+            self.stack.push(RulesScene(focus=(t.section, phrase)))
 
     # ======================================================================= drawing
     def draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -294,4 +314,5 @@ class TableScene(GuiScene):
         hovered = c.press is None and self.time - self.hover_since >= HOVER_ZOOM_DELAY
         zoom = self.right_zoom if self.right_zoom is not None else (self.hover_card if hovered else None)
         if zoom is not None and zoom >= 0:
-            draw_zoom(surface, zoom, self.mouse, ctx)
+            r = draw_zoom(surface, zoom, self.mouse, ctx)
+            draw_legend(surface, card_terms(zoom, ctx.lang), r, ctx.fs(0.9))
