@@ -7,8 +7,8 @@ app's data folder (``storage.data_dir()``), written atomically.
      "suggest_game": false}    # the last lesson is done: the menu suggests a game until acted on
 
 A missing file is a fresh start; a damaged one is moved aside under a dated name and the
-player told once (without offering the first lesson again); a bad entry is dropped, the rest
-kept, and the file as it was set aside too.
+player told once (the lessons start afresh); a bad entry is dropped, the rest kept, and the
+file as it was set aside too.
 """
 from __future__ import annotations
 
@@ -54,14 +54,11 @@ def path() -> Path:
 
 def load() -> Progress:
     """The progress; never raises.  A damaged file is moved aside under a dated name and the
-    player told once (``storage.load_document``); the first lesson is not offered again."""
+    player told once (``storage.load_document``): the lessons start afresh."""
     existed = path().exists()
-    raw, stuck = storage.load_document(path(), _an_object_of_our_version, "lessons")
+    raw, _ = storage.load_document(path(), _an_object_of_our_version, "lessons")
     if raw is None:
-        fresh = Progress(offered=existed)        # damaged: the first lesson is not offered again
-        if existed and not stuck:
-            save(fresh)                          # the damaged file is aside, not written over
-        return fresh
+        return Progress(offered=existed)         # damaged: not offered again at once
     out = Progress(offered=raw.get("offered") is True, suggest_game=raw.get("suggest_game") is True)
     lessons = raw.get("lessons")
     dropped = not isinstance(lessons, dict)

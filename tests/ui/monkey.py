@@ -21,7 +21,7 @@ import pygame
 # keys the player may press anywhere; each with a weight
 KEYS: list[tuple[int, str, int]] = (
     [(pygame.K_ESCAPE, "", 10), (pygame.K_RETURN, "\r", 6), (pygame.K_SPACE, " ", 5),
-     (pygame.K_F11, "", 1), (pygame.K_BACKSPACE, "", 2), (pygame.K_DELETE, "", 1),
+     (pygame.K_F11, "", 1), (pygame.K_F1, "", 2), (pygame.K_SLASH, "?", 1), (pygame.K_BACKSPACE, "", 2), (pygame.K_DELETE, "", 1),
      (pygame.K_TAB, "\t", 1), (pygame.K_LEFT, "", 2), (pygame.K_RIGHT, "", 2),
      (pygame.K_UP, "", 2), (pygame.K_DOWN, "", 2), (pygame.K_PAGEUP, "", 1),
      (pygame.K_PAGEDOWN, "", 1), (pygame.K_HOME, "", 1), (pygame.K_END, "", 1)]
@@ -45,7 +45,7 @@ def spots_for(class_name: str) -> Callable[[Spots], Spots]:
     return register
 
 
-@spots_for("TableScene")
+@spots_for("TableScene")        # and every scene built on it (the lesson's table)
 def table_spots(scene) -> list[pygame.Rect]:
     if scene.layout is None:
         return []
@@ -121,7 +121,7 @@ class Monkey:
         roll = self.rng.random()
         rects: list[pygame.Rect] = []
         top = self.app.stack.top
-        spots = SPOTS.get(type(top).__name__)
+        spots = next((SPOTS[c.__name__] for c in type(top).__mro__ if c.__name__ in SPOTS), None)
         if roll < (0.35 if spots else 0.6):
             rects = self._widget_rects(top)
         elif roll < 0.85 and spots is not None:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from knjazja.app import stats, storage
+from knjazja.app.lessons import all_lessons
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import GameState, apply, legal_actions, new_game, save_game
 from knjazja.engine.saves import _checksum
@@ -206,6 +207,42 @@ def _review(w: World) -> str:
     _results(w)
     w.flow.show_review(w.flow.session)
     return "ReviewScene"
+
+
+@scene("menu.first_start")
+def _first_start(w: World) -> str:
+    """No game played yet: the menu offers the first lesson."""
+    import shutil
+    shutil.rmtree(storage.saves_dir())
+    storage.autosave_path().unlink()
+    w.flow.menu.rebuild()
+    return "MenuScene"
+
+
+@scene("lessons")
+def _lessons(w: World) -> str:
+    w.flow.lessons.show_list()
+    return "LessonsScene"
+
+
+def _lesson(lesson_id: str) -> Opener:
+    def opener(w: World) -> str:
+        w.flow.lessons.start(lesson_id)
+        return "LessonScene"
+    return opener
+
+
+for _one in all_lessons():
+    scene(f"lesson.{_one.id}")(_lesson(_one.id))
+
+
+@scene("help")
+def _help(w: World) -> str:
+    """F1 at the table: the rules at the decision's section."""
+    w.flow.open_table(session_of(state_at("war_defend")))
+    w.app.step([])
+    w.flow.table.show_help()
+    return "RulesScene"
 
 
 @scene("message")
