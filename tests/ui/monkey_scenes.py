@@ -199,6 +199,8 @@ def play_to_the_end(session: GameSession, seed: int = 0) -> None:
 def _results(w: World) -> str:
     w.flow.open_table(session_of(finished_state(), humans={0}))
     w.app.step([])                      # the table sees the game is over
+    if type(w.app.stack.top).__name__ != "ResultsScene":
+        w.flow.show_results()           # the final board stays until its Results button
     return "ResultsScene"
 
 
