@@ -329,3 +329,25 @@ def test_the_folder_is_fsynced_after_the_rename(tmp_path, monkeypatch):
     monkeypatch.setattr(saves.os, "replace", record_replace)
     saves.write_atomic(tmp_path / "stats.json", "{}")
     assert order[0].endswith(".tmp") and order[1:] == ["replace", f"fsync {tmp_path}"]
+
+
+def test_the_start_cleans_temporary_files_and_names_the_last_crash(knjazja_home, monkeypatch):
+    from knjazja.ui import main
+    from knjazja.ui.app import App
+    knjazja_home.mkdir(parents=True)
+    stale = knjazja_home / "stats.json.k3j.tmp"
+    stale.write_text("half a file")
+    os.utime(stale, (1_000_000, 1_000_000))
+    crash.write_report(RuntimeError("boom"))
+    seen = []
+    real_run = App.run
+
+    def run_one_frame(app, scene=None):
+        seen.append([type(s).__name__ for s in app.stack])
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        real_run(app, scene)
+
+    monkeypatch.setattr(App, "run", run_one_frame)
+    assert main.run() == 0
+    assert not stale.exists() and crash.take_pending() is None
+    assert seen == [["MenuScene", "MessageScene"]]
