@@ -170,3 +170,19 @@ def test_notice_texts_name_the_kept_file_in_both_languages(knjazja_home):
     i18n.set_language("ru")
     text = notice.text(i18n.tr)
     assert text.replace("\xa0", " ").startswith("Файл статистики повреждён (это не JSON)") and name in text
+
+
+def test_a_series_of_a_trillion_players_is_damage_not_a_memory_error(knjazja_home):
+    huge = {"format": "knjazja-series", "version": 1, "seats": [],
+            "series": {"n": 10**12, "totals": [], "games": [], "starters": []}}
+    _damage(series_store.series_path(), json.dumps(huge).encode())
+    assert series_store.load_series() is None
+    assert [n.key for n in notices.take()] == ["storage.damaged.series"]
+
+
+@pytest.mark.parametrize("when", ["9999-12-31T23:59:59-12:00", "0001-01-01T00:00:00+14:00", "yesterday", 17])
+def test_a_last_played_time_no_clock_can_show_is_dropped(knjazja_home, when):
+    data = stats.empty_stats() | {"games": 2, "last_played": when}
+    _damage(stats.stats_path(), json.dumps(data).encode())
+    loaded = stats.load_stats()
+    assert loaded["games"] == 2 and loaded["last_played"] is None and not notices.take()

@@ -351,3 +351,13 @@ def test_the_start_cleans_temporary_files_and_names_the_last_crash(knjazja_home,
     assert main.run() == 0
     assert not stale.exists() and crash.take_pending() is None
     assert seen == [["MenuScene", "MessageScene"]]
+
+
+def test_the_statistics_screen_shows_a_stored_time_from_the_far_future(make_app, knjazja_home):
+    knjazja_home.mkdir(parents=True)
+    data = stats.empty_stats() | {"games": 1, "last_played": "9999-12-31T23:59:59-12:00"}
+    stats.stats_path().write_text(json.dumps(data), "utf-8")
+    app, flow = flow_on(make_app)
+    flow.show_stats()
+    app.step([])                      # astimezone() of that moment overflowed while drawing
+    assert app.stack.top.stats["games"] == 1
