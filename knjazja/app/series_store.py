@@ -30,6 +30,8 @@ SERIES_FILE = "series.json"
 FORMAT = "knjazja-series"
 VERSION = 1
 KINDS = ("human", "easy", "normal", "hard")
+MAX_GLORY = 10_000          # per game; a real game gives a few dozen
+MAX_GAMES = 10_000
 
 
 @dataclass
@@ -93,6 +95,8 @@ def from_json(data: object) -> StoredSeries:
         raise ValueError("invalid series data: bad starter")
     if [sum(col) for col in zip(*series.games)] != series.totals and series.games:
         raise ValueError("invalid series data: totals do not add up")
+    if any(abs(g) > MAX_GLORY for game in series.games for g in game) or len(series.games) > MAX_GAMES:
+        raise ValueError("invalid series data: more Glory or games than any series holds")
     seats = data.get("seats")
     if not isinstance(seats, list) or len(seats) != series.n:
         raise ValueError("one seat per player expected")

@@ -186,3 +186,12 @@ def test_a_last_played_time_no_clock_can_show_is_dropped(knjazja_home, when):
     _damage(stats.stats_path(), json.dumps(data).encode())
     loaded = stats.load_stats()
     assert loaded["games"] == 2 and loaded["last_played"] is None and not notices.take()
+
+
+def test_a_series_of_impossible_glory_is_damage(knjazja_home):
+    s = Series(2)
+    s.target = 10**301
+    s.add_game([10**300, 3], 0)
+    series_store.save_series(s, HUMAN_VS_EASY)
+    assert series_store.load_series() is None
+    assert [n.key for n in notices.take()] == ["storage.damaged.series"]
