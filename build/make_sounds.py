@@ -57,7 +57,7 @@ def lowpass(sig: list[float], cutoff_hz) -> list[float]:
 
 def highpass(sig: list[float], cutoff_hz: float) -> list[float]:
     low = lowpass(sig, cutoff_hz)
-    return [x - l for x, l in zip(sig, low)]
+    return [x - lo for x, lo in zip(sig, low)]
 
 
 def noise(n: int, rng: random.Random) -> list[float]:

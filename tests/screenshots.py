@@ -127,14 +127,64 @@ def _useless(s) -> int:
     return min(set(s.hands[0]) - used)
 
 
-def shoot(out: Path) -> list[Path]:
+def _give_chronicles(s, seat: int, cids: list[str]) -> None:
+    """Put one copy of each chronicle ``cids`` before ``seat`` (from wherever it lies)."""
+    from knjazja.engine.cards import INSTANCES
+    for cid in cids:
+        card = INSTANCES[cid][0]
+        for zone in s.hands + [s.deck, s.discard] + s.chronicles:
+            if card in zone:
+                zone.remove(card)
+        s.chronicles[seat].append(card)
+    s._legal = None
+
+
+def shoot_table(app: App, save) -> None:
+    """The table shots of issue 11: the hand with the prompt and Hint, chronicle rows of
+    four chips, and the final board."""
+    seed = 3
+    actions = _turn_actions(4, seed, 3)
+    scene = _table(app, 4, seed, actions, first_player=0)
+    save("table4_hand")
+    city = max(scene.session.state.cities.values(), key=lambda c: len(c.all_buildings()))
+    scene.ensure_geometry()
+    rect = scene.board.city_rect(city.card)
+    _mouse(app, rect.center, None)
+    for _ in range(int(1 / DT)):                        # the hover zoom's delay
+        app.step([], DT)
+    save("table4_city_zoom")
+    _mouse(app, (5, 5), None)
+    s = scene.session.state
+    _give_chronicles(s, 0, ["chr.polovtsian_campaign", "chr.anna", "chr.sviatopolk", "chr.hermit"])
+    _give_chronicles(s, 2, ["chr.congress", "chr.vasilko", "chr.bogatyrs", "chr.voivode"])
+    scene = _table_of(app, scene.session)
+    save("table4_chronicles")
+    scene = _table_of(app, _finished_session())
+    save("table4_final")
+
+
+def _table_of(app: App, session: GameSession):
+    from knjazja.ui.table.scene import TableScene
+    viewer = max(0, session.state.decision.seat)
+    scene = TableScene(session, viewer_policy=viewer, on_game_over=lambda s: None,
+                       on_menu=lambda: None, settings=app.settings, sync_bots=True)
+    app.stack.clear()
+    app.stack.push(scene)
+    app.step([], DT)
+    scene.skip()
+    for _ in range(3):
+        app.step([], DT)
+    return scene
+
+
+def shoot(out: Path, size: tuple[int, int] = SIZE, lang: str = "ru", only_table: bool = False) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     settings = Settings()
-    settings.window_size = SIZE
-    settings.language = "ru"
+    settings.window_size = size
+    settings.language = lang
     settings.animation_speed = 1.0
-    i18n.set_language("ru")
-    app = App(settings, persist=False, size=SIZE)
+    i18n.set_language(lang)
+    app = App(settings, persist=False, size=size)
     saved: list[Path] = []
 
     def save(name: str) -> None:
@@ -142,6 +192,10 @@ def shoot(out: Path) -> list[Path]:
         pygame.image.save(app.screen, str(path))
         saved.append(path)
 
+    shoot_table(app, save)
+    if only_table:
+        app.shutdown()
+        return saved
     from knjazja.ui.scenes.menu import MenuScene
     from knjazja.ui.scenes.rules import RulesScene
 
@@ -259,10 +313,14 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("out", type=Path)
     p.add_argument("--compare", type=Path, default=None)
+    p.add_argument("--size", default="1920x1080", help="window size, WIDTHxHEIGHT")
+    p.add_argument("--lang", default="ru", choices=("ru", "en"))
+    p.add_argument("--table", action="store_true", help="only the table shots of issue 11")
     args = p.parse_args(argv)
+    size = tuple(int(x) for x in args.size.split("x"))
     with tempfile.TemporaryDirectory() as home:        # statistics and saves of our own
         os.environ["KNJAZJA_HOME"] = home
-        paths = shoot(args.out)
+        paths = shoot(args.out, size, args.lang, args.table)
     for path in paths:
         print(path)
     if args.compare is not None:

@@ -12,24 +12,30 @@
 ``history[i]`` was chosen and ``states[-1]`` the final one.
 
 `Analysis` ranks every legal action of each decision point with the Hint advisor (Hard's
-search, a fixed number of iterations) on that seat's own observation, in the background
-(a `Thinker` in process mode), and records the best action, its win chance, the chosen
-action's win chance and the loss between them. Each point's generator is seeded from the
-game's seed and the point's index, so the same game always gets the same review, in any
-order of analysis.
+own ranking, ``bots.hints.rank_actions``, a fixed number of iterations) on that seat's own
+observation, in the background (a `Thinker` in process mode), and records the best action,
+its win chance, the chosen action's win chance and the loss between them. Each point's
+generator is seeded from the game's seed and the point's index, so the same game always
+gets the same review, in any order of analysis.
+
+Only real mistakes are marked: a move that surely gained at once what the best move would
+have gained (``explain.gained_as_much``) is as good as the best, whatever the estimates; and
+a loss of ``GOOD_POINTS`` or more is confirmed by a second search of the two moves alone
+(all the iterations on them, so the estimates are far less noisy) before it stands.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
 
+from knjazja.app.explain import gained_as_much
 from knjazja.bots.advisor import HintAdvisor, as_ranking
 from knjazja.bots.thinker import Thinker
 from knjazja.engine import Action, GameState, apply, legal_actions, new_game, observation
 
 ITERATIONS = 300          # Hard's search iterations per decision point (deterministic)
-GOOD_POINTS = 3.0         # a loss below this (in win-chance points) is as good as the best
-MISTAKE_POINTS = 8.0      # from this loss on a move is a clear mistake
+GOOD_POINTS = 5.0         # a loss below this (in win-chance points) is as good as the best
+MISTAKE_POINTS = 10.0     # from this loss on a move is a clear mistake
 
 
 def replay(state: GameState) -> list[GameState]:
@@ -77,6 +83,7 @@ class PointResult:
     best: Action
     best_value: float
     ranking: list[tuple[Action, float]] = field(default_factory=list)
+    confirmed: bool = False         # the loss was measured again, best against chosen alone
 
     @property
     def loss(self) -> float:
@@ -88,19 +95,32 @@ class PointResult:
         return 100.0 * self.loss
 
 
-def result_from_ranking(index: int, seat: int, chosen: Action,
-                        ranking: list[tuple[Action, float]]) -> PointResult:
+def result_from_ranking(index: int, seat: int, chosen: Action, ranking: list[tuple[Action, float]],
+                        state: GameState | None = None) -> PointResult:
+    """The verdict on one move from Hard's ranking; with the position ``state``, a move that
+    surely gained at once what the best one would have counts as the best."""
     ranking = list(ranking)
     best, best_value = ranking[0]
     values = dict(ranking)
     chosen_value = values.get(chosen, min(values.values()))
-    if chosen_value >= best_value:          # the chosen move is (as good as) the best
-        best, best_value = chosen, chosen_value
+    if chosen_value >= best_value or (state is not None and best != chosen
+                                      and gained_as_much(state, seat, chosen, best)):
+        best, best_value = chosen, max(chosen_value, best_value)
+        chosen_value = best_value
     return PointResult(index, seat, chosen, chosen_value, best, best_value, ranking)
 
 
+def confirmed(r: PointResult, ranking: list[tuple[Action, float]]) -> PointResult:
+    """``r`` after the second search of its best and chosen moves alone."""
+    values = dict(ranking)
+    best_value, chosen_value = values.get(r.best, r.best_value), values.get(r.chosen, r.chosen_value)
+    if chosen_value >= best_value:
+        return PointResult(r.index, r.seat, r.chosen, chosen_value, r.chosen, chosen_value, r.ranking, True)
+    return PointResult(r.index, r.seat, r.chosen, chosen_value, r.best, best_value, r.ranking, True)
+
+
 def biggest_mistakes(results: dict[int, PointResult], k: int = 3,
-                     min_points: float = GOOD_POINTS) -> list[int]:
+                     min_points: float = MISTAKE_POINTS) -> list[int]:
     """The indices of the ``k`` biggest losses (at least ``min_points``), biggest first."""
     bad = [r for r in results.values() if r.loss_points >= min_points]
     bad.sort(key=lambda r: (-r.loss, r.index))
@@ -118,6 +138,7 @@ class Analysis:
         self.use_process = use_process
         self.results: dict[int, PointResult] = {}
         self._queue = list(self.points)
+        self._confirm: list[int] = []       # points whose loss is measured a second time
         self._thinker: Thinker | None = None
         self._running: int | None = None
         self._cancelled = False
@@ -134,7 +155,8 @@ class Analysis:
 
     @property
     def done(self) -> bool:
-        return self._cancelled or self.error is not None or (not self._queue and self._running is None)
+        return self._cancelled or self.error is not None or (
+            not self._queue and not self._confirm and self._running is None)
 
     @property
     def running(self) -> int | None:
@@ -155,22 +177,38 @@ class Analysis:
             self._queue.insert(0, index)
 
     def _start_next(self) -> None:
-        if self._running is not None or self._cancelled or self.error is not None or not self._queue:
+        if self._running is not None or self._cancelled or self.error is not None:
             return
-        index = self._queue.pop(0)
+        if self._confirm:                   # a loss to measure again: the two moves alone
+            index = self._confirm.pop(0)
+            r = self.results[index]
+            legal = [r.best, r.chosen]
+        elif self._queue:
+            index = self._queue.pop(0)
+            legal = legal_actions(self.states[index])
+        else:
+            return
         s = self.states[index]
-        seat = s.decision.seat
         if self._thinker is None:
             self._thinker = Thinker(HintAdvisor(budget=self.iterations), use_process=self.use_process)
-        self._thinker.start(observation(s, seat), legal_actions(s), random.Random(self.seed_for(index)))
+        self._thinker.start(observation(s, s.decision.seat), legal, random.Random(self.seed_for(index)))
         self._running = index
 
-    def _take(self, result) -> PointResult:
+    def _take(self, result) -> PointResult | None:
+        """The finished search's verdict (None while a loss still waits for its second look)."""
         index = self._running
         assert index is not None
         self._running = None
-        seat = self.states[index].decision.seat
-        r = result_from_ranking(index, seat, self.chosen(index), as_ranking(result))
+        s = self.states[index]
+        earlier = self.results.get(index)
+        if earlier is not None and not earlier.confirmed:
+            r = confirmed(earlier, as_ranking(result))
+        else:
+            r = result_from_ranking(index, s.decision.seat, self.chosen(index), as_ranking(result), s)
+            if r.loss_points >= GOOD_POINTS:
+                self.results[index] = r
+                self._confirm.insert(0, index)
+                return None
         self.results[index] = r
         return r
 
@@ -197,7 +235,9 @@ class Analysis:
             self._running = None
             return out
         if result is not None:
-            out.append(self._take(result))
+            taken = self._take(result)
+            if taken is not None:
+                out.append(taken)
             self._start_next()
         return out
 
@@ -210,6 +250,7 @@ class Analysis:
         """Stop analysing (a running search is stopped); results so far are kept."""
         self._cancelled = True
         self._queue.clear()
+        self._confirm.clear()
         if self._thinker is not None:
             self._thinker.cancel()
         self._thinker = None

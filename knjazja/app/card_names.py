@@ -2,14 +2,26 @@
 refusals in words."""
 from __future__ import annotations
 
-from knjazja.app.i18n import tr
+from knjazja.app.i18n import strings, tr
 from knjazja.app.words import card_word, name_form, seat_word
+from knjazja.engine.cards import CARD_ID
 from knjazja.engine.refusals import CardArg, Refusal, SeatArg
 
 
 def short_name(card: int, lang: str) -> str:
     """A card's name as a label; a troop's with its Strength ("Druzhina 7", "Poles 5")."""
     return name_form(card, lang)
+
+
+def chip_names(card: int, lang: str) -> list[str]:
+    """The names a chip before a player may show, longest first: the card's name, then its
+    short forms where there are some ("Anna Yaroslavna", "Anna"; the strings list them
+    as "longer|shorter")."""
+    names = [short_name(card, lang)]
+    short = strings(lang).get(f"card.short.{CARD_ID[card]}")
+    if isinstance(short, str):
+        names += [s for s in short.split("|") if s and s not in names]
+    return names
 
 
 def refusal_text(r: Refusal, names: list[str], lang: str) -> str:

@@ -17,13 +17,15 @@ from collections.abc import Callable
 from knjazja.app import clicks as C
 from knjazja.app.card_names import refusal_text
 from knjazja.app.hints import HintRequest
+from knjazja.app.explain import why_good
 from knjazja.app.i18n import get_language, tr
 from knjazja.app.interaction import (IDLE, Choosing, Holding, Idle, Mode, PickingIgorSeat, PickingWarCity,
                                      Press, Squad, base, held_card, squad_cards)
 from knjazja.app.narrate import Narrator
 from knjazja.app.prompts import area_tags, prompt_text
 from knjazja.app.session import GameSession
-from knjazja.app.table_view import TableView
+from knjazja.app.table_view import TableView, last_played
+from knjazja.app.undo import UndoHandover
 from knjazja.engine import Action, Event, IllegalAction
 from knjazja.engine.actions import ATTACK, DEFEND, DRAW, TURN, WAR_ATTACK, WAR_DEFEND
 from knjazja.engine.cards import IS_TROOP
@@ -34,9 +36,10 @@ from knjazja.engine.targets import forms_squads, passable_chronicle
 log = logging.getLogger(__name__)
 
 BOT_PAUSE = 0.35        # a bot waits this long (÷ speed) before deciding, so moves can be followed
+LAST_ROUND_PAUSE = 1.0  # … and this long once the end is set: the last moves are followed calmly
 
 
-class TableController:
+class TableController(UndoHandover):
     def __init__(self, session: GameSession, *, viewer_policy: str | int = "auto",
                  sync_bots: bool = False, speed: Callable[[], float] = lambda: 1.0,
                  on_game_over: Callable[[GameSession], None] | None = None,
@@ -57,7 +60,8 @@ class TableController:
         self.hints = HintRequest()
         # the event queue and the log
         self.queue: deque[Event] = deque()
-        self.logged: list[Event] = []            # every event taken off the queue so far
+        self.logged: list[Event] = [e for _, e in session.log]   # every event shown so far
+        self.view.recent = last_played(self.logged)            # (a loaded game has a past)
         self.fresh_from = 0                      # events from here on came with the latest move
         self.animating = False                   # set by the table every frame
         self._view_dirty = False
@@ -70,8 +74,10 @@ class TableController:
         self.paused = False                      # a scene covers the table
         self.covered = False                     # … and the table is still visible beneath
         self.handover_pending = False
+        self.handing_over_from: int | None = None   # whose move led to the pending hand-over
         # pacing
         self._game_over_sent = False
+        self.finished = False                    # the game is over and shown: the final board stays
         self._bot_key: tuple | None = None
         self._bot_wait = 0.0
         self._autosave_shown: str | None = None
@@ -171,10 +177,12 @@ class TableController:
         """A frame: notices from the hint and autosave; once nothing animates, the view
         catches up and the game moves on."""
         hint = self.hints.poll(self.session)
-        if hint is not None:
+        if hint is not None and self.viewer is not None:
             action, value = hint
-            move = self.narrator.action(action, self.session.state)
-            self.notices.append(tr("table.hint", move=move, chance=round(100 * value)))
+            s = self.session.state
+            why = why_good(s, self.viewer, action, value, self.names, self.lang)
+            self.notices.append(tr("table.hint", move=self.narrator.action(action, s), why=why,
+                                   chance=round(100 * value)))
         error = self.session.autosave_error
         if error and error != self._autosave_shown:
             self.notices.append(tr("table.autosave_failed", error=error))
@@ -192,7 +200,7 @@ class TableController:
         s = self.session.state
         if s.over:
             if not self._game_over_sent:
-                self._game_over_sent = True
+                self._game_over_sent = self.finished = True
                 self.reset()
                 if self.on_game_over is not None:
                     self.on_game_over(self.session)
@@ -209,7 +217,8 @@ class TableController:
         key = (len(s.history), s.decision)
         if key != self._bot_key:
             self._bot_key = key
-            self._bot_wait = 0.0 if self.sync_bots else BOT_PAUSE / self.speed()
+            pause = LAST_ROUND_PAUSE if s.end_turn is not None else BOT_PAUSE
+            self._bot_wait = 0.0 if self.sync_bots else pause / self.speed()
         if self._bot_wait > 0:
             self._bot_wait -= dt
             return
@@ -225,12 +234,15 @@ class TableController:
 
     def _handover(self, seat: int) -> None:
         self.reset()
+        self.handing_over_from = self.viewer
         self.viewer = seat
         if self.on_viewer_change is not None:
             self.on_viewer_change()
         if self.on_handover is not None:
             self.handover_pending = True
             self.on_handover(seat)
+        else:
+            self.claimed()
 
     # ===================================================================== what to show
     @property
@@ -454,8 +466,14 @@ class TableController:
             self.play(payload)
 
     def ask_hint(self) -> bool:
+        """Hard's recommended move, in the background; a forced move is named at once (no
+        win chance: there is nothing to choose)."""
         if not self.can_act():
             return False
+        legal = self.session.legal()
+        if len(legal) == 1:
+            self.notices.append(tr("table.hint_forced", move=self.narrator.action(legal[0], self.session.state)))
+            return True
         self.hints.start(self.session, self.me)
         self.notices.append(tr("table.hint_thinking"))
         return True
@@ -469,20 +487,6 @@ class TableController:
             return False
         self.reset()
         self.pull()
-        return True
-
-    def undo(self) -> bool:
-        """Take the last human move back, if no hidden information was revealed since.
-        (The table finishes its animations first.)"""
-        if self.viewer is None or not self.session.can_undo():
-            return False
-        self.skip()
-        self.session.undo()
-        self.queue.clear()
-        self.logged = [e for _, e in self.session.log]   # the undone move leaves the log
-        self.view.sync(self.session.state)
-        self.reset()
-        self.notices.append(tr("table.undone"))
         return True
 
     def close(self) -> None:

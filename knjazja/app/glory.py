@@ -10,8 +10,8 @@ from knjazja.engine import GameState
 from knjazja.engine.scoring import CityScore, city_score
 
 
-def city_formula(c: CityScore, lang: str) -> str:
-    """E.g. "Vladimir: (2 + 3) × 3 = 15" — the city's Glory by RULES.md §3."""
+def glory_expression(c: CityScore) -> str:
+    """E.g. "(2 + 3) × 3": how the Glory of a city is reckoned."""
     base = f"{c.base}×2" if c.quarter == 2 else f"{c.base}"
     parts = [base]
     if c.buildings:
@@ -19,8 +19,13 @@ def city_formula(c: CityScore, lang: str) -> str:
     if c.golden_gate:
         parts.append(f"{c.golden_gate}")
     inner = " + ".join(parts)
-    expr = f"({inner}) × 3" if c.throne == 3 else inner
-    return tr("results.city_formula", lang=lang, city=card_name(c.city, lang), expr=expr, total=c.total)
+    return f"({inner}) × 3" if c.throne == 3 else inner
+
+
+def city_formula(c: CityScore, lang: str) -> str:
+    """E.g. "Vladimir: (2 + 3) × 3 = 15" — the city's Glory by RULES.md §3."""
+    return tr("results.city_formula", lang=lang, city=card_name(c.city, lang), expr=glory_expression(c),
+              total=c.total)
 
 
 def formula_now(s: GameState, city: int, lang: str) -> str | None:

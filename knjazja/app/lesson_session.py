@@ -140,8 +140,9 @@ class LessonSession(GameSession):
         self.run.settle(self.state, self.HUMAN)
         return events
 
-    def can_undo(self) -> bool:
-        return False
+    def undo_owner(self) -> int | None:
+        """Nothing is taken back in a lesson (the script has moved on)."""
+        return None
 
     def save_autosave(self) -> None:
         """A lesson is never autosaved (a prepared position cannot be replayed from a save)."""

@@ -151,14 +151,18 @@ class Narrator:
             return p(f"log.{k}", city=t(e.city), seat=seat)
         if k in ("decline", "no_bid", "bid", "pass", "turn"):
             return p(f"log.{k}", seat=seat)
-        if k == "bids_revealed":
-            return p("log.bids_revealed", cards=self.cards(e.cards, tokens=True)) if e.cards else p("log.no_bids")
+        if k == "bids_revealed":          # every outcome of a Dowry is told
+            city, cards = t(e.city), self.cards(e.cards, tokens=True)
+            if not e.cards or e.seat < 0:
+                return p("log.no_bids_kept", city=city, other=other)
+            key = "log.bids_kept" if e.seat == e.other else "log.bids_won"
+            return p(key, cards=cards, city=city, seat=seat, other=other)
         if k == "reveal":
             if e.cards and e.cards[0] >= 0:
                 return p("log.reveal", seat=seat, other=other, cards=self.cards(e.cards, tokens=True))
             return p("log.reveal_hidden", seat=seat, other=other)
-        if k == "end_set":
-            return p("log.end_set", value=e.value + 1)
+        if k == "end_set":                # whose turn is the last, as the table counts turns
+            return p("log.end_set", other=other)
         return None
 
     def _answer(self, e: Event) -> str | None:

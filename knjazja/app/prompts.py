@@ -10,6 +10,7 @@ from knjazja.app.words import Word, card_word, seat_word
 from knjazja.app.i18n import tr
 from knjazja.app.interaction import IDLE, Mode, PickingIgorSeat, PickingWarCity, Squad, base
 from knjazja.engine import GameState
+from knjazja.engine.scoring import final_scores, winners
 from knjazja.engine.actions import CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND
 from knjazja.engine.targets import attack_sum, defence_sum, forms_squads
 
@@ -26,7 +27,7 @@ def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int 
                 mode: Mode = IDLE, held: int = -1, thinking: bool = False) -> tuple[str, bool]:
     """(text, whether the viewer must act)."""
     if s.over:
-        return tr("table.prompt.over"), False
+        return over_text(s, names), False
     seat = s.decision.seat
     if viewer is not None and seat == viewer and humans[seat]:
         return _my_prompt(s, names, lang, base(mode), held), True
@@ -35,6 +36,15 @@ def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int 
     if thinking or (0 <= seat < len(humans) and not humans[seat]):
         text += " · " + tr("table.thinking", name=name)
     return text, False
+
+
+def over_text(s: GameState, names: list[str]) -> str:
+    """"The game is over: Olga wins with 23 Glory" (the engine's scores)."""
+    won = winners(s)
+    glory = final_scores(s)[won[0]]
+    if len(won) == 1:
+        return tr("table.prompt.over_won", name=names[won[0]], n=glory)
+    return tr("table.prompt.over_shared", names=", ".join(names[i] for i in won), n=glory)
 
 
 def _my_prompt(s: GameState, names: list[str], lang: str, mode: Mode, held: int) -> str:

@@ -18,6 +18,30 @@ from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction
 from knjazja.engine.actions import DECLINE, REACTION
 
 
+def replay_log(state: GameState) -> list[tuple[int, Event]]:
+    """The events of a game so far, replayed from its seed and actions (a loaded save has
+    only the actions): (number of actions applied, event)."""
+    if not state.history:
+        return []
+    s = new_game(state.n, state.seed, state.options, state.first_player)
+    log: list[tuple[int, Event]] = []
+    try:
+        for action in state.history:
+            events = apply(s, action)
+            log += [(len(s.history), e) for e in events]
+    except IllegalAction:            # a state set up by hand (a test, a lesson): no past to tell
+        return []
+    same = s.hands == state.hands and s.deck == state.deck and s.discard == state.discard
+    return log if same else []
+
+
+@dataclass
+class UndoStep:
+    """A move that may still be taken back: the state before it and who made it."""
+    before: GameState
+    seat: int
+
+
 @dataclass
 class Seat:
     name: str
@@ -43,8 +67,8 @@ class GameSession:
         self.series = False                       # this game is part of a series to 100
         self.autosave_error: str | None = None
         self.events: deque[Event] = deque()       # for the table to animate and log
-        self.log: list[tuple[int, Event]] = []    # (decision index, event) — the whole game
-        self._undo: list[GameState] = []          # states before the human's undoable moves
+        self.log: list[tuple[int, Event]] = replay_log(state)   # (decision index, event) — the whole game
+        self._undo: list[UndoStep] = []           # the human moves that may still be taken back
         self._bots: dict[int, object] = {}
         self._bot_rngs = {i: random.Random(self.state.seed * 97 + i) for i in range(len(seats))}
         self._thinker: Thinker | None = None
@@ -77,10 +101,12 @@ class GameSession:
             raise IllegalAction("it is not a human player's decision")
         before = self.state.clone()
         events = self._apply(action)
+        if self._undo and self._undo[-1].seat != seat:    # he answered another's move: it stands
+            self._undo.clear()
         if any(seat in learned_by(e, self.state.n) for e in events):   # he saw something hidden
             self._undo.clear()
         else:
-            self._undo.append(before)
+            self._undo.append(UndoStep(before, seat))
         return events
 
     def _apply(self, action: Action) -> list[Event]:
@@ -112,14 +138,28 @@ class GameSession:
         return False
 
     # --- undo -------------------------------------------------------------------------
-    def can_undo(self) -> bool:
-        return bool(self._undo) and not self.state.over
+    # A move may be taken back by its own player only, and only until another player has
+    # answered it (any later move by someone else, a bot's included) or has seen it (the
+    # table calls `seal` when the next player takes the device), or it showed its player
+    # something hidden (the engine's `learned_by`).  When it is still his decision or he is
+    # on his own hand-over screen is the table's question (`TableController.can_undo`).
+    def undo_owner(self) -> int | None:
+        """The seat whose move the next undo would take back, or None."""
+        return self._undo[-1].seat if self._undo and not self.state.over else None
 
-    def undo(self) -> bool:
-        if not self._undo:
+    def can_undo(self, seat: int) -> bool:
+        return self.undo_owner() == seat
+
+    def seal(self) -> None:
+        """Another player has seen the table: nothing made so far can be taken back."""
+        self._undo.clear()
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last move; False (nothing changes) if he may not."""
+        if not self.can_undo(seat):
             return False
         self.cancel_bot()
-        self.state = self._undo.pop()
+        self.state = self._undo.pop().before
         n = len(self.state.history)
         self.log = [(i, e) for i, e in self.log if i <= n]
         self.events.clear()
@@ -175,8 +215,11 @@ class GameSession:
         if self.autosave_path is not None:
             write_atomic(self.autosave_path, dumps(self.state, self.meta()))
 
-    def save_to(self, path: Path) -> None:
-        write_atomic(path, dumps(self.state, self.meta()))
+    def save_to(self, path: Path, name: str | None = None) -> None:
+        """Save under ``path``; ``name`` is the save's own name as typed (the file name is
+        only a safe form of it)."""
+        meta = self.meta() if name is None else dict(self.meta(), name=name)
+        write_atomic(path, dumps(self.state, meta))
 
     @staticmethod
     def seats_from_meta(meta: dict, n: int) -> list[Seat]:

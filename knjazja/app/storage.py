@@ -91,6 +91,23 @@ def safe_name(name: str) -> str:
     return keep
 
 
+def save_display_name(name: str) -> str:
+    """A save's name as the player typed it: any printable characters, spaces collapsed."""
+    return " ".join("".join(ch for ch in name if ch.isprintable()).split())
+
+
+def save_file_for(name: str, name_in: Callable[[Path], str]) -> Path:
+    """The file for the save called ``name``: its safe name, or — when that file holds a
+    save of another name (``name_in(path)``; "#1" and "_1" make the same file name) — the
+    same with a number."""
+    base = safe_name(name)
+    for i in range(1, 1000):
+        path = saves_dir() / (f"{base}.json" if i == 1 else f"{base} ({i}).json")
+        if not path.exists() or name_in(path) == name:
+            return path
+    raise OSError(f"too many saves named like {name!r}")
+
+
 class DamagedFile(ValueError):
     """A file of ours that cannot be used; ``code`` names why (``storage.reason.<code>``)."""
 
@@ -198,6 +215,6 @@ def write_json(path: Path, data) -> None:
 
 
 __all__ = ["data_dir", "saves_dir", "autosave_path", "list_saves", "has_saves", "safe_name",
+           "save_display_name", "save_file_for",
            "DamagedFile", "read_document", "load_document", "report_damaged", "set_aside",
-           "must_not_write", "write_json", "SaveError",
-           "load_game"]
+           "must_not_write", "write_json", "SaveError", "load_game"]

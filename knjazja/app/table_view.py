@@ -149,14 +149,12 @@ class TableView:
     def land(self, e: Event) -> None:
         """An event's animation ends: cards arrive, numbers change."""
         k = e.kind
+        if played(e):
+            self.recent = (e.seat, e.card)
         if k in ("move", "bribed", "bid"):
             self.put(e.dst, e.card)
-            if (k == "move" and e.src is not None and e.src.kind == Z.HAND and e.dst is not None
-                    and e.dst.kind in (Z.CITY, Z.CITIES, Z.CHRONICLES)):
-                self.recent = (e.seat, e.card)
         elif k == "play_event":
             self.table = TableCard(e.card, e.seat, e.other, e.city, e.cards[0] if e.cards else -1)
-            self.recent = (e.seat, e.card)
         elif k == "city_owner":
             self.flying_cities.discard(e.city)
             c = self.cities.pop(e.city, None)
@@ -180,6 +178,20 @@ class TableView:
     def end_war(self) -> None:
         self.war = None
         self.touch()
+
+
+def played(e: Event) -> bool:
+    """A card played from a hand onto the table: what the centre names as "last played"."""
+    if e.kind == "play_event":
+        return True
+    return (e.kind == "move" and e.src is not None and e.src.kind == Z.HAND and e.dst is not None
+            and e.dst.kind in (Z.CITY, Z.CITIES, Z.CHRONICLES))
+
+
+def last_played(events: list[Event]) -> tuple[int, int] | None:
+    """(seat, card) of the last card played in ``events`` (after an undo or a load)."""
+    e = next((e for e in reversed(events) if played(e)), None)
+    return (e.seat, e.card) if e is not None else None
 
 
 def _leaves_war(e: Event) -> bool:

@@ -89,4 +89,5 @@ def draw_one(s: GameState, seat: int, ev: list) -> bool:
 def set_end(s: GameState, last_turn: int, cause: str, ev: list) -> None:
     s.end_turn = last_turn
     s.end_cause = cause
-    ev.append(Event("end_set", seat=s.current, value=last_turn, how=cause))
+    last_seat = (s.current + last_turn - s.turn_no) % s.n      # turns go clockwise, one seat each
+    ev.append(Event("end_set", seat=s.current, other=last_seat, value=last_turn, how=cause))

@@ -284,13 +284,15 @@ def _apply_bid(s: GameState, a: Action, ev: list) -> None:
         return
     # Reveal: the highest printed Strength wins, ties go to the earlier bid.
     city = s.cities[pend.action.city]
-    ev.append(Event("bids_revealed", cards=tuple(t for _, t in pend.bids),
-                    value=len(pend.bids), city=city.card))
+    best_seat = -1
     if pend.bids:
         best_seat, best = pend.bids[0]
         for seat_, t in pend.bids[1:]:
             if STRENGTH[t] > STRENGTH[best]:
                 best_seat, best = seat_, t
+    ev.append(Event("bids_revealed", seat=best_seat, other=city.owner, cards=tuple(t for _, t in pend.bids),
+                    value=len(pend.bids), city=city.card))
+    if pend.bids:
         if best_seat != city.owner:
             ops.give_city(s, city, best_seat, ev, "dowry")
         for seat_, t in pend.bids:

@@ -11,6 +11,7 @@ import os
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
 from knjazja import __version__
 
@@ -65,12 +66,13 @@ def dumps(s: GameState, meta: dict | None = None) -> str:
 def from_json(data: object) -> tuple[GameState, dict]:
     """Validate and replay a save; returns (state, meta). Raises SaveError."""
     _check_envelope(data)
+    envelope = cast(dict, data)                # _check_envelope refused anything else
     try:
-        s = _new_game_of(data)
+        s = _new_game_of(envelope)
     except ValueError as e:
         raise SaveError(f"save is invalid: {e}") from None
     choices = 0
-    for i, raw in enumerate(data["actions"]):
+    for i, raw in enumerate(envelope["actions"]):
         choices += len(legal_actions(s))       # computed here, reused by apply
         if choices > MAX_REPLAY_CHOICES:
             raise SaveError(f"save is invalid: replaying it lists over {MAX_REPLAY_CHOICES} "
@@ -79,7 +81,7 @@ def from_json(data: object) -> tuple[GameState, dict]:
             apply(s, Action.from_json(raw))
         except ValueError as e:                # IllegalAction is a ValueError
             raise SaveError(f"save is invalid at action {i + 1}: {e}") from None
-    return s, data.get("meta", {})
+    return s, envelope.get("meta", {})
 
 
 def _check_envelope(data: object) -> None:
@@ -250,7 +252,7 @@ def clean_stale_temps(folder: str | os.PathLike, now: float | None = None) -> li
     """Remove the temporary files ``write_atomic`` leaves when the program dies mid-write
     (``<name>.json.<random>.tmp`` beside the file); returns those removed.  Never raises."""
     now = time.time() if now is None else now
-    removed = []
+    removed: list[Path] = []
     try:
         candidates = list(Path(folder).glob(f"*.json.*{TEMP_SUFFIX}"))
     except OSError:

@@ -34,6 +34,7 @@ class GameFlow:
         self.table = None
         self.last_setup: dict[str, Any] | None = None
         self.series = None                 # knjazja.engine.Series while a series runs
+        self.series_lines: list[str] = []  # the series standings after the last game
         self.sync_bots = sync_bots
         app.crash_context.append(self.crash_section)
 
@@ -143,7 +144,22 @@ class GameFlow:
 
     def show_load(self) -> None:
         from knjazja.ui.scenes.saveload import SaveLoadScene
-        self.app.stack.push(SaveLoadScene("load", on_load=lambda state, meta: self.load_session(state, meta)))
+        self.app.stack.push(SaveLoadScene("load", on_load=self.ask_load))
+
+    def game_running(self) -> bool:
+        """A game is on the table and not finished (loading another would end it)."""
+        return (self.session is not None and not self.session.over and self.table is not None
+                and self.table in self.app.stack)
+
+    def ask_load(self, state, meta: dict) -> None:
+        """Load a save; over a running game, ask first (its autosave would be replaced)."""
+        if not self.game_running():
+            self.load_session(state, meta)
+            return
+        from knjazja.ui.scenes.saveload import ConfirmScene
+        self.app.stack.push(ConfirmScene(tr("load.confirm_title"), tr("load.confirm_text"),
+                                         lambda: self.load_session(state, meta),
+                                         yes_label=tr("load.confirm_yes")))
 
     def show_save(self) -> None:
         from knjazja.ui.scenes.saveload import SaveLoadScene
@@ -155,7 +171,8 @@ class GameFlow:
         self.session = session
         self.app.stack.pop_to(self.menu)
         self.table = TableScene(session, on_game_over=self.game_over, on_menu=self.pause,
-                                settings=self.app.settings, sync_bots=self.sync_bots)
+                                settings=self.app.settings, on_results=self.show_results,
+                                sync_bots=self.sync_bots)
         self.table.on_handover = self.handover
         self.app.stack.push(self.table)
         # A save holds hidden cards: with several humans, nobody sees a hand until claimed.
@@ -172,14 +189,15 @@ class GameFlow:
         reason = tr("handover.reason.turn", name=who) if kind == "turn" else \
             tr("handover.reason.decide", name=who, what=tr(f"decision.{kind}"))
         # the previous player may still take his move back before handing over
-        on_undo = self.table.undo if self.table is not None and session.can_undo() else None
+        on_undo = self.table.undo if self.table is not None and self.table.controller.can_undo() else None
         self.app.stack.push(PassDeviceScene(name, reason, on_ready=lambda: None, on_undo=on_undo))
 
     # --- ending -------------------------------------------------------------------------
     def game_over(self, session: GameSession) -> None:
+        """The game has ended on the table: record it (the final board stays, with a Results
+        button that calls ``show_results``)."""
         from knjazja.app import series_store, stats
         from knjazja.engine import final_scores, winners
-        from knjazja.ui.scenes.results import ResultsScene
         try:
             storage.autosave_path().unlink(missing_ok=True)   # a finished game is not continued
         except OSError:
@@ -187,16 +205,24 @@ class GameFlow:
         glory = final_scores(session.state)
         problems = _write_or_report("storage.stats_failed", stats.record_game,
                                     session.meta()["seats"], glory, winners(session.state))
-        lines = []
+        self.series_lines = []
         if self.series is not None and getattr(session, "series", False) and not self.series.over:
             self.series.add_game(glory, session.state.first_player)
             problems += _write_or_report("storage.series_failed", series_store.save_series,
                                          self.series, self.session_seats_json(session.seats))
-            lines = [tr("results.series", line=" · ".join(
+            self.series_lines = [tr("results.series", line=" · ".join(
                 f"{s.name} {t}" for s, t in zip(session.seats, self.series.totals)))]
-        self.app.stack.push(ResultsScene(session, on_play_again=self.play_again, on_menu=self.to_menu,
-                                         series_lines=lines, on_review=lambda: self.show_review(session)))
         self._report(problems)
+
+    def show_results(self) -> None:
+        """The score breakdown over the final board."""
+        from knjazja.ui.scenes.results import ResultsScene
+        session = self.session
+        if session is None or not session.over:
+            return
+        self.app.stack.push(ResultsScene(session, on_play_again=self.play_again, on_menu=self.to_menu,
+                                         series_lines=self.series_lines,
+                                         on_review=lambda: self.show_review(session)))
 
     def show_review(self, session: GameSession) -> None:
         from knjazja.ui.scenes.review import ReviewScene

@@ -108,7 +108,7 @@ def test_only_the_expected_action_is_accepted_and_a_refusal_changes_nothing():
     assert session.run.index == 2 and session.run.replying     # now the others answer
     while session.run.replying:
         session.bot_step()
-    assert session.state.decision.seat == 0 and not session.can_undo()
+    assert session.state.decision.seat == 0 and session.undo_owner() is None
 
 
 def test_an_info_step_waits_for_next_and_bots_wait_for_it():

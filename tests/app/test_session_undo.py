@@ -24,23 +24,31 @@ def test_a_silent_move_can_be_undone_until_the_bot_replies():
     sess = session_with_hand(["city.kiev"])
     before = dumps(sess.state)
     sess.play(next(a for a in sess.legal() if a.kind == "play_city" and a.seat == 0))
-    assert sess.can_undo()
-    assert sess.undo() and dumps(sess.state) == before
+    assert sess.can_undo(0) and not sess.can_undo(1)
+    assert not sess.undo(1)                            # not his move
+    assert sess.undo(0) and dumps(sess.state) == before
     sess.play(next(a for a in sess.legal() if a.kind == "play_city" and a.seat == 0))
     sess.bot_step(background=False)                    # the bot answers: no undo any more
-    assert not sess.can_undo()
+    assert not sess.can_undo(0)
 
 
 def test_a_draw_cannot_be_undone():
     sess = session_with_hand(["city.kiev"])
     sess.play(next(a for a in sess.legal() if a.kind == "draw"))
-    assert not sess.can_undo() and not sess.undo()
+    assert not sess.can_undo(0) and not sess.undo(0)
 
 
 def test_reconnaissance_cannot_be_undone():
     sess = session_with_hand(["ev.recon"])
     sess.play(next(a for a in sess.legal() if a.kind == "event"))
-    assert not sess.can_undo()
+    assert not sess.can_undo(0)
+
+
+def test_sealed_moves_stay():
+    sess = session_with_hand(["city.kiev"])
+    sess.play(next(a for a in sess.legal() if a.kind == "play_city" and a.seat == 0))
+    sess.seal()                                        # the next player has looked
+    assert not sess.can_undo(0) and not sess.undo(0)
 
 
 def test_what_counts_as_revealing():

@@ -21,7 +21,8 @@ import pygame
 # keys the player may press anywhere; each with a weight
 KEYS: list[tuple[int, str, int]] = (
     [(pygame.K_ESCAPE, "", 10), (pygame.K_RETURN, "\r", 6), (pygame.K_SPACE, " ", 5),
-     (pygame.K_F11, "", 1), (pygame.K_F1, "", 2), (pygame.K_SLASH, "?", 1), (pygame.K_BACKSPACE, "", 2), (pygame.K_DELETE, "", 1),
+     (pygame.K_F11, "", 1), (pygame.K_F1, "", 2), (pygame.K_SLASH, "?", 1),
+     (pygame.K_BACKSPACE, "", 2), (pygame.K_DELETE, "", 1),
      (pygame.K_TAB, "\t", 1), (pygame.K_LEFT, "", 2), (pygame.K_RIGHT, "", 2),
      (pygame.K_UP, "", 2), (pygame.K_DOWN, "", 2), (pygame.K_PAGEUP, "", 1),
      (pygame.K_PAGEDOWN, "", 1), (pygame.K_HOME, "", 1), (pygame.K_END, "", 1)]

@@ -132,9 +132,12 @@ def sample(lang: str) -> dict[str, str]:
         Event("move", seat=1, card=c("ev.condemnation"), src=Z.hand(1), dst=Z.DISCARD),
         Event("answer", seat=2, how=R.YIELD),
         Event("keep", seat=2, card=c("chr.congress")),
-        Event("bids_revealed", cards=()),
-        Event("end_set", value=41),
+        Event("bids_revealed", cards=(), seat=-1, other=1, city=c("city.kiev")),
+        Event("end_set", value=41, other=2),
         Event("city_falls", seat=2, city=c("city.kiev")),
+        Event("bids_revealed", cards=(c("troop.poles"), c("troop.druzhina.6")), seat=1, other=1,
+              city=c("city.kiev")),
+        Event("bids_revealed", cards=(c("troop.poles"),), seat=2, other=1, city=c("city.tmutarakan")),
     ])
 
     # --- stamps, refusals, hand-over, review, results ---------------------------------------

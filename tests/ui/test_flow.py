@@ -1,6 +1,7 @@
 """The whole app flow: new game, autosave, Continue, damaged saves, hot-seat resume, pause menu."""
 import json
 
+import pygame
 import pytest
 
 from knjazja.app import storage
@@ -122,12 +123,27 @@ def test_a_finished_game_goes_to_results_and_records_statistics(make_app):
     from knjazja.ui.scenes.results import ResultsScene
     app, flow = flow_on(make_app)
     session = flow.start_game(dict(SETUP, seats=[{"name": "A", "kind": "easy"}, {"name": "B", "kind": "easy"}]), seed=4)
+    table = flow.table
     while not session.over:
         session.bot_step(background=False)
-    flow.game_over(session)
+    for _ in range(200):                                 # the last moves are shown
+        table.skip()
+        app.step([])
+        if table.controller.finished:
+            break
+    assert table.controller.finished and app.stack.top is table     # the final board stays
+    assert stats.load_stats()["games"] == 1
+    results = table.controls.rect_of("results", [])
+    assert results is not None and table.controls.rect_of("draw", []) is None
+    click = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=results.center, button=1),
+             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=results.center, button=1)]
+    app.step(click)
+    assert isinstance(app.stack.top, ResultsScene)     # the score breakdown over the board
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+    assert app.stack.top is table                       # Escape: back to the final board
+    app.step(click)
     assert isinstance(app.stack.top, ResultsScene)
     app.step([])
-    assert stats.load_stats()["games"] == 1
     from knjazja.bots.thinker import shutdown_worker
     from knjazja.ui.scenes.review import ReviewScene
     app.stack.top.on_review()
@@ -172,13 +188,61 @@ def test_hot_seat_hand_over_offers_undo_of_the_previous_move(make_app):
     if move is None:
         raise AssertionError("the seed no longer deals a silent first move")
     before = dumps(session.state)
-    session.play(move)
-    flow.handover(session.deciding)
+    table.controller.play(move)
+    for _ in range(400):
+        app.step([])
+        if isinstance(app.stack.top, PassDeviceScene):
+            break
     over = app.stack.top
     assert isinstance(over, PassDeviceScene) and over.on_undo is not None
-    over.close()
-    over.on_undo()
+    over.undo()
     assert dumps(session.state) == before
+    assert app.stack.top is table and table.controller.viewer == 0 and table.controller.can_act()
+
+
+def test_load_from_the_pause_menu_asks_first_and_rebuilds_the_log(make_app):
+    from knjazja.engine import save_game
+    from knjazja.ui.scenes.saveload import ConfirmScene, SaveLoadScene
+    app, flow = flow_on(make_app)
+    old = flow.start_game(SETUP, seed=5)
+    human_plays(old, 4)
+    storage.saves_dir().mkdir(parents=True, exist_ok=True)
+    save_game(old.state, storage.saves_dir() / "Mine.json", old.meta())
+    session = flow.start_game(SETUP, seed=9)                # another game is running now
+    human_plays(session, 1)
+    running = dumps(session.state)
+    flow.pause()
+    app.stack.top.activate("load")
+    loader = app.stack.top
+    assert isinstance(loader, SaveLoadScene)
+    app.step([])
+    assert loader.load_selected()
+    assert isinstance(app.stack.top, ConfirmScene)          # asked before replacing
+    assert flow.session is session and dumps(session.state) == running
+    app.stack.top.answer(False)                            # "no": the game goes on
+    assert flow.session is session and app.stack.top is loader
+    loader.load_selected()
+    app.stack.top.answer(True)
+    assert flow.session is not session and dumps(flow.session.state) == dumps(old.state)
+    app.step([])
+    table = flow.table
+    assert table.controller.logged and table.log_panel.lines   # the log is rebuilt from the actions
+    assert len(table.controller.logged) == len(old.log)
+
+
+def test_load_from_the_main_menu_does_not_ask(make_app):
+    from knjazja.engine import save_game
+    from knjazja.ui.scenes.saveload import SaveLoadScene
+    app, flow = flow_on(make_app)
+    old = flow.start_game(SETUP, seed=5)
+    human_plays(old, 2)
+    storage.saves_dir().mkdir(parents=True, exist_ok=True)
+    save_game(old.state, storage.saves_dir() / "Mine.json", old.meta())
+    flow.to_menu()
+    flow.show_load()
+    loader = app.stack.top
+    assert isinstance(loader, SaveLoadScene) and loader.load_selected()
+    assert isinstance(app.stack.top, TableScene)
 
 
 def test_locked_statistics_and_series_files_are_reported_not_fatal(make_app, monkeypatch):
@@ -210,5 +274,7 @@ def test_locked_statistics_and_series_files_are_reported_not_fatal(make_app, mon
     assert isinstance(app.stack.top, MessageScene)
     assert "statistics were not saved" in app.stack.top.text
     app.stack.pop()
-    assert isinstance(app.stack.top, ResultsScene)            # the game went on to its results
+    assert app.stack.top is flow.table                        # the game went on to its final board
+    flow.show_results()
+    assert isinstance(app.stack.top, ResultsScene)            # and its results
     app.step([])

@@ -43,6 +43,13 @@ def played_some(flow, seed=11, moves=25):
     return session
 
 
+def finish(app, session) -> None:
+    """Play the game to its end and let the table see it (it records the game)."""
+    play_to_the_end(session)
+    for _ in range(3):
+        app.step([])
+
+
 def click(app, rect):
     pos = rect.center
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
@@ -148,9 +155,7 @@ def test_a_data_folder_that_is_a_file_stops_nothing(make_app, knjazja_home):
     session = flow.start_game(dict(SETUP, series=True), seed=4)          # nothing can be written
     app.step([])
     assert session.autosave_error
-    play_to_the_end(session)
-    flow.game_over(session)
-    app.step([])
+    finish(app, session)
     assert "not saved" in app.stack.top.text                             # told, not fatal
     assert crash.write_report(RuntimeError("boom")) is None
 
@@ -161,10 +166,7 @@ def test_damaged_statistics_are_set_aside_told_once_and_the_next_game_is_recorde
     stats.stats_path().write_text('{"games": "many", "levels": 3}', "utf-8")
     app, flow = flow_on(make_app)
     session = flow.start_game(SETUP, seed=4)
-    play_to_the_end(session)
-    flow.game_over(session)
-    assert isinstance(app.stack.top, ResultsScene)
-    app.step([])
+    finish(app, session)                     # the final board stays, with a Results button
     told = app.stack.top
     assert isinstance(told, MessageScene) and "statistics file could not be read" in told.text
     kept = list(knjazja_home.glob("stats.damaged-*.json"))
@@ -202,8 +204,8 @@ def test_a_damaged_series_is_told_when_its_game_is_continued(make_app, knjazja_h
     app.step([])
     assert isinstance(app.stack.top, MessageScene) and "series file" in app.stack.top.text
     assert not resumed.series and flow.series is None
-    play_to_the_end(resumed)
-    flow.game_over(resumed)                                                  # a game of its own now
+    app.stack.top.close()
+    finish(app, resumed)                                                     # a game of its own now
     assert session is not resumed
 
 
@@ -216,8 +218,8 @@ def test_a_new_game_after_a_series_is_no_part_of_it(make_app):
     four = dict(SETUP, seats=SETUP["seats"] + [{"name": "Gleb", "kind": "easy"}])
     session = flow.start_game(four, seed=5)
     assert not session.series and flow.series is None
-    play_to_the_end(session)
-    flow.game_over(session)                       # a 4-seat game was added to a 3-seat series
+    finish(app, session)                          # a 4-seat game was added to a 3-seat series
+    flow.show_results()
     assert isinstance(app.stack.top, ResultsScene) and not series_store.load_series().series.games
 
 
@@ -231,8 +233,7 @@ def test_a_save_from_another_series_is_played_as_a_game_of_its_own(make_app):
     state, meta = storage.load_game(storage.saves_dir() / "old series.json")
     resumed = flow.load_session(state, meta)
     assert not resumed.series and flow.series is None
-    play_to_the_end(resumed)
-    flow.game_over(resumed)
+    finish(app, resumed)
     assert series_store.load_series().series.n == 4 and not series_store.load_series().series.games
 
 
@@ -244,8 +245,7 @@ def test_the_next_game_of_a_series_keeps_its_princes_after_a_restart(make_app):
     app2.settings.last_setup = dict(SETUP, seats=SETUP["seats"][:2])
     resumed = flow2.continue_game()
     assert resumed.series
-    play_to_the_end(resumed)
-    flow2.game_over(resumed)
+    finish(app2, resumed)
     flow2.play_again()
     flow2.app.stack.top.on_next()
     assert [s.name for s in flow2.session.seats] == ["Olga", "Igor", "Oleg"] and flow2.session.series

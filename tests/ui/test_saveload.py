@@ -123,6 +123,21 @@ def test_save_mode_needs_a_session():
         SaveLoadScene("print")
 
 
+def test_save_names_keep_every_printable_character(make_app, knjazja_home):
+    """"#1" is listed as "#1" (its file is named safely), and "_1" is another save."""
+    s = session(5)
+    app = make_app((1280, 720))
+    scene = app.stack.push(SaveLoadScene("save", session=s))
+    app.step([])
+    for name in ("#1", "_1", "Партия: «Киев»?"):
+        scene.name = name
+        path = scene.save()
+        assert path is not None and path.is_file()
+        assert all(ch not in path.name for ch in '#:?«»')     # the file name is made safe
+    names = {e.name for e in scan_saves()}
+    assert names == {"#1", "_1", "Партия: «Киев»?"}
+    scene.name = "#1"                                         # the same name again: overwrite, asked
+    assert scene.save() is None and isinstance(app.stack.top, ConfirmScene)
 @pytest.mark.parametrize("key", [pygame.K_DELETE, pygame.K_BACKSPACE])    # Backspace: a Mac's Delete
 def test_delete_and_backspace_key_ask_to_delete(make_app, saves, key):
     app = make_app((1280, 720))

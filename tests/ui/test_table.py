@@ -13,6 +13,7 @@ from knjazja.engine import Action, apply, legal_actions, new_game
 from knjazja.engine.cards import CARD_ID, INSTANCES
 from knjazja.engine.state import City
 from knjazja.ui.scene_stack import Scene
+from knjazja.ui.table.overlays import DiscardScene
 from knjazja.ui.table.scene import TableScene
 
 DT = 0.1   # the longest frame App.step allows: animations finish in a frame or two
@@ -271,9 +272,12 @@ def test_layout_draws_and_cards_stay_inside(make_app, size, n):
     assert not outside, outside
 
 
+class Overlay(Scene):
+    is_overlay = True
+
+
 def test_hot_seat_hands_over_and_hides_hands(make_app):
-    class PassDevice(Scene):
-        is_overlay = True
+    PassDevice = Overlay
 
     handovers = []
     seats = [Seat("Anna", "human"), Seat("Boris", "human"), Seat("Bot", "easy")]
@@ -320,9 +324,9 @@ def test_zoom_discard_browser_and_log(make_app):
     assert scene.right_zoom is None
     # the discard pile opens a browser; a click outside closes it
     click(app, P.rect_of_discard(scene).center)
-    assert scene.discard_browser.open
+    assert isinstance(app.stack.top, DiscardScene)
     click(app, (3, 3))
-    assert not scene.discard_browser.open
+    assert app.stack.top is scene
     # the log names cards; hovering a name shows the card
     session.play(Action("draw"))
     for _ in range(30):
@@ -337,19 +341,36 @@ def test_zoom_discard_browser_and_log(make_app):
 def test_undo_and_resize(make_app):
     seats = [Seat("Olga", "human"), Seat("Igor", "human")]     # no bot reply blocks the undo
     app, session, scene, _ = make_table(make_app, seats, state=new_game(2, seed=6, first_player=0))
+    scene.on_handover = lambda seat: app.stack.push(Overlay())
     settle(app, scene)
     move = next(a for a in session.legal() if a.kind != "draw" and a.kind != "war")
     perform(app, scene, move, random.Random(0))
-    settle(app, scene)
-    assert scene.controller.viewer == 1 and session.can_undo()
-    click(app, P.rect_of_button(scene, "undo").center)
-    assert session.state.history == [] and scene.toasts.latest
+    for _ in range(100):
+        if isinstance(app.stack.top, Overlay):
+            break
+        app.step([], DT)
+    assert scene.controller.viewer == 1 and scene.controller.can_undo()   # Olga's hand-over screen
+    assert scene.undo()
+    app.stack.pop()
+    assert session.state.history == []
     settle(app, scene)
     assert scene.controller.viewer == 0 and scene.controller.can_act()
     app.resize((1600, 900))
     app.step([], DT)
     assert scene.layout.size == (1600, 900)
     assert pygame.Rect(0, 0, 1600, 900).contains(P.rect_of_deck(scene))
+
+
+def test_no_undo_of_a_move_the_next_player_has_seen(make_app):
+    seats = [Seat("Olga", "human"), Seat("Igor", "human")]
+    app, session, scene, _ = make_table(make_app, seats, state=new_game(2, seed=6, first_player=0))
+    settle(app, scene)                                          # no hand-over screen: Igor looks at once
+    move = next(a for a in session.legal() if a.kind != "draw" and a.kind != "war")
+    perform(app, scene, move, random.Random(0))
+    settle(app, scene)
+    assert scene.controller.viewer == 1 and not scene.controller.can_undo()
+    assert not scene.controls.undo.visible and not scene.undo()
+    assert len(session.state.history) == 1
 
 
 def test_russian_table_draws(make_app):
@@ -398,3 +419,87 @@ def test_hint_button_names_a_legal_move_and_raises_its_card(make_app):
         assert scene.toasts.latest and "%" in scene.toasts.latest
     finally:
         shutdown_worker()
+
+
+def key(app, k):
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)], DT)
+
+
+def test_overlays_swallow_clicks(make_app):
+    """With the discard browser or a dialog open, the table's buttons beneath do nothing."""
+    from knjazja.ui.scenes.message import MessageScene
+    seats = [Seat("Olga", "human"), Seat("Igor", "easy"), Seat("Oleg", "easy")]
+    app, session, scene, _ = make_table(make_app, seats, seed=4)
+    settle(app, scene)
+    draw_button = P.rect_of_button(scene, Action("draw"))
+    assert draw_button is not None
+    history = list(session.state.history)
+    click(app, P.rect_of_discard(scene).center)
+    assert isinstance(app.stack.top, DiscardScene)
+    click(app, draw_button.center)                     # Draw beneath the browser
+    for k in (pygame.K_SPACE, pygame.K_RETURN):
+        key(app, k)
+    assert session.state.history == history
+    click(app, P.rect_of_discard(scene).center)        # the browser is open or closed, never the table
+    if isinstance(app.stack.top, DiscardScene):
+        key(app, pygame.K_ESCAPE)                      # Escape closes it
+    assert app.stack.top is scene
+    app.stack.push(MessageScene("Title", "Text"))
+    app.step([], DT)
+    click(app, draw_button.center)
+    assert session.state.history == history
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+    # a card zoomed with the right button takes the next click (it closes), not the table
+    card = session.state.hands[0][0]
+    click(app, P.rect_of_hand_card(scene, card).center, button=3)
+    assert scene.right_zoom is not None
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=draw_button.center, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=draw_button.center, button=1)], DT)
+    assert scene.right_zoom is None and session.state.history == history
+
+
+def test_escape_opens_and_closes_the_pause_menu(make_app):
+    from knjazja.ui.main import GameFlow
+    from knjazja.ui.scenes.pause import PauseScene
+    app = make_app((1280, 720), persist=False)
+    flow = GameFlow(app)
+    app.stack.push(flow.menu)
+    app.step([], DT)
+    flow.start_game({"seats": [{"name": "Olga", "kind": "human"}, {"name": "Igor", "kind": "easy"}],
+                     "first_player": 0}, seed=5)
+    table = flow.table
+    settle(app, table)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    assert table.hover_card is None and table.right_zoom is None
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+    # holding a card, Escape puts it back first
+    card = next(c for c in table.session.state.hands[0] if table.controller.playable([c]))
+    click(app, P.rect_of_hand_card(table, card).center)
+    if table.controller.held >= 0:
+        key(app, pygame.K_ESCAPE)
+        assert table.controller.held < 0 and app.stack.top is table
+
+
+def test_a_city_in_play_zooms_to_its_tableau(make_app):
+    """Hovering a city on the table shows its buildings, walls and Glory, not its printed card."""
+    from knjazja.ui.table.city_zoom import tableau_rects
+    s = full_table(4, seed=21, moves=40)
+    seats = [Seat("Olga", "human")] + [Seat(f"Bot {i}", "easy") for i in range(3)]
+    app, session, scene, _ = make_table(make_app, seats, state=s)
+    settle(app, scene)
+    city = max(session.state.cities.values(), key=lambda c: len(c.all_buildings()))
+    rect = P.rect_of_city(scene, city.card)
+    app.step([motion(rect.center)], DT)
+    for _ in range(10):
+        app.step([], DT)
+    assert scene.zoomed() == ("city", city.card)
+    panel, card, cards = tableau_rects(city, scene.size, scene.layout.unit)
+    assert len(cards) == len(city.all_buildings()) and all(panel.contains(r) for r in cards + [card])
+    hand_card = session.state.hands[0][0]
+    app.step([motion(P.rect_of_hand_card(scene, hand_card).center)], DT)
+    for _ in range(10):
+        app.step([], DT)
+    assert scene.zoomed() == ("card", hand_card)

@@ -34,7 +34,7 @@ from .pictures import picture_name, render_picture
 from .resources import load_font, title_scale
 from .shapes import poly
 
-__all__ = ["render_card", "render_card_back", "card_name_text", "corner_value",
+__all__ = ["render_card", "render_card_back", "card_name_text", "corner_value", "title_lines",
            "ZOOM_MIN_WIDTH", "wrap_text"]
 
 TextFit = tuple[pygame.Rect, tuple[pygame.font.Font, list[str], int]]
@@ -118,7 +118,7 @@ def _layout(card_id: str, lang: str, w: int, h: int, text: str) -> _Face:
             art_bottom = round(h * frac)
             top = art_bottom + plaque_h // 2 + int(2.0 * u)
             tbox = pygame.Rect(inner.x + int(4 * u), top, inner.w - int(8 * u), inner.bottom - top - int(2.5 * u))
-            text_fit = tbox, fit_lines(text, "body", tbox.w, tbox.h, body_max, max(8, int(3.4 * u)), 99, 0.96)
+            text_fit = tbox, fit_lines(text, "body", tbox.w, tbox.h, body_max, max(8, int(3.4 * u)), 99, 0.96, lang)
             if text_fit[1][0].get_height() >= load_font("body", body_max).get_height() - 1:
                 break
     elif zoom:
@@ -233,18 +233,31 @@ def _draw_badges(card: pygame.Surface, f: _Face) -> None:
         card.blit(img, at)
 
 
-def _texts(card: pygame.Surface, f: _Face, name: str, lang: str) -> None:
-    """The name, the corner number, the kind plaque's word and the card text, at final size."""
+def _title_fit(f: _Face, name: str, lang: str) -> tuple[pygame.Rect, tuple[pygame.font.Font, list[str], int]]:
+    """The name's box on the banner and its lines (two at most, broken at syllables)."""
     u, zoom = f.u, f.zoom
     pad = int(4.5 * u) if zoom else int(3.6 * u)
     tscale = title_scale(lang)
     name_box = f.banner.inflate(-2 * pad - (int(4 * u) if zoom else 0), -int(1.0 * u))
     if zoom:
-        nf, nlines, nlh = fit_lines(name, "title", name_box.w, name_box.h, int(9.6 * u * tscale),
-                                    max(9, int(4.6 * u)), 2, 0.92, lang)
-    else:
-        nf, nlines, nlh = fit_lines(name, "title", name_box.w, name_box.h, max(9, int(19 * u * tscale)),
-                                    max(8, int(9.0 * u * tscale)), 2, 0.84, lang)
+        return name_box, fit_lines(name, "title", name_box.w, name_box.h, int(9.6 * u * tscale),
+                                   max(9, int(4.6 * u)), 2, 0.92, lang)
+    return name_box, fit_lines(name, "title", name_box.w, name_box.h, max(9, int(19 * u * tscale)),
+                               max(8, int(9.0 * u * tscale)), 2, 0.84, lang)
+
+
+def title_lines(card_id: str, lang: str, size: tuple[int, int]) -> tuple[list[str], int]:
+    """How a card's name is set on its face at ``size``: (lines, font height in pixels)."""
+    card_id, lang, w, h = _checked(card_id, lang, size)
+    name, text = card_name_text(card_id, lang)
+    _, (font, lines, _) = _title_fit(_layout(card_id, lang, w, h, text), name, lang)
+    return lines, font.get_height()
+
+
+def _texts(card: pygame.Surface, f: _Face, name: str, lang: str) -> None:
+    """The name, the corner number, the kind plaque's word and the card text, at final size."""
+    u, zoom = f.u, f.zoom
+    name_box, (nf, nlines, nlh) = _title_fit(f, name, lang)
     blit_lines(card, nf, nlines, nlh, name_box, INK)
     if f.corner:
         draw_number(card, f.corner, f.med_c, f.med_r)

@@ -9,6 +9,7 @@ import pygame
 from knjazja.app.i18n import card_name, card_text, tr
 from knjazja.engine import cards as _cards
 
+from .hyphen import break_points
 from .palette import Colour
 from .resources import load_font
 
@@ -69,9 +70,16 @@ def corner_value(spec: _cards.CardSpec, lang: str) -> Corner | None:
 
 
 # ----------------------------------------------------------------------- text helpers
-def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap; paragraphs split on newlines; lines break at ordinary spaces only
-    (never at a no-break space); over-long words are cut."""
+class NoBreak(Exception):
+    """A word is wider than the line and has no syllable break that fits."""
+
+
+def wrap_text(text: str, font: pygame.font.Font, width: int, lang: str | None = None, *,
+              breaks: bool = True, cut: bool = True) -> list[str]:
+    """Greedy word wrap; paragraphs split on newlines.  A word wider than the line breaks
+    at a syllable boundary (``hyphen.break_points``) with ``breaks``; failing that it is cut
+    anywhere with ``cut``, else ``NoBreak`` is raised (the caller shrinks the text).  Lines
+    break at ordinary spaces only (never at a no-break space)."""
     lines: list[str] = []
     for para in text.split("\n"):
         words = [w for w in para.split(" ") if w]
@@ -87,7 +95,7 @@ def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
             if cur:
                 lines.append(cur)
             while font.size(w)[0] > width and len(w) > 1:
-                head = _cut_word(w, font, width)
+                head = _cut_word(w, font, width, lang if breaks else None, cut)
                 lines.append(head if head.endswith("-") else head + "-")
                 w = w[len(head):]
             cur = w
@@ -95,30 +103,56 @@ def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def _cut_word(word: str, font: pygame.font.Font, width: int) -> str:
-    """The longest head of an over-long word that fits `width` with its hyphen: after one of
-    the word's own hyphens when one fits ("Советник-|отравитель"), else anywhere."""
-    for i in range(len(word) - 1, 0, -1):
-        if word[i - 1] == "-" and font.size(word[:i])[0] <= width:
-            return word[:i]
-    cut = len(word) - 1
-    while cut > 1 and font.size(word[:cut] + "-")[0] > width:
-        cut -= 1
-    return word[:cut]
+def _cut_word(word: str, font: pygame.font.Font, width: int, lang: str | None, cut: bool) -> str:
+    """The longest head of an over-long word that fits ``width`` with its hyphen: at one of
+    its own hyphens or syllable boundaries ("Советник-|отравитель", «Тмута-|ракань»), or —
+    only with ``cut`` — anywhere."""
+    points = break_points(word, lang) if lang is not None else tuple(
+        i + 1 for i, ch in enumerate(word[:-1]) if ch == "-")
+    for i in reversed(points):
+        head = word[:i]
+        if font.size(head if head.endswith("-") else head + "-")[0] <= width:
+            return head
+    if not cut:
+        raise NoBreak(word)
+    n = len(word) - 1
+    while n > 1 and font.size(word[:n] + "-")[0] > width:
+        n -= 1
+    return word[:n]
+
+
+def _wrapped(text: str, font: pygame.font.Font, width: int, lang: str | None, breaks: bool) -> list[str] | None:
+    try:
+        return wrap_text(text, font, width, lang, breaks=breaks, cut=False)
+    except NoBreak:
+        return None
+
+
+CLEAN_SHRINK = 0.8     # a title shrinks this far before a word of it is hyphenated
 
 
 def fit_lines(text: str, role: str, width: int, height: int, max_size: int, min_size: int,
-               max_lines: int = 99, spacing: float = 0.98,
-               lang: str | None = None) -> tuple[pygame.font.Font, list[str], int]:
-    """Largest font size (max..min) at which `text` wraps into the box; returns font, lines, line height."""
-    size = max_size
-    while True:
-        font = load_font(role, size, lang)
-        lines = wrap_text(text, font, width)
-        lh = max(1, int(font.get_linesize() * spacing))
-        if (len(lines) <= max_lines and len(lines) * lh <= height) or size <= min_size:
-            break
-        size -= 1
+              max_lines: int = 99, spacing: float = 0.98,
+              lang: str | None = None) -> tuple[pygame.font.Font, list[str], int]:
+    """Largest font size (max..min) at which `text` wraps into the box; returns font, lines,
+    line height.  Whole words are preferred down to ``CLEAN_SHRINK`` of the size, then words
+    break at syllables; only at the smallest size is a word cut anywhere (and the text
+    truncated)."""
+    def fits(lines: list[str] | None, lh: int) -> bool:
+        return lines is not None and len(lines) <= max_lines and len(lines) * lh <= height
+
+    floor = max(min_size, round(max_size * CLEAN_SHRINK))
+    passes = [(range(max_size, floor - 1, -1), False), (range(max_size, min_size - 1, -1), True)]
+    for sizes, breaks in passes:
+        for size in sizes:
+            font = load_font(role, size, lang)
+            lh = max(1, int(font.get_linesize() * spacing))
+            lines = _wrapped(text, font, width, lang or "en", breaks)
+            if fits(lines, lh):
+                return font, lines, lh
+    font = load_font(role, min_size, lang)
+    lh = max(1, int(font.get_linesize() * spacing))
+    lines = wrap_text(text, font, width, lang)
     if len(lines) * lh > height or len(lines) > max_lines:       # still too long: truncate
         keep = max(1, min(max_lines, height // lh))
         lines = lines[:keep]

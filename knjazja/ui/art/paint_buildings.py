@@ -139,7 +139,8 @@ def draw_wall(s: pygame.Surface, b: Box, style: str = "stone", lw: int = 2) -> N
     if style == "wooden":
         for i in range(7):
             y = 0.5 + i * 0.064
-            poly(s, LOG if i % 2 else shade(LOG, 1.1), b.pts([(0.0, y), (1.0, y), (1.0, y + 0.064), (0.0, y + 0.064)]), lw)
+            log_band = b.pts([(0.0, y), (1.0, y), (1.0, y + 0.064), (0.0, y + 0.064)])
+            poly(s, LOG if i % 2 else shade(LOG, 1.1), log_band, lw)
             pygame.draw.circle(s, LOG_DARK, b.p(0.03, y + 0.032), b.l(0.022), max(1, lw // 2))
             pygame.draw.circle(s, LOG_DARK, b.p(0.97, y + 0.032), b.l(0.022), max(1, lw // 2))
         # a log tower with a tent roof in the middle

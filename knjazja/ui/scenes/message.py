@@ -47,7 +47,8 @@ class MessageScene(GuiScene):
             y += body.get_height() + self.px(2)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.is_ui_event(event, pygame_gui.UI_BUTTON_PRESSED, self.ok):
+        if self.is_ui_event(event, pygame_gui.UI_BUTTON_PRESSED, self.ok) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER)):
             self.close()
         return True
 

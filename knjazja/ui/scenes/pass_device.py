@@ -62,10 +62,15 @@ class PassDeviceScene(GuiScene):
             self.ready()
             return True
         if self.undo_button is not None and self.is_ui_event(event, pygame_gui.UI_BUTTON_PRESSED, self.undo_button):
-            self.close()
-            self.on_undo()
+            self.undo()
             return True
         return True      # nothing reaches the table underneath
+
+    def undo(self) -> None:
+        """The previous player takes his move back (before the screen closes: the table
+        must not take the closing for the next player's look)."""
+        self.on_undo()
+        self.close()
 
     def ready(self) -> None:
         self.close()

@@ -36,6 +36,10 @@ def ranking(totals: list[int]) -> list[tuple[int, int]]:
 
 
 class ResultsScene(GuiScene):
+    """The score breakdown, over the final board (Escape or "Back to the board" closes it)."""
+
+    is_overlay = True
+
     def __init__(self, session, *, on_play_again: Callable[[], None], on_menu: Callable[[], None],
                  series_lines: list[str] | None = None,
                  on_review: Callable[[], None] | None = None, again_label: str | None = None) -> None:
@@ -48,12 +52,14 @@ class ResultsScene(GuiScene):
         self.series_lines = series_lines or []
         self.scores = score(session.state)
         self.buttons: dict[str, UIButton] = {}
+        self._panel: pygame.Surface | None = None
 
     def build(self) -> None:
         w, h = self.size
         bw, bh, gap = self.px(260), self.px(56), self.px(24)
         y = h - self.px(40) - bh
-        keys = ["again"] + (["review"] if self.on_review is not None else []) + ["menu"]
+        keys = ["board", "again"] + (["review"] if self.on_review is not None else []) + ["menu"]
+        bw = min(bw, (w - self.px(80) - (len(keys) - 1) * gap) // len(keys))
         x = w // 2 - (len(keys) * bw + (len(keys) - 1) * gap) // 2
         rects = {key: pygame.Rect(x + i * (bw + gap), y, bw, bh) for i, key in enumerate(keys)}
         self.buttons = {
@@ -61,14 +67,22 @@ class ResultsScene(GuiScene):
                               self.ui, object_id=oid("@primary", "#results_again")),
             "menu": UIButton(rects["menu"], tr("results.menu"), self.ui,
                              object_id=oid(None, "#results_menu")),
+            "board": UIButton(rects["board"], tr("results.board"), self.ui,
+                              object_id=oid("@secondary", "#results_board")),
         }
         if self.on_review is not None:
             self.buttons["review"] = UIButton(rects["review"], tr("results.review"), self.ui,
                                               object_id=oid("@secondary", "#results_review"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return False
+            return True                     # an overlay: nothing reaches the board beneath
+        if event.ui_element is self.buttons.get("board"):
+            self.close()
+            return True
         if event.ui_element is self.buttons.get("again"):
             self.on_play_again()
             return True
@@ -80,13 +94,23 @@ class ResultsScene(GuiScene):
             return True
         return False
 
-    def draw_backdrop(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
+        """The final board stays visible around the panel (the panel is drawn once)."""
+        style.dim(surface, 150)
+        if self._panel is None or self._panel.get_size() != surface.get_size():
+            self._panel = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self.draw_panel(self._panel)
+        surface.blit(self._panel, (0, 0))
+
+    def rebuild(self) -> None:
+        self._panel = None
+        super().rebuild()
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         lang = get_language()
-        surface.blit(style.table_background((w, h)), (0, 0))
-        style.dim(surface, 110)
         panel = pygame.Rect(self.px(40), self.px(24), w - 2 * self.px(40), h - self.px(24) - self.px(120))
-        style.draw_panel(surface, panel)
+        style.draw_panel(surface, panel, bg=(28, 16, 8, 244))       # the board shows around it, not through
         totals = [s.total for s in self.scores]
         names = [s.name for s in self.session.seats]
         best = max(totals)

@@ -15,8 +15,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app.analysis import (GOOD_POINTS, ITERATIONS, Analysis, PointResult, biggest_mistakes,
+from knjazja.app.analysis import (ITERATIONS, MISTAKE_POINTS, Analysis, PointResult, biggest_mistakes,
                                   decision_points, grade, replay)
+from knjazja.app.explain import why_better
 from knjazja.app.i18n import get_language, tr
 from knjazja.app.narrate import Narrator
 from knjazja.engine import Action, GameState
@@ -132,7 +133,7 @@ class ReviewScene(BookScene):
         self.title_rect = pygame.Rect(self.right.left, self.right.top, self.right.width, px(40))
         self.timeline = pygame.Rect(self.right.left + px(8), self.title_rect.bottom + px(8),
                                     self.right.width - px(16), px(16))
-        self.verdict_rect = pygame.Rect(self.right.left, self.right.bottom - px(106), self.right.width, px(106))
+        self.verdict_rect = pygame.Rect(self.right.left, self.right.bottom - px(138), self.right.width, px(138))
         top = self.timeline.bottom + px(16)
         self.board_rect = pygame.Rect(self.right.left, top, self.right.width, self.verdict_rect.top - px(12) - top)
         self._right_cache = None
@@ -164,7 +165,7 @@ class ReviewScene(BookScene):
         """The analysed human moves worse than "good", in game order."""
         if self.analysis is None:
             return []
-        return sorted(i for i, r in self.analysis.results.items() if r.loss_points >= GOOD_POINTS)
+        return sorted(i for i, r in self.analysis.results.items() if r.loss_points >= MISTAKE_POINTS)
 
     def next_mistake(self) -> None:
         found = self.mistakes()
@@ -305,6 +306,8 @@ class ReviewScene(BookScene):
             best = narrator.action(r.best, s)
             text = tr("review.named_worse" if many else "review.you_worse", name=name, chosen=chosen,
                       best=best, p=p, q=round(100 * r.best_value))
+            why = why_better(s, seat, r.best, r.chosen, [x.name for x in self.seats], get_language())
+            text += "\n" + tr("review.why", why=why)         # drawn when the right side changes
         return move, text, GRADE_COLOURS[grade(r.loss_points)]
 
     # -- drawing: static --------------------------------------------------------------------

@@ -19,7 +19,7 @@ from knjazja.engine.targets import attack_sum, defence_sum
 from knjazja.ui import style
 from knjazja.ui.art.palette import Colour
 from knjazja.ui.table.sprites import Sprites, TextCache, seat_colour
-from knjazja.ui.widgets import wrap_text
+from knjazja.ui.widgets import ellipsize, wrap_text
 
 CARD_W, CARD_H = 5, 7
 GRADE_COLOURS = {"good": (120, 200, 100), "inaccuracy": (238, 176, 56), "mistake": (236, 78, 60)}
@@ -104,9 +104,19 @@ class ReviewBoard:
         surf.blit(head, (inner.left, inner.top))
         f = style.font("body", px(17))
         y = inner.top + head.get_height() + px(4)
-        for line in wrap_text(verdict, f, inner.width)[:2]:
-            img = style.render_text(line, f, colour)
-            surf.blit(img, (inner.left, y))
+        room = max(1, (inner.bottom - y) // f.get_linesize())
+        verdict, _, why = verdict.partition("\n")      # the reason, if any, on lines of its own
+        lines = [(line, colour) for line in wrap_text(verdict, f, inner.width)]
+        reason = [(line, style.PARCHMENT) for line in wrap_text(why, f, inner.width)] if why else []
+        keep = max(1, room - len(reason))
+        if len(lines) > keep:                         # the verdict shortened, visibly
+            lines = lines[:keep - 1] + [(ellipsize(" ".join(x for x, _ in lines[keep - 1:]), f, inner.width), colour)]
+        lines += reason
+        if len(lines) > room:
+            lines = lines[:room - 1] + [(ellipsize(" ".join(x for x, _ in lines[room - 1:]), f, inner.width),
+                                         style.PARCHMENT)]
+        for line, c in lines[:room]:
+            surf.blit(style.render_text(line, f, c), (inner.left, y))
             y += f.get_linesize()
 
     def draw(self, surf: pygame.Surface, area: pygame.Rect, s: GameState, glow: dict[int, Colour],

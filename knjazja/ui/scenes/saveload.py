@@ -30,7 +30,6 @@ from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, ellipsize
 
 log = logging.getLogger(__name__)
 
-SAVE_EXT = ".json"
 
 
 # -- a yes/no question ------------------------------------------------------------------------
@@ -123,6 +122,9 @@ def read_save(path: Path) -> SaveEntry:
     entry = SaveEntry(path, displayable(path.stem, 80) or "?", _modified(path))
     try:
         entry.state, entry.meta = load_game(path)
+        stored = entry.meta.get("name") if isinstance(entry.meta, dict) else None
+        if isinstance(stored, str) and displayable(storage.save_display_name(stored), 80):
+            entry.name = displayable(storage.save_display_name(stored), 80)   # as typed ("#1")
     except SaveError as exc:                  # the engine promises nothing else (fuzzed)
         entry.error = displayable(str(exc), 300) or "unreadable"     # it may quote a file name
     return entry
@@ -143,7 +145,9 @@ def scan_saves() -> list[SaveEntry]:
 
 
 def save_path(name: str) -> Path:
-    return storage.saves_dir() / (storage.safe_name(name) + SAVE_EXT)
+    """The file of the save called ``name`` (a new one when its safe file name is taken by
+    a save of another name)."""
+    return storage.save_file_for(name, lambda path: read_save(path).name)
 
 
 def players_line(meta: dict | None, n: int | None = None) -> str:
@@ -288,23 +292,23 @@ class SaveLoadScene(BookScene):
 
     def save(self, confirm_overwrite: bool = True) -> Path | None:
         """Save under the typed name; asks first when that save exists.  Returns the path."""
-        name = " ".join(self.name.split())
+        name = storage.save_display_name(self.name)
         if not name:
             return None
         path = save_path(name)
         if confirm_overwrite and path.exists() and self.stack is not None:
             self.stack.push(ConfirmScene(tr("saveload.overwrite_title"),
-                                         tr("saveload.overwrite_text", name=path.stem),
+                                         tr("saveload.overwrite_text", name=name),
                                          lambda: self.save(confirm_overwrite=False),
                                          yes_label=tr("saveload.overwrite_yes")))
             return None
         try:
-            self.session.save_to(path)
+            self.session.save_to(path, name)
         except OSError as exc:
             self.status = (tr("saveload.save_failed", error=exc.strerror or str(exc)), True)
             self.invalidate()
             return None
-        self.status = (tr("saveload.saved", name=path.stem), False)
+        self.status = (tr("saveload.saved", name=name), False)
         self.rescan()
         self.selected = next((i for i, e in enumerate(self.entries) if e.path == path), None)
         self.refresh()

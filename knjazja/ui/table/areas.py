@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 from pygame import Rect
 
-from knjazja.app.card_names import short_name
+from knjazja.app.card_names import chip_names
 from knjazja.app.i18n import tr
 from knjazja.app.typography import number
 from knjazja.app.table_view import TableView
@@ -174,7 +174,12 @@ def _chip_height(ctx: DrawContext, rect: Rect) -> int:
     return max(14, min(rect.height, round(ctx.unit * 1.7)))
 
 
-def _place_chips(view: TableView, seat: int, rect: Rect, ctx: DrawContext) -> list[Chip]:
+CHIP_MIN_WIDTH = 5.2     # chip heights: narrower chips wrap to another row
+
+
+def _place_chips(view: TableView, seat: int, rect: Rect, ctx: DrawContext, room_above: int = 0) -> list[Chip]:
+    """Chips in ``rect``; a strip may grow up by ``room_above`` pixels for more rows, so no
+    chip gets too narrow for a name."""
     items = [Chip(Rect(0, 0, 0, 0), c, view.under.get(c, -1)) for c in view.chronicles[seat]]
     items += [Chip(Rect(0, 0, 0, 0), c, before=True) for c in view.before[seat]]
     if not items:
@@ -182,13 +187,20 @@ def _place_chips(view: TableView, seat: int, rect: Rect, ctx: DrawContext) -> li
     h = _chip_height(ctx, rect)
     gap = max(2, h // 7)
     if rect.width >= rect.height * 2.2:      # a strip: chips flow left to right, then wrap
+        fit = max(1, (rect.width + gap) // (round(h * CHIP_MIN_WIDTH) + gap))
         rows = max(1, (rect.height + gap) // (h + gap))
+        want = -(-len(items) // fit)
+        if want > rows:                      # grow upwards into free room
+            extra = min(want - rows, (room_above + (rect.height + gap) % (h + gap)) // (h + gap))
+            rows += max(0, extra)
+            rect = Rect(rect.left, rect.bottom - rows * (h + gap) + gap, rect.width, rows * (h + gap) - gap)
         per_row = -(-len(items) // rows)
         w = min(round(h * 7.5), (rect.width - gap * (per_row - 1)) // per_row)
         for i, chip in enumerate(items):
             r, c = divmod(i, per_row)
             chip.rect = Rect(rect.left + c * (w + gap), rect.top + r * (h + gap), w, h)
-    else:                                      # a column: chips one under the other
+    else:                                      # a column: chips one under the other (thinner, then overlapping)
+        h = max(14, min(h, (rect.height + gap) // len(items) - gap))
         step = min(h + gap, (rect.height - h) // max(1, len(items) - 1)) if len(items) > 1 else h
         for i, chip in enumerate(items):
             chip.rect = Rect(rect.left, rect.top + i * step, rect.width, h)
@@ -206,7 +218,11 @@ def area_geometry(view: TableView, area: PlayerArea, ctx: DrawContext) -> AreaGe
         grow_by = max(0, min(spare, round(chron.width * 1.3)))
         chron.x -= grow_by
         chron.width += grow_by
-    chips = _place_chips(view, seat, chron, ctx)
+    room = 0
+    if not area.horizontal:   # the strip under the cities may grow into the row's free height
+        used = max((sl.rect.bottom for sl in slots), default=area.cities.top)
+        room = max(0, chron.top - used - max(3, ctx.unit // 3))
+    chips = _place_chips(view, seat, chron, ctx, room)
     info = area.info
     if area.horizontal:        # a box: name / hand + Glory / status
         row = info.height // 3
@@ -282,6 +298,20 @@ def chip_value(card: int, troop: int) -> str:
     return number(g, sign=True) if g else ""
 
 
+def chip_label(chip: Chip, ctx: DrawContext) -> tuple[str, int, int]:
+    """(name, font size, width available) for a chip: the whole name if it fits at a
+    readable size, else its short form (the zoom on hover shows the whole card)."""
+    r = chip.rect
+    value = chip_value(chip.card, chip.troop) if not chip.before else ""
+    right = r.right - r.height if value else r.right - 3
+    avail = right - (r.left + max(r.height, 10)) - 4
+    size = round(r.height * 0.6)
+    least = max(9, round(size * 0.85))
+    names = chip_names(chip.card, ctx.lang)
+    font = ctx.texts.font("body", least)
+    return next((n for n in names if font.size(n)[0] <= avail), names[-1]), size, avail
+
+
 def draw_chip(surface: pygame.Surface, chip: Chip, ctx: DrawContext) -> None:
     r = chip.rect
     card = chip.card
@@ -296,17 +326,13 @@ def draw_chip(surface: pygame.Surface, chip: Chip, ctx: DrawContext) -> None:
     ic = ctx.sprites.icon(icon_name, bar.height - 4)
     surface.blit(ic, ic.get_rect(center=bar.center))
     value = chip_value(card, chip.troop) if not chip.before else ""
-    right = r.right - 3
     if value:
         neg = value.startswith("−")
         badge = ctx.sprites.badge("neg" if neg else "glory", value, r.height, ctx.texts)
         surface.blit(badge, badge.get_rect(midright=(r.right, r.centery)))
-        right = r.right - r.height
-    name = short_name(card, ctx.lang)
-    avail = right - bar.right - 4
+    name, size, avail = chip_label(chip, ctx)
     if avail > 8:
-        size = round(r.height * 0.6)
-        t = ctx.texts.fit(name, "body", size, style.INK, avail, shadow=False, min_size=max(8, round(size * 0.85)))
+        t = ctx.texts.fit(name, "body", size, style.INK, avail, shadow=False, min_size=max(9, round(size * 0.85)))
         surface.blit(t, t.get_rect(midleft=(bar.right + 3, r.centery)))
 
 

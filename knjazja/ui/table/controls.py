@@ -10,11 +10,20 @@ from knjazja.app.controller import TableController
 from knjazja.app.i18n import tr
 from knjazja.engine import Action
 from knjazja.engine.actions import CONGRESS, DOWRY_BID, DRAW, RAID_LAY, REACTION, WAR_COUNTER, WAR_DEFEND
+from knjazja.ui import style
 from knjazja.ui.scenes.base import oid
+from knjazja.ui.table.banner import button_rect
 from knjazja.ui.table.layout import TableLayout
 from knjazja.ui.table.prompt import ChoicePanel, action_label
 
 FIXED = ("draw", "start_war", "end_war", "pass")
+
+
+def banner_button_rect(prompt: Rect, scale: float) -> Rect:
+    """Where Hint and Skip sit in the prompt banner: as wide as the longer of their labels."""
+    font = style.font("body", max(9, round(18 * scale)))
+    labels = [tr("table.button.hint"), tr("table.button.skip")]
+    return button_rect(prompt, [font.size(label)[0] for label in labels], max(10, round(16 * scale)))
 _CHOICE_TITLES = {REACTION: "table.choice.reaction", DOWRY_BID: "table.choice.dowry",
                   CONGRESS: "table.choice.congress", RAID_LAY: "table.choice.raid_lay",
                   WAR_DEFEND: "table.choice.defend", WAR_COUNTER: "table.choice.counter"}
@@ -28,10 +37,11 @@ class Controls:
         self.help: UIButton | None = None
         self.hint: UIButton | None = None
         self.skip: UIButton | None = None
+        self.results: UIButton | None = None
         self.choice = ChoicePanel()
         self._key = None
 
-    def build(self, manager, layout) -> None:
+    def build(self, manager, layout, scale: float = 1.0) -> None:
         L = layout
         self.buttons = {
             key: UIButton(L.buttons[key], tr(f"table.button.{key}"), manager,
@@ -49,11 +59,14 @@ class Controls:
         ur.right = hr.left - L.margin
         self.undo = UIButton(ur, tr("table.button.undo"), manager, object_id=oid("@secondary", "#table_undo"))
 
-        sr = Rect(0, 0, round(L.prompt.height * 2.8), L.prompt.height - 12)
-        sr.midright = (L.prompt.right - 8, L.prompt.centery)
+        sr = banner_button_rect(L.prompt, scale)
         self.skip = UIButton(sr, tr("table.button.skip"), manager, object_id=oid("@secondary", "#table_skip"))
         # Hint shares Skip's place: Skip shows only while animating, Hint only when you may act
         self.hint = UIButton(Rect(sr), tr("table.button.hint"), manager, object_id=oid("@secondary", "#table_hint"))
+        block = L.buttons["draw"].unionall([L.buttons[k] for k in FIXED])
+        self.results = UIButton(block, tr("table.button.results"), manager,
+                                object_id=oid("@primary", "#table_results"))
+        self.results.hide()
         self.hint.hide()
         self.skip.hide()
         self.undo.hide()
@@ -68,7 +81,7 @@ class Controls:
             if b is element:
                 return key
         for key, b in (("menu", self.menu), ("undo", self.undo), ("skip", self.skip), ("hint", self.hint),
-                       ("help", self.help)):
+                       ("help", self.help), ("results", self.results)):
             if b is element:
                 return key
         return None
@@ -77,11 +90,14 @@ class Controls:
         """Enable, relabel, show or hide everything for the table's current situation."""
         s = c.session.state
         act = c.can_act()
-        undo = c.viewer is not None and c.session.can_undo()
-        key = (len(s.history), s.decision, c.busy, act, c.mode, undo, c.lang, c.hints.thinking)
+        undo = c.can_undo()
+        key = (len(s.history), s.decision, c.busy, act, c.mode, undo, c.lang, c.hints.thinking, c.finished)
         if key == self._key:
             return
         self._key = key
+        for b in self.buttons.values():           # at the end the Results button takes their place
+            b.hide() if c.finished else b.show()
+        self.results.show() if c.finished else self.results.hide()
         enabled = C.fixed_enabled(c.session.legal() if act else [])
         for k, b in self.buttons.items():
             b.enable() if enabled[k] else b.disable()
@@ -133,7 +149,8 @@ class Controls:
         """The visible, enabled button that takes ``action`` (or a fixed button by name)."""
         if isinstance(action, str):
             b = self.buttons.get(action) or {"menu": self.menu, "undo": self.undo, "skip": self.skip,
-                                             "hint": self.hint, "help": self.help}.get(action)
+                                             "hint": self.hint, "help": self.help,
+                                             "results": self.results}.get(action)
             return Rect(b.rect) if b is not None and b.visible and b.is_enabled else None
         for k, kind in C.FIXED_BUTTONS.items():
             if action.kind == kind and action == Action(kind):

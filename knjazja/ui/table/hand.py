@@ -64,10 +64,11 @@ class HandFan:
         hidden = {c.press.card} if c.dragging and not c.press.igor else set()
         hand = c.view.hands[L.viewer]
         hover = None
-        if c.press is None and L.hand.inflate(0, L.card_size[1]).collidepoint(mouse):
-            self.layout(hand, L.hand, L.card_size, raised=raised, hidden=hidden)
+        size = L.hand_card_size
+        if c.press is None and L.hand.inflate(0, size[1]).collidepoint(mouse):
+            self.layout(hand, L.hand, size, raised=raised, hidden=hidden)
             hover = self.card_at(mouse)
-        self.layout(hand, L.hand, L.card_size, raised=raised, hover=hover, hidden=hidden)
+        self.layout(hand, L.hand, size, raised=raised, hover=hover, hidden=hidden)
 
     def rect_of(self, card: int) -> Rect | None:
         for c, r in self.rects:

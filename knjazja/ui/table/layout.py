@@ -71,7 +71,8 @@ class TableLayout:
     viewer: int                       # the seat drawn at the bottom
     unit: int                         # the base unit u; margins and fonts may scale with it
     margin: int
-    card_size: tuple[int, int]        # hand, own cities, deck, discard, war stack
+    card_size: tuple[int, int]        # own cities, deck, discard, war stack
+    hand_card_size: tuple[int, int]   # the viewer's hand: the biggest cards on the table
     small_card_size: tuple[int, int]  # opponents' cities and chronicles
     table: Rect                       # everything left of the side panel (for the felt)
     player_areas: tuple[PlayerArea, ...]  # indexed by seat
@@ -108,6 +109,13 @@ def unit_for(size: tuple[int, int]) -> int:
 
 def card_size_for(unit: int) -> tuple[int, int]:
     return CARD_RATIO[0] * unit, CARD_RATIO[1] * unit
+
+
+HAND_SCALE = 1.47   # hand cards to table cards: 110 px wide at 1600×900, titles readable unzoomed
+
+
+def hand_card_size_for(unit: int) -> tuple[int, int]:
+    return card_size_for(round(unit * HAND_SCALE))
 
 
 def clockwise_positions(n_players: int, viewer: int) -> list[tuple[int, Side]]:
@@ -217,7 +225,7 @@ def _side_panel(W: int, H: int, u: int, gap: int) -> tuple[Rect, Rect, dict[str,
 def _centre(centre: Rect, card: tuple[int, int], u: int, gap: int, pad: int) -> tuple[Rect, Rect, Rect, Rect]:
     """The centre: the piles and the war stack above a prompt banner.
     Returns (deck, discard, war stack, prompt)."""
-    prompt_h = max(36, round(u * 3.4))
+    prompt_h = max(40, round(u * 4.0))          # two lines of instruction fit
     prompt = Rect(centre.left, centre.bottom - prompt_h, centre.width, prompt_h)
     piles = Rect(centre.left, centre.top, centre.width, prompt.top - gap - centre.top)
     pile_w, pile_h = card[0] + 2 * pad, min(piles.height, card[1] + 2 * pad + round(u * 1.6))
@@ -252,7 +260,8 @@ def table_layout(size: tuple[int, int], n_players: int, human_seat: int | None) 
     table = Rect(gap, gap, panel.left - 2 * gap, H - 2 * gap)
 
     # Bottom band: the viewer's hand, and the viewer's own area just above it.
-    hand_h = card[1] + pad * 2
+    hand_card = hand_card_size_for(u)
+    hand_h = hand_card[1] + pad * 2
     hand = Rect(table.left, table.bottom - hand_h, table.width, hand_h)
     own_rect = Rect(table.left, hand.top - gap - own_m.row_height, table.width, own_m.row_height)
 
@@ -295,6 +304,7 @@ def table_layout(size: tuple[int, int], n_players: int, human_seat: int | None) 
                                                card, u, gap, pad)
 
     return TableLayout(size=(W, H), n_players=n_players, viewer=viewer, unit=u, margin=gap,
-                       card_size=card, small_card_size=small, table=table, player_areas=areas,
+                       card_size=card, hand_card_size=hand_card, small_card_size=small, table=table,
+                       player_areas=areas,
                        hand=hand, deck=deck, discard=discard, war_stack=war_stack, prompt=prompt,
                        log=log, buttons=buttons, menu_button=menu_button)

@@ -1,11 +1,18 @@
-"""Things drawn over the table: the zoomed card and the discard-pile browser."""
+"""Things drawn over the table: the zoomed card and the discard-pile browser.
+
+The browser is a modal overlay scene (``DiscardScene``): while it is open it takes every
+click, key and wheel turn, so nothing reaches the table's buttons beneath it.
+"""
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 from pygame import Rect
 
 from knjazja.app.i18n import tr
 from knjazja.ui import style
+from knjazja.ui.scene_stack import Scene
 from knjazja.ui.table.context import DrawContext
 
 
@@ -16,20 +23,26 @@ def zoom_size(window: tuple[int, int]) -> tuple[int, int]:
     return max(200, w), max(280, round(max(200, w) * 7 / 5))
 
 
+def place_near(r: Rect, near: Rect | tuple[int, int], window: tuple[int, int], unit: int) -> None:
+    """Move ``r`` beside ``near`` (a rect or the mouse): right of it, else left, inside the window."""
+    W, H = window
+    if isinstance(near, Rect):
+        r.midleft = (near.right + unit, near.centery)
+        if r.right > W - 4:
+            r.midright = (near.left - unit, near.centery)
+    else:
+        r.midleft = (near[0] + 2 * unit, near[1])
+        if r.right > W - 4:
+            r.midright = (near[0] - 2 * unit, near[1])
+    r.clamp_ip(Rect(4, 4, W - 8, H - 8))
+
+
 def draw_zoom(surface: pygame.Surface, card: int, near: Rect | tuple[int, int], ctx: DrawContext) -> Rect:
     """Card ``card`` at zoom size beside ``near`` (a rect or the mouse), inside the window."""
     W, H = surface.get_size()
     size = zoom_size((W, H))
     r = Rect((0, 0), size)
-    if isinstance(near, Rect):
-        r.midleft = (near.right + ctx.unit, near.centery)
-        if r.right > W - 4:
-            r.midright = (near.left - ctx.unit, near.centery)
-    else:
-        r.midleft = (near[0] + 2 * ctx.unit, near[1])
-        if r.right > W - 4:
-            r.midright = (near[0] - 2 * ctx.unit, near[1])
-    r.clamp_ip(Rect(4, 4, W - 8, H - 8))
+    place_near(r, near, (W, H), ctx.unit)
     shadow = ctx.sprites.card_shadow(size)
     pad = (shadow.get_width() - size[0]) // 2
     surface.blit(shadow, (r.x - pad + 6, r.y - pad + 8))
@@ -125,3 +138,44 @@ class DiscardBrowser:
                          (close.centerx + k, close.centery + k), 3)
         pygame.draw.line(surface, style.CREAM, (close.centerx - k, close.centery + k),
                          (close.centerx + k, close.centery - k), 3)
+
+
+class DiscardScene(Scene):
+    """The discard browser as a modal overlay: Escape or a click outside closes it; the
+    right button zooms a card (any click then closes the zoom first)."""
+
+    is_overlay = True
+
+    def __init__(self, cards: Callable[[], list[int]], ctx: Callable[[], DrawContext]) -> None:
+        super().__init__()
+        self.cards, self.ctx = cards, ctx
+        self.browser = DiscardBrowser()
+        self.browser.toggle(True)
+        self.zoom: int | None = None
+        self.mouse = (0, 0)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.zoom is not None:
+                self.zoom = None
+            else:
+                self.close()
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEWHEEL:
+            self.browser.wheel(event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            if self.zoom is not None:
+                self.zoom = None
+            else:
+                self.zoom = self.browser.click(event.pos, event.button)
+                if not self.browser.open:
+                    self.close()
+        return True                     # nothing reaches the table beneath
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx = self.ctx()
+        self.browser.draw(surface, self.cards(), ctx)
+        if self.zoom is not None:
+            draw_zoom(surface, self.zoom, self.mouse, ctx)

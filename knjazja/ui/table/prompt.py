@@ -6,6 +6,7 @@ several actions a click meant.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 import pygame_gui
@@ -17,6 +18,7 @@ from knjazja.app.narrate import Narrator, expand_tokens
 from knjazja.engine import Action, GameState
 from knjazja.ui import style
 from knjazja.ui.scenes.base import oid
+from knjazja.ui.table.banner import BannerFit, balanced, fit_banner, font_measure
 from knjazja.ui.table.context import DrawContext
 
 
@@ -28,11 +30,27 @@ def banner(c: TableController, log_lines: list[str]) -> tuple[str, bool]:
     return c.prompt()
 
 
+def banner_sizes(ctx: DrawContext, rect: Rect) -> tuple[int, int]:
+    """(largest, smallest) font size of the banner's words."""
+    return min(round(rect.height * 0.45), ctx.fs(1.5)), max(11, ctx.fs(0.95))
+
+
+@lru_cache(maxsize=256)
+def banner_fit(text: str, rect: tuple[int, int, int, int], role: str, sizes: tuple[int, int],
+               reserve: tuple[int, int, int, int] | None) -> BannerFit:
+    """``fit_banner`` with the game's fonts, kept (the banner is drawn every frame)."""
+    return fit_banner(text, Rect(rect), font_measure(role, style.font), max_size=sizes[0], min_size=sizes[1],
+                      reserve=Rect(reserve) if reserve else None)
+
+
 def draw_banner(surface: pygame.Surface, rect: Rect, text: str, mine: bool, ctx: DrawContext,
-                right_reserve: int = 0) -> None:
-    u = ctx.unit
-    r = Rect(rect)
-    radius = max(6, r.height // 4)
+                reserve: Rect | None = None) -> BannerFit:
+    """The banner with the whole of ``text`` (wrapped, shrunk, grown upwards if it must),
+    clear of the button ``reserve``; returns where the words went."""
+    role = "bold" if mine else "body"
+    fit = banner_fit(text, tuple(rect), role, banner_sizes(ctx, rect), tuple(reserve) if reserve else None)
+    r = fit.box
+    radius = max(6, min(r.height, rect.height) // 4)
     body = pygame.Surface(r.size, pygame.SRCALPHA)
     if mine:
         pulse = 0.5 + 0.5 * abs(((ctx.time * 0.9) % 2) - 1)
@@ -45,12 +63,11 @@ def draw_banner(surface: pygame.Surface, rect: Rect, text: str, mine: bool, ctx:
     pygame.draw.rect(surface, border, r, width=2, border_radius=radius)
     inner = r.inflate(-8, -8)
     pygame.draw.rect(surface, style.GOLD_DARK, inner, width=1, border_radius=max(2, radius - 3))
-    avail = r.width - 3 * u - right_reserve
     colour = style.CREAM if mine else style.PARCHMENT
-    t = ctx.texts.fit(text, "bold" if mine else "body", min(round(r.height * 0.45), ctx.fs(1.5)), colour,
-                      avail, min_size=9)
-    cx = r.left + u + avail // 2 + u // 2
-    surface.blit(t, t.get_rect(center=(cx, r.centery)))
+    for line, lr in zip(fit.lines, fit.rects):
+        t = ctx.texts.render(line, role, fit.size, colour)
+        surface.blit(t, t.get_rect(midleft=(lr.left, lr.centery)))
+    return fit
 
 
 @dataclass
@@ -64,7 +81,9 @@ class Toasts:
     def __init__(self) -> None:
         self.items: list[Toast] = []
 
-    def show(self, text: str, seconds: float = 2.8) -> None:
+    def show(self, text: str, seconds: float | None = None) -> None:
+        """Show ``text``; long enough to read it (a hint with its reason takes longer)."""
+        seconds = seconds if seconds is not None else max(2.8, len(text) / 14)
         self.items = [t for t in self.items if t.text != text][-2:]
         self.items.append(Toast(text, seconds, seconds))
 
@@ -78,21 +97,44 @@ class Toasts:
         return self.items[-1].text if self.items else None
 
     def draw(self, surface: pygame.Surface, anchor: tuple[int, int], max_width: int, ctx: DrawContext) -> None:
+        """Newest at the bottom; each toast whole, on up to three balanced lines."""
         y = anchor[1]
+        width = max_width - 4 * ctx.unit
         for t in reversed(self.items):
-            img = ctx.texts.fit(t.text, "bold", ctx.fs(1.15), style.CREAM, max_width - 4 * ctx.unit,
-                                min_size=10)
-            box = Rect(0, 0, img.get_width() + 3 * ctx.unit, img.get_height() + ctx.unit)
+            size, lines = _toast_lines(t.text, width, ctx)
+            imgs = [ctx.texts.render(line, "bold", size, style.CREAM) for line in lines]
+            box = Rect(0, 0, max(i.get_width() for i in imgs) + 3 * ctx.unit,
+                       sum(i.get_height() for i in imgs) + ctx.unit)
             box.midbottom = (anchor[0], y)
             alpha = 255 if t.left > 0.5 else int(255 * t.left / 0.5)
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(panel, (60, 8, 10, min(235, alpha)), panel.get_rect(), border_radius=box.height // 3)
-            pygame.draw.rect(panel, (*style.GOLD, alpha), panel.get_rect(), width=2, border_radius=box.height // 3)
-            img.set_alpha(alpha)
-            panel.blit(img, img.get_rect(center=panel.get_rect().center))
-            img.set_alpha(None)
+            radius = min(box.height // 3, 3 * ctx.unit)
+            pygame.draw.rect(panel, (60, 8, 10, min(235, alpha)), panel.get_rect(), border_radius=radius)
+            pygame.draw.rect(panel, (*style.GOLD, alpha), panel.get_rect(), width=2, border_radius=radius)
+            ty = ctx.unit // 2
+            for img in imgs:
+                img.set_alpha(alpha)
+                panel.blit(img, img.get_rect(midtop=(box.width // 2, ty)))
+                img.set_alpha(None)
+                ty += img.get_height()
             surface.blit(panel, box)
             y = box.top - ctx.unit // 2
+
+
+def _toast_lines(text: str, width: int, ctx: DrawContext) -> tuple[int, tuple[str, ...]]:
+    return _toast_fit(text, width, ctx.fs(1.15), max(10, ctx.fs(0.9)))
+
+
+@lru_cache(maxsize=64)
+def _toast_fit(text: str, width: int, top: int, least: int) -> tuple[int, tuple[str, ...]]:
+    """The largest size (down to ``least``) at which ``text`` takes three lines at most."""
+    for size in range(top, least - 1, -1):
+        font = style.font("bold", size)
+        lines = balanced(text, width, lambda s, f=font: f.size(s)[0])
+        if len(lines) <= 3 and all(font.size(line)[0] <= width for line in lines):
+            return size, tuple(lines)
+    font = style.font("bold", least)
+    return least, tuple(balanced(text, width, lambda s: font.size(s)[0]))
 
 
 class ChoicePanel:

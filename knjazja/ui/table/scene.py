@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pygame
 import pygame_gui
+from pygame import Rect
 
 from knjazja.app.controller import TableController
 from knjazja.app.glossary import card_terms
@@ -23,12 +24,13 @@ from knjazja.ui.glossary_view import draw_legend
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A
 from knjazja.ui.table.board import Board
+from knjazja.ui.table.city_zoom import draw_city_zoom
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.controls import Controls
 from knjazja.ui.table.hand import HandFan
 from knjazja.ui.table.layout import TableLayout, table_layout
 from knjazja.ui.table.log import LogPanel
-from knjazja.ui.table.overlays import DiscardBrowser, draw_dragged, draw_zoom
+from knjazja.ui.table.overlays import DiscardScene, draw_dragged, draw_zoom
 from knjazja.ui.table.prompt import Toasts, banner, draw_banner
 from knjazja.ui.table.sprites import Sprites, TextCache
 from knjazja.ui.table.steps import Stage, StepBuilder
@@ -41,10 +43,12 @@ class TableScene(GuiScene):
     def __init__(self, session: GameSession, *, viewer_policy: str | int = "auto",
                  on_game_over: Callable[[GameSession], None] | None = None,
                  on_menu: Callable[[], None] | None = None, settings=None,
-                 on_handover: Callable[[int], None] | None = None, sync_bots: bool = False) -> None:
+                 on_handover: Callable[[int], None] | None = None, sync_bots: bool = False,
+                 on_results: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.session = session
         self.on_menu = on_menu
+        self.on_results = on_results          # the Results button on the final board
         self.on_handover = on_handover
         self.settings = settings
         self.controller = c = TableController(
@@ -55,7 +59,7 @@ class TableScene(GuiScene):
         self.board, self.fan, self.controls = Board(), HandFan(), Controls()
         self.steps = StepBuilder(Stage(c, self.board, self.fan, self.sprites, self.texts,
                                        self.ensure_geometry, self.layout_fan))
-        self.log_panel, self.toasts, self.discard_browser = LogPanel(), Toasts(), DiscardBrowser()
+        self.log_panel, self.toasts = LogPanel(), Toasts()
         self.warmer = FaceWarmer(self.sprites)
         self.layout: TableLayout | None = None
         self.time = 0.0
@@ -63,6 +67,7 @@ class TableScene(GuiScene):
         self.hover_card: int | None = None
         self.hover_since = 0.0
         self.right_zoom: int | None = None
+        self._choice_seen: tuple[int, ...] = ()
 
     @property
     def speed(self) -> float:
@@ -78,11 +83,14 @@ class TableScene(GuiScene):
 
     def pause(self) -> None:
         self.controller.paused, self.controller.covered = True, self.covered_by_overlay
+        self.forget_zoom()              # a zoomed card never stays over a dialog
         super().pause()
 
     def resume(self) -> None:
         c = self.controller
-        c.paused = c.covered = c.handover_pending = False
+        c.paused = c.covered = False
+        if c.handover_pending:          # the hand-over screen is gone: the next player looks
+            c.claimed()
         super().resume()
 
     def exit(self) -> None:
@@ -101,7 +109,7 @@ class TableScene(GuiScene):
         self.layout = self.make_layout()
         self.board.set_layout(self.layout)
         self.log_panel.invalidate()
-        self.controls.build(self.ui, self.layout)
+        self.controls.build(self.ui, self.layout, self.scale)
         self.warmer.plan(self.layout, self.session.state, c.viewer, self.size, c.lang)
         self.refresh()
 
@@ -122,7 +130,7 @@ class TableScene(GuiScene):
         if self.on_handover is not None:
             self.on_handover(seat)
         if self.on_handover is None or self.is_top:    # nothing pushed: carry on
-            self.controller.handover_pending = False
+            self.controller.claimed()
 
     # ======================================================================= frame
     def update(self, dt: float) -> None:
@@ -140,6 +148,11 @@ class TableScene(GuiScene):
         self.log_panel.follow(self.controller)
         if self.ui is not None and self.layout is not None:
             self.controls.update(c, self.layout, self.ui, self.scale)
+        choice = tuple(self.controls.choice.rect)
+        if choice != self._choice_seen:           # a question appeared: no zoom stays over it
+            self._choice_seen = choice
+            if self.controls.choice.visible:
+                self.forget_zoom()
         if self.hover_card is None:
             self.hover_since = self.time
         if self.layout is not None:
@@ -162,7 +175,7 @@ class TableScene(GuiScene):
 
     def undo(self) -> bool:
         """Take the last human move back (see ``TableController.undo``)."""
-        if self.controller.viewer is None or not self.session.can_undo():
+        if not self.controller.can_undo():
             return False
         self.skip()
         done = self.controller.undo()
@@ -189,8 +202,6 @@ class TableScene(GuiScene):
 
     def card_at(self, pos) -> int | None:
         """The card under the mouse (for zooming), wherever it lies."""
-        if self.discard_browser.open:
-            return self.discard_browser.card_at(pos)
         if self.layout.log.collidepoint(pos):
             return self.log_panel.card_at(pos)
         card = self.fan.card_at(pos)
@@ -200,9 +211,33 @@ class TableScene(GuiScene):
         return self.board.card_at(pos, self.controller.view)
 
     # ======================================================================= input
+    def forget_zoom(self) -> None:
+        self.right_zoom = self.hover_card = None
+        self.hover_since = self.time
+
+    def open_discard(self) -> None:
+        """The discard pile's browser, a modal overlay."""
+        if self.stack is not None:
+            self.stack.push(DiscardScene(lambda: self.controller.view.discard, self._ctx))
+
+    def escape(self) -> None:
+        """Escape: put back what is held, close a zoomed card, else the pause menu."""
+        if self.controller.cancel():
+            return
+        if self.right_zoom is not None:
+            self.right_zoom = None
+            return
+        (self.on_menu or self.close)()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         c = self.controller
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.escape()
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if self.right_zoom is not None:          # a zoomed card takes the click: it closes
+                self.right_zoom = None
+                return True
             return self._on_button(event.ui_element)
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -214,9 +249,7 @@ class TableScene(GuiScene):
                 self.hover_card, self.hover_since = card, self.time
             return False
         if event.type == pygame.MOUSEWHEEL:
-            if self.discard_browser.open:
-                self.discard_browser.wheel(event.y)
-            elif self.layout.log.collidepoint(self.mouse):
+            if self.layout.log.collidepoint(self.mouse):
                 self.log_panel.wheel(event.y)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
@@ -229,13 +262,13 @@ class TableScene(GuiScene):
         if event.type != pygame.MOUSEBUTTONDOWN:
             return False
         self.mouse = event.pos
-        if self.discard_browser.open:
-            self.right_zoom = self.discard_browser.click(event.pos, event.button)
-        elif event.button == 3:
+        if self.right_zoom is not None and event.button in (1, 3):   # a zoomed card takes the click
+            self.right_zoom = None
+            return True
+        if event.button == 3:
             if not c.cancel():
                 self.right_zoom = self.card_at(event.pos)
         elif event.button == 1:
-            self.right_zoom = None
             if not c.busy:
                 return self._on_press(event.pos)
             self.skip()                 # a click while moves are shown finishes them
@@ -250,13 +283,13 @@ class TableScene(GuiScene):
         hit = self.controller.press_at(pos, self.fan.card_at(pos) if self.hand_face_up() else None,
                                        b.targets_at(pos), pile)
         if hit == "discard":
-            self.discard_browser.toggle(True)
+            self.open_discard()
         return hit is not None
 
     def _on_button(self, element) -> bool:
         c, key = self.controller, self.controls.which(element)
         fixed = {"menu": self.on_menu or self.close, "skip": self.skip, "undo": self.undo, "hint": c.ask_hint,
-                 "help": self.show_help}
+                 "help": self.show_help, "results": self.on_results or (lambda: None)}
         if key in fixed:
             fixed[key]()
         elif key is not None:
@@ -292,10 +325,9 @@ class TableScene(GuiScene):
         surface.blit(layer, (0, 0))
         self.board.draw_dynamic(surface, ctx, decider=decider, current=current, over=self.session.state.over)
         self.log_panel.draw(surface, L.log, ctx)
-        skip = self.controls.skip
-        # the Skip and Hint buttons sit on the banner's right end: the text keeps clear of them
-        over = [b.rect.width + 16 for b in (skip, self.controls.hint) if b is not None and b.visible]
-        draw_banner(surface, L.prompt, *banner(c, self.log_panel.lines), ctx, right_reserve=max(over, default=0))
+        shown = [b for b in (self.controls.skip, self.controls.hint) if b is not None and b.visible]
+        draw_banner(surface, L.prompt, *banner(c, self.log_panel.lines), ctx,
+                    reserve=Rect(shown[0].rect) if shown else None)
         self.layout_fan()
         self.fan.draw_hand(surface, ctx, c, L, face_up=self.hand_face_up())
         self.controls.choice.draw(surface, ctx)
@@ -306,13 +338,24 @@ class TableScene(GuiScene):
         ctx, L, c = self._ctx(), self.layout, self.controller
         self.animator.draw(surface)
         if c.dragging:
-            size = L.card_size if not c.press.igor else L.small_card_size
+            size = L.hand_card_size if not c.press.igor else L.small_card_size
             draw_dragged(surface, self.steps.image(c.press.card, size, True), self.mouse, ctx)
         self.toasts.draw(surface, (L.prompt.centerx, L.prompt.top - L.unit // 2), L.prompt.width, ctx)
-        if self.discard_browser.open:
-            self.discard_browser.draw(surface, c.view.discard, ctx)
-        hovered = c.press is None and self.time - self.hover_since >= HOVER_ZOOM_DELAY
+        if self.paused:
+            return
+        what, card = self.zoomed()
+        if what == "city":
+            city = c.view.cities[card]
+            draw_city_zoom(surface, city, c.names[city.owner], self.mouse, ctx)
+        elif what == "card":
+            r = draw_zoom(surface, card, self.mouse, ctx)
+            draw_legend(surface, card_terms(card, ctx.lang), r, ctx.fs(0.9))
+
+    def zoomed(self) -> tuple[str, int]:
+        """What is zoomed now: ("card", card), ("city", city) — a city in play shows its
+        tableau, not its printed card — or ("", -1)."""
+        hovered = self.controller.press is None and self.time - self.hover_since >= HOVER_ZOOM_DELAY
         zoom = self.right_zoom if self.right_zoom is not None else (self.hover_card if hovered else None)
-        if zoom is not None and zoom >= 0:
-            r = draw_zoom(surface, zoom, self.mouse, ctx)
-            draw_legend(surface, card_terms(zoom, ctx.lang), r, ctx.fs(0.9))
+        if zoom is None or zoom < 0 or self.paused:
+            return "", -1
+        return ("city" if zoom in self.controller.view.cities else "card"), zoom

@@ -62,6 +62,22 @@ def _from_rgba(data: bytes, size: tuple[int, int]) -> pygame.Surface:
         return surf.copy()
 
 
+def dimmed(face: pygame.Surface) -> pygame.Surface:
+    """A card that cannot be played now: frame and picture darkened and greyed, the name on
+    its banner left as printed (it stays legible)."""
+    from knjazja.ui.art.card_parts import card_frame
+    surf = face.copy()
+    w, h = surf.get_size()
+    _, _, banner = card_frame(w, h)
+    b = banner.inflate(-2, -2)
+    around = [pygame.Rect(0, 0, w, b.top), pygame.Rect(0, b.bottom, w, h - b.bottom),
+              pygame.Rect(0, b.top, b.left, b.height), pygame.Rect(b.right, b.top, w - b.right, b.height)]
+    for r in around:
+        surf.fill((128, 122, 116), r, special_flags=pygame.BLEND_RGB_MULT)
+        surf.fill((18, 18, 20), r, special_flags=pygame.BLEND_RGB_ADD)
+    return surf
+
+
 class TextCache:
     """Rendered text surfaces, keyed by everything that changes their pixels."""
 
@@ -136,12 +152,7 @@ class Sprites:
 
         def make() -> pygame.Surface:
             if dim:
-                surf = self.face_id(card_id, size, lang).copy()
-                veil = pygame.Surface(size, pygame.SRCALPHA)
-                veil.fill((70, 60, 50, 255))
-                surf.blit(veil, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-                surf.fill((40, 30, 20, 0), special_flags=pygame.BLEND_RGB_ADD)
-                return surf
+                return dimmed(self.face_id(card_id, size, lang))
             if self._prefetcher is not None:
                 data = self._prefetcher.take_key((card_id, lang, size))
                 if data is not None:        # it arrived but was not pumped yet

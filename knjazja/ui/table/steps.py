@@ -91,7 +91,7 @@ class StepBuilder:
                 r = t.fan.rect_of(card)
                 if r is not None and not incoming:
                     return Rect(r)
-                return t.fan.slot_for_new(L.hand, L.card_size)
+                return t.fan.slot_for_new(L.hand, L.hand_card_size)
             g = b.geoms.get(key)
             if g is not None:
                 r = Rect(0, 0, *small)

@@ -26,7 +26,7 @@ def face_sizes(L: TableLayout) -> list[tuple[Size, tuple[str, ...] | None]]:
     u, ch, r = L.unit, L.card_size[1], L.war_stack
     centre_h = max(40, min(round(ch * 1.25), r.height - u * 5))
     centre = (round(centre_h * 5 / 7), centre_h)
-    sizes: list = [(L.card_size, None), (centre, None), (L.small_card_size, None)]
+    sizes: list = [(L.hand_card_size, None), (L.card_size, None), (centre, None), (L.small_card_size, None)]
     for base, scales in ((L.card_size, (1.35, 1.2, 1.0, 0.9, 0.8, 0.7)), (L.small_card_size, (1.0, 0.9, 0.8, 0.7))):
         for scale in scales:
             h = round(base[1] * scale) // 7 * 7
@@ -56,10 +56,10 @@ class FaceWarmer:
         order = list(dict.fromkeys(in_sight + [sp.id for sp in SPECS]))
         kinds = {sp.id: sp.kind for sp in SPECS}
         zoom = [(c, zoom_size(window)) for c in hand]
-        plan = [(c, L.card_size) for c in in_sight] + zoom
+        plan = [(c, L.hand_card_size) for c in hand] + [(c, L.card_size) for c in in_sight] + zoom
         for size, only in face_sizes(L):
             plan += [(c, size) for c in order if only is None or kinds[c] in only]
-        self._warm = ([(c, L.card_size) for c in order] + zoom)[::-1]
+        self._warm = ([(c, L.hand_card_size) for c in order] + [(c, L.card_size) for c in order] + zoom)[::-1]
         self._hand = tuple(s.hands[viewer]) if viewer is not None else ()
         self.sprites.prefetch([(c, lang, size) for c, size in plan])
 
