@@ -151,6 +151,32 @@ def _gallery(w: World) -> str:
     return "GalleryScene"
 
 
+@scene("gallery.zoom")
+def _gallery_zoom(w: World) -> str:
+    _gallery(w)
+    w.app.step([])
+    w.app.stack.top.open_card(7)
+    return "CardZoomScene"
+
+
+@scene("discard")
+def _discard(w: World) -> str:
+    """The discard pile opened over the table."""
+    w.flow.open_table(session_of(state_at("war_attack")))
+    w.app.step([])
+    w.flow.table.open_discard()
+    return "DiscardScene"
+
+
+@scene("final_board")
+def _final_board(w: World) -> str:
+    """The game is over: the final board holds, with its Results button."""
+    w.flow.open_table(session_of(finished_state(), humans={0}))
+    w.app.step([])
+    assert w.flow.session.over
+    return "TableScene"
+
+
 @scene("load")
 def _load(w: World) -> str:
     w.flow.show_load()
@@ -236,6 +262,16 @@ def _lesson(lesson_id: str) -> Opener:
 
 for _one in all_lessons():
     scene(f"lesson.{_one.id}")(_lesson(_one.id))
+
+
+@scene("lesson_done")
+def _lesson_done(w: World) -> str:
+    """A lesson is complete: next lesson, the list or the menu."""
+    first = all_lessons()[0]
+    w.flow.lessons.start(first.id)
+    w.app.step([])
+    w.flow.lessons.finished(w.flow.lessons.scene)
+    return "LessonDoneScene"
 
 
 @scene("help")
