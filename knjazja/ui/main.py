@@ -11,7 +11,7 @@ from typing import Any
 
 from knjazja.app import storage
 from knjazja.app.i18n import get_language, tr
-from knjazja.app.names import displayable
+from knjazja.app.save_errors import save_error_text
 from knjazja.app.words import seat_word
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import GameOptions, SaveError
@@ -98,8 +98,8 @@ class GameFlow:
     def continue_game(self) -> GameSession | None:
         try:
             state, meta = storage.load_game(storage.autosave_path())
-        except SaveError as e:                 # one line; it may quote the folder's name
-            self.show_message(tr("load.failed_title"), displayable(str(e), 300))
+        except SaveError as e:                 # one line in the player's language
+            self.show_message(tr("load.failed_title"), save_error_text(e))
             return None
         return self.load_session(state, meta, from_autosave=True)
 

@@ -22,6 +22,7 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 
 from knjazja.app import storage
 from knjazja.app.i18n import tr
+from knjazja.app.save_errors import save_error_text
 from knjazja.app.names import clean_name, displayable
 from knjazja.engine import GameState, SaveError, load_game
 from knjazja.ui import style
@@ -126,7 +127,7 @@ def read_save(path: Path) -> SaveEntry:
         if isinstance(stored, str) and displayable(storage.save_display_name(stored), 80):
             entry.name = displayable(storage.save_display_name(stored), 80)   # as typed ("#1")
     except SaveError as exc:                  # the engine promises nothing else (fuzzed)
-        entry.error = displayable(str(exc), 300) or "unreadable"     # it may quote a file name
+        entry.error = save_error_text(exc)
     return entry
 
 
