@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from knjazja.app.i18n import card_name, tr
 from knjazja.app.interaction import Holding, Mode, PickingIgorSeat, PickingWarCity, base
 from knjazja.engine import GameState
 from knjazja.engine.actions import (CONGRESS, DOWRY_BID, OVER, RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER,
@@ -48,3 +49,9 @@ def topic(s: GameState, viewer: int | None, mode: Mode) -> Topic:
     if kind in (DOWRY_BID, CONGRESS) and pend is not None:
         return Topic("events" if kind == DOWRY_BID else "chronicles", pend.card)
     return Topic("turn" if kind == TURN and seat == viewer else "war" if s.war is not None else "turn")
+
+
+def rules_focus(s: GameState, viewer: int | None, mode: Mode, lang: str) -> tuple[str, str | None]:
+    """(section, phrase to find in it) for the rules page the "?" button and F1 open."""
+    t = topic(s, viewer, mode)
+    return t.section, card_name(t.card, lang) if t.card >= 0 else (tr(t.term) if t.term else None)

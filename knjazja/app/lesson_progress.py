@@ -6,8 +6,9 @@ app's data folder (``storage.data_dir()``), written atomically.
      "offered": true,          # the menu's offer of the first lesson was taken or dismissed
      "suggest_game": false}    # the last lesson is done: the menu suggests a game until acted on
 
-A missing file is a fresh start; a damaged one is ignored (without offering the first lesson
-again); a bad entry is dropped, the rest kept.
+A missing file is a fresh start; a damaged one is moved aside under a dated name and the
+player told once (the lessons start afresh); a bad entry is dropped, the rest kept, and the
+file as it was set aside too.
 """
 from __future__ import annotations
 
@@ -52,19 +53,30 @@ def path() -> Path:
 
 
 def load() -> Progress:
-    raw = storage.read_json(path(), None)
+    """The progress; never raises.  A damaged file is moved aside under a dated name and the
+    player told once (``storage.load_document``): the lessons start afresh."""
+    existed = path().exists()
+    raw, _ = storage.load_document(path(), _an_object_of_our_version, "lessons")
     if raw is None:
-        return Progress(offered=path().exists())        # unreadable: no offer again
-    if not isinstance(raw, dict) or raw.get("version") != VERSION:
-        log.warning("ignoring %s: not a lesson progress file of version %s", path(), VERSION)
-        return Progress(offered=True)
+        return Progress(offered=existed)         # damaged: not offered again at once
     out = Progress(offered=raw.get("offered") is True, suggest_game=raw.get("suggest_game") is True)
     lessons = raw.get("lessons")
+    dropped = not isinstance(lessons, dict)
     for key, entry in (lessons.items() if isinstance(lessons, dict) else ()):
         step = entry.get("step") if isinstance(entry, dict) else None
         if isinstance(step, int) and not isinstance(step, bool) and step >= 0:
             out.lessons[str(key)] = LessonState(step, entry.get("done") is True)
+        else:
+            dropped = True
+    if dropped:          # the rest is kept; the file as it was is kept aside for the player
+        storage.report_damaged(path(), "lessons", "field")
     return out
+
+
+def _an_object_of_our_version(raw: object) -> dict:
+    if not isinstance(raw, dict) or raw.get("version") != VERSION:
+        raise ValueError(f"not a lesson progress file of version {VERSION}")
+    return raw
 
 
 def save(p: Progress) -> None:

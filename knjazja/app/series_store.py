@@ -1,8 +1,8 @@
 """The current series (``engine.Series`` plus who sits where), kept in ``data_dir()/series.json``.
 
 The file survives closing the app; every write is atomic.  ``load_series()`` never raises:
-no file gives ``(None, None)``; a damaged or foreign file is set aside as
-``series.json.corrupt`` and gives ``(None, message)``, the message fit to show the player.
+no file gives None; so does a damaged or foreign file, which is moved aside under a dated
+name (``series.damaged-<date>.json``) with a message for the player, told once.
 No pygame here.
 
 File format::
@@ -13,17 +13,16 @@ File format::
 """
 from __future__ import annotations
 
-import json
 import logging
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
 from knjazja.app import storage
-from knjazja.app.i18n import tr
+from knjazja.app.names import clean_name
 from knjazja.engine import Series
+from knjazja.engine.state import MAX_PLAYERS, MIN_PLAYERS
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +30,8 @@ SERIES_FILE = "series.json"
 FORMAT = "knjazja-series"
 VERSION = 1
 KINDS = ("human", "easy", "normal", "hard")
+MAX_GLORY = 10_000          # per game; a real game gives a few dozen
+MAX_GAMES = 10_000
 
 
 @dataclass
@@ -56,7 +57,8 @@ def _seat(seat, i: int) -> dict:
         name, kind = seat.get("name"), seat.get("kind")
     else:
         name, kind = getattr(seat, "name", None), getattr(seat, "kind", None)
-    if not isinstance(name, str) or not name.strip():
+    name = clean_name(name) if isinstance(name, str) else ""
+    if not name:
         name = f"{i + 1}"
     if kind not in KINDS:
         raise ValueError(f"seat {i}: bad kind {kind!r}")
@@ -83,6 +85,9 @@ def from_json(data: object) -> StoredSeries:
     raw = data.get("series")
     if not isinstance(raw, dict):
         raise ValueError("no series data")
+    n = raw.get("n")
+    if type(n) is not int or not MIN_PLAYERS <= n <= MAX_PLAYERS:     # before any list of n
+        raise ValueError("invalid series data: bad number of players")
     series = Series.from_json(raw)
     if len(series.starters) != len(series.games):
         raise ValueError("invalid series data: starters do not match games")
@@ -90,6 +95,8 @@ def from_json(data: object) -> StoredSeries:
         raise ValueError("invalid series data: bad starter")
     if [sum(col) for col in zip(*series.games)] != series.totals and series.games:
         raise ValueError("invalid series data: totals do not add up")
+    if any(abs(g) > MAX_GLORY for game in series.games for g in game) or len(series.games) > MAX_GAMES:
+        raise ValueError("invalid series data: more Glory or games than any series holds")
     seats = data.get("seats")
     if not isinstance(seats, list) or len(seats) != series.n:
         raise ValueError("one seat per player expected")
@@ -105,29 +112,11 @@ def save_series(series: Series, seats: Sequence) -> Path:
     return path
 
 
-def load_series() -> tuple[StoredSeries | None, str | None]:
-    """``(stored, None)``, ``(None, None)`` when there is none, ``(None, message)`` when the
-    file was unreadable (it is then set aside so the message shows once)."""
-    path = series_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None, None
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, _set_aside(path, str(exc))
-    try:
-        return from_json(json.loads(text)), None
-    except ValueError as exc:  # JSONDecodeError is a ValueError
-        return None, _set_aside(path, str(exc).splitlines()[0])
-
-
-def _set_aside(path: Path, reason: str) -> str:
-    log.warning("series: ignoring %s (%s)", path, reason)
-    try:
-        os.replace(path, path.with_name(SERIES_FILE + ".corrupt"))
-    except OSError:
-        pass
-    return tr("series.store.corrupt", error=reason)
+def load_series() -> StoredSeries | None:
+    """The stored series, or None when there is none.  Never raises: a damaged or foreign
+    file is moved aside under a dated name and the player told once (``storage.load_document``)."""
+    stored, _ = storage.load_document(series_path(), from_json, "series")
+    return stored
 
 
 def clear_series() -> None:
@@ -139,15 +128,5 @@ def clear_series() -> None:
 
 
 def has_series() -> bool:
-    stored, _ = _peek()
+    stored = load_series()
     return stored is not None and not stored.over
-
-
-def _peek() -> tuple[StoredSeries | None, str | None]:
-    """Like load_series but never moves a bad file (for menu checks)."""
-    try:
-        return from_json(json.loads(series_path().read_text(encoding="utf-8"))), None
-    except FileNotFoundError:
-        return None, None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        return None, str(exc)

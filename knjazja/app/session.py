@@ -10,6 +10,7 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
+from knjazja.app.names import clean_name
 from knjazja.bots import make_bot
 from knjazja.bots.thinker import Thinker
 from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction, apply, dumps, learned_by,
@@ -227,6 +228,7 @@ class GameSession:
         for i in range(n):
             entry = raw[i] if isinstance(raw, list) and i < len(raw) and isinstance(raw[i], dict) else {}
             name, kind = entry.get("name"), entry.get("kind")
-            seats.append(Seat(name if isinstance(name, str) else f"Player {i + 1}",
+            name = clean_name(name) if isinstance(name, str) else ""     # drawn on the table
+            seats.append(Seat(name or f"Player {i + 1}",
                               kind if kind in ("human", "easy", "normal", "hard") else "normal"))
         return seats

@@ -3,9 +3,9 @@
 The folder is ``platformdirs.user_config_dir("knjazja")`` unless the environment variable
 ``KNJAZJA_HOME`` names another one (tests, portable installs).  Saving is atomic (temp file in
 the same folder, flush + fsync, ``os.replace``), so a crash never leaves half a file.  Loading
-never fails: a missing file gives the defaults; unreadable JSON gives the defaults with a
-warning (the bad file is kept beside as ``settings.json.corrupt``); a single bad field falls back
-to its default with a warning and the rest is kept.
+never fails: a missing file gives the defaults; a damaged one (not JSON, unreadable, a bad
+field) is moved aside as ``settings.damaged-<date>.json`` and the player told once
+(``storage.load_document``); the defaults stand in for what was bad, good fields are kept.
 
 ``last_setup`` is the shape the new-game screen hands to ``on_start``::
 
@@ -26,6 +26,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal, TypedDict
 
+from knjazja.app.names import MAX_NAME_LENGTH, clean_name  # noqa: F401  (MAX_NAME_LENGTH: the setup screen's)
+
 log = logging.getLogger(__name__)
 
 APP_NAME = "knjazja"
@@ -41,7 +43,6 @@ ANIMATION_SPEED_RANGE = (0.5, 3.0)
 PLAYER_KINDS = ("human", "easy", "normal", "hard")
 BOT_KINDS = ("easy", "normal", "hard")
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-MAX_NAME_LENGTH = 24
 REACTION_PROMPTING = ("always", "when_possible")
 OPTION_KEYS = ("strict_defence", "invasion_first_round")
 
@@ -87,7 +88,7 @@ def validate_setup(data: object) -> GameSetup:
             raise ValueError(f"seat {i}: name must be a string")
         if kind not in PLAYER_KINDS:
             raise ValueError(f"seat {i}: kind must be one of {PLAYER_KINDS}")
-        seats.append({"name": " ".join(name.split())[:MAX_NAME_LENGTH], "kind": kind})
+        seats.append({"name": clean_name(name), "kind": kind})
     first = data.get("first_player", "random")
     if first != "random" and not (type(first) is int and 0 <= first < len(seats)):
         raise ValueError("first_player must be 'random' or a seat index")
@@ -124,18 +125,25 @@ class Settings:
     @classmethod
     def from_json(cls, data: object) -> "Settings":
         """Build settings from parsed JSON; bad fields fall back to defaults with a warning."""
-        settings = cls()
+        return cls.parse(data)[0]
+
+    @classmethod
+    def parse(cls, data: object) -> tuple["Settings", list[str]]:
+        """Settings from parsed JSON, and the names of the fields that were bad (those fall
+        back to their defaults, the rest is kept; fields we do not know are ignored)."""
+        settings, bad = cls(), []
         if not isinstance(data, dict):
             log.warning("settings: expected a JSON object, using defaults")
-            return settings
+            return settings, ["*"]
         for f in fields(cls):
             if f.name not in data:
                 continue
             try:
                 setattr(settings, f.name, _VALIDATORS[f.name](data[f.name]))
             except (ValueError, TypeError) as exc:
-                log.warning("settings: ignoring bad %s=%r (%s)", f.name, data[f.name], exc)
-        return settings
+                log.warning("settings: ignoring bad %s=%.80r (%s)", f.name, data[f.name], exc)
+                bad.append(f.name)
+        return settings, bad
 
     def copy(self) -> "Settings":
         return copy.deepcopy(self)
@@ -200,33 +208,29 @@ def settings_path() -> Path:
 
 def load_settings(path: Path | None = None) -> Settings:
     """Read settings; never raises for a missing or damaged file (see module docstring)."""
+    from knjazja.app import storage
     path = path or settings_path()
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    data, _ = storage.load_document(path, _an_object, "settings")
+    if data is None:
         return Settings()
-    except OSError as exc:
-        log.warning("settings: cannot read %s (%s), using defaults", path, exc)
-        return Settings()
-    try:
-        data = json.loads(raw)
-    except ValueError as exc:
-        log.warning("settings: %s is not valid JSON (%s), using defaults", path, exc)
-        _keep_corrupt(path)
-        return Settings()
-    return Settings.from_json(data)
+    settings, bad = Settings.parse(data)
+    if bad:       # the good fields are kept; the file as it was is kept aside for the player
+        storage.report_damaged(path, "settings", "field")
+    return settings
 
 
-def _keep_corrupt(path: Path) -> None:
-    try:
-        os.replace(path, path.with_name(path.name + ".corrupt"))
-    except OSError:
-        pass
+def _an_object(data: object) -> dict:
+    if not isinstance(data, dict):
+        raise ValueError("settings must be a JSON object")
+    return data
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:
     """Write settings atomically; returns the path.  Raises ``OSError`` if the disk refuses."""
+    from knjazja.app import storage
     path = path or settings_path()
+    if storage.must_not_write(path):
+        raise OSError(f"{path.name} is damaged and was left as it is")
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(settings.to_json(), ensure_ascii=False, indent=2) + "\n"
     atomic_write_text(path, text)

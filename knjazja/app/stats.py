@@ -9,15 +9,14 @@ What is counted (only games with at least one human seat count towards the level
   when no bot plays;
 * human Glory: ``glory_best`` (or None), ``glory_sum`` and ``glory_count`` (mean = sum/count).
 
-No pygame here.  A missing file gives empty statistics; a damaged one too (it is set aside as
-``stats.json.corrupt`` when the next game is recorded), so statistics never stop a game.
+No pygame here.  A missing file gives empty statistics; a damaged one too (it is moved aside
+under a dated name and the player told once), so statistics never stop a game and a damaged
+file is never written over.
 """
 from __future__ import annotations
 
 import copy
-import json
 import logging
-import os
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
@@ -56,9 +55,19 @@ def _kind(seat) -> str:
     return str(kind)
 
 
+MAX_COUNT = 10**9          # more games than anyone plays: a larger count is damage
+MAX_GLORY = 10**12
+
+
 def _count(value: object) -> int:
-    if type(value) is not int or value < 0:
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:
         raise ValueError("expected a count")
+    return value
+
+
+def _glory(value: object) -> int:
+    if type(value) is not int or abs(value) > MAX_GLORY:
+        raise ValueError("expected Glory")
     return value
 
 
@@ -76,43 +85,40 @@ def _normalise(data: object) -> dict:
         for key in ("games", "seats", "wins"):
             out["levels"][lvl][key] = _count(raw.get(key, 0))
     best = data.get("glory_best")
-    if best is not None and type(best) is not int:
-        raise ValueError("bad best Glory")
-    out["glory_best"] = best
-    if type(data.get("glory_sum", 0)) is not int:
-        raise ValueError("bad Glory sum")
-    out["glory_sum"] = data.get("glory_sum", 0)
+    out["glory_best"] = None if best is None else _glory(best)
+    out["glory_sum"] = _glory(data.get("glory_sum", 0))
     out["glory_count"] = _count(data.get("glory_count", 0))
-    last = data.get("last_played")
-    out["last_played"] = last if isinstance(last, str) else None
+    out["last_played"] = _moment(data.get("last_played"))
     return out
 
 
-def _read() -> tuple[dict, bool]:
-    """(statistics, whether the file on disk is damaged)."""
-    path = stats_path()
+def _moment(value: object) -> str | None:
+    """A stored time we can show in any time zone, else None (it is only informative)."""
+    if not isinstance(value, str):
+        return None
     try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return empty_stats(), False
-    except (OSError, UnicodeDecodeError) as exc:
-        log.warning("statistics: cannot read %s (%s)", path, exc)
-        return empty_stats(), True
-    try:
-        return _normalise(json.loads(raw)), False
-    except ValueError as exc:
-        log.warning("statistics: %s is damaged (%s); starting afresh", path, exc)
-        return empty_stats(), True
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return value if 1971 <= moment.year <= 9000 else None
+
+
+def read_stats() -> tuple[dict, bool]:
+    """(statistics, whether a damaged file is still in place).  A damaged file is moved aside
+    under a dated name and the player told once (``storage.load_document``); only when it
+    cannot be moved does it stay, and then it is never written over.  Never raises."""
+    stats, stuck = storage.load_document(stats_path(), _normalise, "stats")
+    return (stats if stats is not None else empty_stats()), stuck
 
 
 def load_stats() -> dict:
     """The statistics; empty ones if the file is missing or damaged.  Never raises."""
-    return _read()[0]
+    return read_stats()[0]
 
 
 def stats_damaged() -> bool:
-    """Whether a statistics file exists but cannot be read (the screen says so)."""
-    return _read()[1]
+    """Whether a damaged statistics file could not be moved aside (the screen says so)."""
+    return read_stats()[1]
 
 
 def record_game(seats: Sequence[Mapping], glory: Sequence[int], winners: Sequence[int]) -> dict:
@@ -123,13 +129,7 @@ def record_game(seats: Sequence[Mapping], glory: Sequence[int], winners: Sequenc
     """
     if len(glory) != len(seats):
         raise ValueError("one Glory value per seat expected")
-    stats, damaged = _read()
-    if damaged:
-        try:
-            os.replace(stats_path(), stats_path().with_name(STATS_FILE + ".corrupt"))
-        except OSError:
-            pass
-    stats = copy.deepcopy(stats)
+    stats = copy.deepcopy(load_stats())
     stats["games"] += 1
     humans = [i for i, s in enumerate(seats) if _kind(s) == "human"]
     if not humans:

@@ -41,7 +41,19 @@ OPTION_KEYS = frozenset(GameOptions().to_json())
 
 
 class SaveError(ValueError):
-    """A save that cannot be loaded; the message is one line, fit for the user."""
+    """A save that cannot be loaded. The message is one English line for logs and reports;
+    ``kind`` (one of ``SAVE_ERROR_KINDS``) and ``at`` (the 1-based action that failed) let the
+    application say it in the player's language."""
+
+    def __init__(self, message: str, kind: str = "invalid", at: int | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.at = at
+
+
+# What can be wrong with a save, as the application tells it to the player.
+SAVE_ERROR_KINDS = ("missing", "unreadable", "too_large", "not_save", "newer", "old",
+                    "edited", "ruleset", "invalid")
 
 
 def _checksum(body: dict) -> str:
@@ -76,11 +88,11 @@ def from_json(data: object) -> tuple[GameState, dict]:
         choices += len(legal_actions(s))       # computed here, reused by apply
         if choices > MAX_REPLAY_CHOICES:
             raise SaveError(f"save is invalid: replaying it lists over {MAX_REPLAY_CHOICES} "
-                            f"choices by action {i + 1}")
+                            f"choices by action {i + 1}", "too_large")
         try:
             apply(s, Action.from_json(raw))
         except ValueError as e:                # IllegalAction is a ValueError
-            raise SaveError(f"save is invalid at action {i + 1}: {e}") from None
+            raise SaveError(f"save is invalid at action {i + 1}: {e}", at=i + 1) from None
     return s, envelope.get("meta", {})
 
 
@@ -88,20 +100,21 @@ def _check_envelope(data: object) -> None:
     """Format, version, limits, nesting, checksum and ruleset, in the order a user
     would want to hear about them."""
     if not isinstance(data, dict):
-        raise SaveError("not a Knjaz'ja save (expected a JSON object)")
+        raise SaveError("not a Knjaz'ja save (expected a JSON object)", "not_save")
     if data.get("format") != FORMAT:
-        raise SaveError("not a Knjaz'ja save (unknown format)")
+        raise SaveError("not a Knjaz'ja save (unknown format)", "not_save")
     version = data.get("version")
     if type(version) is not int:
-        raise SaveError("save has no valid version")
+        raise SaveError("save has no valid version", "not_save")
     if version > VERSION:
         raise SaveError(f"save is from a newer version of the game (format {short(version)}, "
-                        f"this game reads up to {VERSION})")
+                        f"this game reads up to {VERSION})", "newer")
     if version < 1:
-        raise SaveError(f"unsupported save version {short(version)}")
+        raise SaveError(f"unsupported save version {short(version)}", "old")
     actions = data.get("actions")
     if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
-        raise SaveError(f"save is invalid: {len(actions)} actions (the limit is {MAX_ACTIONS})")
+        raise SaveError(f"save is invalid: {len(actions)} actions (the limit is {MAX_ACTIONS})",
+                        "too_large")
     if _too_deep(data, MAX_DEPTH):
         raise SaveError(f"save is invalid: nested deeper than {MAX_DEPTH} levels")
     body = {k: v for k, v in data.items() if k != "checksum"}
@@ -110,10 +123,10 @@ def _check_envelope(data: object) -> None:
     except (TypeError, ValueError) as e:       # not JSON data (a set, a 5000-digit number)
         raise SaveError(f"save is invalid: not JSON data ({short(str(e), 60)})") from None
     if data.get("checksum") != checksum:
-        raise SaveError("save is damaged or was edited (checksum mismatch)")
+        raise SaveError("save is damaged or was edited (checksum mismatch)", "edited")
     if data.get("ruleset") != RULESET_VERSION:
         raise SaveError(f"save uses ruleset {short(data.get('ruleset'))}, "
-                        f"this game has {RULESET_VERSION}")
+                        f"this game has {RULESET_VERSION}", "ruleset")
 
 
 def _new_game_of(data: dict) -> GameState:
@@ -168,15 +181,15 @@ def _refuse_constant(name: str) -> None:
 def loads(text: str) -> tuple[GameState, dict]:
     if len(text) > MAX_SAVE_BYTES:
         raise SaveError(f"save is too large ({len(text)} characters, "
-                        f"the limit is {MAX_SAVE_BYTES})")
+                        f"the limit is {MAX_SAVE_BYTES})", "too_large")
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as e:
-        raise SaveError(f"save is not valid JSON ({e.msg} at line {e.lineno})") from None
+        raise SaveError(f"save is not valid JSON ({e.msg} at line {e.lineno})", "not_save") from None
     except RecursionError:
         raise SaveError(f"save is invalid: nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as e:                    # NaN, or a number of over 4300 digits
-        raise SaveError(f"save is not valid JSON ({short(str(e), 60)})") from None
+        raise SaveError(f"save is not valid JSON ({short(str(e), 60)})", "not_save") from None
     return from_json(data)
 
 
@@ -204,13 +217,17 @@ def _replace_retrying(tmp: str, path: Path) -> None:
             _sleep(delay)
 
 
+TEMP_SUFFIX = ".tmp"
+STALE_TEMP_SECONDS = 60     # younger ones may belong to a second copy of the game writing now
+
+
 def write_atomic(path: str | os.PathLike, text: str) -> None:
     """Write to a temporary file beside `path`, flush and fsync, then rename over it:
     a crash mid-write leaves the previous file intact. A target locked by another program
     is retried for about a second, then :class:`LockedFileError` (an OSError) is raised."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -223,6 +240,44 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         except OSError:
             pass
         raise
+    _fsync_folder(path.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """POSIX: make the rename itself durable (the new name is an entry of the folder), so a
+    power cut right after a save cannot bring the old file back.  Windows has no such call;
+    some file systems refuse it (EINVAL): the file is written either way."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def clean_stale_temps(folder: str | os.PathLike, now: float | None = None) -> list[Path]:
+    """Remove the temporary files ``write_atomic`` leaves when the program dies mid-write
+    (``<name>.json.<random>.tmp`` beside the file); returns those removed.  Never raises."""
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    try:
+        candidates = list(Path(folder).glob(f"*.json.*{TEMP_SUFFIX}"))
+    except OSError:
+        return removed
+    for p in candidates:
+        try:
+            if p.is_file() and now - p.stat().st_mtime >= STALE_TEMP_SECONDS:
+                p.unlink()
+                removed.append(p)
+        except OSError:          # gone meanwhile, or not ours to remove: leave it
+            continue
+    return removed
 
 
 def save_game(s: GameState, path: str | os.PathLike, meta: dict | None = None) -> None:
@@ -234,13 +289,13 @@ def load_game(path: str | os.PathLike) -> tuple[GameState, dict]:
         with open(path, "rb") as f:
             raw = f.read(MAX_SAVE_BYTES + 1)       # never more: the file may be huge
     except FileNotFoundError:
-        raise SaveError(f"no save at {path}") from None
+        raise SaveError(f"no save at {path}", "missing") from None
     except OSError as e:
-        raise SaveError(f"cannot read save {path}: {e}") from None
+        raise SaveError(f"cannot read save {path}: {e}", "unreadable") from None
     if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError(f"save {path} is too large (over {MAX_SAVE_BYTES} bytes)")
+        raise SaveError(f"save {path} is too large (over {MAX_SAVE_BYTES} bytes)", "too_large")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise SaveError(f"save {path} is not UTF-8 text (byte {e.start})") from None
+        raise SaveError(f"save {path} is not UTF-8 text (byte {e.start})", "not_save") from None
     return loads(text)

@@ -15,7 +15,7 @@ import logging
 import os
 import sys
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from knjazja.ui import window as game_window
@@ -33,6 +33,7 @@ import pygame_gui  # noqa: E402
 
 from knjazja.app import i18n  # noqa: E402
 from knjazja.app.settings import Settings, load_settings, save_settings  # noqa: E402
+from knjazja.ui import trace  # noqa: E402
 from knjazja.ui.art import resources  # noqa: E402
 from knjazja.ui.gui_theme import build_theme  # noqa: E402
 from knjazja.ui.scene_stack import Scene, SceneStack  # noqa: E402
@@ -87,6 +88,8 @@ class App:
         self.frame = 0
         self._pending_size: tuple[int, int] | None = None
         self._theme_cache: dict[tuple[float, str], dict] = {}
+        self.recent_input: deque[str] = deque(maxlen=40)          # for a crash report
+        self.crash_context: list[Callable[[], tuple[str, str]]] = []   # (title, text) sections
         self.window = game_window.make_window()
         self.screen = self._open_window(size)
         self._set_caption()
@@ -249,6 +252,7 @@ class App:
         if self._pending_size is not None:
             size, self._pending_size = self._pending_size, None
             self.resize(size)
+        trace.show_notices(self)
         dt = max(0.0, min(MAX_DT, dt))
         top = self.stack.top
         manager = getattr(top, "ui", None)
@@ -264,6 +268,8 @@ class App:
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         event = self.window.map_event(event)
+        if (line := trace.describe_event(event)) is not None:
+            self.recent_input.append(line)
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -305,6 +311,9 @@ class App:
             while self.running:
                 dt = self.clock.tick(FPS) / 1000.0
                 self.step(None, dt)
+        except Exception as exc:     # a bug: leave a report (the autosave stays), then stop
+            trace.report_crash(self, exc)
+            raise
         finally:
             self.shutdown()
 

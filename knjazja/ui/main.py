@@ -11,6 +11,7 @@ from typing import Any
 
 from knjazja.app import storage
 from knjazja.app.i18n import get_language, tr
+from knjazja.app.save_errors import save_error_text
 from knjazja.app.words import seat_word
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import GameOptions, SaveError
@@ -19,7 +20,8 @@ log = logging.getLogger(__name__)
 
 
 class GameFlow:
-    def __init__(self, app) -> None:
+    def __init__(self, app, *, sync_bots: bool = False) -> None:
+        """``sync_bots``: bots decide in the frame, not in the background (tests)."""
         from knjazja.ui.lesson_flow import LessonFlow
         from knjazja.ui.scenes.menu import MenuScene
         self.app = app
@@ -33,10 +35,14 @@ class GameFlow:
         self.last_setup: dict[str, Any] | None = None
         self.series = None                 # knjazja.engine.Series while a series runs
         self.series_lines: list[str] = []  # the series standings after the last game
+        self.sync_bots = sync_bots
+        app.crash_context.append(self.crash_section)
 
     # --- starting ---------------------------------------------------------------------
-    def start_game(self, setup: dict[str, Any], seed: int | None = None) -> GameSession:
-        """A new game from the setup screen; with setup["series"] the first game of a series."""
+    def start_game(self, setup: dict[str, Any], seed: int | None = None, *,
+                   continue_series: bool = False) -> GameSession:
+        """A new game from the setup screen; with setup["series"] the first game of a series,
+        with ``continue_series`` the next game of the current one."""
         from knjazja.app import series_store
         from knjazja.engine import Series
         self.last_setup = {k: v for k, v in setup.items() if k != "series"}
@@ -46,6 +52,8 @@ class GameFlow:
             self.series = Series(len(seats))
             problems += _write_or_report("storage.series_failed", series_store.save_series,
                                          self.series, self.session_seats_json(seats))
+        elif not continue_series:
+            self.series = None            # a game of its own, whatever series was played before
         first = setup.get("first_player", "random")
         if self.series is not None and self.series.games:
             first = self.series.next_starter()
@@ -71,28 +79,59 @@ class GameFlow:
         seats = GameSession.seats_from_meta(meta, state.n)
         session = GameSession(seats, state=state, autosave=storage.autosave_path(),
                               reaction_prompting=self.app.settings.reaction_prompting)
-        session.series = bool(meta.get("series")) if isinstance(meta, dict) else False
-        if session.series:
-            self._restore_series()
-        else:
-            self.series = None
+        self.series = None
+        if isinstance(meta, dict) and meta.get("series"):
+            self._restore_series(session)
+        session.series = self.series is not None
         self.open_table(session, resumed=True)
         return session
 
-    def _restore_series(self) -> None:
+    def _restore_series(self, session: GameSession) -> None:
+        """The stored series, if this game is one of it: a save from an older series, or
+        with other players, is played as a game of its own."""
         from knjazja.app import series_store
-        stored, message = series_store.load_series()
-        self.series = stored.series if stored is not None else None
-        if message:
-            self.show_message(tr("load.failed_title"), message)
+        stored = series_store.load_series()       # a damaged file: the player is told
+        if (stored is not None and not stored.over
+                and stored.seats == self.session_seats_json(session.seats)):
+            self.series = stored.series
 
     def continue_game(self) -> GameSession | None:
         try:
             state, meta = storage.load_game(storage.autosave_path())
-        except SaveError as e:
-            self.show_message(tr("load.failed_title"), str(e))
+        except SaveError as e:                 # one line in the player's language
+            self.show_message(tr("load.failed_title"), save_error_text(e))
             return None
         return self.load_session(state, meta, from_autosave=True)
+
+    def greet(self) -> None:
+        """At start, over the menu: a crash last time is named once, and the game it kept
+        (the autosave) is offered."""
+        from knjazja.app import crash
+        report = crash.take_pending()
+        if report is None:
+            return
+        if storage.autosave_path().is_file():
+            from knjazja.ui.scenes.saveload import ConfirmScene
+            self.app.stack.push(ConfirmScene(tr("crash.title"), tr("crash.text_game", path=report),
+                                             self.continue_game, yes_label=tr("crash.continue"),
+                                             no_label=tr("crash.not_now"), danger=False))
+        else:
+            self.show_message(tr("crash.title"), tr("crash.text", path=report))
+
+    def crash_section(self) -> tuple[str, str]:
+        """For a crash report: the game in play, its last actions and a save that replays it."""
+        from knjazja.engine import dumps
+        session = self.session
+        if session is None:
+            return "Game", "no game in play"
+        s = session.state
+        first = max(0, len(s.history) - 20)
+        lines = [f"seats: {[(seat.name, seat.kind) for seat in session.seats]}",
+                 f"seed {s.seed}, first player {s.first_player}, options {s.options.to_json()}",
+                 f"decision: {s.decision}", f"{len(s.history)} actions; the last ones:"]
+        lines += [f"  {i + 1}: {a.to_json()}" for i, a in enumerate(s.history[first:], start=first)]
+        lines += ["", "The game as a save (load it to replay):", dumps(s, session.meta())]
+        return "Game in play", "\n".join(lines)
 
     # --- other screens from the menu ----------------------------------------------------
     def show_rules(self) -> None:
@@ -132,7 +171,8 @@ class GameFlow:
         self.session = session
         self.app.stack.pop_to(self.menu)
         self.table = TableScene(session, on_game_over=self.game_over, on_menu=self.pause,
-                                settings=self.app.settings, on_results=self.show_results)
+                                settings=self.app.settings, on_results=self.show_results,
+                                sync_bots=self.sync_bots)
         self.table.on_handover = self.handover
         self.app.stack.push(self.table)
         # A save holds hidden cards: with several humans, nobody sees a hand until claimed.
@@ -166,7 +206,7 @@ class GameFlow:
         problems = _write_or_report("storage.stats_failed", stats.record_game,
                                     session.meta()["seats"], glory, winners(session.state))
         self.series_lines = []
-        if self.series is not None and getattr(session, "series", False):
+        if self.series is not None and getattr(session, "series", False) and not self.series.over:
             self.series.add_game(glory, session.state.first_player)
             problems += _write_or_report("storage.series_failed", series_store.save_series,
                                          self.series, self.session_seats_json(session.seats))
@@ -203,7 +243,11 @@ class GameFlow:
         self.start_game(setup)
 
     def next_series_game(self) -> None:
-        self.start_game(self.last_setup or self.app.settings.last_setup)
+        """The series goes on with the same princes and house rules (whoever starts is the
+        series' to say)."""
+        session = self.session
+        setup = {"seats": self.session_seats_json(session.seats), "options": session.state.options.to_json()}
+        self.start_game(setup, continue_series=True)
 
     def to_menu(self) -> None:
         if self.session is not None:
@@ -247,11 +291,14 @@ def _write_or_report(what: str, write, *args) -> list[str]:
 def run(lang: str | None = None) -> int:
     """The `knjazja` command without arguments: open the window at the main menu."""
     from knjazja.ui.app import App
+    storage.clean_temporary_files()      # what writes cut short by a crash left behind
     app = App()
     if lang:
         app.set_language(lang)
     flow = GameFlow(app)
-    app.run(flow.menu)
+    app.stack.push(flow.menu)
+    flow.greet()
+    app.run()
     return 0
 
 

@@ -79,13 +79,31 @@ def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
         cur = ""
         for word in filter(None, para.split(" ")):
             trial = f"{cur} {word}" if cur else word
-            if fnt.size(trial)[0] <= width or not cur:
+            if fnt.size(trial)[0] <= width:
                 cur = trial
-            else:
+                continue
+            if cur:
                 lines.append(cur)
-                cur = word
+            *whole, cur = _break_word(word, fnt, width)
+            lines += whole
         lines.append(cur)
     return lines
+
+
+def _break_word(word: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """A word wider than ``width`` (a file's path) in pieces that fit, cut after a
+    separator where one is near."""
+    pieces = []
+    while fnt.size(word)[0] > width and len(word) > 1:
+        cut = 1
+        while cut < len(word) and fnt.size(word[:cut + 1])[0] <= width:
+            cut += 1
+        sep = max(word.rfind(ch, 0, cut) for ch in "/\\_-.")
+        if sep >= cut // 2:
+            cut = sep + 1
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return pieces + [word]
 
 
 def ellipsize(text: str, fnt: pygame.font.Font, width: int) -> str:

@@ -7,8 +7,10 @@ def knjazja_home(tmp_path, monkeypatch):
     """Every test gets its own settings folder (KNJAZJA_HOME) and starts in English."""
     home = tmp_path / "home"
     monkeypatch.setenv("KNJAZJA_HOME", str(home))
-    from knjazja.app import i18n
+    from knjazja.app import i18n, notices
 
     i18n.set_language("en")
+    notices.forget()                  # every test is a new run: nothing told yet
     yield home
     i18n.set_language("en")
+    notices.forget()

@@ -56,8 +56,9 @@ def test_corrupt_file_falls_back_with_a_warning(knjazja_home, caplog):
     (knjazja_home / "settings.json").write_text("{not json", encoding="utf-8")
     with caplog.at_level(logging.WARNING):
         assert load_settings() == Settings()
-    assert "not valid JSON" in caplog.text
-    assert (knjazja_home / "settings.json.corrupt").exists()
+    assert "damaged" in caplog.text
+    kept = list(knjazja_home.glob("settings.damaged-*.json"))
+    assert [p.read_text(encoding="utf-8") for p in kept] == ["{not json"]
 
 
 def test_bad_fields_fall_back_one_by_one(knjazja_home, caplog):

@@ -206,3 +206,35 @@ def test_saves_name_the_game_version_that_wrote_them():
     bad = dict(older, game_version=["1"])
     with pytest.raises(saves.SaveError, match="game_version"):
         saves.from_json(dict(bad, checksum=saves._checksum(bad)))
+
+
+# -- what the player is told ------------------------------------------------------------------
+def _refusal(text: str) -> SaveError:
+    with pytest.raises(SaveError) as caught:
+        loads(text)
+    return caught.value
+
+
+def test_every_refusal_names_its_kind_for_the_player():
+    from knjazja.engine.saves import SAVE_ERROR_KINDS
+    s = new_game(3, 5)
+    for _ in range(6):
+        apply(s, legal_actions(s)[0])
+    good = json.loads(dumps(s))
+
+    def signed(**change) -> str:
+        data = dict(good, **change)
+        data["checksum"] = _checksum({k: v for k, v in data.items() if k != "checksum"})
+        return json.dumps(data)
+
+    bad_move = [list(a) if isinstance(a, list) else a for a in good["actions"]]
+    bad_move[3] = ["war", 150]
+    cases = {"not_save": "[1, 2", "edited": json.dumps(dict(good, seed=good["seed"] + 1)),
+             "newer": signed(version=good["version"] + 1), "ruleset": signed(ruleset="other"),
+             "too_large": signed(actions=[good["actions"][0]] * 30_000)}
+    for kind, text in cases.items():
+        error = _refusal(text)
+        assert error.kind == kind and error.kind in SAVE_ERROR_KINDS and error.at is None, (kind, error)
+    error = _refusal(signed(actions=bad_move))
+    assert (error.kind, error.at) == ("invalid", 4)
+

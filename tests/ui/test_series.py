@@ -20,17 +20,16 @@ def played(*games) -> Series:
 
 
 def test_round_trip_survives_a_restart(knjazja_home):
-    assert series_store.load_series() == (None, None)
+    assert series_store.load_series() is None
     s = played([14, 22, 9], [18, 11, 30])
     path = series_store.save_series(s, [Seat(**x) for x in SEATS])
     assert path.parent == knjazja_home and not list(knjazja_home.glob("*.tmp"))
-    stored, message = series_store.load_series()
-    assert message is None
+    stored = series_store.load_series()
     assert stored.series.to_json() == s.to_json()
     assert stored.seats == SEATS and stored.names()[0] == "Ярослав"
     assert series_store.has_series()
     series_store.clear_series()
-    assert series_store.load_series() == (None, None)
+    assert series_store.load_series() is None
 
 
 @pytest.mark.parametrize("junk", [
@@ -42,15 +41,18 @@ def test_round_trip_survives_a_restart(knjazja_home):
     json.dumps({"format": "knjazja-series", "version": 1, "seats": SEATS[:2],
                 "series": {"n": 3, "totals": [0, 0, 0], "games": [], "starters": []}}),
 ])
-def test_a_damaged_file_is_ignored_with_a_message(knjazja_home, junk):
+def test_a_damaged_file_is_set_aside_with_a_message(knjazja_home, junk):
+    from knjazja.app import notices
     knjazja_home.mkdir(parents=True, exist_ok=True)
     series_store.series_path().write_text(junk, encoding="utf-8")
-    assert not series_store.has_series()
-    stored, message = series_store.load_series()
-    assert stored is None and message
+    assert series_store.load_series() is None
+    told = notices.take()
+    assert [n.key for n in told] == ["storage.damaged.series"]
     assert not series_store.series_path().exists()             # set aside: the message shows once
-    assert (knjazja_home / "series.json.corrupt").is_file()
-    assert series_store.load_series() == (None, None)
+    kept = list(knjazja_home.glob("series.damaged-*.json"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == junk
+    assert told[0].params["name"] == kept[0].name
+    assert series_store.load_series() is None and not notices.take()
 
 
 def test_seats_must_match():

@@ -37,16 +37,19 @@ def test_record_load_reset_round_trip(knjazja_home):
     assert not list(knjazja_home.glob("*.tmp"))
 
 
-def test_damaged_files_are_tolerated(knjazja_home):
+def test_damaged_files_are_tolerated_and_set_aside(knjazja_home):
     knjazja_home.mkdir(parents=True, exist_ok=True)
-    for junk in ("{not json", json.dumps([1, 2]), json.dumps({"levels": {"easy": {"games": -3}}})):
+    junks = ("{not json", json.dumps([1, 2]), json.dumps({"levels": {"easy": {"games": -3}}}),
+             json.dumps({"levels": {}, "games": 10**30}))
+    for junk in junks:
         stats.stats_path().write_text(junk, encoding="utf-8")
         assert stats.load_stats() == stats.empty_stats()
-        assert stats.stats_damaged()
+        assert not stats.stats_path().exists() and not stats.stats_damaged()
+    kept = sorted(knjazja_home.glob("stats.damaged-*.json"))
+    assert sorted(p.read_text(encoding="utf-8") for p in kept) == sorted(junks)   # nothing lost
     s = stats.record_game([H, {"name": "b", "kind": "easy"}], [6, 2], [0])
     assert s["games"] == 1 and s["levels"]["easy"]["wins"] == 1
-    assert (knjazja_home / "stats.json.corrupt").is_file()
-    assert stats.load_stats()["games"] == 1 and not stats.stats_damaged()
+    assert stats.load_stats()["games"] == 1 and len(list(knjazja_home.glob("stats.damaged-*"))) == 4
 
 
 def test_stats_scene_reset_asks_first(make_app):

@@ -319,9 +319,9 @@ def test_zoom_discard_browser_and_log(make_app):
     card = session.state.hands[0][0]
     r = P.rect_of_hand_card(scene, card)
     click(app, r.center, button=3)
-    assert scene.right_zoom is not None and CARD_ID[scene.right_zoom] == CARD_ID[card]
+    assert scene.zoom.right is not None and CARD_ID[scene.zoom.right] == CARD_ID[card]
     app.step([motion((5, 5))], DT)
-    assert scene.right_zoom is None
+    assert scene.zoom.right is None
     # the discard pile opens a browser; a click outside closes it
     click(app, P.rect_of_discard(scene).center)
     assert isinstance(app.stack.top, DiscardScene)
@@ -453,10 +453,10 @@ def test_overlays_swallow_clicks(make_app):
     # a card zoomed with the right button takes the next click (it closes), not the table
     card = session.state.hands[0][0]
     click(app, P.rect_of_hand_card(scene, card).center, button=3)
-    assert scene.right_zoom is not None
+    assert scene.zoom.right is not None
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=draw_button.center, button=1),
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=draw_button.center, button=1)], DT)
-    assert scene.right_zoom is None and session.state.history == history
+    assert scene.zoom.right is None and session.state.history == history
 
 
 def test_escape_opens_and_closes_the_pause_menu(make_app):
@@ -472,7 +472,7 @@ def test_escape_opens_and_closes_the_pause_menu(make_app):
     settle(app, table)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseScene)
-    assert table.hover_card is None and table.right_zoom is None
+    assert table.zoom.hover is None and table.zoom.right is None
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is table
     # holding a card, Escape puts it back first

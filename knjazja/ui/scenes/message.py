@@ -23,7 +23,11 @@ class MessageScene(GuiScene):
 
     def build(self) -> None:
         w, h = self.size
-        self._panel = pygame.Rect(0, 0, min(w - self.px(60), self.px(820)), self.px(300))
+        pw = min(w - self.px(60), self.px(820))
+        body = style.font("body", self.px(22))
+        lines = len(wrap_text(self.text, body, pw - self.px(60)))
+        text_h = lines * (body.get_height() + self.px(2))
+        self._panel = pygame.Rect(0, 0, pw, min(h - self.px(40), max(self.px(300), self.px(200) + text_h)))
         self._panel.center = (w // 2, h // 2)
         bw, bh = self.px(200), self.px(52)
         self.ok = UIButton(pygame.Rect(w // 2 - bw // 2, self._panel.bottom - bh - self.px(28), bw, bh),

@@ -22,6 +22,8 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 
 from knjazja.app import storage
 from knjazja.app.i18n import tr
+from knjazja.app.save_errors import save_error_text
+from knjazja.app.names import clean_name, displayable
 from knjazja.engine import GameState, SaveError, load_game
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
@@ -118,22 +120,24 @@ class SaveEntry:
 
 def read_save(path: Path) -> SaveEntry:
     """One save, fully checked by ``engine.load_game``; never raises."""
-    try:
-        modified = datetime.fromtimestamp(path.stat().st_mtime)
-    except OSError:
-        modified = datetime.fromtimestamp(0)
-    entry = SaveEntry(path, path.stem, modified)
+    entry = SaveEntry(path, displayable(path.stem, 80) or "?", _modified(path))
     try:
         entry.state, entry.meta = load_game(path)
         stored = entry.meta.get("name") if isinstance(entry.meta, dict) else None
-        if isinstance(stored, str) and storage.save_display_name(stored):
-            entry.name = storage.save_display_name(stored)     # the name as typed ("#1")
-    except SaveError as exc:
-        entry.error = str(exc).splitlines()[0] if str(exc) else "unreadable"
-    except Exception as exc:  # a bug in replay must not hide the other saves
-        log.exception("reading save %s", path)
-        entry.error = f"{type(exc).__name__}: {exc}".splitlines()[0]
+        if isinstance(stored, str) and displayable(storage.save_display_name(stored), 80):
+            entry.name = displayable(storage.save_display_name(stored), 80)   # as typed ("#1")
+    except SaveError as exc:                  # the engine promises nothing else (fuzzed)
+        entry.error = save_error_text(exc)
     return entry
+
+
+def _modified(path: Path) -> datetime:
+    """When the file was last written; the epoch for a time the platform cannot show (a
+    file stamped in the year 30,000 000 must not take the list down)."""
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime)
+    except (OSError, ValueError, OverflowError):
+        return datetime.fromtimestamp(0)
 
 
 def scan_saves() -> list[SaveEntry]:
@@ -155,7 +159,8 @@ def players_line(meta: dict | None, n: int | None = None) -> str:
     for i, seat in enumerate(seats[: n or len(seats)]):
         if not isinstance(seat, dict):
             continue
-        name = seat.get("name") if isinstance(seat.get("name"), str) and seat.get("name") else f"{i + 1}"
+        name = seat.get("name")
+        name = (clean_name(name) if isinstance(name, str) else "") or f"{i + 1}"
         kind = seat.get("kind")
         out.append(tr("saveload.bot", name=name, level=tr(f"saveload.level.{kind}"))
                    if kind in ("easy", "normal", "hard") else name)

@@ -16,27 +16,23 @@ import pygame_gui
 from pygame import Rect
 
 from knjazja.app.controller import TableController
-from knjazja.app.glossary import card_terms
-from knjazja.app.help_topics import topic
-from knjazja.app.i18n import card_name, get_language, tr
+from knjazja.app.help_topics import rules_focus
+from knjazja.app.i18n import get_language
 from knjazja.app.session import GameSession
-from knjazja.ui.glossary_view import draw_legend
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A
 from knjazja.ui.table.board import Board
-from knjazja.ui.table.city_zoom import draw_city_zoom
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.controls import Controls
 from knjazja.ui.table.hand import HandFan
 from knjazja.ui.table.layout import TableLayout, table_layout
 from knjazja.ui.table.log import LogPanel
-from knjazja.ui.table.overlays import DiscardScene, draw_dragged, draw_zoom
+from knjazja.ui.table.overlays import DiscardScene, draw_dragged
 from knjazja.ui.table.prompt import Toasts, banner, draw_banner
 from knjazja.ui.table.sprites import Sprites, TextCache
 from knjazja.ui.table.steps import Stage, StepBuilder
 from knjazja.ui.table.warmup import FaceWarmer
-
-HOVER_ZOOM_DELAY = 0.4
+from knjazja.ui.table.zoom import Zoom, draw_zoomed
 
 
 class TableScene(GuiScene):
@@ -64,9 +60,7 @@ class TableScene(GuiScene):
         self.layout: TableLayout | None = None
         self.time = 0.0
         self.mouse = (0, 0)
-        self.hover_card: int | None = None
-        self.hover_since = 0.0
-        self.right_zoom: int | None = None
+        self.zoom = Zoom()
         self._choice_seen: tuple[int, ...] = ()
 
     @property
@@ -114,8 +108,7 @@ class TableScene(GuiScene):
         self.refresh()
 
     def make_layout(self) -> TableLayout:
-        c = self.controller
-        return table_layout(self.size, len(c.names), c.viewer)
+        return table_layout(self.size, len(self.controller.names), self.controller.viewer)
 
     def refresh(self) -> None:
         self.controls.invalidate()
@@ -153,8 +146,7 @@ class TableScene(GuiScene):
             self._choice_seen = choice
             if self.controls.choice.visible:
                 self.forget_zoom()
-        if self.hover_card is None:
-            self.hover_since = self.time
+        self.zoom.tick(self.time)
         if self.layout is not None:
             self.warmer.step(c, self.size)
 
@@ -212,8 +204,7 @@ class TableScene(GuiScene):
 
     # ======================================================================= input
     def forget_zoom(self) -> None:
-        self.right_zoom = self.hover_card = None
-        self.hover_since = self.time
+        self.zoom.forget(self.time)
 
     def open_discard(self) -> None:
         """The discard pile's browser, a modal overlay."""
@@ -224,10 +215,8 @@ class TableScene(GuiScene):
         """Escape: put back what is held, close a zoomed card, else the pause menu."""
         if self.controller.cancel():
             return
-        if self.right_zoom is not None:
-            self.right_zoom = None
-            return
-        (self.on_menu or self.close)()
+        if not self.zoom.close_right():
+            (self.on_menu or self.close)()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         c = self.controller
@@ -235,18 +224,12 @@ class TableScene(GuiScene):
             self.escape()
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if self.right_zoom is not None:          # a zoomed card takes the click: it closes
-                self.right_zoom = None
-                return True
-            return self._on_button(event.ui_element)
+            # a zoomed card takes the click: it closes
+            return self.zoom.close_right() or self._on_button(event.ui_element)
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             c.motion(event.pos)
-            card = None if c.dragging else self.card_at(event.pos)
-            if self.right_zoom is not None and card != self.right_zoom:
-                self.right_zoom = None
-            if card != self.hover_card:
-                self.hover_card, self.hover_since = card, self.time
+            self.zoom.moved_onto(None if c.dragging else self.card_at(event.pos), self.time)
             return False
         if event.type == pygame.MOUSEWHEEL:
             if self.layout.log.collidepoint(self.mouse):
@@ -262,12 +245,11 @@ class TableScene(GuiScene):
         if event.type != pygame.MOUSEBUTTONDOWN:
             return False
         self.mouse = event.pos
-        if self.right_zoom is not None and event.button in (1, 3):   # a zoomed card takes the click
-            self.right_zoom = None
+        if event.button in (1, 3) and self.zoom.close_right():   # a zoomed card takes the click
             return True
         if event.button == 3:
             if not c.cancel():
-                self.right_zoom = self.card_at(event.pos)
+                self.zoom.right = self.card_at(event.pos)
         elif event.button == 1:
             if not c.busy:
                 return self._on_press(event.pos)
@@ -304,10 +286,9 @@ class TableScene(GuiScene):
         """The rules section for the decision at hand ("?" and F1)."""
         from knjazja.ui.scenes.rules import RulesScene
         c = self.controller
-        t = topic(self.session.state, None if c.faces_hidden() else c.viewer, c.mode)
-        phrase = card_name(t.card, c.lang) if t.card >= 0 else (tr(t.term) if t.term else None)
         if self.stack is not None:
-            self.stack.push(RulesScene(focus=(t.section, phrase)))
+            self.stack.push(RulesScene(focus=rules_focus(self.session.state, None if c.faces_hidden()
+                                                          else c.viewer, c.mode, c.lang)))
 
     # ======================================================================= drawing
     def draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -344,18 +325,12 @@ class TableScene(GuiScene):
         if self.paused:
             return
         what, card = self.zoomed()
-        if what == "city":
-            city = c.view.cities[card]
-            draw_city_zoom(surface, city, c.names[city.owner], self.mouse, ctx)
-        elif what == "card":
-            r = draw_zoom(surface, card, self.mouse, ctx)
-            draw_legend(surface, card_terms(card, ctx.lang), r, ctx.fs(0.9))
+        draw_zoomed(surface, what, card, c.view, c.names, self.mouse, ctx)
 
     def zoomed(self) -> tuple[str, int]:
         """What is zoomed now: ("card", card), ("city", city) — a city in play shows its
         tableau, not its printed card — or ("", -1)."""
-        hovered = self.controller.press is None and self.time - self.hover_since >= HOVER_ZOOM_DELAY
-        zoom = self.right_zoom if self.right_zoom is not None else (self.hover_card if hovered else None)
-        if zoom is None or zoom < 0 or self.paused:
+        card = self.zoom.card(self.time, pressing=self.controller.press is not None)
+        if card is None or self.paused:
             return "", -1
-        return ("city" if zoom in self.controller.view.cities else "card"), zoom
+        return ("city" if card in self.controller.view.cities else "card"), card
