@@ -44,7 +44,7 @@ def _city_in_hand(s, seat: int) -> None:
         _give(s, seat, CARD_ID[free])
 
 
-@pytest.mark.parametrize("kind", ["normal", "normal:full", "hard", "hard-learned"])
+@pytest.mark.parametrize("kind", ["normal", "normal:full", "hard-classic:light", "hard-learned"])
 def test_a_city_in_hand_is_founded_on_the_last_turn(kind):
     for seed in (3, 4):
         s = _turn_state(seed)
