@@ -112,18 +112,6 @@ class CityStat:
         return c
 
 
-def hypergeom_none(pool_n: int, good: int, draws: int) -> float:
-    """P(no 'good' card among `draws` cards taken from a pool of `pool_n`)."""
-    if good <= 0 or draws <= 0:
-        return 1.0
-    if draws > pool_n - good:
-        return 0.0
-    p = 1.0
-    for i in range(draws):
-        p *= (pool_n - good - i) / (pool_n - i)
-    return p
-
-
 def lse(xs: list[float], tau: float) -> float:
     if len(xs) == 1:
         return xs[0]

@@ -25,8 +25,9 @@ from knjazja.engine.cards import (CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP,
                                   NATIVE_DRUZHINA, STRENGTH)
 
 from ..view import View
+from ..warmath import answers_in_hand, hypergeom_none
 from .citystat import (ATTACKABLE, CHR_GLORY, CHR_HAND, CHR_HELP, EVENT_BASE, INVASION,
-                       REACT_EVENT, CityStat, hypergeom_none, is_reactive, lse)
+                       REACT_EVENT, CityStat, is_reactive, lse)
 
 # --- tunable weights -------------------------------------------------------------------
 PARAMS: dict[str, float] = {
@@ -293,23 +294,8 @@ class Evaluator:
     # --- war arithmetic ---------------------------------------------------------------------------
     def answers_in(self, cards, defender: int, city: CityStat, strength: int, foreign: bool) -> int:
         """How many of `cards` would answer an attack of `strength` on `city`."""
-        g = city.glory()
-        strict = self.v.options.strict_defence
-        bog = self.v.holds_chronicle(defender, "chr.bogatyrs")
-        k = 0
-        for c in cards:
-            if IS_TROOP[c]:
-                if IS_MILITIA[c]:
-                    d = g
-                else:
-                    d = STRENGTH[c] + (2 if bog and NATIVE_DRUZHINA[c] else 0)
-                if d > strength or (d == strength and not strict):
-                    k += 1
-            else:
-                cid = CARD_ID[c]
-                if cid == "ev.ambush" or cid == "ev.condemnation" or (foreign and cid == "ev.bribe"):
-                    k += 1
-        return k
+        return answers_in_hand(cards, city, strength, foreign,
+                               self.v.holds_chronicle(defender, "chr.bogatyrs"), self.v.options.strict_defence)
 
     def _pool_profile(self) -> tuple:
         prof = getattr(self, "_prof", None)

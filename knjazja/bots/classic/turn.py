@@ -7,7 +7,8 @@ from knjazja.engine.actions import (BUILD, CHRONICLE, DECLARE_WAR, DRAW, EVENT, 
 from knjazja.engine.cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, STRENGTH
 from knjazja.engine.state import City
 
-from .citystat import CHR_GLORY, CityStat, hypergeom_none, is_reactive
+from ..warmath import hypergeom_none
+from .citystat import CHR_GLORY, CityStat, is_reactive
 from .evaluator import Evaluator, J_with, swap_deltas
 from .war import declare
 
