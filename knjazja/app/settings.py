@@ -3,7 +3,8 @@
 The folder is ``platformdirs.user_config_dir("knjazja")`` unless the environment variable
 ``KNJAZJA_HOME`` names another one (tests, portable installs).  Saving is atomic (temp file in
 the same folder, flush + fsync, ``os.replace``), so a crash never leaves half a file.  Loading
-never fails: a missing file gives the defaults; a damaged one (not JSON, unreadable, a bad
+never fails: a missing file gives the defaults (in the system's language: Russian on a
+Russian system, else English); a damaged one (not JSON, unreadable, a bad
 field) is moved aside as ``settings.damaged-<date>.json`` and the player told once
 (``storage.load_document``); the defaults stand in for what was bad, good fields are kept.
 
@@ -211,12 +212,33 @@ def load_settings(path: Path | None = None) -> Settings:
     from knjazja.app import storage
     path = path or settings_path()
     data, _ = storage.load_document(path, _an_object, "settings")
-    if data is None:
-        return Settings()
+    if data is None:              # the first start speaks the system's language
+        return Settings(language=system_language())
     settings, bad = Settings.parse(data)
     if bad:       # the good fields are kept; the file as it was is kept aside for the player
         storage.report_damaged(path, "settings", "field")
     return settings
+
+
+def system_language(env: dict[str, str] | None = None) -> str:
+    """"ru" when the system speaks Russian, else "en": the locale variables in gettext's
+    order (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), then Windows' display language."""
+    env = dict(os.environ) if env is None else env
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value and value not in ("C", "POSIX") and not value.startswith(("C.", "POSIX.")):
+            return "ru" if value.split(":")[0].lower().startswith("ru") else "en"
+    return "ru" if _windows_ui_language() == "ru" else "en"
+
+
+def _windows_ui_language() -> str:
+    """The primary language of Windows' display language, "" elsewhere."""
+    import ctypes
+    windll = getattr(ctypes, "windll", None)
+    if windll is None:
+        return ""
+    primary = windll.kernel32.GetUserDefaultUILanguage() & 0x3FF
+    return "ru" if primary == 0x19 else "other"
 
 
 def _an_object(data: object) -> dict:

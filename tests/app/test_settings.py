@@ -4,6 +4,7 @@ import logging
 
 import pytest
 
+from knjazja.app import settings
 from knjazja.app.settings import (Settings, config_dir, default_setup, load_settings, save_settings,
                                   settings_path, validate_setup)
 
@@ -105,3 +106,23 @@ def test_validate_setup_normalises_names():
     assert len(setup["seats"][1]["name"]) == 24
     assert setup["first_player"] == "random"
     assert setup["options"] == {"strict_defence": False, "invasion_first_round": False}
+
+
+# -- the first start speaks the system's language -----------------------------------------------
+@pytest.mark.parametrize("env, lang", [
+    ({"LANG": "ru_RU.UTF-8"}, "ru"), ({"LANG": "en_GB.UTF-8"}, "en"), ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({"LANGUAGE": "ru:en", "LANG": "en_US.UTF-8"}, "ru"), ({"LC_ALL": "ru_UA.UTF-8", "LANG": "en_US"}, "ru"),
+    ({"LC_ALL": "C.UTF-8", "LANG": "ru_RU.UTF-8"}, "ru"), ({"LC_MESSAGES": "en_US", "LANG": "ru_RU"}, "en"),
+])
+def test_the_system_language_is_read_from_the_locale(env, lang):
+    assert settings.system_language(env) == lang
+
+
+def test_a_first_start_on_a_russian_system_is_in_russian(knjazja_home, monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "ru_RU:ru")
+    assert settings.load_settings().language == "ru"
+    monkeypatch.setenv("LANGUAGE", "en_US")
+    assert settings.load_settings().language == "en"
+    settings.save_settings(settings.Settings(language="en"))
+    monkeypatch.setenv("LANGUAGE", "ru")
+    assert settings.load_settings().language == "en"        # a choice once made is kept

@@ -13,6 +13,7 @@ def knjazja_home(tmp_path, monkeypatch):
     """Every test gets its own settings folder (KNJAZJA_HOME) and starts in English."""
     home = tmp_path / "home"
     monkeypatch.setenv("KNJAZJA_HOME", str(home))
+    monkeypatch.setenv("LANGUAGE", "en")      # a first start speaks the system's language
     from knjazja.app import i18n, notices
 
     i18n.set_language("en")
