@@ -75,6 +75,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--games", type=_positive, default=DEFAULT_TRAIN_GAMES)
     t.add_argument("--jobs", type=_positive, default=1)
     t.add_argument("--epochs", type=_positive, default=3)
+    t.add_argument("--hidden", type=_positive, default=48, help="hidden units of the network")
     t.add_argument("--out", default="eval.json", help="where to write the weights (JSON)")
 
     b = sub.add_parser("bench", help="measure speed")
@@ -189,6 +190,7 @@ def _cmd_train(args) -> int:
         return 2
     from knjazja.bots.train import train
     train(args.seed, args.games, jobs=args.jobs, out=args.out, epochs=args.epochs,
+          hidden=args.hidden,
           log=lambda line: print(line, flush=True))
     return 0
 

@@ -59,7 +59,8 @@ def _players(cfg: SelfPlay, n: int, rng: random.Random, net: EvalNet | None) -> 
         elif net is None or x < cfg.easy_share + cfg.classic_share:
             out.append(NormalClassicBot())
         else:
-            out.append(NormalBot(worlds=cfg.worlds, net=net))
+            # the sense rules are pinned, so that changes to Normal's play leave training alone
+            out.append(NormalBot(worlds=cfg.worlds, net=net, sense="light"))
     return out
 
 

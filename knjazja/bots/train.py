@@ -28,7 +28,7 @@ from pathlib import Path
 from .features import N_GLOB, N_HAND, N_SEAT
 from .selfplay import PLAYER_COUNTS, SelfPlay, play_recorded
 
-HIDDEN = 32
+HIDDEN = 48             # the shipped network's hidden units
 EPOCHS = 3
 LAMBDA = 0.7
 TD_ROUNDS = 2
