@@ -48,8 +48,9 @@ def make_bot(kind: str, **kw) -> Bot:
     `iterations`, `workers`."""
     k, _, weights = kind.strip().partition("@")
     k, _, variant = k.lower().partition(":")
-    if variant in ("full", "light", "none"):  # "normal:full": which bots.sense rules
-        kw = dict(kw, sense={"full": True, "light": "light", "none": False}[variant])
+    from .sense import PRESETS
+    if variant in PRESETS:            # "normal:full": which bots.sense rules
+        kw = dict(kw, sense=variant)
     elif variant:                     # "hard:paired", "hard:tree:0" (search variants)
         mode, _, horizon = variant.partition(":")
         kw = dict(kw, mode=mode, **({"horizon_rounds": float(horizon)} if horizon else {}))

@@ -26,7 +26,7 @@ from .features import extract
 from .lookahead import action_values
 from .net import EvalNet, default_net, softmax
 from .paired import paired_search, play_out
-from .sense import focus
+from .sense import Sense, focus, preset
 from .tree import Root, descend
 from .view import View
 
@@ -146,7 +146,8 @@ class HardBot:
 
     def __init__(self, iterations: int | None = None, time_cap: float | None = None,
                  budget: float | None = None, scale: tuple = (0.6, 1.6),
-                 net: EvalNet | None = None, **search_kw) -> None:
+                 net: EvalNet | None = None, sense: bool | str | Sense | None = True,
+                 **search_kw) -> None:
         """No arguments: the default budget (iterations with a time cap).  `iterations`
         alone is deterministic; `budget` is seconds without an iteration limit."""
         if iterations is None and time_cap is None and budget is None:
@@ -156,10 +157,12 @@ class HardBot:
         self.budget = budget
         self.scale = scale
         self.search_kw = search_kw
+        self.sense = preset(sense)        # which `bots.sense` rules narrow the choice
         self._net = net                   # None: the shipped network, loaded where it runs
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
-        legal = [legal[i] for i in focus(obs, legal)]
+        if self.sense is not None:
+            legal = [legal[i] for i in focus(obs, legal, sense=self.sense)]
         if len(legal) == 1:
             return legal[0]
         lo, hi = self.scale
@@ -171,6 +174,12 @@ class HardBot:
             budget = cap
             cap = None
         net = self._net if self._net is not None else default_net()
+        if self.search_kw.get("mode") == "round":     # the round look-ahead (bots/rounds.py)
+            from .rounds import choose_by_rounds
+            limit = cap if cap is not None else budget
+            deadline = None if limit is None else time.perf_counter() + limit
+            kw = {k: v for k, v in self.search_kw.items() if k not in ("mode", "horizon_rounds")}
+            return choose_by_rounds(obs, legal, net, rng, iters or 64, deadline, **kw)
         if self.search_kw.get("mode") == "look":      # experiment: a careful one-ply
             vals = action_values(obs, legal, net, rng, LOOK_WORLDS, LOOK_REFINE, LOOK_CAP)
             return legal[max(range(len(legal)), key=vals.__getitem__)]

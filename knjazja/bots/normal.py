@@ -14,7 +14,7 @@ from knjazja.engine import Action, Observation
 
 from .lookahead import action_values
 from .net import EvalNet, default_net
-from .sense import focus
+from .sense import Sense, focus, preset
 
 DEFAULT_WORLDS = 3
 
@@ -23,16 +23,16 @@ class NormalBot:
     name = "normal"
 
     def __init__(self, worlds: int = DEFAULT_WORLDS, net: EvalNet | None = None,
-                 sense: bool | str = "light") -> None:
+                 sense: bool | str | Sense | None = "prince") -> None:
         self.worlds = worlds
-        self.sense = sense                # `bots.sense` rules: all, "light" or none
+        self.sense = preset(sense)        # which `bots.sense` rules narrow the choice
         self._net = net                   # None: the shipped network, loaded where it runs
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        open_ = [legal[i] for i in focus(obs, legal, light=self.sense == "light")] \
-            if self.sense else legal
+        open_ = [legal[i] for i in focus(obs, legal, sense=self.sense)] \
+            if self.sense is not None else legal
         if len(open_) == 1:
             return open_[0]
         net = self._net if self._net is not None else default_net()

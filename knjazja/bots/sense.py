@@ -1,7 +1,9 @@
 """A prince's common sense near the end, applied before a bot looks ahead or searches.
 
-Normal and Hard keep the city and Invasion rules (`light`); `normal:full` and
-`hard-learned` keep them all (the full set measured weaker: see docs/BOTS.md).
+The presets (`PRESETS`, selectable in arenas as "normal:light" and so on): Normal and
+Hard play `prince` — the city and Invasion rules and the last-turns rule; `light` is
+without the last-turns rule; `full` (for `normal:full` and `hard-learned`) has every rule
+but the last-turns one (the full set measured weaker: see docs/BOTS.md).
 
 Cards in hand score nothing, so a bot that still holds cities and Glory buildings when
 its turns run out has thrown points away, whatever its evaluation believed.  The
@@ -15,6 +17,10 @@ network sees the end coming only roughly, so these rules narrow the choice:
 * the Tatar Invasion is played when the seat leads by a clear margin and never while
   it trails (then it is kept: in hand it costs nothing);
 * a war once declared is fought: the first attack is made when one can be;
+* in its last turns (`Sense.last_turns`, counted as above) a seat plays a card rather
+  than draw or pass, when it has a play that is no gift, no blow to itself and no war —
+  a card drawn then is hardly ever played; a seat in the lead may still draw, which
+  brings the end nearer (forbidding that cost Normal about 5 points of win share);
 * with a full hand (`FULL_HAND` cards) it plays a card rather than draw, when it has
   a play that is no gift, no blow to itself and no war (a war stays open then, but a
   hand of troops is not thrown at walls for want of a play): there is no hand limit, but a prince
@@ -23,6 +29,8 @@ network sees the end coming only roughly, so these rules narrow the choice:
 `focus` returns the indices of the legal actions still open to the search.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from knjazja.engine import Action, Observation
 from knjazja.engine.actions import (ATTACK, BUILD, CHRONICLE, DECLARE_WAR, DRAW, END_WAR, EVENT, PASS,
@@ -34,6 +42,35 @@ from .lookahead import pointless
 INVASION_LEAD = 4            # Glory ahead of the best other seat to end the game at once
 INVASION = "ev.tatar_invasion"
 FULL_HAND = 7                # from this many cards on, a seat plays rather than draws
+
+
+@dataclass(frozen=True)
+class Sense:
+    """Which rules narrow the choice (see the module's text)."""
+    commit: bool = False         # a war once declared is fought
+    scoring: bool = False        # no draw or pass while the scoring cards need the turns left
+    full_hand: int = 0           # from this many cards on, play rather than draw (0: never)
+    last_turns: int = 0          # in the seat's last turns, play rather than draw (0: never)
+    last_wars: bool = True       # ... and a war counts as a play there
+    leader_draws: bool = False   # ... but a leader may draw on to bring the end nearer
+
+
+LIGHT = Sense()
+FULL = Sense(commit=True, scoring=True, full_hand=FULL_HAND)
+# Normal's and Hard's: light, and in the last three turns a card rather than a draw
+PRINCE = Sense(last_turns=3, last_wars=False, leader_draws=True)
+PRESETS: dict[str, Sense | None] = {"prince": PRINCE, "light": LIGHT, "full": FULL, "none": None}
+
+
+def preset(sense: "str | bool | Sense | None") -> Sense | None:
+    """A `Sense` from a preset's name (True: all the rules, False/None: none)."""
+    if sense is None or isinstance(sense, Sense):
+        return sense
+    if isinstance(sense, bool):
+        return FULL if sense else None
+    if sense not in PRESETS:
+        raise ValueError(f"no such sense preset: {sense!r} (one of {', '.join(PRESETS)})")
+    return PRESETS[sense]
 
 
 def glory_now(obs: Observation, seat: int) -> int:
@@ -81,12 +118,22 @@ def _committed(obs: Observation, legal: list[Action], every: list[int]) -> list[
     return [i for i in every if legal[i].kind != END_WAR]
 
 
-def focus(obs: Observation, legal: list[Action], light: bool = False) -> list[int]:
+def _plays(obs: Observation, legal: list[Action], every: list[int], war: bool) -> list[int]:
+    """The plays that are no draw or pass, no gift and no blow to oneself (`war`: wars too)."""
+    return [i for i in every if legal[i].kind not in (DRAW, PASS, DECLARE_WAR)
+            and not pointless(obs, legal[i])] \
+        + ([i for i in every if legal[i].kind == DECLARE_WAR] if war else [])
+
+
+def focus(obs: Observation, legal: list[Action], light: bool = False,
+          sense: Sense | None = None) -> list[int]:
     """Indices of the actions worth weighing (all of them when no rule applies).
     `light`: only the cities before the end and the Invasion (for a searching bot that
-    weighs the rest itself)."""
+    weighs the rest itself); `sense` picks the rules one by one instead."""
+    if sense is None:
+        sense = LIGHT if light else FULL
     every = list(range(len(legal)))
-    if obs.decision.kind == WAR_ATTACK and not light:
+    if obs.decision.kind == WAR_ATTACK and sense.commit:
         return _committed(obs, legal, every)
     if obs.decision.kind != TURN or obs.seat != obs.current:
         return every
@@ -102,15 +149,20 @@ def focus(obs: Observation, legal: list[Action], light: bool = False) -> list[in
     n_cities = len({legal[i].card for i in cities})
     if cities and turns <= n_cities + 1:
         return cities
-    if light:
-        return every
-    scoring = {legal[i].card for i in every if _scores(obs, legal[i])}
-    if scoring and turns <= len(scoring) + 2:
-        keep = [i for i in every if legal[i].kind not in (DRAW, PASS)]
-        return keep or every
-    if len(obs.hand) >= FULL_HAND:
-        plays = [i for i in every if legal[i].kind not in (DRAW, PASS, DECLARE_WAR)
-                 and not pointless(obs, legal[i])]
+    if sense.scoring:
+        scoring = {legal[i].card for i in every if _scores(obs, legal[i])}
+        if scoring and turns <= len(scoring) + 2:
+            keep = [i for i in every if legal[i].kind not in (DRAW, PASS)]
+            return keep or every
+    if sense.last_turns and turns <= sense.last_turns \
+            and not (sense.leader_draws and obs.end_turn is None and lead(obs) > 0):
+        # a card drawn now is hardly ever played: use the hand (a war too) instead
+        plays = _plays(obs, legal, every, war=sense.last_wars)
+        if plays:
+            return plays if sense.last_wars else \
+                plays + [i for i in every if legal[i].kind == DECLARE_WAR]
+    if sense.full_hand and len(obs.hand) >= sense.full_hand:
+        plays = _plays(obs, legal, every, war=False)
         if plays:                 # a war stays open, but is not forced for want of a play
             return plays + [i for i in every if legal[i].kind == DECLARE_WAR]
     return every

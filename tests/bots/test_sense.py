@@ -93,3 +93,46 @@ def test_a_full_hand_plays_rather_than_draws():
     assert any(a.kind == DRAW for a in legal)
     open_ = [legal[i] for i in focus(obs, legal)]
     assert open_ and all(a.kind != DRAW for a in open_)
+
+
+def test_in_the_last_turns_a_hand_is_played_rather_than_drawn_to():
+    from knjazja.bots.sense import Sense
+    s = _turn_state(6)
+    me = s.current
+    church = _give(s, me, "bld.church")        # a church for my own city: a useful play
+    s.end_turn = s.turn_no + s.n               # the end is set: my last two turns
+    s._legal = None
+    obs, legal = observation(s, me), legal_actions(s)
+    assert any(a.kind == DRAW for a in legal)
+    late = Sense(last_turns=2, last_wars=False)
+    open_ = [legal[i] for i in focus(obs, legal, sense=late)]
+    assert any(a.card == church for a in open_)
+    assert all(a.kind != DRAW for a in open_)
+    assert focus(obs, legal, sense=Sense()) == list(range(len(legal)))   # the rule is off
+    s.end_turn = None                          # the end far away: the rule does not apply
+    s._legal = None
+    obs, legal = observation(s, me), legal_actions(s)
+    if len(s.deck) > 3 * s.n:
+        assert focus(obs, legal, sense=late) == list(range(len(legal)))
+
+
+def test_near_the_end_a_leader_may_still_draw_to_bring_it_nearer():
+    from knjazja.bots.sense import PRINCE
+    s = _turn_state(6)
+    me = s.current
+    anna = _give(s, me, "chr.anna")            # a chronicle before myself: a useful play
+    del s.deck[2:]                             # the deck nearly out: my last turns
+    other = (me + 1) % s.n
+    for c in s.cities.values():                # every city another's: I trail
+        c.owner = other
+    s._legal = None
+    obs, legal = observation(s, me), legal_actions(s)
+    assert lead(obs) < 0 and any(a.kind == DRAW for a in legal)
+    open_ = [legal[i] for i in focus(obs, legal, sense=PRINCE)]
+    assert any(a.card == anna for a in open_) and all(a.kind != DRAW for a in open_)
+    for c in s.cities.values():                # every city mine: I lead
+        c.owner = me
+    s._legal = None
+    obs, legal = observation(s, me), legal_actions(s)
+    assert lead(obs) > 0
+    assert any(legal[i].kind == DRAW for i in focus(obs, legal, sense=PRINCE))

@@ -285,8 +285,9 @@ class HardClassicBot:
 
     def __init__(self, budget: float | None = None, iterations: int | None = None,
                  workers: int = 1, z: float = 1.0, scale: tuple = (0.5, 2.0),
-                 sense: bool | str = False, **search_kw) -> None:
-        self.sense = sense                # keep `bots.sense` ("light": its city and Invasion rules)
+                 sense: bool | str | None = False, **search_kw) -> None:
+        from ..sense import preset
+        self.sense = preset(sense)        # `bots.sense` rules, if any (off: the classic search)
         self.budget = budget
         self.iterations = iterations
         self.workers = workers
@@ -295,9 +296,9 @@ class HardClassicBot:
         self.search_kw = search_kw
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
-        if self.sense:
+        if self.sense is not None:
             from ..sense import focus
-            legal = [legal[i] for i in focus(obs, legal, light=self.sense == "light")]
+            legal = [legal[i] for i in focus(obs, legal, sense=self.sense)]
         if len(legal) == 1:
             return legal[0]
         # spend little where the search can hardly tell sensible moves apart (early),

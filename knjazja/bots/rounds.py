@@ -1,0 +1,94 @@
+"""Hard's round look-ahead: each candidate played on until the seat's next turn.
+
+Normal sees what an action does at once; what the others then do with it — the war on
+the city just founded, the Fire on the church just raised, the Invasion that ends the
+game before the chronicle pays — it leaves to the network.  Here each of Normal's best
+candidates is applied in a dealt world and the whole round is played out by a quick
+Normal (one world per decision) for every seat, the bot's own answers included, until
+the bot's next turn begins; the position reached is scored by the network from the
+bot's view, or exactly once the game is over.
+
+All candidates are compared on the same worlds with the same policy seed (common random
+numbers), so the luck of the deal and of the round mostly cancels out of their
+differences; worlds are added while the iteration budget and the time cap allow, and
+always for every candidate at once, so no candidate is judged on fewer worlds.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from knjazja.engine import Action, GameState, Observation, apply, determinize, legal_actions
+from knjazja.engine import observation
+from knjazja.engine.actions import TURN
+
+from .lookahead import evaluate
+from .net import EvalNet
+
+ROUND_LIMIT = 200            # decisions at most in one played-out round
+
+
+class QuickPolicy:
+    """Normal with one world per decision: the model of every seat in a played-out round."""
+
+    def __init__(self, net: EvalNet) -> None:
+        from .normal import NormalBot
+        self.bot = NormalBot(worlds=1, net=net)
+
+    def play(self, s: GameState, rng: random.Random) -> None:
+        legal = legal_actions(s)
+        seat = s.decision.seat
+        apply(s, legal[0] if len(legal) == 1 else self.bot.choose(observation(s, seat), legal, rng))
+
+
+def play_round(s: GameState, me: int, policy: QuickPolicy, rng: random.Random) -> None:
+    """Play on until `me`'s next turn begins (or the game ends)."""
+    left_my_turn = False
+    for _ in range(ROUND_LIMIT):
+        if s.over:
+            return
+        mine = s.decision.kind == TURN and s.decision.seat == me
+        if mine and left_my_turn:
+            return
+        if not mine:
+            left_my_turn = True
+        policy.play(s, rng)
+
+
+def round_values(obs: Observation, cands: list[Action], net: EvalNet, rng: random.Random,
+                 max_worlds: int, deadline: float | None) -> tuple[list[float], int]:
+    """Each candidate's mean value over the worlds played, and how many worlds."""
+    policy = QuickPolicy(net)
+    total = [0.0] * len(cands)
+    worlds = 0
+    while worlds < max_worlds:
+        if worlds and deadline is not None and time.perf_counter() >= deadline:
+            break
+        world = determinize(obs, rng)
+        legal_actions(world)                  # computed once: each clone keeps it
+        policy_seed = rng.getrandbits(32)
+        for i, a in enumerate(cands):
+            s = world.clone()
+            apply(s, a)
+            play_round(s, obs.seat, policy, random.Random(policy_seed))
+            total[i] += evaluate(s, obs.seat, net)
+        worlds += 1
+    return [t / worlds for t in total], worlds
+
+
+def choose_by_rounds(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
+                     max_worlds: int, deadline: float | None, top_k: int = 4,
+                     margin: float = 0.15, prior_weight: float = 2.0) -> Action:
+    """Normal's values pick the candidates; the round look-ahead decides among them,
+    its mean shrunk towards Normal's value by `prior_weight` worlds' worth."""
+    from .lookahead import action_values
+    values = action_values(obs, legal, net, rng, 3)
+    order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+    best = values[order[0]]
+    idx = [i for i in order[:top_k] if values[i] >= best - margin]
+    if len(idx) == 1:
+        return legal[idx[0]]
+    means, worlds = round_values(obs, [legal[i] for i in idx], net, rng, max_worlds, deadline)
+    score = [(worlds * m + prior_weight * values[i]) / (worlds + prior_weight)
+             for m, i in zip(means, idx)]
+    return legal[idx[max(range(len(idx)), key=lambda k: (score[k], -k))]]

@@ -1,0 +1,43 @@
+"""Hard's round look-ahead (`bots.rounds`): a round is played out to the seat's next
+turn, every candidate is judged on the same worlds, and a fixed number of worlds
+decides the same way every time."""
+import random
+
+from knjazja.bots.net import default_net
+from knjazja.bots.rounds import QuickPolicy, choose_by_rounds, play_round, round_values
+from knjazja.engine import apply, legal_actions, new_game, observation
+from knjazja.engine.actions import TURN
+
+from bot_states import playout_states
+
+STATES = playout_states(4, 61, 6, policy="normal") + playout_states(3, 62, 3)
+
+
+def test_a_round_is_played_out_to_the_seats_next_turn():
+    s = new_game(4, 5)
+    me = s.decision.seat
+    first = s.turn_no
+    apply(s, legal_actions(s)[0])               # my turn's action
+    play_round(s, me, QuickPolicy(default_net()), random.Random(1))
+    assert not s.over
+    assert s.decision.kind == TURN and s.decision.seat == me
+    assert s.turn_no == first + 4                # the three others had their turns
+
+
+def test_every_candidate_is_judged_on_the_same_number_of_worlds():
+    s = STATES[0]
+    obs = observation(s, s.decision.seat)
+    cands = legal_actions(s)[:3]
+    means, worlds = round_values(obs, cands, default_net(), random.Random(3), 4, None)
+    assert worlds == 4 and len(means) == len(cands)
+    assert all(0.0 <= m <= 1.0 for m in means)
+
+
+def test_a_fixed_number_of_worlds_decides_the_same_every_time():
+    net = default_net()
+    for i, s in enumerate(STATES):
+        obs = observation(s, s.decision.seat)
+        legal = legal_actions(s)
+        a = choose_by_rounds(obs, legal, net, random.Random(i), 3, None)
+        assert a in legal
+        assert a == choose_by_rounds(obs, legal, net, random.Random(i), 3, None)
