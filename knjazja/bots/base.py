@@ -13,7 +13,7 @@ from knjazja.engine import Action, Observation
 
 KINDS = ("random", "easy", "normal", "hard")
 # The hand-written levels before the learned evaluation, kept for side-by-side arenas, and
-# the learned search, which measured weaker than the learned Normal and so is not "hard".
+# the learned tree search, which measured weaker than the learned Normal.
 CLASSIC_KINDS = ("normal-classic", "hard-classic", "hard-learned")
 ALL_KINDS = KINDS + CLASSIC_KINDS
 
@@ -67,11 +67,9 @@ def make_bot(kind: str, **kw) -> Bot:
     if k == "normal":
         from .normal import NormalBot
         return NormalBot(**kw)
-    if k == "hard":                   # the classic search: the strongest we measured
-        from .classic.hard import HardClassicBot
-        bot = HardClassicBot(**kw)
-        bot.name = "hard"
-        return bot
+    if k == "hard":                   # the round look-ahead with the learned evaluation
+        from .hard import hard_level
+        return hard_level(**kw)
     if k == "hard-learned":
         from .hard import HardBot
         return HardBot(**kw)

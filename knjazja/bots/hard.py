@@ -30,6 +30,8 @@ from .sense import Sense, focus, preset
 from .tree import Root, descend
 from .view import View
 
+HARD_WORLDS = 8                        # the Hard level: worlds per decision (scaled by phase)
+HARD_TIME_CAP = 0.7                    # ... and its time cap in seconds
 DEFAULT_ITERATIONS = 160
 DEFAULT_TIME_CAP = 0.8
 DEFAULT_BUDGET = DEFAULT_TIME_CAP      # what a hint spends by default (seconds)
@@ -186,3 +188,15 @@ class HardBot:
         st = search(obs, legal, rng, iterations=iters, budget=budget, time_cap=cap,
                     net=net, **self.search_kw)
         return best_of(st)
+
+
+def hard_level(**kw) -> HardBot:
+    """The Hard level: the round look-ahead (`bots/rounds.py`) over Normal's best moves,
+    with Normal's sense; `iterations` alone (worlds per decision) is deterministic."""
+    if not any(k in kw for k in ("iterations", "time_cap", "budget")):
+        kw = dict(kw, iterations=HARD_WORLDS, time_cap=HARD_TIME_CAP)
+    kw.setdefault("sense", "prince")
+    kw.setdefault("mode", "round")
+    bot = HardBot(**kw)
+    bot.name = "hard"
+    return bot

@@ -317,7 +317,7 @@ def check_worker(timeout: float = 120.0) -> tuple[int, float]:
         raise RuntimeError("Hard would think in a thread in this build (FROZEN_PROCESS_OK unset)")
     state = new_game(4, 20240611)
     legal = legal_actions(state)
-    thinker = Thinker(make_bot("hard", iterations=40), use_process=True)
+    thinker = Thinker(make_bot("hard", iterations=4), use_process=True)
     t0 = time.perf_counter()
     try:
         thinker.start(observation(state, state.decision.seat), legal, random.Random(1))

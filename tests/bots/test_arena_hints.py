@@ -51,8 +51,8 @@ def test_arena_is_deterministic_and_independent_of_jobs():
 
 
 def test_arena_with_hard_iterations_is_deterministic():
-    a = run_arena(["hard", "easy"], games=2, seed=1, hard_budget=10)
-    b = run_arena(["hard", "easy"], games=2, seed=1, hard_budget=10)
+    a = run_arena(["hard", "easy"], games=2, seed=1, hard_budget=2)
+    b = run_arena(["hard", "easy"], games=2, seed=1, hard_budget=2)
     assert _strip(a) == _strip(b)
 
 

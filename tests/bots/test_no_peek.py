@@ -17,7 +17,7 @@ BOTS = {
     "random": {},
     "easy": {},
     "normal": {},
-    "hard": {"iterations": 40},
+    "hard": {"iterations": 3},
     "hard-learned": {"iterations": 40},
     "normal-classic": {},
     "hard-classic": {"iterations": 40},
