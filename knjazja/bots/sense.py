@@ -20,7 +20,7 @@ network sees the end coming only roughly, so these rules narrow the choice:
 * in its last turns (`Sense.last_turns`, counted as above) a seat plays a card rather
   than draw or pass, when it has a play that is no gift, no blow to itself and no war —
   a card drawn then is hardly ever played; a seat in the lead may still draw, which
-  brings the end nearer (forbidding that cost Normal about 5 points of win share);
+  brings the end nearer (forbidding that cost Normal about 2.5 points of win share);
 * with a full hand (`FULL_HAND` cards) it plays a card rather than draw, when it has
   a play that is no gift, no blow to itself and no war (a war stays open then, but a
   hand of troops is not thrown at walls for want of a play): there is no hand limit, but a prince
