@@ -81,11 +81,8 @@ def choose_by_rounds(obs: Observation, legal: list[Action], net: EvalNet, rng: r
                      margin: float = 0.15, prior_weight: float = 2.0) -> Action:
     """Normal's values pick the candidates; the round look-ahead decides among them,
     its mean shrunk towards Normal's value by `prior_weight` worlds' worth."""
-    from .lookahead import action_values
-    values = action_values(obs, legal, net, rng, 3)
-    order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
-    best = values[order[0]]
-    idx = [i for i in order[:top_k] if values[i] >= best - margin]
+    from .hard import root_candidates
+    values, _, idx, _ = root_candidates(obs, legal, net, rng, top_k, margin, worlds=3, tau=1.0)
     if len(idx) == 1:
         return legal[idx[0]]
     means, worlds = round_values(obs, [legal[i] for i in idx], net, rng, max_worlds, deadline)
