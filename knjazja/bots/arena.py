@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import TypedDict
 
 from knjazja.engine import apply, legal_actions, new_game, observation
 from knjazja.engine.scoring import final_scores, winners
@@ -20,6 +21,17 @@ from .base import make_bot
 from .gamestats import PlayCounter, summary, table_summary
 
 MAX_ACTIONS = 20_000          # a safety net against bots that never end a game
+
+
+class GameResult(TypedDict):
+    """One game, per list entry (not per table position)."""
+    turns: int
+    actions: int
+    winner_glory: int
+    glory: list[int]
+    win: list[float]
+    times: list[list[float]]       # decision times, ms
+    play: list[dict]               # `PlayCounter.finish`'s counts
 
 
 def game_seed(seed: int, game: int) -> int:
@@ -49,7 +61,7 @@ def seat_kinds(seats: list[str], players: int | None) -> list[str]:
     return list(seats) + [seats[-1]] * (n - len(seats))
 
 
-def play_game(kinds: list[str], gseed: int, rotation: int, hard_budget=None) -> dict:
+def play_game(kinds: list[str], gseed: int, rotation: int, hard_budget=None) -> GameResult:
     """One game. Position p holds list entry (p + rotation) % n."""
     n = len(kinds)
     entry_at = [(p + rotation) % n for p in range(n)]
@@ -75,9 +87,9 @@ def play_game(kinds: list[str], gseed: int, rotation: int, hard_budget=None) -> 
     won = winners(s)
     play = counter.finish(s)
     # report per list entry
-    res = {"turns": s.turn_no + 1, "actions": actions, "winner_glory": max(scores),
-           "glory": [0] * n, "win": [0.0] * n, "times": [[] for _ in range(n)],
-           "play": [{} for _ in range(n)]}
+    res: GameResult = {"turns": s.turn_no + 1, "actions": actions, "winner_glory": max(scores),
+                       "glory": [0] * n, "win": [0.0] * n, "times": [[] for _ in range(n)],
+                       "play": [{} for _ in range(n)]}
     for p in range(n):
         e = entry_at[p]
         res["glory"][e] = scores[p]
@@ -87,7 +99,7 @@ def play_game(kinds: list[str], gseed: int, rotation: int, hard_budget=None) -> 
     return res
 
 
-def _play_many(args: tuple) -> list[tuple[int, dict]]:
+def _play_many(args: tuple) -> list[tuple[int, GameResult]]:
     kinds, seed, game_ids, hard_budget = args
     n = len(kinds)
     return [(g, play_game(kinds, game_seed(seed, g), g % n, hard_budget)) for g in game_ids]

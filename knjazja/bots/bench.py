@@ -17,7 +17,7 @@ from knjazja.engine.actions import TURN
 
 from .arena import _pct
 from .classic.normal import NormalClassicBot
-from .features import extract
+from .features import Features, extract
 from .hard import search
 from .net import default_net
 from .normal import NormalBot
@@ -57,10 +57,14 @@ def bench_bots(iterations: int = 200, seed: int = 1) -> dict:
     clones = [(s.clone(), a) for s in states for a in legal_actions(s)]
     apply_us = _per_call_us(lambda ca: apply(ca[0].clone(), ca[1]), clones, 1)
     clone_us = _per_call_us(lambda ca: ca[0].clone(), clones, 1)
+
+    def cold_value(f: Features) -> float:
+        net.clear_caches()
+        return net.value(f)
+
     res = {
         "features_us": round(_per_call_us(extract, views, 20), 1),
-        "network_us_cold": round(_per_call_us(lambda f: (net.clear_caches(), net.value(f)),
-                                              feats, 20), 1),
+        "network_us_cold": round(_per_call_us(cold_value, feats, 20), 1),
         "network_us_warm": round(_per_call_us(net.value, feats, 50), 1),
         "engine_apply_us": round(apply_us - clone_us, 1),
         "engine_clone_us": round(clone_us, 1),

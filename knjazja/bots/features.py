@@ -21,6 +21,7 @@ from __future__ import annotations
 from knjazja.engine.actions import (CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK,
                                     WAR_COUNTER, WAR_DEFEND)
 from knjazja.engine.cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, KIND, SPECS, STRENGTH
+from knjazja.engine.state import Pending, War
 
 from .view import View
 from .warmath import PoolProfile, answers_in_hand, p_no_answer
@@ -317,9 +318,9 @@ def _glob_block(v: View, t_left: int, pool: PoolInfo) -> list[float]:
         f[slot] = 1.0
     f[_G["i_decide"]] = 1.0 if v.decision.seat == v.seat else 0.0
     if v.war is not None:
-        _war_part(v, f, pool.prof)
+        _war_part(v, v.war, f, pool.prof)
     if v.pending is not None:
-        _pending_part(v, f)
+        _pending_part(v, v.pending, f)
     return f
 
 
@@ -367,8 +368,7 @@ def pool_features(v: View) -> PoolInfo:
     return info
 
 
-def _war_part(v: View, f: list[float], prof) -> None:
-    w = v.war
+def _war_part(v: View, w: War, f: list[float], prof: PoolProfile) -> None:
     me = v.seat
     city = v.cities[w.city]
     ws = city.wall_strength
@@ -401,8 +401,7 @@ def _war_part(v: View, f: list[float], prof) -> None:
                                                   bog, v.options.strict_defence) / 3
 
 
-def _pending_part(v: View, f: list[float]) -> None:
-    p = v.pending
+def _pending_part(v: View, p: Pending, f: list[float]) -> None:
     me = v.seat
     f[_G["pending"]] = 1.0
     f[_G["pending_mine"]] = 1.0 if p.player == me else 0.0

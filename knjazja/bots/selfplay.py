@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from knjazja.engine import apply, legal_actions, new_game, observation
 from knjazja.engine.scoring import final_scores, winners
 
+from .base import Bot
 from .classic.normal import NormalClassicBot
 from .easy import EasyBot
 from .features import extract
@@ -50,8 +51,8 @@ class GameRecord:
     glory: list[int]
 
 
-def _players(cfg: SelfPlay, n: int, rng: random.Random, net: EvalNet | None) -> list:
-    out = []
+def _players(cfg: SelfPlay, n: int, rng: random.Random, net: EvalNet | None) -> list[Bot]:
+    out: list[Bot] = []
     for _ in range(n):
         x = rng.random()
         if x < cfg.easy_share:

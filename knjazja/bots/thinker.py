@@ -33,7 +33,7 @@ import pickle
 import random
 import sys
 import threading
-from typing import Optional
+from typing import Optional, cast
 
 from knjazja.engine import Action, Observation
 
@@ -203,12 +203,13 @@ class _ProcessJob:
             return True
         if self._done:
             return True
-        conn = self.worker.conn
+        worker = cast(_Worker, self.worker)     # set whenever no thread took the decision over
+        conn = worker.conn
         try:
             while conn.poll(timeout):
                 job_id, action, err, pid = conn.recv()
                 if job_id == self.id:
-                    self.worker.busy_with = None
+                    worker.busy_with = None
                     self.result, self.pid = action, pid
                     self.error = RuntimeError(err) if err else None
                     self._done = True
@@ -241,7 +242,7 @@ class Thinker:
             use_process = getattr(bot, "name", "").startswith("hard") and (
                 not getattr(sys, "frozen", False) or FROZEN_PROCESS_OK)
         self.use_process = use_process
-        self._job = None
+        self._job: _ThreadJob | _ProcessJob | _Done | None = None
         self._taken = True
         self.last_pid: Optional[int] = None     # the worker process of the last decision, if any
 

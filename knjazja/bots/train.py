@@ -24,6 +24,7 @@ import os
 import random
 import time
 from pathlib import Path
+from typing import cast
 
 from .features import N_GLOB, N_HAND, N_SEAT
 from .selfplay import PLAYER_COUNTS, SelfPlay, play_recorded
@@ -276,7 +277,7 @@ def train(seed: int, games: int, jobs: int = 1, out: str | Path | None = None,
         g = generate(game_seeds(seed, k + 1, n_games), cfg, jobs, log, f"stage {k + 1}")
         d, h = Data(g, first_game=first).split(HELD_OUT, rng)
         first += n_games
-        data, held = (d, h) if data is None else (data.merged(d), held.merged(h))
+        data, held = (d, h) if data is None else (data.merged(d), cast(Data, held).merged(h))
         log(f"  {data.rows} positions for training, {held.rows} held out")
         if k == 0 or not data.rows:
             log("  fitting to the results")
@@ -286,6 +287,7 @@ def train(seed: int, games: int, jobs: int = 1, out: str | Path | None = None,
             td_targets(params, data)
             fit(params, data, epochs, rng, log, lr=1e-3, held=held)
     seconds = time.perf_counter() - t_start
+    data, held = cast(Data, data), cast(Data, held)    # games >= 1: the last stage played
     info = {"seed": seed, "games": games, "stages": stage_games(games), "hidden": hidden,
             "epochs": epochs, "positions": data.rows + held.rows,
             "held_out_loss": round(evaluate_loss(params, held), 5),

@@ -8,14 +8,38 @@ others' hands) — never which hand holds which hidden card.
 """
 from __future__ import annotations
 
-from knjazja.engine import GameState, Observation
+from typing import cast
+
+from knjazja.engine import City, Decision, GameOptions, GameState, Observation, War
 from knjazja.engine.cards import CARD_ID
+from knjazja.engine.state import Pending
 
 
 class View:
     __slots__ = ("seat", "n", "options", "decision", "hand", "hand_sizes", "known", "deck_size",
                  "cities", "chronicles", "under", "turn_no", "current", "end_turn",
                  "invasion_active", "owned_ever", "war", "pending", "_pool", "_state")
+    # The slots' types (annotations only: no class attributes, so no clash with __slots__).
+    seat: int
+    n: int
+    options: GameOptions
+    decision: Decision
+    hand: list[int]
+    hand_sizes: list[int]
+    known: dict[int, list[int]]
+    deck_size: int
+    cities: dict[int, City]
+    chronicles: list[list[int]]
+    under: dict[int, int]
+    turn_no: int
+    current: int
+    end_turn: int | None
+    invasion_active: bool
+    owned_ever: list[set[int]]
+    war: War | None
+    pending: Pending | None
+    _pool: list[int] | None
+    _state: GameState | None   # from_state only; a view of an observation has its pool
 
     @classmethod
     def from_obs(cls, obs: Observation) -> "View":
@@ -63,7 +87,7 @@ class View:
         """Cards whose place this seat cannot know (deck + others' unknown hand cards and
         bids); the same cards as `Observation.unseen`, in another order."""
         if self._pool is None:
-            s = self._state
+            s = cast(GameState, self._state)    # from_state set it (once per view, no loop)
             pool = s.deck[:]
             seen = s.seen[self.seat]
             for t, h in enumerate(s.hands):

@@ -1,9 +1,12 @@
 """Normal-classic: answers out of turn (reactions, Dowry bids, the Congress of Princes)."""
 from __future__ import annotations
 
+from typing import cast
+
 from knjazja.engine import Action
 from knjazja.engine.actions import DECLINE, KEEP, NO_BID
 from knjazja.engine.cards import CARD_ID, IS_TROOP, STRENGTH
+from knjazja.engine.state import Pending
 
 from .evaluator import Evaluator, J_with, swap_deltas
 from .turn import p_no_troop_at_least
@@ -12,7 +15,7 @@ from .turn import p_no_troop_at_least
 def score_reaction(ev: Evaluator, legal: list[Action]) -> list[float]:
     v = ev.v
     me = ev.me
-    pend = v.pending
+    pend = cast(Pending, v.pending)       # an answer decision: a card is pending
     pa = pend.action
     cid = CARD_ID[pend.card]
     j0 = ev.J(ev.U0)
@@ -49,7 +52,7 @@ def score_reaction(ev: Evaluator, legal: list[Action]) -> list[float]:
 def score_dowry(ev: Evaluator, legal: list[Action]) -> list[float]:
     v = ev.v
     me = ev.me
-    pend = v.pending
+    pend = cast(Pending, v.pending)       # an answer decision: a card is pending
     c = ev.stats[pend.action.city]
     j0 = ev.J(ev.U0)
     player = pend.player
@@ -87,7 +90,7 @@ def score_dowry(ev: Evaluator, legal: list[Action]) -> list[float]:
 def score_congress(ev: Evaluator, legal: list[Action]) -> list[float]:
     v = ev.v
     me = ev.me
-    pend = v.pending
+    pend = cast(Pending, v.pending)       # an answer decision: a card is pending
     out = []
     for a in legal:
         if a.kind == KEEP:

@@ -47,6 +47,7 @@ PARAMS: dict[str, float] = {
 # --- the evaluator -------------------------------------------------------------------------
 class Evaluator:
     """All the numbers one decision needs, computed once from a View."""
+    _pool_vals: dict[str, tuple[bool, float]]     # card id -> (is active, base worth)
 
     def __init__(self, view: View, params: dict | None = None) -> None:
         self.v = view
@@ -61,8 +62,8 @@ class Evaluator:
         self.stats: dict[int, CityStat] = {k: CityStat(c) for k, c in view.cities.items()}
         self.throne_city = next((k for k, c in self.stats.items() if c.throne), -1)
         self.board = [0.0] * n
-        for c in self.stats.values():
-            self.board[c.owner] += self.city_value(c)
+        for st in self.stats.values():
+            self.board[st.owner] += self.city_value(st)
         for s in range(n):
             self.board[s] += self.chronicles_value(s)
         # --- the pool of unseen cards ----------------------------------------------------------

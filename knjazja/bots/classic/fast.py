@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import math
 import random
+from typing import cast
 
-from knjazja.engine import Action, GameState
+from knjazja.engine import Action, GameState, War
 from knjazja.engine.actions import (AMBUSH, ATTACK, BID, BRIBE, BUILD, CHRONICLE, CONDEMN,
                                     CONGRESS, DECLARE_WAR, DEFEND, DOWRY_BID, DRAW, EVENT,
                                     GIVE_CITY, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY, REACTION,
                                     TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER)
 from knjazja.engine.cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, KIND, STRENGTH
+from knjazja.engine.state import Pending
 
 from .citystat import ATTACKABLE, CHR_GLORY, CityStat
 
@@ -53,7 +55,7 @@ def _best_attack(s: GameState, p: int, defender: int) -> int:
 def _build_gain(s: GameState, city, card: int) -> float:
     st = CityStat(city)
     new = st.with_building(card)
-    d = new.glory() - st.glory()
+    d: float = new.glory() - st.glory()
     if CARDS[card].is_wall or CARD_ID[card] == "wall.moat":
         g = st.glory()
         d += 0.25 * g * (ATTACKABLE[min(st.ws, 10)] - ATTACKABLE[min(new.ws, 10)])
@@ -159,7 +161,7 @@ def _event_value(s: GameState, p: int, a: Action, board, leader: int, margin: fl
 
 
 def _war_attack(s: GameState, p: int, legal: list[Action]) -> Action:
-    w = s.war
+    w = cast(War, s.war)                              # a war decision: the war is on
     attacks = [a for a in legal if a.kind == ATTACK and len(a.cards) == 1]
     g = s.cities[w.city].glory()
     if attacks and (w.attacks_made < 3 and g >= 2):
@@ -176,7 +178,7 @@ def _war_attack(s: GameState, p: int, legal: list[Action]) -> Action:
 
 
 def _war_defend(s: GameState, p: int, legal: list[Action]) -> Action:
-    w = s.war
+    w = cast(War, s.war)                              # a war decision: the war is on
     g = s.cities[w.city].glory()
     if g < 2:
         return next(a for a in legal if a.kind == YIELD)
@@ -220,7 +222,7 @@ def fast_choose(s: GameState, legal: list[Action], rng: random.Random) -> Action
     if kind == REACTION:
         return legal[0]                               # REACT if held, else DECLINE
     if kind == DOWRY_BID:
-        city = s.cities[s.pending.action.city]
+        city = s.cities[cast(Pending, s.pending).action.city]    # a Dowry is pending
         bids = [a for a in legal if a.kind == BID]
         if bids:
             b = max(bids, key=lambda a: STRENGTH[a.card])
@@ -239,7 +241,7 @@ def fast_choose(s: GameState, legal: list[Action], rng: random.Random) -> Action
 
 
 # --- leaf evaluation --------------------------------------------------------------------------
-HAND_WORTH = {"city": None, "building": 1.2, "chronicle": 1.5, "event": 1.0}
+HAND_WORTH = {"building": 1.2, "chronicle": 1.5, "event": 1.0}   # a city: by its Glory
 
 
 def leaf_values(s: GameState, hazard: float = 0.06, draw_rate: float = 0.55) -> list[float]:
@@ -269,12 +271,12 @@ def leaf_values(s: GameState, hazard: float = 0.06, draw_rate: float = 0.55) -> 
         R = rounds
         act = []
         react = 0.0
-        for c in s.hands[t]:
-            kind = KIND[c]
+        for card in s.hands[t]:
+            kind = KIND[card]
             if kind == "troop":
-                react += (0.5 + 0.25 * STRENGTH[c] if not IS_MILITIA[c] else 1.2) * rf
+                react += (0.5 + 0.25 * STRENGTH[card] if not IS_MILITIA[card] else 1.2) * rf
             elif kind == "city":
-                act.append(CARDS[c].glory * 0.9)
+                act.append(CARDS[card].glory * 0.9)
             else:
                 act.append(HAND_WORTH[kind])
         act.sort(reverse=True)

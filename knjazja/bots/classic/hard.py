@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import cast
 
 from knjazja.engine import Action, Observation, apply, determinize, legal_actions
 from knjazja.engine.scoring import final_scores
@@ -66,7 +67,8 @@ def search(obs: Observation, legal: list[Action], rng: random.Random, budget: fl
     root = Root(len(cands))
     it = 0
     if len(cands) > 1:
-        while (it < iterations) if iterations is not None else (time.perf_counter() < deadline):
+        stop_at = cast(float, deadline)      # None only beside an iteration count, unread then
+        while (it < iterations) if iterations is not None else (time.perf_counter() < stop_at):
             it += 1
             det = determinize(obs, rng)
             i = root.select(it, prior, c_uct, bias)
@@ -203,8 +205,8 @@ def best_of(stats: dict, z: float = 1.0, min_gain: float = 0.005) -> Action:
             if m < 4:
                 continue
             mean = sd / m
-            var = max(1e-6, (sd2 / m - mean * mean) * m / (m - 1))
-            if mean > max(min_gain, z * math.sqrt(var / m)) and mean > best_d:
+            var_d = max(1e-6, (sd2 / m - mean * mean) * m / (m - 1))
+            if mean > max(min_gain, z * math.sqrt(var_d / m)) and mean > best_d:
                 best, best_d = cands[i][0], mean
         return best
     sq = stats.get("sq")

@@ -1,7 +1,9 @@
 """Normal-classic: war planning (which troops, in which order) and the answers in a war."""
 from __future__ import annotations
 
-from knjazja.engine import Action
+from typing import cast
+
+from knjazja.engine import Action, War
 from knjazja.engine.actions import (ACCEPT, AMBUSH, ATTACK, BRIBE, CONDEMN, DEFEND, END_WAR, EVENT,
                                     YIELD, YIELD_PLUNDER)
 from knjazja.engine.cards import CARD_ID, FOREIGN, IS_MILITIA, IS_TROOP, STRENGTH
@@ -85,7 +87,7 @@ def declare(ev: Evaluator, a: Action, cache: dict) -> float:
 
 def score_war_attack(ev: Evaluator, legal: list[Action]) -> list[float]:
     v = ev.v
-    w = v.war
+    w = cast(War, v.war)                  # a war decision: the war is on
     city = ev.stats[w.city]
     gain = war_gain(ev, city)
     troops = attack_troops(ev, w.defender)
@@ -145,7 +147,7 @@ def defence_of(ev: Evaluator, defender: int, city: CityStat, troop: int) -> int:
 
 def score_war_defend(ev: Evaluator, legal: list[Action]) -> list[float]:
     v = ev.v
-    w = v.war
+    w = cast(War, v.war)                  # a war decision: the war is on
     me = ev.me
     city = ev.stats[w.city]
     j0 = ev.J(ev.U0)
@@ -192,7 +194,7 @@ def defence_sum(ev: Evaluator, defender: int, city: CityStat, cards) -> int:
 
 def score_counter(ev: Evaluator, legal: list[Action]) -> list[float]:
     v = ev.v
-    w = v.war
+    w = cast(War, v.war)                  # a war decision: the war is on
     city = ev.stats[w.city]
     out = []
     for a in legal:
@@ -212,7 +214,7 @@ def score_counter(ev: Evaluator, legal: list[Action]) -> list[float]:
 
 
 def score_raid_lay(ev: Evaluator, legal: list[Action]) -> list[float]:
-    w = ev.v.war
+    w = cast(War, ev.v.war)               # a war decision: the war is on
     city = ev.stats[w.city]
     out = []
     for a in legal:
