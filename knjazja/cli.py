@@ -156,11 +156,12 @@ def _cmd_simulate(args, parser) -> int:
         return _cmd_check(args)
     if args.seats:
         kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
-        from knjazja.bots import ALL_KINDS
-        known = set(ALL_KINDS)
-        bad = [k for k in kinds if k.partition("@")[0].partition(":")[0] not in known]
-        if bad:
-            parser.error(f"unknown seat kind {bad[0]!r} (use {', '.join(sorted(known))})")
+        from knjazja.bots import make_bot
+        for k in dict.fromkeys(kinds):        # each seat kind made once, to fail here, clearly
+            try:
+                make_bot(k)
+            except (ValueError, OSError) as e:
+                parser.error(f"seat {k!r}: {e}")
         if not 2 <= len(kinds) <= 8:
             parser.error(f"--seats needs 2..8 seats, got {len(kinds)}")
         if args.players and args.players != len(kinds):

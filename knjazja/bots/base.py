@@ -34,31 +34,55 @@ class RandomBot:
         return legal[rng.randrange(len(legal))]
 
 
+# The search variants an arena may name after a colon ("hard:paired"); Normal's are the
+# `bots.sense` presets.
+SEARCH_MODES = {"hard": ("round", "tree", "paired", "shrink", "look"),
+                "hard-learned": ("round", "tree", "paired", "shrink", "look"),
+                "hard-classic": ("ucb", "crn")}
+SENSE_KINDS = ("normal", "hard", "hard-learned", "hard-classic")   # take a `bots.sense` preset
+
+
 def make_bot(kind: str, **kw) -> Bot:
     """A bot of one level: "random", "easy", "normal", "hard", "normal-classic", "hard-classic",
-    "hard-learned".  "hard" is the classic search, unchanged (with `bots.sense`'s rules it
-    lost its mirror match: 16.6 % against three of itself); "normal" the learned look-ahead
-    with `bots.sense`'s city and Invasion rules ("normal:full" keeps all
-    of them, "normal:none" none); "hard-learned" the search with the learned evaluation.
+    "hard-learned".  "normal" is the learned look-ahead with `bots.sense`'s rules
+    ("normal:light", "normal:full", "normal:none" choose other presets); "hard" the round
+    look-ahead over Normal's best moves (`bots/rounds.py`); "hard-learned" the tree search
+    with the learned evaluation; the classic levels are the hand-written bots, kept to
+    measure every gain side by side.
 
-    "normal@FILE" and "hard@FILE" use the network weights in FILE instead of the shipped
-    ones (to compare trained networks in an arena).  Keyword arguments go to the bot:
-    Normal takes `worlds` and `sense`; Hard-learned takes `iterations` (deterministic alone),
-    `time_cap` and `budget` (seconds); Hard and the classic bots take `params`, `budget`,
-    `iterations`, `workers`."""
+    "normal@FILE", "hard@FILE" and "hard-learned@FILE" use the network weights in FILE
+    instead of the shipped ones (to compare trained networks in an arena); "hard@FILE"
+    still models the other seats with the shipped network, as Normal plays.  Keyword
+    arguments go to the bot: Normal takes `worlds` and `sense`; Hard and Hard-learned take
+    `iterations` (deterministic alone), `time_cap` and `budget` (seconds); the classic
+    bots take `params`, `budget`, `iterations`, `workers`."""
     k, _, weights = kind.strip().partition("@")
     k, _, variant = k.lower().partition(":")
     from .sense import PRESETS
-    if variant in PRESETS:            # "normal:full": which bots.sense rules
+    if variant in PRESETS and k in SENSE_KINDS:   # "normal:full": which bots.sense rules
         kw = dict(kw, sense=variant)
     elif variant:                     # "hard:paired", "hard:tree:0" (search variants)
         mode, _, horizon = variant.partition(":")
-        kw = dict(kw, mode=mode, **({"horizon_rounds": float(horizon)} if horizon else {}))
+        if mode not in SEARCH_MODES.get(k, ()):
+            choices = sorted(SEARCH_MODES.get(k, ())) + (sorted(PRESETS) if k in SENSE_KINDS
+                                                         else [])
+            raise ValueError(f"unknown variant {variant!r} of {k!r}"
+                             + (f" (use {', '.join(choices)})" if choices else
+                                f": {k!r} has no variants"))
+        if horizon:
+            try:
+                kw = dict(kw, horizon_rounds=float(horizon))
+            except ValueError:
+                raise ValueError(f"variant {variant!r}: the horizon {horizon!r} must be a "
+                                 "number of rounds") from None
+        kw = dict(kw, mode=mode)
     if weights:                       # "normal@path/to/eval.json": another network
-        if k not in ("normal", "hard-learned"):
-            raise ValueError(f"only normal and hard-learned take weights, not {k!r}")
-        from .net import load
+        if k not in ("normal", "hard", "hard-learned"):
+            raise ValueError(f"only normal, hard and hard-learned take weights, not {k!r}")
+        from .net import default_net, load
         kw = dict(kw, net=load(weights))
+        if k == "hard":               # the other seats are still modelled as Normal plays
+            kw["model_net"] = default_net()
     if k == "random":
         return RandomBot(**kw)
     if k == "easy":

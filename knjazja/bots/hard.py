@@ -77,8 +77,10 @@ def search(obs: Observation, legal: list[Action], rng: random.Random,
         iterations, time_cap = DEFAULT_ITERATIONS, DEFAULT_TIME_CAP
     t0 = time.perf_counter()
     deadline = None
-    if budget is not None or time_cap is not None:
-        deadline = t0 + (budget if budget is not None else time_cap)
+    if budget is not None:
+        deadline = t0 + budget
+    elif time_cap is not None:
+        deadline = t0 + time_cap
     values, order, idx, prior = root_candidates(obs, legal, net, rng, top_k, margin, worlds, tau)
     cands = [legal[i] for i in idx]
     me = obs.seat
@@ -149,7 +151,7 @@ class HardBot:
     def __init__(self, iterations: int | None = None, time_cap: float | None = None,
                  budget: float | None = None, scale: tuple = (0.6, 1.6),
                  net: EvalNet | None = None, sense: bool | str | Sense | None = True,
-                 **search_kw) -> None:
+                 model_net: EvalNet | None = None, **search_kw) -> None:
         """No arguments: the default budget (iterations with a time cap).  `iterations`
         alone is deterministic; `budget` is seconds without an iteration limit."""
         if iterations is None and time_cap is None and budget is None:
@@ -161,6 +163,7 @@ class HardBot:
         self.search_kw = search_kw
         self.sense = preset(sense)        # which `bots.sense` rules narrow the choice
         self._net = net                   # None: the shipped network, loaded where it runs
+        self._model_net = model_net       # the round's model of every seat (None: `net`)
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
         if self.sense is not None:
@@ -181,7 +184,8 @@ class HardBot:
             limit = cap if cap is not None else budget
             deadline = None if limit is None else time.perf_counter() + limit
             kw = {k: v for k, v in self.search_kw.items() if k not in ("mode", "horizon_rounds")}
-            return choose_by_rounds(obs, legal, net, rng, iters or 64, deadline, **kw)
+            return choose_by_rounds(obs, legal, net, rng, iters or 64, deadline,
+                                    model_net=self._model_net, **kw)
         if self.search_kw.get("mode") == "look":      # experiment: a careful one-ply
             vals = action_values(obs, legal, net, rng, LOOK_WORLDS, LOOK_REFINE, LOOK_CAP)
             return legal[max(range(len(legal)), key=vals.__getitem__)]

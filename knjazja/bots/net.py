@@ -37,6 +37,11 @@ class WeightsError(ValueError):
     """A weights file that is not ours, or does not fit the features."""
 
 
+# (first, end) feature index of a segment, its rows of W, and its cache: values -> W·values
+# (None where every value is zero)
+_Segment = tuple[int, int, list[list[float]], dict[tuple[float, ...], list[float] | None]]
+
+
 class _Layer:
     """One input block's share of the hidden layer: base + W·vec.
 
@@ -46,7 +51,7 @@ class _Layer:
 
     def __init__(self, W: list[list[float]], bounds, base: list[float]) -> None:
         self.base = base
-        self.segments = [(a, b, W[a:b], {}) for a, b in bounds]
+        self.segments: list[_Segment] = [(a, b, W[a:b], {}) for a, b in bounds]
         self.cache: dict[tuple, list[float]] = {}
 
     def clear(self) -> None:

@@ -56,9 +56,12 @@ def play_round(s: GameState, me: int, policy: QuickPolicy, rng: random.Random) -
 
 
 def round_values(obs: Observation, cands: list[Action], net: EvalNet, rng: random.Random,
-                 max_worlds: int, deadline: float | None) -> tuple[list[float], int]:
-    """Each candidate's mean value over the worlds played, and how many worlds."""
-    policy = QuickPolicy(net)
+                 max_worlds: int, deadline: float | None,
+                 model_net: EvalNet | None = None) -> tuple[list[float], int]:
+    """Each candidate's mean value over the worlds played, and how many worlds.  `net`
+    scores the positions reached; `model_net` (default: `net`) drives the quick Normal
+    that plays every seat in the round."""
+    policy = QuickPolicy(model_net if model_net is not None else net)
     total = [0.0] * len(cands)
     worlds = 0
     while worlds < max_worlds:
@@ -78,14 +81,16 @@ def round_values(obs: Observation, cands: list[Action], net: EvalNet, rng: rando
 
 def choose_by_rounds(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
                      max_worlds: int, deadline: float | None, top_k: int = 4,
-                     margin: float = 0.15, prior_weight: float = 2.0) -> Action:
+                     margin: float = 0.15, prior_weight: float = 2.0,
+                     model_net: EvalNet | None = None) -> Action:
     """Normal's values pick the candidates; the round look-ahead decides among them,
     its mean shrunk towards Normal's value by `prior_weight` worlds' worth."""
     from .hard import root_candidates
     values, _, idx, _ = root_candidates(obs, legal, net, rng, top_k, margin, worlds=3, tau=1.0)
     if len(idx) == 1:
         return legal[idx[0]]
-    means, worlds = round_values(obs, [legal[i] for i in idx], net, rng, max_worlds, deadline)
+    means, worlds = round_values(obs, [legal[i] for i in idx], net, rng, max_worlds, deadline,
+                                  model_net)
     score = [(worlds * m + prior_weight * values[i]) / (worlds + prior_weight)
              for m, i in zip(means, idx)]
     return legal[idx[max(range(len(idx)), key=lambda k: (score[k], -k))]]

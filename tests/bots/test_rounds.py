@@ -3,7 +3,10 @@ turn, every candidate is judged on the same worlds, and a fixed number of worlds
 decides the same way every time."""
 import random
 
-from knjazja.bots.net import default_net
+import pytest
+
+from knjazja.bots import make_bot
+from knjazja.bots.net import DEFAULT_FILE, default_net
 from knjazja.bots.rounds import QuickPolicy, choose_by_rounds, play_round, round_values
 from knjazja.engine import apply, legal_actions, new_game, observation
 from knjazja.engine.actions import TURN
@@ -41,3 +44,36 @@ def test_a_fixed_number_of_worlds_decides_the_same_every_time():
         a = choose_by_rounds(obs, legal, net, random.Random(i), 3, None)
         assert a in legal
         assert a == choose_by_rounds(obs, legal, net, random.Random(i), 3, None)
+
+
+def test_the_round_models_the_seats_with_its_own_network():
+    """`round_values` plays every seat with `model_net` and scores with `net`: a network
+    that sees nothing (all weights zero) as the scorer makes every candidate equal, and as
+    the model it leaves the scores to the real network."""
+    import json
+    from importlib import resources
+    from knjazja.bots.net import EvalNet
+    doc = json.loads(resources.files("knjazja.bots").joinpath("data", DEFAULT_FILE).read_text())
+    blind = EvalNet(dict(doc, Ws=[[0.0] * doc["hidden"] for _ in doc["Ws"]],
+                         Wg=[[0.0] * doc["hidden"] for _ in doc["Wg"]],
+                         Wh=[[0.0] * doc["hidden"] for _ in doc["Wh"]]))
+    s = STATES[1]
+    obs = observation(s, s.decision.seat)
+    cands = legal_actions(s)[:3]
+    flat, _ = round_values(obs, cands, blind, random.Random(5), 3, None, model_net=default_net())
+    sharp, _ = round_values(obs, cands, default_net(), random.Random(5), 3, None, model_net=blind)
+    unfinished = [m for m in flat if 0.0 < m < 1.0]
+    assert len(set(round(m, 9) for m in unfinished)) <= 1      # the blind scorer: all alike
+    assert len(set(round(m, 9) for m in sharp)) > 1             # the real scorer tells apart
+
+
+def test_hard_with_a_weights_file_still_models_the_seats_as_normal_plays():
+    bot = make_bot(f"hard@{resources_path()}")
+    assert bot._model_net is default_net() and bot._net is not default_net()
+    with pytest.raises(ValueError, match="unknown variant"):
+        make_bot("hard-classic:iterations=20")
+
+
+def resources_path():
+    from importlib import resources
+    return resources.files("knjazja.bots").joinpath("data", DEFAULT_FILE)

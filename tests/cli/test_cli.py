@@ -55,6 +55,10 @@ def test_bench_engine_json(capsys):
     ["simulate", "--players", "four"],
     ["simulate", "--games", "0", "--players", "3"],
     ["simulate", "--seats", "normal,wizard"],
+    ["simulate", "--seats", "normal,hard-classic:iterations=20"],   # no silent default
+    ["simulate", "--seats", "easy:prince,normal"],
+    ["simulate", "--seats", "normal@no/such/weights.json,normal"],
+    ["simulate", "--seats", "hard:tree:soon,normal"],
     ["cards", "--lang", "de"],
     ["--no-such-flag"],
 ])
