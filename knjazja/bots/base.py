@@ -36,8 +36,8 @@ class RandomBot:
 
 # The search variants an arena may name after a colon ("hard:paired"); Normal's are the
 # `bots.sense` presets.
-SEARCH_MODES = {"hard": ("round", "tree", "paired", "shrink", "look"),
-                "hard-learned": ("round", "tree", "paired", "shrink", "look"),
+_LEARNED_MODES = ("round", "tree", "paired", "shrink", "look")    # bots.hard.HardBot's modes
+SEARCH_MODES = {"hard": _LEARNED_MODES, "hard-learned": _LEARNED_MODES,
                 "hard-classic": ("ucb", "crn")}
 SENSE_KINDS = ("normal", "hard", "hard-learned", "hard-classic")   # take a `bots.sense` preset
 

@@ -1,12 +1,14 @@
 """Hard's round look-ahead (`bots.rounds`): a round is played out to the seat's next
 turn, every candidate is judged on the same worlds, and a fixed number of worlds
 decides the same way every time."""
+import json
 import random
+from importlib import resources
 
 import pytest
 
 from knjazja.bots import make_bot
-from knjazja.bots.net import DEFAULT_FILE, default_net
+from knjazja.bots.net import DEFAULT_FILE, EvalNet, default_net
 from knjazja.bots.rounds import QuickPolicy, choose_by_rounds, play_round, round_values
 from knjazja.engine import apply, legal_actions, new_game, observation
 from knjazja.engine.actions import TURN
@@ -46,17 +48,18 @@ def test_a_fixed_number_of_worlds_decides_the_same_every_time():
         assert a == choose_by_rounds(obs, legal, net, random.Random(i), 3, None)
 
 
+def _shipped_weights():
+    return resources.files("knjazja.bots").joinpath("data", DEFAULT_FILE)
+
+
 def test_the_round_models_the_seats_with_its_own_network():
     """`round_values` plays every seat with `model_net` and scores with `net`: a network
     that sees nothing (all weights zero) as the scorer makes every candidate equal, and as
     the model it leaves the scores to the real network."""
-    import json
-    from importlib import resources
-    from knjazja.bots.net import EvalNet
-    doc = json.loads(resources.files("knjazja.bots").joinpath("data", DEFAULT_FILE).read_text())
-    blind = EvalNet(dict(doc, Ws=[[0.0] * doc["hidden"] for _ in doc["Ws"]],
-                         Wg=[[0.0] * doc["hidden"] for _ in doc["Wg"]],
-                         Wh=[[0.0] * doc["hidden"] for _ in doc["Wh"]]))
+    doc = json.loads(_shipped_weights().read_text("utf-8"))
+    zero = [[0.0] * doc["hidden"]]
+    blind = EvalNet(dict(doc, Ws=zero * len(doc["Ws"]), Wg=zero * len(doc["Wg"]),
+                         Wh=zero * len(doc["Wh"])))
     s = STATES[1]
     obs = observation(s, s.decision.seat)
     cands = legal_actions(s)[:3]
@@ -68,12 +71,7 @@ def test_the_round_models_the_seats_with_its_own_network():
 
 
 def test_hard_with_a_weights_file_still_models_the_seats_as_normal_plays():
-    bot = make_bot(f"hard@{resources_path()}")
+    bot = make_bot(f"hard@{_shipped_weights()}")
     assert bot._model_net is default_net() and bot._net is not default_net()
     with pytest.raises(ValueError, match="unknown variant"):
         make_bot("hard-classic:iterations=20")
-
-
-def resources_path():
-    from importlib import resources
-    return resources.files("knjazja.bots").joinpath("data", DEFAULT_FILE)
