@@ -1,0 +1,63 @@
+"""The diagnostics in docs/experiments: the peeking deal sees the true hands only for the
+peeking seat's own decisions, and the round-noise report counts what it says it counts."""
+import importlib.util
+import json
+import random
+from pathlib import Path
+
+from knjazja.engine import determinize, observation
+
+from bot_states import playout_states
+
+EXPERIMENTS = Path(__file__).resolve().parents[2] / "docs" / "experiments"
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"experiment_{name}", EXPERIMENTS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)      # defines functions only: nothing is patched
+    return module
+
+
+def _midgame_state():
+    """A state where the deck and the others' hands both hold unseen cards."""
+    for s in playout_states(4, 12, 8):
+        seat = s.decision.seat
+        if len(s.deck) > 5 and sum(len(s.hands[t]) for t in range(4) if t != seat) > 5:
+            return s
+    raise AssertionError("no mid-game state found")
+
+
+def test_peek_deals_the_true_hands_to_the_peeking_seat_only():
+    peek = _load("peek")
+    s = _midgame_state()
+    seat = s.decision.seat
+    obs = peek._observe(s, seat)                      # what the arena hands the bot
+    peek._table["seat"] = seat
+    world = peek._deal(obs, random.Random(1))
+    assert world.hands == s.hands
+    assert sorted(world.deck) == sorted(s.deck)
+    assert world is not s and world.hands is not s.hands
+    # the same seat's view of a copy (a world inside a look-ahead) gets a fair deal
+    copy_obs = observation(s, seat)
+    fair = peek._deal(copy_obs, random.Random(1))
+    assert fair.hands == determinize(copy_obs, random.Random(1)).hands
+    # and so does another seat
+    peek._table["seat"] = (seat + 1) % 4
+    other = peek._deal(obs, random.Random(1))
+    assert other.hands == determinize(obs, random.Random(1)).hands
+
+
+def test_round_noise_report_counts_picks_and_what_they_give_up(tmp_path, capsys):
+    noise = _load("round_noise")
+    rows = [  # Normal right, the look-ahead wrong; then the other way round
+        {"prior": [0.5, 0.4], "ref": [0.30, 0.20], "runs": [[0.1, 0.9]] * 3, "worlds": 8},
+        {"prior": [0.5, 0.4], "ref": [0.20, 0.30], "runs": [[0.1, 0.9]] * 3, "worlds": 8},
+    ]
+    out = tmp_path / "rn.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    noise.report(out)
+    text = capsys.readouterr().out
+    assert "2 decisions" in text
+    assert "Normal's value                       picks the reference's best 50%, gives up 0.0500" in text
+    assert "round look-ahead                     picks the reference's best 50%, gives up 0.0500" in text
