@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 from pathlib import Path
 
 import knjazja.bots.arena as arena
@@ -75,7 +74,9 @@ def main(argv: list[str] | None = None) -> None:
             f.write(json.dumps(result) + "\n")
     rows = [json.loads(line) for line in args.out.read_text().splitlines()]
     share = sum(r["win"][0] for r in rows) / len(rows)
-    print(f"{kinds[0]} (peeking): {share:.1%} of {len(rows)} games in {args.out}", file=sys.stdout)
+    low, high = arena._wilson(share, len(rows))      # the interval `knjazja simulate` prints
+    print(f"{kinds[0]} (peeking): {share:.1%} [{low:.1%}, {high:.1%}] of {len(rows)} games "
+          f"in {args.out}")
 
 
 if __name__ == "__main__":
