@@ -61,3 +61,31 @@ def test_round_noise_report_counts_picks_and_what_they_give_up(tmp_path, capsys)
     assert "2 decisions" in text
     assert "Normal's value                       picks the reference's best 50%, gives up 0.0500" in text
     assert "round look-ahead                     picks the reference's best 50%, gives up 0.0500" in text
+
+
+def _pair(seed, g, wa, wb, same=False):
+    glory_b = [3, 1] if same else [1, 3]
+    return {"seed": seed, "g": g,
+            "a": {"win": wa, "glory": 3, "actions": 50, "all_glory": [3, 1]},
+            "b": {"win": wb, "glory": glory_b[0], "actions": 50 if same else 61,
+                  "all_glory": glory_b}}
+
+
+def test_paired_report_gives_both_shares_and_the_difference_game_by_game():
+    paired = _load("paired")
+    rows = [_pair(1, 0, 1.0, 1.0, same=True), _pair(1, 1, 0.0, 1.0),
+            _pair(1, 2, 0.0, 0.5), _pair(1, 3, 1.0, 0.0)]
+    rep = paired.report(rows)
+    assert rep["games"] == 4 and rep["identical"] == 1
+    assert rep["a"] == 0.5 and rep["b"] == 0.625
+    assert rep["b_minus_a"] == 0.125
+    # differences 0, 1, 0.5, -1: sample variance 0.729..., over 4 games
+    assert abs(rep["se"] - (((0.125 ** 2 + 0.875 ** 2 + 0.375 ** 2 + 1.125 ** 2) / 3) / 4) ** 0.5) < 1e-12
+
+
+def test_paired_games_of_one_deterministic_kind_are_identical():
+    paired = _load("paired")
+    row = paired.play_pair("normal-classic", "normal-classic", ["easy"], seed=5, game=1)
+    assert paired.same_game(row)
+    assert row["a"] == row["b"]
+    assert row["a"]["actions"] > 10        # a real game was played
