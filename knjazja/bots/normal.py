@@ -14,7 +14,7 @@ from knjazja.engine import Action, Observation
 
 from .lookahead import action_values
 from .net import EvalNet, default_net
-from .sense import Sense, focus, preset
+from .sense import Sense, focus, lean, preset
 
 DEFAULT_WORLDS = 3
 
@@ -23,7 +23,7 @@ class NormalBot:
     name = "normal"
 
     def __init__(self, worlds: int = DEFAULT_WORLDS, net: EvalNet | None = None,
-                 sense: bool | str | Sense | None = "prince") -> None:
+                 sense: bool | str | Sense | None = "steady") -> None:
         self.worlds = worlds
         self.sense = preset(sense)        # which `bots.sense` rules narrow the choice
         self._net = net                   # None: the shipped network, loaded where it runs
@@ -36,6 +36,6 @@ class NormalBot:
         if len(open_) == 1:
             return open_[0]
         net = self._net if self._net is not None else default_net()
-        vals = action_values(obs, open_, net, rng, self.worlds)
+        vals = lean(obs, open_, action_values(obs, open_, net, rng, self.worlds), self.sense)
         best = max(range(len(open_)), key=vals.__getitem__)
         return open_[best]

@@ -1,9 +1,11 @@
 """A prince's common sense near the end, applied before a bot looks ahead or searches.
 
-The presets (`PRESETS`, selectable in arenas as "normal:light" and so on): Normal and
-Hard play `prince` — the city and Invasion rules and the last-turns rule; `light` is
-without the last-turns rule; `full` (for `normal:full` and `hard-learned`) has every rule
-but the last-turns one (the full set measured weaker: see docs/BOTS.md).
+The presets (`PRESETS`, selectable in arenas as "normal:light" and so on): Normal plays
+`steady` — the city and Invasion rules, the last-turns rule once the end is set, and a
+lean towards playing from a full hand; Hard plays `prince` — the last-turns rule as soon
+as the turns may run out; `light` is without the last-turns rule; `full` (for
+`normal:full` and `hard-learned`) has every rule but the last-turns one (the full set
+measured weaker: see docs/BOTS.md).
 
 Cards in hand score nothing, so a bot that still holds cities and Glory buildings when
 its turns run out has thrown points away, whatever its evaluation believed.  The
@@ -21,12 +23,16 @@ network sees the end coming only roughly, so these rules narrow the choice:
   than draw or pass, when it has a play that is no gift, no blow to itself and no war —
   a card drawn then is hardly ever played; a seat in the lead may still draw, which
   brings the end nearer (forbidding that cost Normal about 2.5 points of win share);
+  with `Sense.end_set` (Normal's) only once the end is set: before that the count is
+  the soonest end, and playing out the hand on that guess cost Normal about 4 points;
 * with a full hand (`FULL_HAND` cards) it plays a card rather than draw, when it has
   a play that is no gift, no blow to itself and no war (a war stays open then, but a
   hand of troops is not thrown at walls for want of a play): there is no hand limit, but a prince
   sitting on a dozen cards plays a timid game, and at the end they are worth nothing.
 
-`focus` returns the indices of the legal actions still open to the search.
+`focus` returns the indices of the legal actions still open to the search; `lean`
+(`Sense.lean`, Normal's) then favours the plays of a full hand by a little P(win) instead
+of forcing them: a draw still wins when it is clearly better.
 """
 from __future__ import annotations
 
@@ -42,6 +48,7 @@ from .lookahead import pointless
 INVASION_LEAD = 4            # Glory ahead of the best other seat to end the game at once
 INVASION = "ev.tatar_invasion"
 FULL_HAND = 7                # from this many cards on, a seat plays rather than draws
+LEAN_HAND = 7                # from this many cards on, Normal leans towards playing (`Sense.lean`)
 
 
 @dataclass(frozen=True)
@@ -53,13 +60,18 @@ class Sense:
     last_turns: int = 0          # in the seat's last turns, play rather than draw (0: never)
     last_wars: bool = True       # ... and a war counts as a play there
     leader_draws: bool = False   # ... but a leader may draw on to bring the end nearer
+    end_set: bool = False        # ... and only once the end is set (before, the count is a guess)
+    lean: float = 0.0            # with `LEAN_HAND` cards or more, a play's edge over a draw
 
 
 LIGHT = Sense()
 FULL = Sense(commit=True, scoring=True, full_hand=FULL_HAND)
-# Normal's and Hard's: light, and in the last three turns a card rather than a draw
+# Hard's: light, and in the last three turns a card rather than a draw
 PRINCE = Sense(last_turns=3, last_wars=False, leader_draws=True)
-PRESETS: dict[str, Sense | None] = {"prince": PRINCE, "light": LIGHT, "full": FULL, "none": None}
+# Normal's: the same once the end is set, and a lean towards playing from a full hand
+STEADY = Sense(last_turns=3, last_wars=False, leader_draws=True, end_set=True, lean=0.01)
+PRESETS: dict[str, Sense | None] = {"steady": STEADY, "prince": PRINCE, "light": LIGHT,
+                                    "full": FULL, "none": None}
 
 
 def preset(sense: "str | bool | Sense | None") -> Sense | None:
@@ -155,6 +167,7 @@ def focus(obs: Observation, legal: list[Action], light: bool = False,
             keep = [i for i in every if legal[i].kind not in (DRAW, PASS)]
             return keep or every
     if sense.last_turns and turns <= sense.last_turns \
+            and not (sense.end_set and obs.end_turn is None) \
             and not (sense.leader_draws and obs.end_turn is None and lead(obs) > 0):
         # a card drawn now is hardly ever played: use the hand (a war too) instead
         plays = _plays(obs, legal, every, war=sense.last_wars)
@@ -166,3 +179,14 @@ def focus(obs: Observation, legal: list[Action], light: bool = False,
         if plays:                 # a war stays open, but is not forced for want of a play
             return plays + [i for i in every if legal[i].kind == DECLARE_WAR]
     return every
+
+
+def lean(obs: Observation, legal: list[Action], values: list[float], sense: Sense | None) -> list[float]:
+    """`values` with `sense.lean` added to every play that is no draw or pass, no war, no
+    gift and no blow to oneself, on the seat's own turn with `LEAN_HAND` cards or more: a
+    card kept in a full hand is seldom played, so a play need not beat a draw outright."""
+    if sense is None or not sense.lean or obs.decision.kind != TURN or obs.seat != obs.current \
+            or len(obs.hand) < LEAN_HAND:
+        return values
+    plays = set(_plays(obs, legal, list(range(len(legal))), war=False))
+    return [v + sense.lean if i in plays else v for i, v in enumerate(values)]

@@ -136,3 +136,52 @@ def test_near_the_end_a_leader_may_still_draw_to_bring_it_nearer():
     obs, legal = observation(s, me), legal_actions(s)
     assert lead(obs) > 0
     assert any(legal[i].kind == DRAW for i in focus(obs, legal, sense=PRINCE))
+
+
+def test_steady_waits_for_the_end_to_be_set_before_the_last_turns_rule():
+    """Normal's preset: with the deck nearly out but the end not yet set, a trailing seat
+    may still draw (the soonest-end count is only a guess); once the end is set it may not."""
+    from knjazja.bots.sense import PRINCE, STEADY
+    s = _turn_state(6)
+    me = s.current
+    anna = _give(s, me, "chr.anna")            # a chronicle before myself: a useful play
+    del s.deck[2:]                             # the deck nearly out: my last turns, at the soonest
+    other = (me + 1) % s.n
+    for c in s.cities.values():                # every city another's: I trail
+        c.owner = other
+    s._legal = None
+    obs, legal = observation(s, me), legal_actions(s)
+    assert obs.end_turn is None and lead(obs) < 0
+    assert all(legal[i].kind != DRAW for i in focus(obs, legal, sense=PRINCE))
+    assert any(legal[i].kind == DRAW for i in focus(obs, legal, sense=STEADY))
+    s.end_turn = s.turn_no + s.n               # the end is set: now the rule applies
+    s._legal = None
+    obs, legal = observation(s, me), legal_actions(s)
+    open_ = [legal[i] for i in focus(obs, legal, sense=STEADY)]
+    assert any(a.card == anna for a in open_) and all(a.kind != DRAW for a in open_)
+
+
+def test_a_full_hand_leans_towards_plays_but_not_draws_wars_or_gifts():
+    from knjazja.bots.lookahead import pointless
+    from knjazja.bots.sense import LEAN_HAND, STEADY, Sense, lean
+    from knjazja.engine.actions import DECLARE_WAR, PASS
+    s = _turn_state(6)
+    me = s.current
+    while len(s.hands[me]) < LEAN_HAND:        # fill my hand from the deck
+        s.hands[me].append(s.deck.pop())
+    s._legal = None
+    obs, legal = observation(s, me), legal_actions(s)
+    values = [0.1 * i for i in range(len(legal))]
+    leaned = lean(obs, legal, values, STEADY)
+    plays = [i for i, a in enumerate(legal) if a.kind not in (DRAW, PASS, DECLARE_WAR)
+             and not pointless(obs, a)]
+    assert plays and any(a.kind == DRAW for a in legal)
+    for i in range(len(legal)):
+        assert leaned[i] == pytest.approx(values[i] + (STEADY.lean if i in plays else 0.0))
+    assert lean(obs, legal, values, Sense()) == values          # no lean: unchanged
+    s.deck.extend(s.hands[me][LEAN_HAND - 1:])                # one card short of a full hand
+    del s.hands[me][LEAN_HAND - 1:]
+    s._legal = None
+    obs, legal = observation(s, me), legal_actions(s)
+    values = [0.0] * len(legal)
+    assert lean(obs, legal, values, STEADY) == values
