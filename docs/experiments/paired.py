@@ -33,15 +33,13 @@ def play_pair(a: str, b: str, others: list[str], seed: int, game: int) -> dict:
     for key, kind in (("a", a), ("b", b)):
         kinds = arena.seat_kinds([kind] + others, None)
         r = arena.play_game(kinds, arena.game_seed(seed, game), game % len(kinds))
-        row[key] = {"win": r["win"][0], "glory": r["glory"][0], "actions": r["actions"],
-                    "all_glory": r["glory"]}
+        row[key] = {"win": r["win"][0], "actions": r["actions"], "glory": r["glory"]}
     return row
 
 
 def same_game(row: dict) -> bool:
     """Did A and B play the game identically (as far as its outcome shows)?"""
-    return row["a"]["actions"] == row["b"]["actions"] and \
-        row["a"]["all_glory"] == row["b"]["all_glory"]
+    return row["a"]["actions"] == row["b"]["actions"] and row["a"]["glory"] == row["b"]["glory"]
 
 
 def report(rows: list[dict]) -> dict:
@@ -60,8 +58,8 @@ def report(rows: list[dict]) -> dict:
             "a": share_a, "a_ci95": arena._wilson(share_a, n),
             "b": share_b, "b_ci95": arena._wilson(share_b, n),
             "b_minus_a": mean, "se": se,
-            "glory_a": sum(r["a"]["glory"] for r in rows) / n,
-            "glory_b": sum(r["b"]["glory"] for r in rows) / n}
+            "glory_a": sum(r["a"]["glory"][0] for r in rows) / n,
+            "glory_b": sum(r["b"]["glory"][0] for r in rows) / n}
 
 
 def _print(rep: dict) -> None:

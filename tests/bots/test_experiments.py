@@ -66,9 +66,8 @@ def test_round_noise_report_counts_picks_and_what_they_give_up(tmp_path, capsys)
 def _pair(seed, g, wa, wb, same=False):
     glory_b = [3, 1] if same else [1, 3]
     return {"seed": seed, "g": g,
-            "a": {"win": wa, "glory": 3, "actions": 50, "all_glory": [3, 1]},
-            "b": {"win": wb, "glory": glory_b[0], "actions": 50 if same else 61,
-                  "all_glory": glory_b}}
+            "a": {"win": wa, "actions": 50, "glory": [3, 1]},
+            "b": {"win": wb, "actions": 50 if same else 61, "glory": glory_b}}
 
 
 def test_paired_report_gives_both_shares_and_the_difference_game_by_game():
