@@ -196,10 +196,11 @@ class HardBot:
 
 def hard_level(**kw) -> HardBot:
     """The Hard level: the round look-ahead (`bots/rounds.py`) over Normal's best moves,
-    with Normal's sense; `iterations` alone (worlds per decision) is deterministic."""
+    with Normal's sense (`steady`; the lean is Normal's own); `iterations` alone (worlds
+    per decision) is deterministic."""
     if not any(k in kw for k in ("iterations", "time_cap", "budget")):
         kw = dict(kw, iterations=HARD_WORLDS, time_cap=HARD_TIME_CAP)
-    kw.setdefault("sense", "prince")
+    kw.setdefault("sense", "steady")
     kw.setdefault("mode", "round")
     bot = HardBot(**kw)
     bot.name = "hard"

@@ -1,9 +1,10 @@
 """A prince's common sense near the end, applied before a bot looks ahead or searches.
 
-The presets (`PRESETS`, selectable in arenas as "normal:light" and so on): Normal plays
-`steady` — the city and Invasion rules, the last-turns rule once the end is set, and a
-lean towards playing from a full hand; Hard plays `prince` — the last-turns rule as soon
-as the turns may run out; `light` is without the last-turns rule; `full` (for
+The presets (`PRESETS`, selectable in arenas as "normal:light" and so on): Normal and
+Hard play `steady` — the city and Invasion rules, the last-turns rule once the end is set,
+and for Normal a lean towards playing from a full hand (Hard's search weighs its draws
+itself); `prince` — the last-turns rule as soon as the turns may run out — was both
+levels' rule before; `light` is without the last-turns rule; `full` (for
 `normal:full` and `hard-learned`) has every rule but the last-turns one (the full set
 measured weaker: see docs/BOTS.md).
 
@@ -66,9 +67,10 @@ class Sense:
 
 LIGHT = Sense()
 FULL = Sense(commit=True, scoring=True, full_hand=FULL_HAND)
-# Hard's: light, and in the last three turns a card rather than a draw
+# before: light, and in the last three turns (at the soonest end) a card rather than a draw
 PRINCE = Sense(last_turns=3, last_wars=False, leader_draws=True)
-# Normal's: the same once the end is set, and a lean towards playing from a full hand
+# Normal's and Hard's: the same once the end is set, and (Normal's only: `lean`) a lean
+# towards playing from a full hand
 STEADY = Sense(last_turns=3, last_wars=False, leader_draws=True, end_set=True, lean=0.01)
 PRESETS: dict[str, Sense | None] = {"steady": STEADY, "prince": PRINCE, "light": LIGHT,
                                     "full": FULL, "none": None}

@@ -185,3 +185,34 @@ def test_a_full_hand_leans_towards_plays_but_not_draws_wars_or_gifts():
     obs, legal = observation(s, me), legal_actions(s)
     values = [0.0] * len(legal)
     assert lean(obs, legal, values, STEADY) == values
+
+
+@pytest.mark.parametrize("kind", ["normal", "hard"])
+def test_the_levels_weigh_a_draw_near_the_end_until_the_end_is_set(kind, monkeypatch):
+    """Normal and Hard apply the last-turns rule only once the end is set: before, a
+    trailing seat with the deck nearly out still weighs a draw; after, it does not."""
+    import knjazja.bots.normal as normal_mod
+    import knjazja.bots.rounds as rounds_mod
+    weighed: list = []
+
+    def record(obs, legal, *args, **kw):
+        weighed.append(list(legal))
+        return [0.0] * len(legal) if kind == "normal" else legal[0]
+    monkeypatch.setattr(normal_mod if kind == "normal" else rounds_mod,
+                        "action_values" if kind == "normal" else "choose_by_rounds", record)
+    s = _turn_state(6)
+    me = s.current
+    _give(s, me, "chr.anna")                   # a useful play besides the draw
+    del s.deck[2:]                             # the deck nearly out: my last turns, at the soonest
+    for c in s.cities.values():                # every city another's: I trail
+        c.owner = (me + 1) % s.n
+    bot = make_bot(kind, **({"iterations": 2} if kind == "hard" else {}))
+    for end_set in (False, True):
+        s.end_turn = s.turn_no + s.n if end_set else None
+        s._legal = None
+        obs, legal = observation(s, me), legal_actions(s)
+        assert any(a.kind == DRAW for a in legal)
+        weighed.clear()
+        chosen = bot.choose(obs, legal, random.Random(1))
+        considered = weighed[0] if weighed else [chosen]     # one open action: no weighing
+        assert any(a.kind == DRAW for a in considered) is not end_set
