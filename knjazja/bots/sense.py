@@ -24,7 +24,7 @@ network sees the end coming only roughly, so these rules narrow the choice:
   than draw or pass, when it has a play that is no gift, no blow to itself and no war —
   a card drawn then is hardly ever played; a seat in the lead may still draw, which
   brings the end nearer (forbidding that cost Normal about 2.5 points of win share);
-  with `Sense.end_set` (Normal's) only once the end is set: before that the count is
+  with `Sense.end_set` (Normal's and Hard's) only once the end is set: before that the count is
   the soonest end, and playing out the hand on that guess cost Normal about 3 points;
 * with a full hand (`FULL_HAND` cards) it plays a card rather than draw, when it has
   a play that is no gift, no blow to itself and no war (a war stays open then, but a
