@@ -6,6 +6,7 @@ full state that agrees with the observation, for search bots.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from . import zones as Z
@@ -42,6 +43,7 @@ class Observation:
     pending_limbo_card: int = -1
     history_len: int = 0
     unseen: list[int] = field(default_factory=list)   # cards whose place this seat cannot know
+    kept: list[int] = field(default_factory=list)     # per seat: cards kept through a turn
 
 
 def observation(s: GameState, seat: int) -> Observation:
@@ -69,22 +71,30 @@ def observation(s: GameState, seat: int) -> Observation:
         first_player=s.first_player, end_turn=s.end_turn, end_cause=s.end_cause,
         invasion_active=s.invasion_active, over=s.over,
         owned_ever=[set(o) for o in s.owned_ever], war=s.war.copy() if s.war else None,
-        pending=pend, history_len=len(s.history), unseen=unseen)
+        pending=pend, history_len=len(s.history), unseen=unseen, kept=s.kept[:])
 
 
-def determinize(obs: Observation, rng: random.Random) -> GameState:
+def determinize(obs: Observation, rng: random.Random,
+                hold_odds: Sequence[float] | None = None) -> GameState:
     """A full state consistent with `obs`: unseen cards dealt at random into the hidden
-    places (others' unknown hand cards, the deck, others' face-down bids)."""
+    places (others' unknown hand cards, the deck, others' face-down bids).
+
+    `hold_odds[c]` (> 0), if given, is how much likelier card c is than another to be one
+    a player kept through one of his turns rather than played: those places (`obs.kept`)
+    are dealt first, with these odds; the rest uniformly."""
     s = GameState(obs.n, 0, obs.options, obs.first_player)
     s.rng = random.Random(rng.getrandbits(64))
     pool = obs.unseen[:]
     rng.shuffle(pool)
     s.hands = [[] for _ in range(obs.n)]
+    kept_deal = _deal_kept(obs, pool, rng, hold_odds) if hold_odds is not None else None
     for t in range(obs.n):
         if t == obs.seat:
             s.hands[t] = obs.hand[:]
             continue
         s.hands[t] = obs.known.get(t, [])[:]
+        if kept_deal is not None:
+            s.hands[t] += kept_deal.get(t, [])
         need = obs.hand_sizes[t] - len(s.hands[t])
         s.hands[t] += [pool.pop() for _ in range(need)]
         s.seen[obs.seat].update(obs.known.get(t, []))
@@ -104,4 +114,31 @@ def determinize(obs: Observation, rng: random.Random) -> GameState:
     s.owned_ever = [set(o) for o in obs.owned_ever]
     s.war = obs.war.copy() if obs.war else None
     s.decision = obs.decision
+    if obs.kept:
+        s.kept = obs.kept[:]
     return s
+
+
+def _deal_kept(obs: Observation, pool: list[int], rng: random.Random,
+               hold_odds: Sequence[float]) -> dict[int, list[int]]:
+    """Take the others' kept-but-unknown cards out of `pool` (in place), drawn without
+    replacement with weights `hold_odds` (Efraimidis and Spirakis: the largest
+    u ** (1 / w) keys); the rest of the pool is shuffled again."""
+    counts = {}
+    for t in range(obs.n):
+        if t != obs.seat and obs.kept:
+            known = len(obs.known.get(t, []))
+            counts[t] = max(0, min(obs.kept[t] - known, obs.hand_sizes[t] - known))
+    total = sum(counts.values())
+    if total == 0:
+        return {}
+    keyed = sorted(pool, key=lambda c: rng.random() ** (1.0 / hold_odds[c]), reverse=True)
+    out: dict[int, list[int]] = {}
+    at = 0
+    for t, k in counts.items():
+        out[t] = keyed[at:at + k]
+        at += k
+    rest = keyed[at:]
+    rng.shuffle(rest)
+    pool[:] = rest
+    return out

@@ -114,7 +114,10 @@ def apply(s: GameState, action: Action) -> list[Event]:
     ev: list[Event] = []
     kind = s.decision.kind
     if kind == TURN:
+        seat, held = s.decision.seat, set(s.hands[s.decision.seat])
         _apply_turn(s, action, ev)
+        # Only the turn's own play leaves the hand here, and it is public.
+        s.kept[seat] = len(held.intersection(s.hands[seat]))
     elif kind == WAR_ATTACK:
         war.apply_attacker(s, action, ev, _play_event)
     elif kind == WAR_DEFEND:
@@ -131,6 +134,9 @@ def apply(s: GameState, action: Action) -> list[Event]:
         _apply_congress(s, action, ev)
     s.history.append(action)
     s._legal = None
+    # Which card left a hand out of turn is not known to be kept or new: the count only
+    # shrinks as far as the hand does.
+    s.kept = [min(k, len(h)) for k, h in zip(s.kept, s.hands)]
     war.keep_record(s, ev)
     return ev
 

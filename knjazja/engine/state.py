@@ -177,6 +177,9 @@ class GameState:
         self.over = False
         self.owned_ever: list[set[int]] = [set() for _ in range(n_players)]
         self.seen: list[set[int]] = [set() for _ in range(n_players)]  # others' hand cards known
+        # Public: how many cards of each hand its owner already held at one of his turns
+        # and kept (draws and plays are seen), for bots that read hands from play.
+        self.kept: list[int] = [0] * n_players
         self.war: War | None = None
         self.pending: Pending | None = None
         self.decision = Decision(first_player, TURN)
@@ -200,6 +203,7 @@ class GameState:
         g.end_cause, g.invasion_active, g.over = self.end_cause, self.invasion_active, self.over
         g.owned_ever = [set(s) for s in self.owned_ever]
         g.seen = [set(s) for s in self.seen]
+        g.kept = self.kept[:]
         g.war = self.war.copy() if self.war else None
         g.pending = self.pending.copy() if self.pending else None
         g.decision = self.decision

@@ -161,6 +161,7 @@ def fingerprint(s: GameState) -> tuple:
         tuple(tuple(b) for b in s.before), s.current, s.turn_no, s.end_turn, s.end_cause,
         s.invasion_active, s.over, tuple(frozenset(o) for o in s.owned_ever),
         tuple(frozenset(o) for o in s.seen), war, pend, s.decision, tuple(s.history),
+        tuple(s.kept),
     )
 
 
