@@ -36,7 +36,7 @@ def _observe(s: GameState, seat: int) -> Observation:
     return obs
 
 
-def _deal(obs: Observation, rng: random.Random) -> GameState:
+def _deal(obs: Observation, rng: random.Random, hold_odds=None) -> GameState:
     """The true hands for the peeking seat's own decisions; a fair deal otherwise (the
     worlds inside a look-ahead see from other seats, or from copies of the position)."""
     if obs is _table["obs"] and obs.seat == _table["seat"]:
@@ -44,7 +44,7 @@ def _deal(obs: Observation, rng: random.Random) -> GameState:
         world.rng = random.Random(rng.getrandbits(64))
         rng.shuffle(world.deck)
         return world
-    return determinize(obs, rng)
+    return determinize(obs, rng, hold_odds)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -40,13 +40,17 @@ _LEARNED_MODES = ("round", "tree", "paired", "shrink", "look")    # bots.hard.Ha
 SEARCH_MODES = {"hard": _LEARNED_MODES, "hard-learned": _LEARNED_MODES,
                 "hard-classic": ("ucb", "crn")}
 SENSE_KINDS = ("normal", "hard", "hard-learned", "hard-classic")   # take a `bots.sense` preset
+READING_KINDS = ("normal", "hard")           # take ":read" or ":uniform" (`bots.reading`)
+READINGS = ("read", "uniform")
 
 
 def make_bot(kind: str, **kw) -> Bot:
     """A bot of one level: "random", "easy", "normal", "hard", "normal-classic", "hard-classic",
     "hard-learned".  "normal" is the learned look-ahead with `bots.sense`'s rules
-    ("normal:light", "normal:full", "normal:none" choose other presets); "hard" the round
-    look-ahead over Normal's best moves (`bots/rounds.py`); "hard-learned" the tree search
+    ("normal:light", "normal:full", "normal:none" choose other presets; "normal:read" reads
+    the others' kept cards, `bots.reading`); "hard" the round look-ahead over Normal's best
+    moves (`bots/rounds.py`), reading the kept cards ("hard:uniform" does not); "hard-learned"
+    the tree search
     with the learned evaluation; the classic levels are the hand-written bots, kept to
     measure every gain side by side.
 
@@ -59,13 +63,16 @@ def make_bot(kind: str, **kw) -> Bot:
     k, _, weights = kind.strip().partition("@")
     k, _, variant = k.lower().partition(":")
     from .sense import PRESETS
-    if variant in PRESETS and k in SENSE_KINDS:   # "normal:full": which bots.sense rules
+    if variant in READINGS and k in READING_KINDS:   # bots.reading's odds for kept cards, or not
+        kw = dict(kw, read=variant == "read")
+    elif variant in PRESETS and k in SENSE_KINDS:   # "normal:full": which bots.sense rules
         kw = dict(kw, sense=variant)
     elif variant:                     # "hard:paired", "hard:tree:0" (search variants)
         mode, _, horizon = variant.partition(":")
         if mode not in SEARCH_MODES.get(k, ()):
             choices = sorted(SEARCH_MODES.get(k, ())) + (sorted(PRESETS) if k in SENSE_KINDS
-                                                         else [])
+                                                         else []) \
+                + (list(READINGS) if k in READING_KINDS else [])
             raise ValueError(f"unknown variant {variant!r} of {k!r}"
                              + (f" (use {', '.join(choices)})" if choices else
                                 f": {k!r} has no variants"))

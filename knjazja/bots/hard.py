@@ -53,9 +53,9 @@ def leaf_rewards(s, me: int, net: EvalNet) -> list[float]:
 
 
 def root_candidates(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
-                    top_k: int, margin: float, worlds: int, tau: float):
+                    top_k: int, margin: float, worlds: int, tau: float, read: bool = False):
     """Normal's values of every action; the best `top_k` within `margin` and priors."""
-    values = action_values(obs, legal, net, rng, worlds)
+    values = action_values(obs, legal, net, rng, worlds, read=read)
     order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
     best = values[order[0]]
     idx = [i for i in order[:max(1, top_k)] if values[i] >= best - margin]
@@ -196,12 +196,14 @@ class HardBot:
 
 def hard_level(**kw) -> HardBot:
     """The Hard level: the round look-ahead (`bots/rounds.py`) over Normal's best moves,
-    with Normal's sense (`steady`; the lean is Normal's own); `iterations` alone (worlds
-    per decision) is deterministic."""
+    with Normal's sense (`steady`; the lean is Normal's own), its worlds dealt with the
+    others' kept cards read (`bots/reading.py`; `read=False` deals them uniformly);
+    `iterations` alone (worlds per decision) is deterministic."""
     if not any(k in kw for k in ("iterations", "time_cap", "budget")):
         kw = dict(kw, iterations=HARD_WORLDS, time_cap=HARD_TIME_CAP)
     kw.setdefault("sense", "steady")
     kw.setdefault("mode", "round")
+    kw.setdefault("read", True)
     bot = HardBot(**kw)
     bot.name = "hard"
     return bot

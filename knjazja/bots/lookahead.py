@@ -21,6 +21,7 @@ from knjazja.engine.cards import CARD_ID
 from .classic.fast import fast_choose
 from .features import extract
 from .net import EvalNet
+from .reading import HOLD_ODDS
 from .view import View
 
 SETTLE_LIMIT = 60            # answers settled at most (a war has a handful)
@@ -79,12 +80,14 @@ def pointless(obs: Observation, a: Action) -> bool:
 
 
 def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
-                  worlds: int = 3, refine: int = 3, run_cap: int = RUN_CAP) -> list[float]:
+                  worlds: int = 3, refine: int = 3, run_cap: int = RUN_CAP,
+                  read: bool = False) -> list[float]:
     """P(win) after each legal action.  Every action is tried in one world; then the
     `refine` best actions whose results depend on the hidden cards are tried in up to
     `worlds` worlds (a draw or a war in twice as many), while the tries stay within
     `run_cap` (Normal's time limit: a position with many moves refines less).  Pointless
-    moves are not tried: they get the lowest value found, less a little."""
+    moves are not tried: they get the lowest value found, less a little.  `read` deals
+    the cards the others kept with `reading.HOLD_ODDS`."""
     me = obs.seat
     deals: list = []
     policy_rng = random.Random(rng.getrandbits(32))   # the policy hardly draws on it
@@ -94,7 +97,7 @@ def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: rand
 
     def run(i: int, w: int) -> int:
         while len(deals) <= w:            # deal worlds as they are needed
-            world = determinize(obs, rng)
+            world = determinize(obs, rng, HOLD_ODDS if read else None)
             legal_actions(world)          # computed once: every clone of the world keeps it
             deals.append(world)
         s = deals[w].clone()

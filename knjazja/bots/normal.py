@@ -23,8 +23,9 @@ class NormalBot:
     name = "normal"
 
     def __init__(self, worlds: int = DEFAULT_WORLDS, net: EvalNet | None = None,
-                 sense: bool | str | Sense | None = "steady") -> None:
+                 sense: bool | str | Sense | None = "steady", read: bool = False) -> None:
         self.worlds = worlds
+        self.read = read                  # deal the others' kept cards with `reading`'s odds
         self.sense = preset(sense)        # which `bots.sense` rules narrow the choice
         self._net = net                   # None: the shipped network, loaded where it runs
 
@@ -36,6 +37,7 @@ class NormalBot:
         if len(open_) == 1:
             return open_[0]
         net = self._net if self._net is not None else default_net()
-        vals = lean(obs, open_, action_values(obs, open_, net, rng, self.worlds), self.sense)
+        vals = lean(obs, open_, action_values(obs, open_, net, rng, self.worlds,
+                                                   read=self.read), self.sense)
         best = max(range(len(open_)), key=vals.__getitem__)
         return open_[best]

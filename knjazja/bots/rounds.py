@@ -24,6 +24,7 @@ from knjazja.engine.actions import TURN
 
 from .lookahead import evaluate
 from .net import EvalNet
+from .reading import HOLD_ODDS
 
 ROUND_LIMIT = 200            # decisions at most in one played-out round
 
@@ -31,9 +32,9 @@ ROUND_LIMIT = 200            # decisions at most in one played-out round
 class QuickPolicy:
     """Normal with one world per decision: the model of every seat in a played-out round."""
 
-    def __init__(self, net: EvalNet) -> None:
+    def __init__(self, net: EvalNet, read: bool = False) -> None:
         from .normal import NormalBot
-        self.bot = NormalBot(worlds=1, net=net)
+        self.bot = NormalBot(worlds=1, net=net, read=read)
 
     def play(self, s: GameState, rng: random.Random) -> None:
         legal = legal_actions(s)
@@ -57,17 +58,20 @@ def play_round(s: GameState, me: int, policy: QuickPolicy, rng: random.Random) -
 
 def round_values(obs: Observation, cands: list[Action], net: EvalNet, rng: random.Random,
                  max_worlds: int, deadline: float | None,
-                 model_net: EvalNet | None = None) -> tuple[list[float], int]:
+                 model_net: EvalNet | None = None,
+                 read: bool = False) -> tuple[list[float], int]:
     """Each candidate's mean value over the worlds played, and how many worlds.  `net`
     scores the positions reached; `model_net` (default: `net`) drives the quick Normal
-    that plays every seat in the round."""
-    policy = QuickPolicy(model_net if model_net is not None else net)
+    that plays every seat in the round; `read` deals the others' kept cards with
+    `reading.HOLD_ODDS` (the quick Normal reads too)."""
+    policy = QuickPolicy(model_net if model_net is not None else net, read)
+    odds = HOLD_ODDS if read else None
     total = [0.0] * len(cands)
     worlds = 0
     while worlds < max_worlds:
         if worlds and deadline is not None and time.perf_counter() >= deadline:
             break
-        world = determinize(obs, rng)
+        world = determinize(obs, rng, odds)
         legal_actions(world)                  # computed once: each clone keeps it
         policy_seed = rng.getrandbits(32)
         for i, a in enumerate(cands):
@@ -82,15 +86,16 @@ def round_values(obs: Observation, cands: list[Action], net: EvalNet, rng: rando
 def choose_by_rounds(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
                      max_worlds: int, deadline: float | None, top_k: int = 4,
                      margin: float = 0.15, prior_weight: float = 2.0,
-                     model_net: EvalNet | None = None) -> Action:
+                     model_net: EvalNet | None = None, read: bool = False) -> Action:
     """Normal's values pick the candidates; the round look-ahead decides among them,
     its mean shrunk towards Normal's value by `prior_weight` worlds' worth."""
     from .hard import root_candidates
-    values, _, idx, _ = root_candidates(obs, legal, net, rng, top_k, margin, worlds=3, tau=1.0)
+    values, _, idx, _ = root_candidates(obs, legal, net, rng, top_k, margin, worlds=3, tau=1.0,
+                                        read=read)
     if len(idx) == 1:
         return legal[idx[0]]
     means, worlds = round_values(obs, [legal[i] for i in idx], net, rng, max_worlds, deadline,
-                                  model_net)
+                                  model_net, read)
     score = [(worlds * m + prior_weight * values[i]) / (worlds + prior_weight)
              for m, i in zip(means, idx)]
     return legal[idx[max(range(len(idx)), key=lambda k: (score[k], -k))]]

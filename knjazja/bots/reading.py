@@ -1,0 +1,30 @@
+"""Reading the others' hands from how they played: the cards a prince kept.
+
+The engine counts, per seat, the cards its owner held at one of his own turns and kept
+(`Observation.kept`: draws and plays are public, so the count is too).  A kept card is
+one its owner chose not to play, and princes play some kinds at once — a city is
+founded at the first chance in about two turns of three — and keep others, the answers
+to a war above all.  So a kept place is dealt with these odds: how often a card of each
+kind stayed in the hand through its owner's turn, measured in four-Normal games (40
+games, seed 77: city 0.35, chronicle 0.66, event 0.87, building 0.89, walls 0.93, troop
+0.97).  The new cards, drawn since, are dealt uniformly.
+
+Hard reads (`hard:uniform` does not): its round look-ahead plays the others' hands for a
+whole round, and a hand dealt a city its owner would have founded already plays a round no
+prince would.  Normal, which looks one move ahead, gained little from it and does not
+(`normal:read` does); docs/BOTS.md has the figures.
+"""
+from __future__ import annotations
+
+from knjazja.engine.cards import CARD_ID, KIND
+
+KEEP_RATE = {"city": 0.35, "chronicle": 0.66, "event": 0.87, "building": 0.89,
+             "walls": 0.93, "troop": 0.97}
+
+
+def _rate(card: int) -> float:
+    return KEEP_RATE["walls" if CARD_ID[card].startswith("wall.") else KIND[card]]
+
+
+HOLD_ODDS: tuple[float, ...] = tuple(_rate(c) for c in range(len(KIND)))
+
