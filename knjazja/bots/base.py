@@ -49,17 +49,16 @@ def make_bot(kind: str, **kw) -> Bot:
     "hard-learned".  "normal" is the learned look-ahead with `bots.sense`'s rules
     ("normal:light", "normal:full", "normal:none" choose other presets; "normal:read" reads
     the others' kept cards, `bots.reading`); "hard" the round look-ahead over Normal's best
-    moves (`bots/rounds.py`), reading the kept cards ("hard:uniform" does not); "hard-learned"
-    the tree search
-    with the learned evaluation; the classic levels are the hand-written bots, kept to
-    measure every gain side by side.
+    moves (`bots/rounds.py`), reading the kept cards ("hard:uniform" does not);
+    "hard-learned" the tree search with the learned evaluation; the classic levels are the
+    hand-written bots, kept to measure every gain side by side.
 
     "normal@FILE", "hard@FILE" and "hard-learned@FILE" use the network weights in FILE
     instead of the shipped ones (to compare trained networks in an arena); "hard@FILE"
     still models the other seats with the shipped network, as Normal plays.  Keyword
-    arguments go to the bot: Normal takes `worlds` and `sense`; Hard and Hard-learned take
-    `iterations` (deterministic alone), `time_cap` and `budget` (seconds); the classic
-    bots take `params`, `budget`, `iterations`, `workers`."""
+    arguments go to the bot: Normal takes `worlds`, `sense` and `read`; Hard and
+    Hard-learned take `iterations` (deterministic alone), `time_cap` and `budget` (seconds),
+    and Hard `read`; the classic bots take `params`, `budget`, `iterations`, `workers`."""
     k, _, weights = kind.strip().partition("@")
     k, _, variant = k.lower().partition(":")
     from .sense import PRESETS

@@ -37,7 +37,7 @@ class NormalBot:
         if len(open_) == 1:
             return open_[0]
         net = self._net if self._net is not None else default_net()
-        vals = lean(obs, open_, action_values(obs, open_, net, rng, self.worlds,
-                                                   read=self.read), self.sense)
+        values = action_values(obs, open_, net, rng, self.worlds, read=self.read)
+        vals = lean(obs, open_, values, self.sense)
         best = max(range(len(open_)), key=vals.__getitem__)
         return open_[best]

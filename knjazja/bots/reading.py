@@ -27,4 +27,3 @@ def _rate(card: int) -> float:
 
 
 HOLD_ODDS: tuple[float, ...] = tuple(_rate(c) for c in range(len(KIND)))
-
