@@ -124,13 +124,14 @@ def _deal_kept(obs: Observation, pool: list[int], rng: random.Random,
     """Take the others' kept-but-unknown cards out of `pool` (in place), drawn without
     replacement with weights `hold_odds` (Efraimidis and Spirakis: the largest
     u ** (1 / w) keys); the rest of the pool is shuffled again."""
+    if not obs.kept:
+        return {}
     counts = {}
     for t in range(obs.n):
-        if t != obs.seat and obs.kept:
+        if t != obs.seat:
             known = len(obs.known.get(t, []))
             counts[t] = max(0, min(obs.kept[t] - known, obs.hand_sizes[t] - known))
-    total = sum(counts.values())
-    if total == 0:
+    if not any(counts.values()):
         return {}
     keyed = sorted(pool, key=lambda c: rng.random() ** (1.0 / hold_odds[c]), reverse=True)
     out: dict[int, list[int]] = {}

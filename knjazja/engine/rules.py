@@ -136,7 +136,9 @@ def apply(s: GameState, action: Action) -> list[Event]:
     s._legal = None
     # Which card left a hand out of turn is not known to be kept or new: the count only
     # shrinks as far as the hand does.
-    s.kept = [min(k, len(h)) for k, h in zip(s.kept, s.hands)]
+    for t, h in enumerate(s.hands):         # in place: apply runs in every bot's look-ahead
+        if s.kept[t] > len(h):
+            s.kept[t] = len(h)
     war.keep_record(s, ev)
     return ev
 
