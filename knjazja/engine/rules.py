@@ -134,11 +134,7 @@ def apply(s: GameState, action: Action) -> list[Event]:
         _apply_congress(s, action, ev)
     s.history.append(action)
     s._legal = None
-    # Which card left a hand out of turn is not known to be kept or new: the count only
-    # shrinks as far as the hand does.
-    for t, h in enumerate(s.hands):         # in place: apply runs in every bot's look-ahead
-        if s.kept[t] > len(h):
-            s.kept[t] = len(h)
+    s.clamp_kept()
     war.keep_record(s, ev)
     return ev
 

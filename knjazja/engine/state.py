@@ -211,6 +211,14 @@ class GameState:
         g._legal = self._legal
         return g
 
+    def clamp_kept(self) -> None:
+        """After any action: which card left a hand out of turn is not known to be kept or
+        new, so a count only shrinks as far as its hand does (in place: this runs in every
+        bot's look-ahead)."""
+        for t, h in enumerate(self.hands):
+            if self.kept[t] > len(h):
+                self.kept[t] = len(h)
+
     # --- queries ------------------------------------------------------------------
     def current_war(self) -> War:
         """The war in progress (for the rules that run only during one)."""
