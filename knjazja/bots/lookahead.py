@@ -6,9 +6,10 @@ answers of other seats (a reaction, a defence, the rest of a Dowry round) and, i
 war, the further attacks — until the next turn begins; the position reached, a quiet
 one, is scored by the network from the seat's own view.  The features ignore the
 hidden cards, so an action whose result does not depend on them (found a city, build,
-lay a chronicle) needs one world; a draw, an event or a fight is averaged over
-up to `worlds` worlds (a draw or a war over twice as many), the same deals for every
-action (common random numbers: the actions are compared on the same deals).
+lay a chronicle) needs one world; a draw is averaged exactly over the card it may bring
+(`draw_value`: every kind of unseen card on top in turn, weighted by its copies), and an
+event or a fight over up to `worlds` worlds (a war over twice as many), the same deals
+for every action (common random numbers: the actions are compared on the same deals).
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import random
 from knjazja.engine import Action, GameState, Observation, apply, determinize, legal_actions
 from knjazja.engine.actions import BUILD, CHRONICLE, DECLARE_WAR, DRAW, EVENT, PLAY_CITY, TURN
 from knjazja.engine.cards import CARD_ID
+from knjazja.engine.targets import draw_count
 
 from .classic.fast import fast_choose
 from .features import extract
@@ -79,9 +81,45 @@ def pointless(obs: Observation, a: Action) -> bool:
     return False
 
 
+def draw_value(world: GameState, me: int, unseen: list[int], net: EvalNet,
+               rng: random.Random) -> float | None:
+    """P(win) after drawing, averaged exactly over the card drawn: one card of each kind
+    in the pool the seat cannot see is put on top of the deck in turn, weighted by its
+    copies there (None when the draw is not one card that ends the turn quietly)."""
+    if draw_count(world, me) != 1 or not world.deck:
+        return None
+    s = world.clone()
+    apply(s, Action(DRAW))
+    if s.over or s.decision.kind != TURN or settle(s, rng):
+        return None
+    hand = s.hands[me]
+    drawn = hand[-1]
+    place: dict[int, tuple[list[int], int]] = {c: (s.deck, i) for i, c in enumerate(s.deck)}
+    for t, h in enumerate(s.hands):
+        if t != me:
+            for i, c in enumerate(h):
+                place[c] = (h, i)
+    groups: dict[str, list[int]] = {}
+    for c in unseen:
+        groups.setdefault(CARD_ID[c], []).append(c)
+    total = weight = 0.0
+    for cards in groups.values():
+        c = drawn if drawn in cards else next((x for x in cards if x in place), -1)
+        if c < 0:                 # all its copies lie in a face-down bid: not drawable
+            continue
+        if c != drawn:            # swap it with the card drawn, evaluate, swap back
+            lst, i = place[c]
+            lst[i], hand[-1] = drawn, c
+        total += len(cards) * evaluate(s, me, net)
+        if c != drawn:
+            lst[i], hand[-1] = c, drawn
+        weight += len(cards)
+    return total / weight if weight else None
+
+
 def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
                   worlds: int = 3, refine: int = 3, run_cap: int = RUN_CAP,
-                  read: bool = False) -> list[float]:
+                  read: bool = False, exact_draw: bool = True) -> list[float]:
     """P(win) after each legal action.  Every action is tried in one world; then the
     `refine` best actions whose results depend on the hidden cards are tried in up to
     `worlds` worlds (a draw or a war in twice as many), while the tries stay within
@@ -95,12 +133,15 @@ def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: rand
     used = [0] * len(legal)
     chancy = []
 
-    def run(i: int, w: int) -> int:
+    def world(w: int) -> GameState:
         while len(deals) <= w:            # deal worlds as they are needed
-            world = determinize(obs, rng, HOLD_ODDS if read else None)
-            legal_actions(world)          # computed once: every clone of the world keeps it
-            deals.append(world)
-        s = deals[w].clone()
+            dealt = determinize(obs, rng, HOLD_ODDS if read else None)
+            legal_actions(dealt)          # computed once: every clone of the world keeps it
+            deals.append(dealt)
+        return deals[w]
+
+    def run(i: int, w: int) -> int:
+        s = world(w).clone()
         apply(s, legal[i])
         made = settle(s, policy_rng)
         total[i] += evaluate(s, me, net)
@@ -111,6 +152,11 @@ def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: rand
     if all(skip):
         skip = [False] * len(legal)
     for i, a in enumerate(legal):
+        if not skip[i] and a.kind == DRAW and exact_draw:
+            exact = draw_value(world(0), me, obs.unseen, net, policy_rng)
+            if exact is not None:           # no noise left: no refinement needed
+                total[i], used[i] = exact, 1
+                continue
         if not skip[i] and (run(i, 0) or a.kind == DRAW or a.kind == EVENT):
             chancy.append(i)
     chancy.sort(key=lambda i: (-total[i], i))

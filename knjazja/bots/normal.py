@@ -2,9 +2,10 @@
 
 Every legal action is tried in worlds dealt from the seat's observation, the others'
 immediate answers settled, and the result scored by the network from the seat's own
-view (`lookahead.action_values`); Normal takes the best.  A few worlds only, so it
-decides in milliseconds: it sees what an action does at once (a city founded, a war
-begun, a card drawn), not how the war will go — that is Hard's search.
+view (`lookahead.action_values`; a draw is valued exactly, over every card it may
+bring); Normal takes the best.  A few worlds only, so it decides in milliseconds: it
+sees what an action does at once (a city founded, a war begun, a card drawn), not how
+the war will go — that is Hard's search.
 """
 from __future__ import annotations
 
@@ -23,8 +24,10 @@ class NormalBot:
     name = "normal"
 
     def __init__(self, worlds: int = DEFAULT_WORLDS, net: EvalNet | None = None,
-                 sense: bool | str | Sense | None = "steady", read: bool = False) -> None:
+                 sense: bool | str | Sense | None = "steady", read: bool = False,
+                 exact_draw: bool = True) -> None:
         self.worlds = worlds
+        self.exact_draw = exact_draw      # a draw valued over every card it may bring
         self.read = read                  # deal the others' kept cards with `reading`'s odds
         self.sense = preset(sense)        # which `bots.sense` rules narrow the choice
         self._net = net                   # None: the shipped network, loaded where it runs
@@ -37,7 +40,8 @@ class NormalBot:
         if len(open_) == 1:
             return open_[0]
         net = self._net if self._net is not None else default_net()
-        values = action_values(obs, open_, net, rng, self.worlds, read=self.read)
+        values = action_values(obs, open_, net, rng, self.worlds, read=self.read,
+                               exact_draw=self.exact_draw)
         vals = lean(obs, open_, values, self.sense)
         best = max(range(len(open_)), key=vals.__getitem__)
         return open_[best]

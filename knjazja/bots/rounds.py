@@ -30,11 +30,13 @@ ROUND_LIMIT = 200            # decisions at most in one played-out round
 
 
 class QuickPolicy:
-    """Normal with one world per decision: the model of every seat in a played-out round."""
+    """Normal with one world per decision: the model of every seat in a played-out round.
+    Its draw is valued in that one world, not over every card (`lookahead.draw_value`):
+    the exact value costs a round several times over and would leave Hard few worlds."""
 
     def __init__(self, net: EvalNet, read: bool = False) -> None:
         from .normal import NormalBot
-        self.bot = NormalBot(worlds=1, net=net, read=read)
+        self.bot = NormalBot(worlds=1, net=net, read=read, exact_draw=False)
 
     def play(self, s: GameState, rng: random.Random) -> None:
         legal = legal_actions(s)

@@ -60,8 +60,9 @@ def _players(cfg: SelfPlay, n: int, rng: random.Random, net: EvalNet | None) -> 
         elif net is None or x < cfg.easy_share + cfg.classic_share:
             out.append(NormalClassicBot())
         else:
-            # the sense rules are pinned, so that changes to Normal's play leave training alone
-            out.append(NormalBot(worlds=cfg.worlds, net=net, sense="light"))
+            # the sense rules and the sampled draw are pinned, so that changes to Normal's
+            # play leave training alone
+            out.append(NormalBot(worlds=cfg.worlds, net=net, sense="light", exact_draw=False))
     return out
 
 
