@@ -81,8 +81,7 @@ def pointless(obs: Observation, a: Action) -> bool:
     return False
 
 
-def draw_value(world: GameState, me: int, unseen: list[int], net: EvalNet,
-               rng: random.Random) -> float | None:
+def draw_value(world: GameState, me: int, unseen: list[int], net: EvalNet) -> float | None:
     """P(win) after drawing, averaged exactly over the card drawn: one card of each kind
     in the pool the seat cannot see is put on top of the deck in turn, weighted by its
     copies there (None when the draw is not one card that ends the turn quietly)."""
@@ -90,7 +89,7 @@ def draw_value(world: GameState, me: int, unseen: list[int], net: EvalNet,
         return None
     s = world.clone()
     apply(s, Action(DRAW))
-    if s.over or s.decision.kind != TURN or settle(s, rng):
+    if s.over or s.decision.kind != TURN:        # the draw set off more decisions
         return None
     hand = s.hands[me]
     drawn = hand[-1]
@@ -153,7 +152,7 @@ def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: rand
         skip = [False] * len(legal)
     for i, a in enumerate(legal):
         if not skip[i] and a.kind == DRAW and exact_draw:
-            exact = draw_value(world(0), me, obs.unseen, net, policy_rng)
+            exact = draw_value(world(0), me, obs.unseen, net)
             if exact is not None:           # no noise left: no refinement needed
                 total[i], used[i] = exact, 1
                 continue

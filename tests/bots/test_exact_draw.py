@@ -51,7 +51,7 @@ def test_the_draw_value_is_the_mean_over_every_card_on_top():
     for s, me in _draw_turns(8):
         obs = observation(s, me)
         world = determinize(obs, random.Random(1))
-        exact = draw_value(world, me, obs.unseen, net, random.Random(2))
+        exact = draw_value(world, me, obs.unseen, net)
         assert exact is not None
         assert exact == pytest.approx(_brute_force(world, me, obs.unseen, net), abs=1e-9)
         assert world.hands == determinize(obs, random.Random(1)).hands   # left as dealt
@@ -62,8 +62,8 @@ def test_the_draw_value_is_the_same_in_every_dealt_world():
     net = default_net()
     for s, me in _draw_turns(6):
         obs = observation(s, me)
-        values = {round(draw_value(determinize(obs, random.Random(k)), me, obs.unseen, net,
-                                   random.Random(k)), 12) for k in range(4)}
+        values = {round(draw_value(determinize(obs, random.Random(k)), me, obs.unseen, net), 12)
+                  for k in range(4)}
         assert len(values) == 1
 
 
@@ -77,8 +77,7 @@ def test_a_two_card_draw_falls_back_to_dealt_worlds():
     s.chronicles[me].append(HERMIT)       # the Hermit Elder: two cards a draw
     assert any(a.kind == DRAW for a in legal_actions(s)) and len(s.deck) >= 2
     obs = observation(s, me)
-    assert draw_value(determinize(obs, random.Random(1)), me, obs.unseen, net,
-                      random.Random(2)) is None
+    assert draw_value(determinize(obs, random.Random(1)), me, obs.unseen, net) is None
     legal = legal_actions(s)
     values = action_values(obs, legal, net, random.Random(3))
     assert len(values) == len(legal) and all(0.0 <= v <= 1.5 for v in values)
