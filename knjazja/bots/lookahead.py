@@ -124,7 +124,9 @@ def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: rand
     `worlds` worlds (a draw or a war in twice as many), while the tries stay within
     `run_cap` (Normal's time limit: a position with many moves refines less).  Pointless
     moves are not tried: they get the lowest value found, less a little.  `read` deals
-    the cards the others kept with `reading.HOLD_ODDS`."""
+    the cards the others kept with `reading.HOLD_ODDS`.  `exact_draw` values a one-card
+    draw once, exactly (`draw_value`, every unseen card as likely to come: it does not
+    read), instead of in dealt worlds."""
     me = obs.seat
     deals: list = []
     policy_rng = random.Random(rng.getrandbits(32))   # the policy hardly draws on it
