@@ -42,6 +42,7 @@ SEARCH_MODES = {"hard": _LEARNED_MODES, "hard-learned": _LEARNED_MODES,
 SENSE_KINDS = ("normal", "hard", "hard-learned", "hard-classic")   # take a `bots.sense` preset
 READING_KINDS = ("normal", "hard")           # take ":read" or ":uniform" (`bots.reading`)
 READINGS = ("read", "uniform")
+EXACT_MODEL = "exact"        # "hard:exact": Hard's round model values draws exactly
 
 
 def make_bot(kind: str, **kw) -> Bot:
@@ -49,7 +50,8 @@ def make_bot(kind: str, **kw) -> Bot:
     "hard-learned".  "normal" is the learned look-ahead with `bots.sense`'s rules
     ("normal:light", "normal:full", "normal:none" choose other presets; "normal:read" reads
     the others' kept cards, `bots.reading`); "hard" the round look-ahead over Normal's best
-    moves (`bots/rounds.py`), reading the kept cards ("hard:uniform" does not);
+    moves (`bots/rounds.py`), reading the kept cards ("hard:uniform" does not; "hard:exact"
+    models the seats with their draws valued exactly, as Normal values them);
     "hard-learned" the tree search with the learned evaluation; the classic levels are the
     hand-written bots, kept to measure every gain side by side.
 
@@ -64,6 +66,8 @@ def make_bot(kind: str, **kw) -> Bot:
     from .sense import PRESETS
     if variant in READINGS and k in READING_KINDS:   # bots.reading's odds for kept cards, or not
         kw = dict(kw, read=variant == "read")
+    elif variant == EXACT_MODEL and k == "hard":
+        kw = dict(kw, exact_model=True)
     elif variant in PRESETS and k in SENSE_KINDS:   # "normal:full": which bots.sense rules
         kw = dict(kw, sense=variant)
     elif variant:                     # "hard:paired", "hard:tree:0" (search variants)
@@ -71,7 +75,8 @@ def make_bot(kind: str, **kw) -> Bot:
         if mode not in SEARCH_MODES.get(k, ()):
             choices = sorted(SEARCH_MODES.get(k, ())) + (sorted(PRESETS) if k in SENSE_KINDS
                                                          else []) \
-                + (list(READINGS) if k in READING_KINDS else [])
+                + (list(READINGS) if k in READING_KINDS else []) \
+                + ([EXACT_MODEL] if k == "hard" else [])
             raise ValueError(f"unknown variant {variant!r} of {k!r}"
                              + (f" (use {', '.join(choices)})" if choices else
                                 f": {k!r} has no variants"))

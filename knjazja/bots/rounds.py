@@ -31,12 +31,15 @@ ROUND_LIMIT = 200            # decisions at most in one played-out round
 
 class QuickPolicy:
     """Normal with one world per decision: the model of every seat in a played-out round.
-    Its draw is valued in that one world, not over every card (`lookahead.draw_value`):
-    the exact value costs a round several times over and would leave Hard few worlds."""
+    Its draw is valued in that one world, by the one card drawn there; `exact_draw`
+    ("hard:exact") values it over every card, as Normal does (`lookahead.draw_value`).
+    The exact model makes Normal's move at nine turns in ten instead of two in three
+    (`docs/experiments/model_agreement.py`), but a round costs about twice as much, Hard
+    affords fewer worlds, and it measured no stronger (docs/BOTS.md)."""
 
-    def __init__(self, net: EvalNet, read: bool = False) -> None:
+    def __init__(self, net: EvalNet, read: bool = False, exact_draw: bool = False) -> None:
         from .normal import NormalBot
-        self.bot = NormalBot(worlds=1, net=net, read=read, exact_draw=False)
+        self.bot = NormalBot(worlds=1, net=net, read=read, exact_draw=exact_draw)
 
     def play(self, s: GameState, rng: random.Random) -> None:
         legal = legal_actions(s)
@@ -60,13 +63,14 @@ def play_round(s: GameState, me: int, policy: QuickPolicy, rng: random.Random) -
 
 def round_values(obs: Observation, cands: list[Action], net: EvalNet, rng: random.Random,
                  max_worlds: int, deadline: float | None,
-                 model_net: EvalNet | None = None,
-                 read: bool = False) -> tuple[list[float], int]:
+                 model_net: EvalNet | None = None, read: bool = False,
+                 exact_model: bool = False) -> tuple[list[float], int]:
     """Each candidate's mean value over the worlds played, and how many worlds.  `net`
     scores the positions reached; `model_net` (default: `net`) drives the quick Normal
-    that plays every seat in the round; `read` deals the others' kept cards with
-    `reading.HOLD_ODDS` (the quick Normal reads too)."""
-    policy = QuickPolicy(model_net if model_net is not None else net, read)
+    that plays every seat in the round (valuing its draws exactly with `exact_model`);
+    `read` deals the others' kept cards with `reading.HOLD_ODDS` (the quick Normal reads
+    too)."""
+    policy = QuickPolicy(model_net if model_net is not None else net, read, exact_model)
     odds = HOLD_ODDS if read else None
     total = [0.0] * len(cands)
     worlds = 0
@@ -88,7 +92,8 @@ def round_values(obs: Observation, cands: list[Action], net: EvalNet, rng: rando
 def choose_by_rounds(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
                      max_worlds: int, deadline: float | None, top_k: int = 4,
                      margin: float = 0.15, prior_weight: float = 2.0,
-                     model_net: EvalNet | None = None, read: bool = False) -> Action:
+                     model_net: EvalNet | None = None, read: bool = False,
+                     exact_model: bool = False) -> Action:
     """Normal's values pick the candidates; the round look-ahead decides among them,
     its mean shrunk towards Normal's value by `prior_weight` worlds' worth."""
     from .hard import root_candidates
@@ -97,7 +102,7 @@ def choose_by_rounds(obs: Observation, legal: list[Action], net: EvalNet, rng: r
     if len(idx) == 1:
         return legal[idx[0]]
     means, worlds = round_values(obs, [legal[i] for i in idx], net, rng, max_worlds, deadline,
-                                  model_net, read)
+                                  model_net, read, exact_model)
     score = [(worlds * m + prior_weight * values[i]) / (worlds + prior_weight)
              for m, i in zip(means, idx)]
     return legal[idx[max(range(len(idx)), key=lambda k: (score[k], -k))]]

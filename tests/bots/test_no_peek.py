@@ -20,6 +20,7 @@ BOTS = {
     "normal:read": {},
     "hard": {"iterations": 3},
     "hard:uniform": {"iterations": 3},
+    "hard:exact": {"iterations": 3},
     "hard-learned": {"iterations": 40},
     "normal-classic": {},
     "hard-classic": {"iterations": 40},

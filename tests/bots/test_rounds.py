@@ -75,3 +75,25 @@ def test_hard_with_a_weights_file_still_models_the_seats_as_normal_plays():
     assert bot._model_net is default_net() and bot._net is not default_net()
     with pytest.raises(ValueError, match="unknown variant"):
         make_bot("hard-classic:iterations=20")
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_the_round_model_values_its_draws_as_asked(monkeypatch, exact):
+    """The quick Normal that plays every seat values a draw in its one world by default,
+    and exactly (as Normal does) with `exact_model` ("hard:exact")."""
+    from knjazja.bots import lookahead
+    calls = []
+    real = lookahead.draw_value
+    monkeypatch.setattr(lookahead, "draw_value", lambda *a: calls.append(1) or real(*a))
+    s = STATES[0]
+    obs = observation(s, s.decision.seat)
+    cands = legal_actions(s)[:2]
+    round_values(obs, cands, default_net(), random.Random(3), 2, None, exact_model=exact)
+    assert bool(calls) == exact
+
+
+def test_hard_exact_is_the_model_valuing_draws_exactly():
+    assert make_bot("hard").search_kw.get("exact_model", False) is False
+    assert make_bot("hard:exact").search_kw["exact_model"] is True
+    with pytest.raises(ValueError, match="exact"):
+        make_bot("hard:nonsense")
