@@ -22,7 +22,7 @@ from knjazja.engine import Action, GameState, Observation, apply, determinize, l
 from knjazja.engine import observation
 from knjazja.engine.actions import TURN
 
-from .lookahead import evaluate
+from .lookahead import action_values, evaluate
 from .net import EvalNet
 from .reading import HOLD_ODDS
 
@@ -61,15 +61,33 @@ def play_round(s: GameState, me: int, policy: QuickPolicy, rng: random.Random) -
         policy.play(s, rng)
 
 
+def leaf_value(s: GameState, me: int, net: EvalNet, policy: QuickPolicy,
+               rng: random.Random) -> float:
+    """The position reached, scored from `me`'s view: at `me`'s own turn, by the best of
+    its moves one ply on (Normal's values in one world, the draw valued exactly), so the
+    follow-up a candidate opens — the church after the city, the war on a city left
+    bare — counts; elsewhere (a game over, a round cut short) by the network."""
+    if s.over or s.decision.kind != TURN or s.decision.seat != me:
+        return evaluate(s, me, net)
+    from .sense import focus
+    obs = observation(s, me)
+    legal = legal_actions(s)
+    sense = policy.bot.sense
+    if sense is not None:
+        legal = [legal[i] for i in focus(obs, legal, sense=sense)]
+    return max(action_values(obs, legal, net, rng, worlds=1, refine=0))
+
+
 def round_values(obs: Observation, cands: list[Action], net: EvalNet, rng: random.Random,
                  max_worlds: int, deadline: float | None,
                  model_net: EvalNet | None = None, read: bool = False,
-                 exact_model: bool = False) -> tuple[list[float], int]:
+                 exact_model: bool = False, leaf_ply: bool = False) -> tuple[list[float], int]:
     """Each candidate's mean value over the worlds played, and how many worlds.  `net`
     scores the positions reached; `model_net` (default: `net`) drives the quick Normal
     that plays every seat in the round (valuing its draws exactly with `exact_model`);
     `read` deals the others' kept cards with `reading.HOLD_ODDS` (the quick Normal reads
-    too)."""
+    too); `leaf_ply` ("hard:ply") scores each round by `leaf_value`, the seat's best move
+    one ply on (measured no stronger: docs/BOTS.md)."""
     policy = QuickPolicy(model_net if model_net is not None else net, read, exact_model)
     odds = HOLD_ODDS if read else None
     total = [0.0] * len(cands)
@@ -84,7 +102,8 @@ def round_values(obs: Observation, cands: list[Action], net: EvalNet, rng: rando
             s = world.clone()
             apply(s, a)
             play_round(s, obs.seat, policy, random.Random(policy_seed))
-            total[i] += evaluate(s, obs.seat, net)
+            total[i] += (leaf_value(s, obs.seat, net, policy, random.Random(policy_seed + 1))
+                         if leaf_ply else evaluate(s, obs.seat, net))
         worlds += 1
     return [t / worlds for t in total], worlds
 
@@ -93,7 +112,7 @@ def choose_by_rounds(obs: Observation, legal: list[Action], net: EvalNet, rng: r
                      max_worlds: int, deadline: float | None, top_k: int = 4,
                      margin: float = 0.15, prior_weight: float = 2.0,
                      model_net: EvalNet | None = None, read: bool = False,
-                     exact_model: bool = False) -> Action:
+                     exact_model: bool = False, leaf_ply: bool = False) -> Action:
     """Normal's values pick the candidates; the round look-ahead decides among them,
     its mean shrunk towards Normal's value by `prior_weight` worlds' worth."""
     from .hard import root_candidates
@@ -102,7 +121,7 @@ def choose_by_rounds(obs: Observation, legal: list[Action], net: EvalNet, rng: r
     if len(idx) == 1:
         return legal[idx[0]]
     means, worlds = round_values(obs, [legal[i] for i in idx], net, rng, max_worlds, deadline,
-                                  model_net, read, exact_model)
+                                  model_net, read, exact_model, leaf_ply)
     score = [(worlds * m + prior_weight * values[i]) / (worlds + prior_weight)
              for m, i in zip(means, idx)]
     return legal[idx[max(range(len(idx)), key=lambda k: (score[k], -k))]]

@@ -9,7 +9,9 @@ import pytest
 
 from knjazja.bots import make_bot
 from knjazja.bots.net import DEFAULT_FILE, EvalNet, default_net
-from knjazja.bots.rounds import QuickPolicy, choose_by_rounds, play_round, round_values
+from knjazja.bots import rounds
+from knjazja.bots.lookahead import evaluate
+from knjazja.bots.rounds import QuickPolicy, choose_by_rounds, leaf_value, play_round, round_values
 from knjazja.engine import apply, legal_actions, new_game, observation
 from knjazja.engine.actions import TURN
 
@@ -97,3 +99,42 @@ def test_hard_exact_is_the_model_valuing_draws_exactly():
     assert make_bot("hard:exact").search_kw["exact_model"] is True
     with pytest.raises(ValueError, match="exact"):
         make_bot("hard:nonsense")
+
+
+def test_a_leaf_off_the_seats_turn_is_scored_by_the_network():
+    s = STATES[0]
+    other = (s.decision.seat + 1) % s.n
+    net = default_net()
+    policy = QuickPolicy(net)
+    assert leaf_value(s, other, net, policy, random.Random(1)) == evaluate(s, other, net)
+
+
+def test_a_leaf_at_the_seats_turn_is_its_best_move_one_ply_on(monkeypatch):
+    """"hard:ply": at the seat's own turn the round is scored by the best of Normal's
+    one-ply values over the moves its sense leaves open, not by the position itself."""
+    s = next(x for x in STATES if x.decision.kind == TURN and len(legal_actions(x)) > 2)
+    me = s.decision.seat
+    seen = []
+
+    def fake_values(obs, legal, net, rng, worlds, refine):
+        seen.append((obs.seat, len(legal), worlds))
+        return [0.1 * (i % 3) for i in range(len(legal))]
+    monkeypatch.setattr(rounds, "action_values", fake_values)
+    value = leaf_value(s, me, default_net(), QuickPolicy(default_net()), random.Random(1))
+    assert seen and seen[0][0] == me and seen[0][2] == 1
+    assert value == pytest.approx(max(0.1 * (i % 3) for i in range(seen[0][1])))
+
+
+def test_hard_ply_scores_its_rounds_one_ply_on(monkeypatch):
+    assert make_bot("hard").search_kw.get("leaf_ply", False) is False
+    assert make_bot("hard:ply").search_kw["leaf_ply"] is True
+    calls = []
+    real = rounds.leaf_value
+    monkeypatch.setattr(rounds, "leaf_value", lambda *a: calls.append(1) or real(*a))
+    s = STATES[0]
+    obs = observation(s, s.decision.seat)
+    cands = legal_actions(s)[:2]
+    round_values(obs, cands, default_net(), random.Random(3), 2, None)
+    assert not calls
+    round_values(obs, cands, default_net(), random.Random(3), 2, None, leaf_ply=True)
+    assert len(calls) == 2 * len(cands)
