@@ -8,7 +8,9 @@ import sys
 from knjazja import __version__
 
 
-DEFAULT_TRAIN_GAMES = 10000
+DEFAULT_TRAIN_GAMES = 16000     # with the seed and hidden units below: the shipped network
+DEFAULT_TRAIN_SEED = 7
+DEFAULT_TRAIN_HIDDEN = 64
 
 
 def _positive(text: str) -> int:
@@ -71,11 +73,12 @@ def _parser() -> argparse.ArgumentParser:
                         "with card conservation checked at every step; exit 1 on a failure")
 
     t = sub.add_parser("train", help="self-play and train the bots' evaluation (needs numpy)")
-    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--seed", type=int, default=DEFAULT_TRAIN_SEED)
     t.add_argument("--games", type=_positive, default=DEFAULT_TRAIN_GAMES)
     t.add_argument("--jobs", type=_positive, default=1)
     t.add_argument("--epochs", type=_positive, default=3)
-    t.add_argument("--hidden", type=_positive, default=48, help="hidden units of the network")
+    t.add_argument("--hidden", type=_positive, default=DEFAULT_TRAIN_HIDDEN,
+                   help="hidden units of the network")
     t.add_argument("--out", default="eval.json", help="where to write the weights (JSON)")
 
     b = sub.add_parser("bench", help="measure speed")
