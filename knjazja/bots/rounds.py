@@ -25,6 +25,7 @@ from knjazja.engine.actions import TURN
 from .lookahead import action_values, evaluate
 from .net import EvalNet
 from .reading import HOLD_ODDS
+from .sense import focus
 
 ROUND_LIMIT = 200            # decisions at most in one played-out round
 
@@ -69,7 +70,6 @@ def leaf_value(s: GameState, me: int, net: EvalNet, policy: QuickPolicy,
     bare — counts; elsewhere (a game over, a round cut short) by the network."""
     if s.over or s.decision.kind != TURN or s.decision.seat != me:
         return evaluate(s, me, net)
-    from .sense import focus
     obs = observation(s, me)
     legal = legal_actions(s)
     sense = policy.bot.sense

@@ -79,18 +79,30 @@ def test_hard_with_a_weights_file_still_models_the_seats_as_normal_plays():
         make_bot("hard-classic:iterations=20")
 
 
+def _count_calls(monkeypatch, module, name: str) -> list:
+    """Patch `module.name` to note each call (and still do its work); returns the notes."""
+    calls: list = []
+    real = getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a: calls.append(1) or real(*a))
+    return calls
+
+
+def _round_worlds(**kw) -> int:
+    """Two worlds of the round look-ahead over two candidates; returns how many candidates."""
+    s = STATES[0]
+    obs = observation(s, s.decision.seat)
+    cands = legal_actions(s)[:2]
+    round_values(obs, cands, default_net(), random.Random(3), 2, None, **kw)
+    return len(cands)
+
+
 @pytest.mark.parametrize("exact", [True, False])
 def test_the_round_model_values_its_draws_as_asked(monkeypatch, exact):
     """The quick Normal that plays every seat values a draw in its one world by default,
     and exactly (as Normal does) with `exact_model` ("hard:exact")."""
     from knjazja.bots import lookahead
-    calls = []
-    real = lookahead.draw_value
-    monkeypatch.setattr(lookahead, "draw_value", lambda *a: calls.append(1) or real(*a))
-    s = STATES[0]
-    obs = observation(s, s.decision.seat)
-    cands = legal_actions(s)[:2]
-    round_values(obs, cands, default_net(), random.Random(3), 2, None, exact_model=exact)
+    calls = _count_calls(monkeypatch, lookahead, "draw_value")
+    _round_worlds(exact_model=exact)
     assert bool(calls) == exact
 
 
@@ -128,13 +140,8 @@ def test_a_leaf_at_the_seats_turn_is_its_best_move_one_ply_on(monkeypatch):
 def test_hard_ply_scores_its_rounds_one_ply_on(monkeypatch):
     assert make_bot("hard").search_kw.get("leaf_ply", False) is False
     assert make_bot("hard:ply").search_kw["leaf_ply"] is True
-    calls = []
-    real = rounds.leaf_value
-    monkeypatch.setattr(rounds, "leaf_value", lambda *a: calls.append(1) or real(*a))
-    s = STATES[0]
-    obs = observation(s, s.decision.seat)
-    cands = legal_actions(s)[:2]
-    round_values(obs, cands, default_net(), random.Random(3), 2, None)
+    calls = _count_calls(monkeypatch, rounds, "leaf_value")
+    _round_worlds()
     assert not calls
-    round_values(obs, cands, default_net(), random.Random(3), 2, None, leaf_ply=True)
-    assert len(calls) == 2 * len(cands)
+    cands = _round_worlds(leaf_ply=True)
+    assert len(calls) == 2 * cands
