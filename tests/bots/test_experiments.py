@@ -1,5 +1,6 @@
 """The diagnostics in docs/experiments: the peeking deal sees the true hands only for the
-peeking seat's own decisions, and the round-noise report counts what it says it counts."""
+peeking seat's own decisions, the round-noise and paired reports count what they say they
+count, and two averaged networks make one valid network with the mean heads."""
 import importlib.util
 import json
 import random
@@ -88,3 +89,29 @@ def test_paired_games_of_one_deterministic_kind_are_identical():
     assert paired.same_game(row)
     assert row["a"] == row["b"]
     assert row["a"]["actions"] > 10        # a real game was played
+
+
+def test_ensemble_merge_is_one_network_whose_heads_are_the_mean_of_both():
+    ensemble = _load("ensemble")
+    from knjazja.bots import net
+    from knjazja.bots.features import extract
+    from knjazja.bots.view import View
+    a = json.loads((Path(net.__file__).parent / "data" / net.DEFAULT_FILE).read_text("utf-8"))
+    rng = random.Random(3)
+    b = json.loads(json.dumps(a))                   # a second network: the first, perturbed
+    for key in ("Ws", "Wg", "Wh"):
+        b[key] = [[w + rng.gauss(0, 0.05) for w in row] for row in b[key]]
+    b["w2"] = [w + rng.gauss(0, 0.1) for w in b["w2"]]
+    b["b2"], b["b3"] = b["b2"] + 0.3, b["b3"] - 0.2
+    merged = ensemble.merge(a, b)
+    assert merged["hidden"] == a["hidden"] + b["hidden"]
+    na, nb, nm = net.EvalNet(a), net.EvalNet(b), net.EvalNet(merged)   # a valid weights file
+    checked = 0
+    for s in playout_states(4, 5, 6):
+        f = extract(View.from_state(s, s.decision.seat))
+        (ua, ga), (ub, gb), (um, gm) = na.heads(f), nb.heads(f), nm.heads(f)
+        assert ua != ub
+        for x, y, z in zip(ua + ga, ub + gb, um + gm):
+            assert abs((x + y) / 2 - z) < 1e-9
+        checked += 1
+    assert checked >= 5
