@@ -44,6 +44,12 @@ def merge(a: dict, b: dict) -> dict:
     return out
 
 
+def heads_gap(na: net.EvalNet, nb: net.EvalNet, nm: net.EvalNet, f) -> float:
+    """How far `nm`'s heads are from the mean of `na`'s and `nb`'s on features `f`."""
+    (ua, ga), (ub, gb), (um, gm) = na.heads(f), nb.heads(f), nm.heads(f)
+    return max(abs((x + y) / 2 - z) for x, y, z in zip(ua + ga, ub + gb, um + gm))
+
+
 def _check(a: dict, b: dict, m: dict) -> int:
     """Compare the heads on every position of one bot game; returns positions checked."""
     na, nb, nm = net.EvalNet(a), net.EvalNet(b), net.EvalNet(m)
@@ -54,11 +60,8 @@ def _check(a: dict, b: dict, m: dict) -> int:
     while not s.over:
         seat = s.decision.seat
         obs = observation(s, seat)
-        f = extract(View.from_obs(obs))
-        (ua, ga), (ub, gb), (um, gm) = na.heads(f), nb.heads(f), nm.heads(f)
-        for x, y, z in zip(ua + ga, ub + gb, um + gm):
-            if abs((x + y) / 2 - z) > 1e-9:
-                raise SystemExit(f"merged heads differ at position {checked}")
+        if heads_gap(na, nb, nm, extract(View.from_obs(obs))) > 1e-9:
+            raise SystemExit(f"merged heads differ at position {checked}")
         checked += 1
         apply(s, bots[seat].choose(obs, legal_actions(s), rng))
     return checked
