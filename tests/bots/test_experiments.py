@@ -1,6 +1,7 @@
 """The diagnostics in docs/experiments: the peeking deal sees the true hands only for the
 peeking seat's own decisions, the round-noise and paired reports count what they say they
-count, and two averaged networks make one valid network with the mean heads."""
+count, two averaged networks make one valid network with the mean heads, and the endings
+report says who set the end and who won."""
 import importlib.util
 import json
 import random
@@ -113,3 +114,33 @@ def test_ensemble_merge_is_one_network_whose_heads_are_the_mean_of_both():
         assert ensemble.heads_gap(na, nb, nm, f) < 1e-9
         checked += 1
     assert checked >= 5
+
+
+def test_endings_notes_what_set_the_end_and_who_won():
+    endings = _load("endings")
+    r = endings.play_one(["easy", "random"], 9, 1)
+    assert r["ending"]["cause"] in ("deck", "invasion", "silence")
+    assert r["ending"]["by"] in (0, 1) and r["endings_set"] >= 1
+    assert sum(r["win"]) == 1.0 and r["turns"] > r["ending"]["turn"]
+
+
+def test_endings_report_counts_the_invasions_by_seat_kind(tmp_path, capsys):
+    endings = _load("endings")
+    rows = [  # seat 0 (kind a) ends one game with the Invasion from a lead of 3 and wins it;
+        # a kind b seat ends another from a lead of 1 and loses it; a third runs the deck out
+        {"ending": {"cause": "invasion", "turn": 12, "by": 0, "lead": 3}, "turns": 16,
+         "win": [1.0, 0.0, 0.0], "glory": [4, 1, 0]},
+        {"ending": {"cause": "invasion", "turn": 30, "by": 2, "lead": 1}, "turns": 33,
+         "win": [0.0, 1.0, 0.0], "glory": [2, 6, 5]},
+        {"ending": {"cause": "deck", "turn": 90, "by": 1, "lead": 0}, "turns": 93,
+         "win": [0.0, 0.5, 0.5], "glory": [7, 9, 9]},
+    ]
+    out = tmp_path / "end.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    endings.report(["a", "b"], [out])
+    text = capsys.readouterr().out
+    assert "ended by invasion: 2 games, mean turns 24; a wins 50.0%, b wins 50.0%" in text
+    assert "ended by deck: 1 games, mean turns 93; a wins 0.0%, b wins 100.0%" in text
+    assert "a: the Invasion in 1 games (33.3% per seat), won 100% of them; lead when played: " \
+           "median 3, min 3; turn: median 12, first 12" in text
+    assert "b: the Invasion in 1 games (16.7% per seat), won 0% of them" in text
