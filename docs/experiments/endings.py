@@ -108,7 +108,10 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.out is None:
         ap.error("--out is needed to play games")
-    kinds = seat_kinds(seats, None)
+    try:
+        kinds = seat_kinds(seats, None)
+    except ValueError as e:
+        ap.error(str(e))
     done = set()
     if args.out.exists():
         done = {json.loads(line)["g"] for line in args.out.read_text().splitlines() if line}
