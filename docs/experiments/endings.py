@@ -23,14 +23,8 @@ from pathlib import Path
 
 from knjazja.bots.arena import MAX_ACTIONS, _bot_kwargs, game_seed, seat_kinds
 from knjazja.bots.base import make_bot
-from knjazja.bots.sense import glory_now
+from knjazja.bots.sense import lead
 from knjazja.engine import apply, final_scores, legal_actions, new_game, observation, winners
-
-
-def _lead(s, seat: int) -> int:
-    obs = observation(s, seat)
-    mine = glory_now(obs, seat)
-    return mine - max(glory_now(obs, t) for t in range(s.n) if t != seat)
 
 
 def play_one(kinds: list[str], gseed: int, rotation: int) -> dict:
@@ -47,8 +41,9 @@ def play_one(kinds: list[str], gseed: int, rotation: int) -> dict:
             break
         seat = s.decision.seat
         legal = legal_actions(s)
-        lead_before = _lead(s, seat)
-        a = bots[seat].choose(observation(s, seat), legal, rngs[seat])
+        obs = observation(s, seat)
+        lead_before = lead(obs)
+        a = bots[seat].choose(obs, legal, rngs[seat])
         apply(s, a)
         if s.end_cause and s.end_cause != ending["cause"]:
             # the ending that stands is the last one set
