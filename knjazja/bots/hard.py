@@ -1,5 +1,10 @@
-"""Hard: information-set MCTS over dealt worlds, with the learned evaluation at the leaves.
+"""The searches over Normal's best moves: the Hard level and `hard-learned`.
 
+`hard_level` builds the Hard level: `HardBot` in the "round" mode, whose look-ahead is
+`bots/rounds.py`.  `search` (the "tree" mode, below) is `hard-learned` and the Hint
+button's ranking; the "paired", "shrink" and "look" modes are experiments.
+
+`search` is information-set MCTS over dealt worlds, the learned evaluation at the leaves.
 Root candidates and their priors come from Normal's look-ahead (`lookahead.action_values`,
 P(win) after each action).  Each iteration deals one world consistent with the bot's
 observation (`knjazja.engine.determinize`), picks a candidate by UCB, walks the tree
