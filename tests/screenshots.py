@@ -271,7 +271,7 @@ def shoot_screens(app: App, save) -> None:
         series.add_game(glory, starter)
     states = replay(session.state)
     points = decision_points(states, session.seats)
-    analysis = Analysis(states, points[:8], iterations=30, use_process=False)
+    analysis = Analysis(states, points[:8], worlds=4, use_process=False)
     while not analysis.done:
         analysis.wait()
     scenes = [("setup", SetupScene()), ("settings", SettingsScene()), ("stats", StatsScene()),

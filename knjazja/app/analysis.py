@@ -11,8 +11,8 @@
 ``states[k]`` the position after ``k`` actions, so ``states[i]`` is the position in which
 ``history[i]`` was chosen and ``states[-1]`` the final one.
 
-`Analysis` ranks every legal action of each decision point with the Hint advisor (Hard's
-own ranking, ``bots.hints.rank_actions``, a fixed number of iterations) on that seat's own
+`Analysis` ranks every legal action of each decision point with the Hint advisor (the Hard
+level's judgement, ``bots.hints.rank_actions``, a fixed number of worlds) on that seat's own
 observation, in the background (a `Thinker` in process mode), and records the best action,
 its win chance, the chosen action's win chance and the loss between them. Each point's
 generator is seeded from the game's seed and the point's index, so the same game always
@@ -20,8 +20,9 @@ gets the same review, in any order of analysis.
 
 Only real mistakes are marked: a move that surely gained at once what the best move would
 have gained (``explain.gained_as_much``) is as good as the best, whatever the estimates; and
-a loss of ``GOOD_POINTS`` or more is confirmed by a second search of the two moves alone
-(all the iterations on them, so the estimates are far less noisy) before it stands.
+a loss of ``GOOD_POINTS`` or more is confirmed by a second look at the two moves alone
+(both played on for a round in the same worlds, so their difference is far less noisy)
+before it stands.
 """
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ from knjazja.bots.advisor import HintAdvisor, as_ranking
 from knjazja.bots.thinker import Thinker
 from knjazja.engine import Action, GameState, apply, legal_actions, new_game, observation
 
-ITERATIONS = 300          # Hard's search iterations per decision point (deterministic)
+WORLDS = 8            # dealt worlds per decision point, as Hard's own (deterministic: no time cap)
 GOOD_POINTS = 5.0         # a loss below this (in win-chance points) is as good as the best
 MISTAKE_POINTS = 10.0     # from this loss on a move is a clear mistake
 
@@ -130,11 +131,11 @@ def biggest_mistakes(results: dict[int, PointResult], k: int = 3,
 class Analysis:
     """Evaluates the decision points one at a time in the background; poll to collect."""
 
-    def __init__(self, states: list[GameState], points: list[int], iterations: int = ITERATIONS,
+    def __init__(self, states: list[GameState], points: list[int], worlds: int = WORLDS,
                  use_process: bool = True) -> None:
         self.states = states
         self.points = list(points)
-        self.iterations = int(iterations)
+        self.worlds = int(worlds)
         self.use_process = use_process
         self.results: dict[int, PointResult] = {}
         self._queue = list(self.points)
@@ -182,15 +183,17 @@ class Analysis:
         if self._confirm:                   # a loss to measure again: the two moves alone
             index = self._confirm.pop(0)
             r = self.results[index]
-            legal = [r.best, r.chosen]
+            legal, compare = [r.best, r.chosen], True
         elif self._queue:
             index = self._queue.pop(0)
-            legal = legal_actions(self.states[index])
+            legal, compare = legal_actions(self.states[index]), False
         else:
             return
         s = self.states[index]
+        advisor = HintAdvisor(budget=self.worlds, compare=compare)
         if self._thinker is None:
-            self._thinker = Thinker(HintAdvisor(budget=self.iterations), use_process=self.use_process)
+            self._thinker = Thinker(advisor, use_process=self.use_process)
+        self._thinker.bot = advisor
         self._thinker.start(observation(s, s.decision.seat), legal, random.Random(self.seed_for(index)))
         self._running = index
 

@@ -1,4 +1,5 @@
-"""The Hint button's advisor: Hard's ranking of the legal actions, run like a bot decision.
+"""The Hint button's advisor: the Hard level's ranking of the legal actions, run like a bot
+decision.
 
 `HintAdvisor.choose` returns the whole ranking instead of one action, so the UI's
 background `Thinker` (process mode, as for Hard) can compute a hint without blocking
@@ -16,11 +17,12 @@ from .hints import rank_actions
 class HintAdvisor:
     name = "hard"          # runs in the decision process, like the Hard bot
 
-    def __init__(self, budget: float | int | None = None) -> None:
+    def __init__(self, budget: float | int | None = None, compare: bool = False) -> None:
         self.budget = budget
+        self.compare = compare        # every given action played on (the review's second look)
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> list[tuple[Action, float]]:
-        return rank_actions(obs, legal, self.budget, rng)
+        return rank_actions(obs, legal, self.budget, rng, compare=self.compare)
 
 
 def as_ranking(result) -> list[tuple[Action, float]]:

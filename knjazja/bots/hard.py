@@ -1,8 +1,9 @@
 """The searches over Normal's best moves: the Hard level and `hard-learned`.
 
 `hard_level` builds the Hard level: `HardBot` in the "round" mode, whose look-ahead is
-`bots/rounds.py`.  `search` (the "tree" mode, below) is `hard-learned` and the Hint
-button's ranking; the "paired", "shrink" and "look" modes are experiments.
+`bots/rounds.py`; `judge` gives its judgement of every candidate (the Hint button's
+ranking, `bots/hints.py`).  `search` (the "tree" mode, below) is `hard-learned`; the
+"paired", "shrink" and "look" modes are experiments.
 
 `search` is information-set MCTS over dealt worlds, the learned evaluation at the leaves.
 Root candidates and their priors come from Normal's look-ahead (`lookahead.action_values`,
@@ -39,7 +40,6 @@ HARD_WORLDS = 8                        # the Hard level: worlds per decision (sc
 HARD_TIME_CAP = 0.7                    # ... and its time cap in seconds
 DEFAULT_ITERATIONS = 160
 DEFAULT_TIME_CAP = 0.8
-DEFAULT_BUDGET = DEFAULT_TIME_CAP      # what a hint spends by default (seconds)
 SHRINK_VISITS = 12                     # "hard:shrink": Normal's value counts as this many visits
 LOOK_WORLDS, LOOK_REFINE, LOOK_CAP = 8, 6, 160    # "hard:look": a careful one-ply
 
@@ -170,11 +170,8 @@ class HardBot:
         self._net = net                   # None: the shipped network, loaded where it runs
         self._model_net = model_net       # the round's model of every seat (None: `net`)
 
-    def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
-        if self.sense is not None:
-            legal = [legal[i] for i in focus(obs, legal, sense=self.sense)]
-        if len(legal) == 1:
-            return legal[0]
+    def _budget(self, obs: Observation) -> tuple[int | None, float | None, float | None]:
+        """Iterations, seconds and time cap for this decision, scaled by the game's phase."""
         lo, hi = self.scale
         f = lo + (hi - lo) * phase(obs)
         iters = None if self.iterations is None else max(1, int(round(self.iterations * f)))
@@ -183,14 +180,36 @@ class HardBot:
         if iters is None and budget is None:
             budget = cap
             cap = None
+        return iters, budget, cap
+
+    def _round_args(self, obs: Observation) -> tuple[int, float | None, dict]:
+        """The round look-ahead's worlds, deadline and keywords for this decision."""
+        iters, budget, cap = self._budget(obs)
+        limit = cap if cap is not None else budget
+        deadline = None if limit is None else time.perf_counter() + limit
+        kw = {k: v for k, v in self.search_kw.items() if k not in ("mode", "horizon_rounds")}
+        return iters or 64, deadline, dict(kw, model_net=self._model_net)
+
+    def judge(self, obs: Observation, legal: list[Action], rng: random.Random
+              ) -> tuple[list[float], list[int], list[float]]:
+        """The round look-ahead's judgement of `legal` as this bot's `choose` makes it (no
+        `sense` applied: the caller narrows `legal`), for hints: `rounds.judge_by_rounds`."""
+        from .rounds import judge_by_rounds
+        worlds, deadline, kw = self._round_args(obs)
+        net = self._net if self._net is not None else default_net()
+        return judge_by_rounds(obs, legal, net, rng, worlds, deadline, **kw)
+
+    def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
+        if self.sense is not None:
+            legal = [legal[i] for i in focus(obs, legal, sense=self.sense)]
+        if len(legal) == 1:
+            return legal[0]
         net = self._net if self._net is not None else default_net()
         if self.search_kw.get("mode") == "round":     # the round look-ahead (bots/rounds.py)
-            from .rounds import choose_by_rounds
-            limit = cap if cap is not None else budget
-            deadline = None if limit is None else time.perf_counter() + limit
-            kw = {k: v for k, v in self.search_kw.items() if k not in ("mode", "horizon_rounds")}
-            return choose_by_rounds(obs, legal, net, rng, iters or 64, deadline,
-                                    model_net=self._model_net, **kw)
+            from . import rounds
+            worlds, deadline, kw = self._round_args(obs)
+            return rounds.choose_by_rounds(obs, legal, net, rng, worlds, deadline, **kw)
+        iters, budget, cap = self._budget(obs)
         if self.search_kw.get("mode") == "look":      # experiment: a careful one-ply
             vals = action_values(obs, legal, net, rng, LOOK_WORLDS, LOOK_REFINE, LOOK_CAP)
             return legal[max(range(len(legal)), key=vals.__getitem__)]

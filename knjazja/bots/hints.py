@@ -1,11 +1,17 @@
-"""Hints and move review from Hard's search statistics.
+"""Hints and move review from the Hard level's judgement.
 
-`rank_actions` runs the Hard search over (up to) `max_candidates` actions — Normal's
-best by the learned evaluation — and returns every legal action with an estimated win
-chance, best first.
-Actions outside the searched set (only in crowded turns: e.g. handing a city to an
-opponent) are listed after them, each valued just below the worst searched action
-(an upper estimate: the search judged them not worth a look).
+`rank_actions` judges the legal actions as the Hard level decides (`hard.hard_level`,
+`rounds.judge_by_rounds`): Normal's one-ply values pick the candidates among the actions
+Hard's `sense` leaves open, each candidate is played on for a round in the same dealt
+worlds, and the candidates come first, best first — so the first is the move Hard would
+make with the same generator and budget.  The other actions follow by Normal's value,
+each valued at most just below the worst candidate (the look-ahead judged them not worth
+a round).  `compare=True` plays every given action on for a round: the review measures a
+loss again that way, the best and the chosen move alone on the same worlds.
+
+The Hint used to come from the tree search (`hard.search`, as `hard-learned` plays),
+whose first move was Hard's at about a third of the turns of four-Normal games; the
+Hard level is the stronger player (docs/BOTS.md).
 """
 from __future__ import annotations
 
@@ -13,38 +19,58 @@ import random
 
 from knjazja.engine import Action, Observation
 
-from .hard import DEFAULT_BUDGET, search
+from .hard import hard_level
+from .lookahead import action_values
+from .net import default_net
+from .sense import focus
 
-SHRINK = 2.0      # pseudo-visits pulling thin estimates towards the overall mean
+FLOOR_STEP = 0.001     # how far below the worst candidate each unjudged action is listed
 
 
 def rank_actions(obs: Observation, legal: list[Action], budget: float | int | None = None,
-                 rng: random.Random | None = None, max_candidates: int = 16) -> list[tuple[Action, float]]:
+                 rng: random.Random | None = None, compare: bool = False
+                 ) -> list[tuple[Action, float]]:
     """[(action, estimated win chance 0..1)], best first, one entry per legal action.
 
-    `budget`: seconds (float) or iterations (int, deterministic); default Hard's budget."""
+    `budget`: None for the Hard level's own (worlds by the game's phase, with its time
+    cap), an int for that many worlds (deterministic), a float for as many worlds as that
+    many seconds allow."""
     rng = rng if rng is not None else random.Random(0)
     if len(legal) == 1:
         return [(legal[0], 1.0)]
     if budget is None:
-        budget = DEFAULT_BUDGET
-    kw = {"iterations": budget} if isinstance(budget, int) and not isinstance(budget, bool) \
-        else {"budget": float(budget)}
-    st = search(obs, legal, rng, top_k=min(len(legal), max_candidates), bias=0.1,
-                margin=float("inf"), **kw)
-    cands = st["candidates"]
-    tot_n = sum(nv for _, nv, _ in cands)
-    tot_w = sum(nv * m for _, nv, m in cands)
-    m0 = tot_w / tot_n if tot_n else 0.5
-    ranked = []
-    for a, nv, mean in cands:
-        val = (mean * nv + m0 * SHRINK) / (nv + SHRINK)
-        ranked.append((a, val, nv))
-    ranked.sort(key=lambda t: (-t[1], -t[2]))
-    out = [(a, round(v, 4)) for a, v, _ in ranked]
-    searched = {a for a, _, _ in cands}
-    floor = min((v for _, v in out), default=0.0)
-    rest = [a for a, _ in st["scores"] if a not in searched]
-    for i, a in enumerate(rest):
-        out.append((a, round(max(0.0, floor - 0.001 * (i + 1)), 4)))
+        bot = hard_level()
+    elif isinstance(budget, int) and not isinstance(budget, bool):
+        bot = hard_level(iterations=max(1, budget), scale=(1.0, 1.0))
+    else:
+        bot = hard_level(budget=float(budget), scale=(1.0, 1.0))
+    if compare:
+        bot.search_kw.update(top_k=len(legal), margin=float("inf"))
+        open_ = list(legal)
+    else:
+        open_ = [legal[i] for i in focus(obs, legal, sense=bot.sense)] \
+            if bot.sense is not None else list(legal)
+    if len(open_) == 1:               # Hard's sense leaves one move: Normal's value of it
+        values = action_values(obs, open_, default_net(), rng, 3, read=True)
+        idx, score = [0], values
+    else:
+        values, idx, score = bot.judge(obs, open_, rng)
+    order = sorted(range(len(idx)), key=lambda k: (-score[k], k))
+    out = [(open_[idx[k]], _chance(score[k])) for k in order]
+    floor = min(v for _, v in out)
+    judged = {open_[i] for i in idx}
+    rest = sorted((i for i in range(len(open_)) if open_[i] not in judged),
+                  key=lambda i: (-values[i], i))
+    ranked = [(open_[i], values[i]) for i in rest]
+    kept = set(open_)
+    struck = [a for a in legal if a not in kept]
+    if struck:                        # the moves Hard's sense rules out, by Normal's value
+        extra = action_values(obs, struck, default_net(), rng, 3, read=True)
+        ranked += sorted(zip(struck, extra), key=lambda t: -t[1])
+    for step, (a, v) in enumerate(ranked, 1):
+        out.append((a, _chance(min(v, floor - FLOOR_STEP * step))))
     return out
+
+
+def _chance(v: float) -> float:
+    return round(max(0.0, min(1.0, v)), 4)

@@ -108,20 +108,31 @@ def round_values(obs: Observation, cands: list[Action], net: EvalNet, rng: rando
     return [t / worlds for t in total], worlds
 
 
-def choose_by_rounds(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
-                     max_worlds: int, deadline: float | None, top_k: int = 4,
-                     margin: float = 0.15, prior_weight: float = 2.0,
-                     model_net: EvalNet | None = None, read: bool = False,
-                     exact_model: bool = False, leaf_ply: bool = False) -> Action:
-    """Normal's values pick the candidates; the round look-ahead decides among them,
-    its mean shrunk towards Normal's value by `prior_weight` worlds' worth."""
+def judge_by_rounds(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
+                    max_worlds: int, deadline: float | None, top_k: int = 4,
+                    margin: float = 0.15, prior_weight: float = 2.0,
+                    model_net: EvalNet | None = None, read: bool = False,
+                    exact_model: bool = False, leaf_ply: bool = False
+                    ) -> tuple[list[float], list[int], list[float]]:
+    """Normal's value of every action in `legal`, the indices of the candidates (Normal's
+    best `top_k` within `margin`), and each candidate's score: the round look-ahead's
+    mean shrunk towards Normal's value by `prior_weight` worlds' worth (a lone candidate
+    keeps Normal's value)."""
     from .hard import root_candidates
     values, _, idx, _ = root_candidates(obs, legal, net, rng, top_k, margin, worlds=3, tau=1.0,
                                         read=read)
     if len(idx) == 1:
-        return legal[idx[0]]
+        return values, idx, [values[idx[0]]]
     means, worlds = round_values(obs, [legal[i] for i in idx], net, rng, max_worlds, deadline,
                                   model_net, read, exact_model, leaf_ply)
     score = [(worlds * m + prior_weight * values[i]) / (worlds + prior_weight)
              for m, i in zip(means, idx)]
+    return values, idx, score
+
+
+def choose_by_rounds(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
+                     max_worlds: int, deadline: float | None, **kw) -> Action:
+    """Normal's values pick the candidates; the round look-ahead decides among them
+    (`judge_by_rounds`, whose keywords it takes)."""
+    _, idx, score = judge_by_rounds(obs, legal, net, rng, max_worlds, deadline, **kw)
     return legal[idx[max(range(len(idx)), key=lambda k: (score[k], -k))]]

@@ -18,7 +18,7 @@ from monkey_scenes import SCENES, World, furnish_data_folder
 
 TOTAL_EVENTS = int(os.environ.get("KNJAZJA_MONKEY_EVENTS", "5000"))
 SEED_SHIFT = int(os.environ.get("KNJAZJA_MONKEY_SEED", "0"))
-TINY = 8
+TINY = 1           # worlds per hint or review ranking: the monkey tests the screens
 
 
 @pytest.fixture
@@ -33,7 +33,7 @@ def quick_thinking(monkeypatch):
     monkeypatch.setattr(session, "make_bot", lambda kind: make_bot("easy"))
     monkeypatch.setattr(hints, "HintAdvisor", lambda: HintAdvisor(budget=TINY))
     monkeypatch.setattr(hints, "Thinker", lambda bot, use_process=None: Thinker(bot, use_process=False))
-    monkeypatch.setattr(review, "Analysis", lambda states, points, iterations, use_process:
+    monkeypatch.setattr(review, "Analysis", lambda states, points, worlds, use_process:
                         analysis.Analysis(states, points, TINY, use_process=False))
 
 

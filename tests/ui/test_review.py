@@ -13,7 +13,7 @@ from knjazja.bots.advisor import HintAdvisor
 from knjazja.bots.thinker import shutdown_worker
 from knjazja.engine import Action, apply, dumps, legal_actions, new_game, observation, score
 
-TINY = 12          # search iterations: enough to rank, quick enough for a test
+TINY = 2           # worlds per ranking: enough to rank, quick enough for a test
 
 
 @pytest.fixture(autouse=True)
@@ -134,7 +134,7 @@ def test_analysis_of_a_short_game():
     states = replay(s)
     points = decision_points(states, seats)
     assert len(points) >= 5
-    analysis = Analysis(states, points[:5], iterations=TINY)
+    analysis = Analysis(states, points[:5], worlds=TINY)
     assert not analysis.done and analysis.total == 5
     collected = []
     for _ in range(200):                 # progressive collection, one point at a time
@@ -160,9 +160,9 @@ def test_analysis_is_deterministic_and_order_free():
     s, seats = short_game(advised=0)
     states = replay(s)
     points = decision_points(states, seats)[:3]
-    first = Analysis(states, points, iterations=TINY)
+    first = Analysis(states, points, worlds=TINY)
     finish(first)
-    second = Analysis(states, points, iterations=TINY, use_process=False)
+    second = Analysis(states, points, worlds=TINY, use_process=False)
     second.prioritize(points[-1])        # another order, another mode: the same review
     finish(second)
     for i in points:
@@ -174,7 +174,7 @@ def test_analysis_cancel_keeps_what_is_done():
     s, seats = short_game(advised=0)
     states = replay(s)
     points = decision_points(states, seats)[:4]
-    analysis = Analysis(states, points, iterations=TINY)
+    analysis = Analysis(states, points, worlds=TINY)
     for _ in range(50):
         if analysis.wait(timeout=60):
             break
@@ -210,7 +210,7 @@ def test_scene_steps_through_the_game(make_app):
     app = make_app((1280, 720))
     session = finished_session()
     closed = []
-    scene = ReviewScene(session, on_close=lambda: closed.append(True), iterations=TINY)
+    scene = ReviewScene(session, on_close=lambda: closed.append(True), worlds=TINY)
     app.stack.push(scene)
     app.step([])
     start = scene.step
@@ -270,7 +270,7 @@ def test_scene_draws_every_kind_of_position(make_app, lang, size, n):
     i18n.set_language(lang)
     app = make_app(size)
     session = finished_session(n)
-    scene = ReviewScene(session, iterations=TINY)
+    scene = ReviewScene(session, worlds=TINY)
     app.stack.push(scene)
     states = scene.states
     war = next((i for i, x in enumerate(states) if x.war is not None and x.war.attack), None)

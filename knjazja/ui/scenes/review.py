@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app.analysis import (ITERATIONS, MISTAKE_POINTS, Analysis, PointResult, biggest_mistakes,
+from knjazja.app.analysis import (WORLDS, MISTAKE_POINTS, Analysis, PointResult, biggest_mistakes,
                                   decision_points, grade, replay)
 from knjazja.app.explain import why_better
 from knjazja.app.i18n import get_language, tr
@@ -43,7 +43,7 @@ class ReviewScene(BookScene):
     TITLE_KEY = "review.title"
 
     def __init__(self, session, on_close: Callable[[], None] | None = None, *,
-                 iterations: int = ITERATIONS, analysis: Analysis | None = None,
+                 worlds: int = WORLDS, analysis: Analysis | None = None,
                  use_process: bool = True) -> None:
         super().__init__(on_close=on_close)
         self.session = session
@@ -52,7 +52,7 @@ class ReviewScene(BookScene):
         self.actions: list[Action] = list(session.state.history)
         self.points = decision_points(self.states, self.seats)
         self._point_set = set(self.points)
-        self.iterations = iterations
+        self.worlds = worlds
         self.use_process = use_process
         self.analysis = analysis
         self.step = self.points[0] if self.points else 0
@@ -82,7 +82,7 @@ class ReviewScene(BookScene):
 
     def enter(self) -> None:
         if self.analysis is None:
-            self.analysis = Analysis(self.states, self.points, self.iterations, self.use_process)
+            self.analysis = Analysis(self.states, self.points, self.worlds, self.use_process)
         if self.step in self._point_set:
             self.analysis.prioritize(self.step)
         self.flagged = biggest_mistakes(self.analysis.results)
