@@ -92,28 +92,36 @@ def test_paired_games_of_one_deterministic_kind_are_identical():
     assert row["a"]["actions"] > 10        # a real game was played
 
 
-def test_ensemble_merge_is_one_network_whose_heads_are_the_mean_of_both():
+def test_ensemble_merge_is_one_network_whose_heads_are_the_mean_of_all():
     ensemble = _load("ensemble")
     from knjazja.bots import net
     from knjazja.bots.features import extract
     from knjazja.bots.view import View
     a = json.loads((Path(net.__file__).parent / "data" / net.DEFAULT_FILE).read_text("utf-8"))
     rng = random.Random(3)
-    b = json.loads(json.dumps(a))                   # a second network: the first, perturbed
-    for key in ("Ws", "Wg", "Wh"):
-        b[key] = [[w + rng.gauss(0, 0.05) for w in row] for row in b[key]]
-    b["w2"] = [w + rng.gauss(0, 0.1) for w in b["w2"]]
-    b["b2"], b["b3"] = b["b2"] + 0.3, b["b3"] - 0.2
-    merged = ensemble.merge(a, b)
-    assert merged["hidden"] == a["hidden"] + b["hidden"]
-    na, nb, nm = net.EvalNet(a), net.EvalNet(b), net.EvalNet(merged)   # a valid weights file
-    checked = 0
-    for s in playout_states(4, 5, 6):
-        f = extract(View.from_state(s, s.decision.seat))
-        assert na.heads(f) != nb.heads(f)
-        assert ensemble.heads_gap(na, nb, nm, f) < 1e-9
-        checked += 1
-    assert checked >= 5
+
+    def perturbed(shift: float) -> dict:             # another network: the first, perturbed
+        b = json.loads(json.dumps(a))
+        for key in ("Ws", "Wg", "Wh"):
+            b[key] = [[w + rng.gauss(0, 0.05) for w in row] for row in b[key]]
+        b["w2"] = [w + rng.gauss(0, 0.1) for w in b["w2"]]
+        b["b2"], b["b3"] = b["b2"] + shift, b["b3"] - shift
+        return b
+
+    b, c = perturbed(0.3), perturbed(-0.5)
+    for group in ((a, b), (a, b, c)):
+        merged = ensemble.merge(*group)
+        assert merged["hidden"] == sum(d["hidden"] for d in group)
+        parts = [net.EvalNet(d) for d in group]
+        nm = net.EvalNet(merged)                        # a valid weights file
+        checked = 0
+        for s in playout_states(4, 5, 6):
+            f = extract(View.from_state(s, s.decision.seat))
+            assert parts[0].heads(f) != parts[1].heads(f)
+            assert ensemble.heads_gap(parts, nm, f) < 1e-9
+            assert ensemble.heads_gap(parts[:2], nm, f) > 1e-6 or len(group) == 2
+            checked += 1
+        assert checked >= 5
 
 
 def test_endings_notes_what_set_the_end_and_who_won():
