@@ -10,6 +10,12 @@ be split (`--part`/`--parts`, one process each) and resumed; the share is printe
     .venv/bin/python docs/experiments/peek.py --seats hard,normal,normal,normal \
         --games 300 --seed 2027 --out /tmp/peek.p0.jsonl --part 0 --parts 2
 
+With `--answers`, the worlds know only the others' answers to a war — troops (Militia
+among them), Ambush, Condemnation, Bribe, City Watch, Outpost, Plunder — as they truly are:
+each other hand holds exactly its true answers, the rest of it dealt at random from the
+cards that are no answer.  How much of the hands' worth lies in the answers alone; with
+`--rest`, the other way round: the hands known but for their answers, dealt at random.
+
 It swaps `determinize` in `bots.lookahead` and `bots.rounds` (Normal's and Hard's
 worlds) for the first seat kind's own decisions only; search code that deals elsewhere
 (the classic bots, `hard-learned`) is not affected.
@@ -19,14 +25,65 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import knjazja.bots.arena as arena
 import knjazja.bots.lookahead as lookahead
 import knjazja.bots.rounds as rounds
 from knjazja.engine import GameState, Observation, determinize, observation
+from knjazja.engine.cards import CARD_ID, IS_TROOP
 
-_table: dict = {"state": None, "obs": None, "seat": -1}
+_table: dict = {"state": None, "obs": None, "seat": -1, "sort": None}
+ANSWER_EVENTS = {"ev.ambush", "ev.condemnation", "ev.bribe", "ev.city_watch", "ev.outpost",
+                 "ev.plunder"}
+
+
+def is_answer(c: int) -> bool:
+    """Can card `c` be played against an attack (and only then, for the events)?"""
+    return IS_TROOP[c] or CARD_ID[c] in ANSWER_EVENTS
+
+
+def is_other(c: int) -> bool:
+    """Is card `c` no answer to a war?"""
+    return not is_answer(c)
+
+
+def answers_dealt(obs: Observation, truth: GameState, rng: random.Random,
+                  hold_odds=None, exact: Callable[[int], bool] = is_answer) -> GameState:
+    """A world from `obs` whose other hands hold exactly their true cards of one sort
+    (`exact`: the answers to a war, or with `is_other` the rest), the rest of each hand
+    dealt at random from the unseen cards of the other sort."""
+    world = determinize(obs, rng, hold_odds)
+    pool = [c for t in range(obs.n) if t != obs.seat
+            for c in world.hands[t][len(obs.known.get(t, [])):]] + world.deck
+    hands = {}
+    for t in range(obs.n):
+        if t == obs.seat:
+            continue
+        known = obs.known.get(t, [])[:]
+        ans = [c for c in truth.hands[t] if exact(c) and c not in known]
+        if any(c not in pool for c in ans):  # an answer lies in a face-down bid: deal fairly
+            return world
+        for c in ans:
+            pool.remove(c)
+        hands[t] = known + ans
+    rng.shuffle(pool)
+    rest = [c for c in pool if not exact(c)]
+    others = [c for c in pool if exact(c)]
+    for t, h in hands.items():
+        need = obs.hand_sizes[t] - len(h)
+        take, rest = rest[:need], rest[need:]
+        h += take
+        if len(take) < need:              # too few cards of the other sort: any will do
+            h += others[:need - len(take)]
+            others = others[need - len(take):]
+        world.hands[t] = h
+    deck = rest + others
+    rng.shuffle(deck)
+    assert len(deck) == len(world.deck), "answers dealt inconsistently"
+    world.deck = deck
+    return world
 
 
 def _observe(s: GameState, seat: int) -> Observation:
@@ -39,6 +96,8 @@ def _observe(s: GameState, seat: int) -> Observation:
 def _deal(obs: Observation, rng: random.Random, hold_odds=None) -> GameState:
     """The true hands for the peeking seat's own decisions; a fair deal otherwise (the
     worlds inside a look-ahead see from other seats, or from copies of the position)."""
+    if obs is _table["obs"] and obs.seat == _table["seat"] and _table["sort"] is not None:
+        return answers_dealt(obs, _table["state"], rng, hold_odds, _table["sort"])
     if obs is _table["obs"] and obs.seat == _table["seat"]:
         world = _table["state"].clone()
         world.rng = random.Random(rng.getrandbits(64))
@@ -55,7 +114,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--out", type=Path, required=True, help="JSON lines, one per game")
     ap.add_argument("--part", type=int, default=0)
     ap.add_argument("--parts", type=int, default=1)
+    sort = ap.add_mutually_exclusive_group()
+    sort.add_argument("--answers", action="store_true",
+                      help="know only the others' answers to a war, not their whole hands")
+    sort.add_argument("--rest", action="store_true",
+                      help="know the others' hands but for their answers to a war")
     args = ap.parse_args(argv)
+    _table["sort"] = is_answer if args.answers else is_other if args.rest else None
     kinds = arena.seat_kinds(args.seats.split(","), None)
     arena.observation = _observe          # type: ignore[assignment]
     lookahead.determinize = _deal         # type: ignore[assignment]

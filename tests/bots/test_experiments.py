@@ -152,3 +152,29 @@ def test_endings_report_counts_the_invasions_by_seat_kind(tmp_path, capsys):
     assert "a: the Invasion in 1 games (33.3% per seat), won 100% of them; lead when played: " \
            "median 3, min 3; turn: median 12, first 12" in text
     assert "b: the Invasion in 1 games (16.7% per seat), won 0% of them" in text
+
+
+def test_peek_deals_the_true_cards_of_one_sort_and_nothing_else_of_the_hands():
+    peek = _load("peek")
+    from collections import Counter
+
+    from knjazja.bots.reading import HOLD_ODDS
+
+    def cards(s) -> Counter:
+        bids = [c for _, c in s.pending.bids] if s.pending else []
+        return Counter(sum(s.hands, []) + s.deck + bids)
+
+    states = [s for s in playout_states(4, 11, 30, policy="normal")
+              if not (s.pending and s.pending.bids)]     # a bid may hide a card: dealt fairly
+    for sort in (peek.is_answer, peek.is_other):
+        differs = 0
+        for k, s in enumerate(states):
+            me = s.decision.seat
+            w = peek.answers_dealt(observation(s, me), s, random.Random(k), HOLD_ODDS, sort)
+            assert sorted(w.hands[me]) == sorted(s.hands[me])
+            assert cards(w) == cards(s) and len(w.deck) == len(s.deck)
+            for t in range(4):
+                assert len(w.hands[t]) == len(s.hands[t])
+                assert sorted(filter(sort, w.hands[t])) == sorted(filter(sort, s.hands[t]))
+                differs += t != me and sorted(w.hands[t]) != sorted(s.hands[t])
+        assert differs > 10                # the rest of the hands is dealt, not peeked
