@@ -12,9 +12,10 @@ be split (`--part`/`--parts`, one process each) and resumed; the share is printe
 
 With `--answers`, the worlds know only the others' answers to a war — troops (Militia
 among them), Ambush, Condemnation, Bribe, City Watch, Outpost, Plunder — as they truly are:
-each other hand holds exactly its true answers, the rest of it dealt at random from the
-cards that are no answer.  How much of the hands' worth lies in the answers alone; with
-`--rest`, the other way round: the hands known but for their answers, dealt at random.
+each other hand holds exactly its true answers, the rest of it dealt uniformly from the
+cards that are no answer (not read from the kept cards, as Hard's own worlds are).  How
+much of the hands' worth lies in the answers alone; with `--rest`, the other way round:
+the hands known but for their answers, dealt uniformly.
 
 It swaps `determinize` in `bots.lookahead` and `bots.rounds` (Normal's and Hard's
 worlds) for the first seat kind's own decisions only; search code that deals elsewhere
@@ -49,7 +50,7 @@ def is_other(c: int) -> bool:
     return not is_answer(c)
 
 
-def answers_dealt(obs: Observation, truth: GameState, rng: random.Random,
+def dealt_knowing(obs: Observation, truth: GameState, rng: random.Random,
                   hold_odds=None, exact: Callable[[int], bool] = is_answer) -> GameState:
     """A world from `obs` whose other hands hold exactly their true cards of one sort
     (`exact`: the answers to a war, or with `is_other` the rest), the rest of each hand
@@ -81,7 +82,7 @@ def answers_dealt(obs: Observation, truth: GameState, rng: random.Random,
         world.hands[t] = h
     deck = rest + others
     rng.shuffle(deck)
-    assert len(deck) == len(world.deck), "answers dealt inconsistently"
+    assert len(deck) == len(world.deck), "cards dealt inconsistently"
     world.deck = deck
     return world
 
@@ -97,7 +98,7 @@ def _deal(obs: Observation, rng: random.Random, hold_odds=None) -> GameState:
     """The true hands for the peeking seat's own decisions; a fair deal otherwise (the
     worlds inside a look-ahead see from other seats, or from copies of the position)."""
     if obs is _table["obs"] and obs.seat == _table["seat"] and _table["sort"] is not None:
-        return answers_dealt(obs, _table["state"], rng, hold_odds, _table["sort"])
+        return dealt_knowing(obs, _table["state"], rng, hold_odds, _table["sort"])
     if obs is _table["obs"] and obs.seat == _table["seat"]:
         world = _table["state"].clone()
         world.rng = random.Random(rng.getrandbits(64))

@@ -170,7 +170,7 @@ def test_peek_deals_the_true_cards_of_one_sort_and_nothing_else_of_the_hands():
         differs = 0
         for k, s in enumerate(states):
             me = s.decision.seat
-            w = peek.answers_dealt(observation(s, me), s, random.Random(k), HOLD_ODDS, sort)
+            w = peek.dealt_knowing(observation(s, me), s, random.Random(k), HOLD_ODDS, sort)
             assert sorted(w.hands[me]) == sorted(s.hands[me])
             assert cards(w) == cards(s) and len(w.deck) == len(s.deck)
             for t in range(4):
