@@ -51,7 +51,7 @@ def rank_actions(obs: Observation, legal: list[Action], budget: float | int | No
         open_ = [legal[i] for i in focus(obs, legal, sense=bot.sense)] \
             if bot.sense is not None else list(legal)
     if len(open_) == 1:               # Hard's sense leaves one move: Normal's value of it
-        values = action_values(obs, open_, default_net(), rng, 3, read=True)
+        values = _normal_values(obs, open_, rng)
         idx, score = [0], values
     else:
         values, idx, score = bot.judge(obs, open_, rng)
@@ -65,11 +65,16 @@ def rank_actions(obs: Observation, legal: list[Action], budget: float | int | No
     kept = set(open_)
     struck = [a for a in legal if a not in kept]
     if struck:                        # the moves Hard's sense rules out, by Normal's value
-        extra = action_values(obs, struck, default_net(), rng, 3, read=True)
+        extra = _normal_values(obs, struck, rng)
         ranked += sorted(zip(struck, extra), key=lambda t: -t[1])
     for step, (a, v) in enumerate(ranked, 1):
         out.append((a, _chance(min(v, floor - FLOOR_STEP * step))))
     return out
+
+
+def _normal_values(obs: Observation, actions: list[Action], rng: random.Random) -> list[float]:
+    """Normal's one-ply values of `actions`, with the worlds Hard picks its candidates in."""
+    return action_values(obs, actions, default_net(), rng, 3, read=True)
 
 
 def _chance(v: float) -> float:
