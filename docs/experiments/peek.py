@@ -15,7 +15,11 @@ among them), Ambush, Condemnation, Bribe, City Watch, Outpost, Plunder — as th
 each other hand holds exactly its true answers, the rest of it dealt uniformly from the
 cards that are no answer (not read from the kept cards, as Hard's own worlds are).  How
 much of the hands' worth lies in the answers alone; with `--rest`, the other way round:
-the hands known but for their answers, dealt uniformly.
+the hands known but for their answers, dealt uniformly.  With `--old`, the worlds know the
+cards each other prince already held at the start of his last turn and still holds — the
+places Hard's reading deals with its odds (`Observation.kept`) — and deal the cards drawn
+since uniformly: the most a perfect reading of the kept cards could give; `--new` the
+other way round (the fresh cards known, the kept ones dealt uniformly).
 
 It swaps `determinize` in `bots.lookahead` and `bots.rounds` (Normal's and Hard's
 worlds) for the first seat kind's own decisions only; search code that deals elsewhere
@@ -33,9 +37,12 @@ import knjazja.bots.arena as arena
 import knjazja.bots.lookahead as lookahead
 import knjazja.bots.rounds as rounds
 from knjazja.engine import GameState, Observation, determinize, observation
+from knjazja.engine.actions import TURN
 from knjazja.engine.cards import CARD_ID, IS_TROOP
 
-_table: dict = {"state": None, "obs": None, "seat": -1, "sort": None}
+_table: dict = {"state": None, "obs": None, "seat": -1, "sort": None, "ages": None}
+# per seat: the hand at the start of its last turn (for --old and --new)
+_turn_start: dict[int, set[int]] = {}
 ANSWER_EVENTS = {"ev.ambush", "ev.condemnation", "ev.bribe", "ev.city_watch", "ev.outpost",
                  "ev.plunder"}
 
@@ -91,12 +98,27 @@ def _observe(s: GameState, seat: int) -> Observation:
     """The arena's observation, remembered with the true state it came from."""
     obs = observation(s, seat)
     _table.update(state=s, obs=obs)
+    if s.decision.kind == TURN:
+        _turn_start[s.decision.seat] = set(s.hands[s.decision.seat])
     return obs
+
+
+def _held_since_turn(truth: GameState, seat: int, old: bool) -> Callable[[int], bool]:
+    """The sort of card known for `--old` (True) or `--new`: in another hand, held at the
+    start of its owner's last turn (or not)."""
+    kept = {c for t in range(truth.n) if t != seat
+            for c in truth.hands[t] if c in _turn_start.get(t, set())}
+    fresh = {c for t in range(truth.n) if t != seat for c in truth.hands[t]} - kept
+    chosen = kept if old else fresh
+    return chosen.__contains__
 
 
 def _deal(obs: Observation, rng: random.Random, hold_odds=None) -> GameState:
     """The true hands for the peeking seat's own decisions; a fair deal otherwise (the
     worlds inside a look-ahead see from other seats, or from copies of the position)."""
+    if obs is _table["obs"] and obs.seat == _table["seat"] and _table["ages"] is not None:
+        sort = _held_since_turn(_table["state"], obs.seat, _table["ages"] == "old")
+        return dealt_knowing(obs, _table["state"], rng, hold_odds, sort)
     if obs is _table["obs"] and obs.seat == _table["seat"] and _table["sort"] is not None:
         return dealt_knowing(obs, _table["state"], rng, hold_odds, _table["sort"])
     if obs is _table["obs"] and obs.seat == _table["seat"]:
@@ -120,8 +142,13 @@ def main(argv: list[str] | None = None) -> None:
                       help="know only the others' answers to a war, not their whole hands")
     sort.add_argument("--rest", action="store_true",
                       help="know the others' hands but for their answers to a war")
+    sort.add_argument("--old", action="store_true",
+                      help="know the cards the others held at the start of their last turn")
+    sort.add_argument("--new", action="store_true",
+                      help="know the cards the others got since the start of their last turn")
     args = ap.parse_args(argv)
     _table["sort"] = is_answer if args.answers else is_other if args.rest else None
+    _table["ages"] = "old" if args.old else "new" if args.new else None
     kinds = arena.seat_kinds(args.seats.split(","), None)
     arena.observation = _observe          # type: ignore[assignment]
     lookahead.determinize = _deal         # type: ignore[assignment]
@@ -135,6 +162,7 @@ def main(argv: list[str] | None = None) -> None:
             continue
         rotation = g % n
         _table["seat"] = (-rotation) % n  # the table position of the first seat kind
+        _turn_start.clear()
         result = dict(arena.play_game(kinds, arena.game_seed(args.seed, g), rotation), g=g)
         with args.out.open("a") as f:
             f.write(json.dumps(result) + "\n")

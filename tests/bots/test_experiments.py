@@ -178,3 +178,68 @@ def test_peek_deals_the_true_cards_of_one_sort_and_nothing_else_of_the_hands():
                 assert sorted(filter(sort, w.hands[t])) == sorted(filter(sort, s.hands[t]))
                 differs += t != me and sorted(w.hands[t]) != sorted(s.hands[t])
         assert differs > 10                # the rest of the hands is dealt, not peeked
+
+
+def _played_with_turn_starts(peek, seed: int, steps: int):
+    """A four-Normal game played `steps` decisions through peek's observer, so that it has
+    noted each seat's hand at the start of its last turn."""
+    from knjazja.bots.base import make_bot
+    from knjazja.engine import apply, legal_actions, new_game
+    s = new_game(4, seed)
+    bots = [make_bot("normal") for _ in range(4)]
+    rng = random.Random(seed)
+    peek._turn_start.clear()
+    for _ in range(steps):
+        seat = s.decision.seat
+        apply(s, bots[seat].choose(peek._observe(s, seat), legal_actions(s), rng))
+    return s
+
+
+def test_peek_old_knows_the_kept_places_and_new_the_cards_drawn_since():
+    peek = _load("peek")
+    s = _played_with_turn_starts(peek, 21, 60)
+    me = s.decision.seat
+    for k in (True, False):                        # --old, then --new
+        known = peek._held_since_turn(s, me, k)
+        w = peek.dealt_knowing(observation(s, me), s, random.Random(3), None, known)
+        for t in range(4):
+            if t == me:
+                continue
+            old = [c for c in s.hands[t] if c in peek._turn_start[t]]
+            assert len(old) == s.kept[t]           # the engine's public count of those places
+            sort = old if k else [c for c in s.hands[t] if c not in old]
+            assert sorted(c for c in w.hands[t] if known(c)) == sorted(sort)
+    assert any(s.kept[t] for t in range(4) if t != me)
+
+
+def test_keep_odds_favour_the_cards_kept_and_shrink_rare_ones_to_their_kind():
+    keep_odds = _load("keep_odds")
+    from knjazja.engine.cards import CARD_ID, N_CARDS
+    city = CARD_ID.index("city.kiev")
+    troop = CARD_ID.index("troop.druzhina.5")
+    unseen, kept = [1000] * N_CARDS, [300] * N_CARDS
+    kept[city], kept[troop] = 0, 900
+    murom = CARD_ID.index("city.murom")
+    unseen[murom] = kept[murom] = 0                    # never unseen: its kind's odds
+    table = keep_odds.odds(unseen, kept)
+    assert table[city] < 1 < table[troop]
+    mean = sum(kept) / sum(unseen)
+    cities = [c for c in range(N_CARDS) if CARD_ID[c].startswith("city.")]
+    city_odds = sum(kept[c] for c in cities) / sum(unseen[c] for c in cities) / mean
+    assert abs(table[murom] - city_odds) < 1e-3 and table[murom] < table[CARD_ID.index("city.pskov")]
+    u, k = keep_odds.count_game(["normal"] * 4, 5, 0)
+    assert all(0 <= kc <= uc for kc, uc in zip(k, u)) and sum(k) > 0
+
+
+def test_read_with_refuses_an_odds_file_that_is_not_one(tmp_path):
+    import pytest
+    read_with = _load("read_with")
+    from knjazja.engine.cards import N_CARDS
+    bad = tmp_path / "odds.json"
+    for text in ("{", json.dumps({"odds": [1.0] * 3}), json.dumps({"odds": [0.0] * N_CARDS}),
+                 json.dumps({"weights": []})):
+        bad.write_text(text)
+        with pytest.raises(SystemExit, match="odds"):
+            read_with.load_odds(bad)
+    bad.write_text(json.dumps({"odds": [0.5] * N_CARDS}))
+    assert read_with.load_odds(bad) == (0.5,) * N_CARDS
