@@ -34,9 +34,14 @@ def card_class(c: int) -> str:
     return "walls" if CARD_ID[c].startswith("wall.") else KIND[c]
 
 
-def count_game(kinds: list[str], seed: int, game: int) -> tuple[list[int], list[int]]:
+Stays = dict[str, list[int]]    # kind -> [turns at age 0, stayed, turns older, stayed]
+
+
+def count_game(kinds: list[str], seed: int,
+               game: int) -> tuple[list[int], list[int], Stays]:
     """Per card: how often it was unseen by a seat about to play, and how often it then
-    sat in another seat's kept place."""
+    sat in another seat's kept place; per kind: how often a card stayed in the hand through
+    its owner's turn, on its first turn there and on later ones."""
     n = len(kinds)
     rotation = game % n
     entry_at = [(p + rotation) % n for p in range(n)]
@@ -45,6 +50,8 @@ def count_game(kinds: list[str], seed: int, game: int) -> tuple[list[int], list[
     s = new_game(n, arena.game_seed(seed, game))
     turn_start: dict[int, set[int]] = {}
     unseen, kept = [0] * N_CARDS, [0] * N_CARDS
+    stays: Stays = {}
+    turns_held: dict[int, int] = {}
     while not s.over:
         seat = s.decision.seat
         obs = observation(s, seat)
@@ -59,18 +66,32 @@ def count_game(kinds: list[str], seed: int, game: int) -> tuple[list[int], list[
                     if c in turn_start.get(t, ()) and c not in known:
                         kept[c] += 1
             turn_start[seat] = set(s.hands[seat])
+        was_turn, start = s.decision.kind == TURN, s.hands[seat][:]
         apply(s, bots[seat].choose(obs, legal_actions(s), rngs[seat]))
-    return unseen, kept
+        if was_turn:
+            for c in start:
+                row = stays.setdefault(card_class(c), [0, 0, 0, 0])
+                at = 0 if turns_held.get(c, 0) == 0 else 2
+                row[at] += 1
+                if c in s.hands[seat]:
+                    row[at + 1] += 1
+                    turns_held[c] = turns_held.get(c, 0) + 1
+        in_hand = {c for h in s.hands for c in h}
+        turns_held = {c: k for c, k in turns_held.items() if c in in_hand}
+    return unseen, kept, stays
 
 
-def _count_part(args: tuple) -> tuple[list[int], list[int]]:
+def _count_part(args: tuple) -> tuple[list[int], list[int], Stays]:
     kinds, seed, games = args
     unseen, kept = [0] * N_CARDS, [0] * N_CARDS
+    stays: Stays = {}
     for g in games:
-        u, k = count_game(kinds, seed, g)
+        u, k, st = count_game(kinds, seed, g)
         unseen = [a + b for a, b in zip(unseen, u)]
         kept = [a + b for a, b in zip(kept, k)]
-    return unseen, kept
+        for kind, row in st.items():
+            stays[kind] = [a + b for a, b in zip(stays.get(kind, [0, 0, 0, 0]), row)]
+    return unseen, kept, stays
 
 
 def odds(unseen: list[int], kept: list[int]) -> list[float]:
@@ -100,8 +121,16 @@ def main(argv: list[str] | None = None) -> None:
         results = list(pool.map(_count_part, parts))
     unseen = [sum(r[0][c] for r in results) for c in range(N_CARDS)]
     kept = [sum(r[1][c] for r in results) for c in range(N_CARDS)]
+    stays: Stays = {}
+    for r in results:
+        for kind, row in r[2].items():
+            stays[kind] = [a + b for a, b in zip(stays.get(kind, [0, 0, 0, 0]), row)]
     table = odds(unseen, kept)
-    args.out.write_text(json.dumps({"odds": table, "unseen": unseen, "kept": kept}) + "\n")
+    args.out.write_text(json.dumps({"odds": table, "unseen": unseen, "kept": kept,
+                                    "stays": stays}) + "\n")
+    print("kind: stayed through its owner's turn — on its first turn in hand, on later ones")
+    for kind, (t0, s0, t1, s1) in sorted(stays.items()):
+        print(f"  {kind:10s} {s0 / max(1, t0):.2f} of {t0}   {s1 / max(1, t1):.2f} of {t1}")
     seen_ids: dict[str, list[float]] = {}
     for c in range(N_CARDS):
         seen_ids.setdefault(CARD_ID[c], []).append(table[c])

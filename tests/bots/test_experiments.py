@@ -227,8 +227,10 @@ def test_keep_odds_favour_the_cards_kept_and_shrink_rare_ones_to_their_kind():
     cities = [c for c in range(N_CARDS) if CARD_ID[c].startswith("city.")]
     city_odds = sum(kept[c] for c in cities) / sum(unseen[c] for c in cities) / mean
     assert abs(table[murom] - city_odds) < 1e-3 and table[murom] < table[CARD_ID.index("city.pskov")]
-    u, k = keep_odds.count_game(["normal"] * 4, 5, 0)
+    u, k, stays = keep_odds.count_game(["normal"] * 4, 5, 0)
     assert all(0 <= kc <= uc for kc, uc in zip(k, u)) and sum(k) > 0
+    assert all(0 <= r[1] <= r[0] and 0 <= r[3] <= r[2] for r in stays.values())
+    assert stays["troop"][2] > 0 and stays["city"][0] > stays["city"][1]  # cities are founded
 
 
 def test_read_with_refuses_an_odds_file_that_is_not_one(tmp_path):
