@@ -22,16 +22,17 @@ from pathlib import Path
 
 from knjazja.bots import arena
 from knjazja.bots.base import make_bot
+from knjazja.bots.reading import kind_of
 from knjazja.engine import apply, legal_actions, new_game, observation
 from knjazja.engine.actions import TURN
-from knjazja.engine.cards import CARD_ID, KIND, N_CARDS
+from knjazja.engine.cards import CARD_ID, N_CARDS
 
 PRIOR = 200      # unseen sightings a card's own odds must outweigh to leave its kind's
 
 
 def card_class(c: int) -> str:
     """The kind `bots.reading` uses (walls apart from the other buildings)."""
-    return "walls" if CARD_ID[c].startswith("wall.") else KIND[c]
+    return kind_of(c)
 
 
 Stays = dict[str, list[int]]    # kind -> [turns at age 0, stayed, turns older, stayed]

@@ -22,8 +22,10 @@ KEEP_RATE = {"city": 0.35, "chronicle": 0.66, "event": 0.87, "building": 0.89,
              "walls": 0.93, "troop": 0.97}
 
 
-def _rate(card: int) -> float:
-    return KEEP_RATE["walls" if CARD_ID[card].startswith("wall.") else KIND[card]]
+def kind_of(card: int) -> str:
+    """The kind `KEEP_RATE` is counted by: the card's kind, walls apart from the other
+    buildings."""
+    return "walls" if CARD_ID[card].startswith("wall.") else KIND[card]
 
 
-HOLD_ODDS: tuple[float, ...] = tuple(_rate(c) for c in range(len(KIND)))
+HOLD_ODDS: tuple[float, ...] = tuple(KEEP_RATE[kind_of(c)] for c in range(len(KIND)))

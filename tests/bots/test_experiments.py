@@ -245,3 +245,56 @@ def test_read_with_refuses_an_odds_file_that_is_not_one(tmp_path):
             read_with.load_odds(bad)
     bad.write_text(json.dumps({"odds": [0.5] * N_CARDS}))
     assert read_with.load_odds(bad) == (0.5,) * N_CARDS
+
+
+def test_policy_read_swaps_a_hand_consistently_and_the_true_hand_gives_the_move():
+    policy_read = _load("policy_read")
+    from collections import Counter
+
+    from knjazja.bots.base import make_bot
+    from knjazja.engine import legal_actions
+    from knjazja.engine.actions import TURN
+
+    bot = make_bot("normal")
+    states = [s for s in playout_states(4, 13, 60, policy="normal")
+              if s.decision.kind == TURN and len(s.hands[s.decision.seat]) >= 3]
+    looked = refused = 0
+    for k, s in enumerate(states[:12]):
+        seat = s.decision.seat
+        obs, legal = observation(s, seat), legal_actions(s)
+        rng = random.Random(k)
+        start = rng.getstate()
+        turn = policy_read.LastTurn(s.clone(), start, bot.choose(obs, legal, rng), set(obs.unseen))
+        kept = set(sorted(s.hands[seat])[:2])
+        assert policy_read.gives_the_move(bot, turn, seat, kept, kept)   # the truth, always
+        for j in range(4):
+            into = policy_read.dealt(sorted(set(obs.unseen) | kept), 2, random.Random(k * 10 + j))
+            world = policy_read.swapped(turn.state, seat, kept, into)
+            if world is None:
+                continue
+            assert sorted(turn.state.hands[seat]) == sorted(s.hands[seat])  # not touched
+            assert set(world.hands[seat]) == set(s.hands[seat]) - kept | into
+            assert Counter(sum(world.hands, []) + world.deck) == Counter(sum(s.hands, []) + s.deck)
+            seen = observation(world, seat)
+            assert seen.known == obs.known and len(seen.unseen) == len(obs.unseen)
+            looked += 1
+            refused += not policy_read.gives_the_move(bot, turn, seat, kept, into)
+    assert looked >= 20 and refused > 0      # some other hands would have played otherwise
+
+
+def test_policy_read_report_compares_the_dealt_and_the_kept_hands():
+    policy_read = _load("policy_read")
+    from knjazja.engine.cards import CARD_ID
+    city, troop = CARD_ID.index("city.kiev"), CARD_ID.index("troop.druzhina.5")
+    assert policy_read.kinds_right({city, troop}, {troop, CARD_ID.index("city.murom")}) == 1.0
+    assert policy_read.kinds_right({troop}, {city}) == 0.0
+    pool = list(range(40))
+    hand = policy_read.dealt(pool, 5, random.Random(2))
+    assert len(hand) == 5 and hand <= set(pool)
+    a, b = policy_read.new_tally(), policy_read.new_tally()
+    a.update(looks=3, true_same=3, dealt=30, kept=6, post_looks=2, prior_right=1.0, post_right=1.5)
+    a["by_move"] = {"draw": [30, 6]}
+    rep = policy_read.report([a, b])
+    assert rep["games"] == 2 and rep["true_kept_gives_the_move"] == 1.0
+    assert rep["dealt_hands_kept"] == 0.2 and rep["kept_share_by_move"] == {"draw": 0.2}
+    assert rep["kinds_right_prior"] == 0.5 and rep["kinds_right_posterior"] == 0.75
