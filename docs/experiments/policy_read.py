@@ -16,10 +16,12 @@ dealt hands are kept, and how well prior and posterior predict the kept cards â€
 of the kept places whose kind they deal right (and the same for a uniform deal, Hard before
 the reading), and by kind the Brier score of "holds one" (less the noise of estimating a
 share from a few hands, so that the posterior's fewer hands are not held against it).
-It reads only the Normal-like bots' own moves; it changes no bot.
+Each prince's own bot is asked again, so his policy is exact for any level that decides from
+its observation and random state alone (Hard's time cap makes its answers approximate); it
+changes no bot.
 
     .venv/bin/python docs/experiments/policy_read.py --seats normal,normal,normal,normal \
-        --games 40 --seed 77 --samples 12 --jobs 2
+        --games 20 --seed 77 --samples 24 --jobs 2
 """
 from __future__ import annotations
 
@@ -27,8 +29,8 @@ import argparse
 import json
 import random
 from collections import Counter
-from typing import NamedTuple
 from concurrent.futures import ProcessPoolExecutor
+from typing import NamedTuple
 
 from knjazja.bots import arena
 from knjazja.bots.base import Bot, make_bot
