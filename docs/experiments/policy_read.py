@@ -14,8 +14,9 @@ state.  A hand is kept (the posterior) when it gives the move he made.
 The figures: how often the true kept cards give the move (should be every time), how many
 dealt hands are kept, and how well prior and posterior predict the kept cards — the share
 of the kept places whose kind they deal right (and the same for a uniform deal, Hard before
-the reading), and by kind the Brier score of "holds one" (less the noise of estimating a
-share from a few hands, so that the posterior's fewer hands are not held against it).
+the reading) and whose very card, and by kind the Brier score of "holds one" (less the
+noise of estimating a share from a few hands, so that the posterior's fewer hands are not
+held against it).
 Each prince's own bot is asked again, so his policy is exact for any level that decides from
 its observation and random state alone (Hard's time cap makes its answers approximate); it
 changes no bot.
@@ -29,6 +30,7 @@ import argparse
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
@@ -37,6 +39,7 @@ from knjazja.bots.base import Bot, make_bot
 from knjazja.bots.reading import HOLD_ODDS, kind_of
 from knjazja.engine import Action, GameState, apply, legal_actions, new_game, observation
 from knjazja.engine.actions import TURN
+from knjazja.engine.cards import CARD_ID
 
 CLASSES = ("city", "chronicle", "event", "building", "walls", "troop")
 
@@ -67,10 +70,16 @@ def dealt(pool: list[int], size: int, rng: random.Random) -> set[int]:
     return set(keyed[:size])
 
 
-def kinds_right(guess: set[int], truth: set[int]) -> float:
-    """The share of the kept places whose kind `guess` deals right."""
-    g, t = Counter(map(kind_of, guess)), Counter(map(kind_of, truth))
+def kinds_right(guess: set[int], truth: set[int], sort: Callable[[int], str] = kind_of) -> float:
+    """The share of the kept places whose kind (or other `sort`) `guess` deals right."""
+    g, t = Counter(map(sort, guess)), Counter(map(sort, truth))
     return sum(min(g[k], t[k]) for k in t) / len(truth)
+
+
+def card_right(guess: set[int], truth: set[int]) -> float:
+    """The share of the kept places whose very card (the copies of one card alike) `guess`
+    deals right."""
+    return kinds_right(guess, truth, CARD_ID.__getitem__)
 
 
 class LastTurn(NamedTuple):
@@ -97,6 +106,7 @@ def gives_the_move(bot: Bot, turn: LastTurn, seat: int, kept: set[int],
 def new_tally() -> dict:
     return {"looks": 0, "true_same": 0, "dealt": 0, "kept": 0, "post_looks": 0,
             "prior_right": 0.0, "post_right": 0.0, "uniform_right": 0.0, "brier_looks": 0,
+            "prior_cards": 0.0, "post_cards": 0.0,
             "by_move": {},
             "brier": {k: [0.0, 0.0] for k in CLASSES}}
 
@@ -120,6 +130,8 @@ def look(tally: dict, bot: Bot, turn: LastTurn, seat: int, kept: set[int], pool:
     tally["post_looks"] += 1              # prior and posterior compared where both exist
     tally["prior_right"] += sum(kinds_right(g, kept) for g, _ in pairs) / len(pairs)
     tally["post_right"] += sum(kinds_right(g, kept) for g in post) / len(post)
+    tally["prior_cards"] += sum(card_right(g, kept) for g, _ in pairs) / len(pairs)
+    tally["post_cards"] += sum(card_right(g, kept) for g in post) / len(post)
     uniform = [set(rng.sample(pool, len(kept))) for _ in range(samples)]
     tally["uniform_right"] += sum(kinds_right(g, kept) for g in uniform) / samples
     if len(post) < 2:
@@ -193,7 +205,7 @@ def report(games: list[dict]) -> dict:
     tot = new_tally()
     for g in games:
         for k in ("looks", "true_same", "dealt", "kept", "post_looks", "prior_right",
-                  "post_right", "uniform_right", "brier_looks"):
+                  "post_right", "uniform_right", "brier_looks", "prior_cards", "post_cards"):
             tot[k] += g[k]
         for m, (d, k) in g["by_move"].items():
             row = tot["by_move"].setdefault(m, [0, 0])
@@ -210,6 +222,8 @@ def report(games: list[dict]) -> dict:
         "kinds_right_uniform": round(tot["uniform_right"] / pl, 4),
         "kinds_right_prior": round(tot["prior_right"] / pl, 4),
         "kinds_right_posterior": round(tot["post_right"] / pl, 4),
+        "cards_right_prior": round(tot["prior_cards"] / pl, 4),
+        "cards_right_posterior": round(tot["post_cards"] / pl, 4),
         "kept_share_by_move": {m: round(k / d, 3) for m, (d, k) in sorted(tot["by_move"].items())
                                if d},
         "brier_prior_posterior": {k: [round(v / max(1, tot["brier_looks"]), 4) for v in b]

@@ -288,6 +288,9 @@ def test_policy_read_report_compares_the_dealt_and_the_kept_hands():
     city, troop = CARD_ID.index("city.kiev"), CARD_ID.index("troop.druzhina.5")
     assert policy_read.kinds_right({city, troop}, {troop, CARD_ID.index("city.murom")}) == 1.0
     assert policy_read.kinds_right({troop}, {city}) == 0.0
+    assert policy_read.card_right({city, troop}, {troop, CARD_ID.index("city.murom")}) == 0.5
+    twins = [c for c in range(len(CARD_ID)) if CARD_ID[c] == "troop.militia"][:2]
+    assert len(twins) == 2 and policy_read.card_right({twins[0]}, {twins[1]}) == 1.0
     pool = list(range(40))
     hand = policy_read.dealt(pool, 5, random.Random(2))
     assert len(hand) == 5 and hand <= set(pool)
