@@ -256,7 +256,7 @@ def test_policy_read_swaps_a_hand_consistently_and_the_true_hand_gives_the_move(
     from knjazja.engine.actions import TURN
 
     bot = make_bot("normal")
-    states = [s for s in playout_states(4, 13, 60, policy="normal")
+    states = [s for s in playout_states(4, 13, 80)
               if s.decision.kind == TURN and len(s.hands[s.decision.seat]) >= 3]
     looked = refused = 0
     for k, s in enumerate(states[:12]):
