@@ -9,7 +9,8 @@ the seat about to play at each other prince: his kept places are dealt `--sample
 from the viewer's unseen cards with the reading's odds (the prior), each such hand is put
 into the true position of the prince's last turn (the cards swapped with wherever they
 were, so his view stays consistent), and his own bot is asked again with the same random
-state.  A hand is kept (the posterior) when it gives the move he made.
+state.  A hand is kept (the posterior) when it gives the move he made — with `--turns T`,
+the moves of his last T turns, each asked with the kept places he already held then.
 
 The figures: how often the true kept cards give the move (should be every time), how many
 dealt hands are kept, and how well prior and posterior predict the kept cards — the share
@@ -93,9 +94,16 @@ class LastTurn(NamedTuple):
 
 def gives_the_move(bot: Bot, turn: LastTurn, seat: int, kept: set[int],
                    into: set[int]) -> bool | None:
-    """Would `bot` in `seat` have made `turn.move` holding `into` instead of `kept`?
-    None if a card of `into` lay where it cannot be swapped from (a face-down bid)."""
-    world = swapped(turn.state, seat, kept, into)
+    """Would `bot` in `seat` have made `turn.move` holding `into` instead of `kept` (those
+    of the kept places he already held then)?  None if a card of `into` lay where it cannot
+    be swapped from (a face-down bid)."""
+    held = set(turn.state.hands[seat])
+    olds, news = sorted(kept - into), sorted(into - kept)
+    # an older turn held only some of the kept places: each keeps the card dealt to it
+    # (the pairing is by order on both sides, as `swapped` makes it)
+    out = {a for a in kept & into if a in held} | {a for a in olds if a in held}
+    into = {a for a in kept & into if a in held} | {b for a, b in zip(olds, news) if a in held}
+    world = swapped(turn.state, seat, out, into)
     if world is None:
         return None
     rng = random.Random()
@@ -106,27 +114,43 @@ def gives_the_move(bot: Bot, turn: LastTurn, seat: int, kept: set[int],
 def new_tally() -> dict:
     return {"looks": 0, "true_same": 0, "dealt": 0, "kept": 0, "post_looks": 0,
             "prior_right": 0.0, "post_right": 0.0, "uniform_right": 0.0, "brier_looks": 0,
-            "prior_cards": 0.0, "post_cards": 0.0,
+            "prior_cards": 0.0, "post_cards": 0.0, "last_right": 0.0,
             "by_move": {},
             "brier": {k: [0.0, 0.0] for k in CLASSES}}
 
 
-def look(tally: dict, bot: Bot, turn: LastTurn, seat: int, kept: set[int], pool: list[int],
-         samples: int, rng: random.Random) -> None:
-    """Deal `kept`'s places `samples` times from `pool`, keep the hands that give the move
-    of `turn`, and add to `tally` how well the dealt and the kept hands guess `kept`."""
+def consistent(bot: Bot, turns: list[LastTurn], seat: int, kept: set[int],
+               into: set[int]) -> tuple[bool | None, bool | None]:
+    """Does the hand `into` give the last move, and every move of `turns` (newest first)?"""
+    last = gives_the_move(bot, turns[0], seat, kept, into)
+    if not last:
+        return last, last
+    for turn in turns[1:]:
+        older = gives_the_move(bot, turn, seat, kept, into)
+        if not older:
+            return last, older
+    return last, True
+
+
+def look(tally: dict, bot: Bot, turns: list[LastTurn], seat: int, kept: set[int],
+         pool: list[int], samples: int, rng: random.Random) -> None:
+    """Deal `kept`'s places `samples` times from `pool`, keep the hands that give the moves
+    of `turns` (his last turns, newest first), and add to `tally` how well the dealt and
+    the kept hands guess `kept`."""
     tally["looks"] += 1
-    tally["true_same"] += bool(gives_the_move(bot, turn, seat, kept, kept))
+    tally["true_same"] += consistent(bot, turns, seat, kept, kept) == (True, True)
     pairs = [(g, v) for g in (dealt(pool, len(kept), rng) for _ in range(samples))
-             if (v := gives_the_move(bot, turn, seat, kept, g)) is not None]
-    post = [g for g, v in pairs if v]
-    row = tally["by_move"].setdefault(turn.move.kind, [0, 0])
+             if None not in (v := consistent(bot, turns, seat, kept, g))]
+    post = [g for g, v in pairs if v[1]]
+    post_last = [g for g, v in pairs if v[0]]
+    row = tally["by_move"].setdefault(turns[0].move.kind, [0, 0])
     row[0] += len(pairs)
-    row[1] += len(post)
+    row[1] += len(post_last)
     tally["dealt"] += len(pairs)
     tally["kept"] += len(post)
     if not post:
         return
+    tally["last_right"] += sum(kinds_right(g, kept) for g in post_last) / len(post_last)
     tally["post_looks"] += 1              # prior and posterior compared where both exist
     tally["prior_right"] += sum(kinds_right(g, kept) for g, _ in pairs) / len(pairs)
     tally["post_right"] += sum(kinds_right(g, kept) for g in post) / len(post)
@@ -148,7 +172,7 @@ def look(tally: dict, bot: Bot, turn: LastTurn, seat: int, kept: set[int], pool:
             tally["brier"][k][i] += (share - hit) ** 2 - share * (1 - share) / (m - 1)
 
 
-def measure_game(kinds: list[str], seed: int, game: int, samples: int) -> dict:
+def measure_game(kinds: list[str], seed: int, game: int, samples: int, turns: int = 1) -> dict:
     """One game of `kinds` (as `knjazja simulate` plays it), looked at from every turn."""
     n = len(kinds)
     rotation = game % n
@@ -157,22 +181,25 @@ def measure_game(kinds: list[str], seed: int, game: int, samples: int) -> dict:
     rngs = [random.Random(f"{arena.game_seed(seed, game)}:{e}") for e in entry_at]
     deal_rng = random.Random(f"policy_read:{seed}:{game}")
     s = new_game(n, arena.game_seed(seed, game))
-    last: dict[int, LastTurn] = {}
+    last: dict[int, list[LastTurn]] = {}      # per seat its last turns, newest first
     tally = new_tally()
     while not s.over:
         seat = s.decision.seat
         obs, legal = observation(s, seat), legal_actions(s)
         if s.decision.kind == TURN:
-            for x, turn in last.items():
-                kept = set(turn.state.hands[x]) & set(s.hands[x]) - set(obs.known.get(x, []))
+            for x, told in last.items():
+                kept = set(told[0].state.hands[x]) & set(s.hands[x]) - set(obs.known.get(x, []))
                 if x != seat and kept:
-                    pool = sorted(set(obs.unseen) & (turn.unseen | kept))
-                    look(tally, bots[x], turn, x, kept, pool, samples, deal_rng)
+                    pool = set(obs.unseen)
+                    for turn in told:       # a card he saw then cannot be one he kept
+                        pool &= turn.unseen | kept
+                    look(tally, bots[x], told, x, kept, sorted(pool), samples, deal_rng)
         rng_state = rngs[seat].getstate()
         move = bots[seat].choose(obs, legal, rngs[seat])
         if s.decision.kind == TURN:       # a turn with one move open tells nothing
             if len(legal) > 1:
-                last[seat] = LastTurn(s.clone(), rng_state, move, set(obs.unseen))
+                told = [LastTurn(s.clone(), rng_state, move, set(obs.unseen))]
+                last[seat] = (told + last.get(seat, []))[:turns]
             else:
                 last.pop(seat, None)
         apply(s, move)
@@ -180,8 +207,8 @@ def measure_game(kinds: list[str], seed: int, game: int, samples: int) -> dict:
 
 
 def _part(args: tuple) -> list[dict]:
-    kinds, seed, games, samples = args
-    return [measure_game(kinds, seed, g, samples) for g in games]
+    kinds, seed, games, samples, turns = args
+    return [measure_game(kinds, seed, g, samples, turns) for g in games]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -190,10 +217,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, required=True)
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--samples", type=int, default=12, help="kept hands dealt per look")
+    ap.add_argument("--turns", type=int, default=1,
+                    help="how many of a prince's last turns a kept hand must agree with")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
     kinds = arena.seat_kinds(args.seats.split(","), None)
-    parts = [(kinds, args.seed, range(j, args.games, args.jobs), args.samples)
+    parts = [(kinds, args.seed, range(j, args.games, args.jobs), args.samples, args.turns)
              for j in range(args.jobs)]
     with ProcessPoolExecutor(args.jobs) as pool:
         games = [g for part in pool.map(_part, parts) for g in part]
@@ -205,7 +234,8 @@ def report(games: list[dict]) -> dict:
     tot = new_tally()
     for g in games:
         for k in ("looks", "true_same", "dealt", "kept", "post_looks", "prior_right",
-                  "post_right", "uniform_right", "brier_looks", "prior_cards", "post_cards"):
+                  "post_right", "uniform_right", "brier_looks", "prior_cards", "post_cards",
+                  "last_right"):
             tot[k] += g[k]
         for m, (d, k) in g["by_move"].items():
             row = tot["by_move"].setdefault(m, [0, 0])
@@ -222,6 +252,7 @@ def report(games: list[dict]) -> dict:
         "kinds_right_uniform": round(tot["uniform_right"] / pl, 4),
         "kinds_right_prior": round(tot["prior_right"] / pl, 4),
         "kinds_right_posterior": round(tot["post_right"] / pl, 4),
+        "kinds_right_last_move_only": round(tot["last_right"] / pl, 4),
         "cards_right_prior": round(tot["prior_cards"] / pl, 4),
         "cards_right_posterior": round(tot["post_cards"] / pl, 4),
         "kept_share_by_move": {m: round(k / d, 3) for m, (d, k) in sorted(tot["by_move"].items())

@@ -301,3 +301,44 @@ def test_policy_read_report_compares_the_dealt_and_the_kept_hands():
     assert rep["games"] == 2 and rep["true_kept_gives_the_move"] == 1.0
     assert rep["dealt_hands_kept"] == 0.2 and rep["kept_share_by_move"] == {"draw": 0.2}
     assert rep["kinds_right_prior"] == 0.5 and rep["kinds_right_posterior"] == 0.75
+
+
+def test_policy_read_deals_an_older_turn_only_the_places_held_then():
+    policy_read = _load("policy_read")
+    from knjazja.bots.base import make_bot
+    from knjazja.engine import apply, legal_actions, new_game
+    from knjazja.engine.actions import TURN
+
+    class Spy:                        # notes the hand it is asked with
+        name = "spy"
+        hand: list[int] = []
+
+        def choose(self, obs, legal, rng):
+            self.hand = obs.hand
+            return legal[0]
+
+    s, bot, rng = new_game(4, 31), make_bot("normal"), random.Random(31)
+    turns = []                        # seat 0's turns, newest first
+    while len(turns) < 3 and not s.over:
+        seat, legal = s.decision.seat, legal_actions(s)
+        obs = observation(s, seat)
+        start = rng.getstate()
+        move = bot.choose(obs, legal, rng)
+        if seat == 0 and s.decision.kind == TURN:
+            turns.insert(0, policy_read.LastTurn(s.clone(), start, move, set(obs.unseen)))
+        apply(s, move)
+    kept = set(turns[0].state.hands[0]) & set(s.hands[0])
+    assert policy_read.consistent(bot, turns, 0, kept, kept) == (True, True)
+    held_later = kept - set(turns[-1].state.hands[0])   # drawn after the oldest turn
+    assert kept and held_later
+    pool = sorted(set(turns[0].unseen) | kept)
+    spy = Spy()
+    for k in range(6):
+        into = policy_read.dealt(pool, len(kept), random.Random(k))
+        olds, news = sorted(kept - into), sorted(into - kept)
+        for turn in turns:
+            if policy_read.gives_the_move(spy, turn, 0, kept, into) is None:
+                continue
+            held = set(turn.state.hands[0])
+            swap = {a: b for a, b in zip(olds, news) if a in held}
+            assert sorted(spy.hand) == sorted(swap.get(c, c) for c in held)
