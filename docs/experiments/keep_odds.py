@@ -30,11 +30,6 @@ from knjazja.engine.cards import CARD_ID, N_CARDS
 PRIOR = 200      # unseen sightings a card's own odds must outweigh to leave its kind's
 
 
-def card_class(c: int) -> str:
-    """The kind `bots.reading` uses (walls apart from the other buildings)."""
-    return kind_of(c)
-
-
 Stays = dict[str, list[int]]    # kind -> [turns at age 0, stayed, turns older, stayed]
 
 
@@ -71,7 +66,7 @@ def count_game(kinds: list[str], seed: int,
         apply(s, bots[seat].choose(obs, legal_actions(s), rngs[seat]))
         if was_turn:
             for c in start:
-                row = stays.setdefault(card_class(c), [0, 0, 0, 0])
+                row = stays.setdefault(kind_of(c), [0, 0, 0, 0])
                 at = 0 if turns_held.get(c, 0) == 0 else 2
                 row[at] += 1
                 if c in s.hands[seat]:
@@ -101,10 +96,10 @@ def odds(unseen: list[int], kept: list[int]) -> list[float]:
     mean = sum(kept) / sum(unseen)
     by_class: dict[str, list[int]] = {}
     for c in range(N_CARDS):
-        u, k = by_class.setdefault(card_class(c), [0, 0])
-        by_class[card_class(c)] = [u + unseen[c], k + kept[c]]
+        u, k = by_class.setdefault(kind_of(c), [0, 0])
+        by_class[kind_of(c)] = [u + unseen[c], k + kept[c]]
     class_odds = {k: (v[1] / v[0]) / mean if v[0] else 1.0 for k, v in by_class.items()}
-    return [round((kept[c] / mean + PRIOR * class_odds[card_class(c)]) / (unseen[c] + PRIOR), 4)
+    return [round((kept[c] / mean + PRIOR * class_odds[kind_of(c)]) / (unseen[c] + PRIOR), 4)
             for c in range(N_CARDS)]
 
 

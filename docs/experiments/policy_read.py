@@ -101,9 +101,8 @@ def gives_the_move(bot: Bot, turn: LastTurn, seat: int, kept: set[int],
     olds, news = sorted(kept - into), sorted(into - kept)
     # an older turn held only some of the kept places: each keeps the card dealt to it
     # (the pairing is by order on both sides, as `swapped` makes it)
-    out = {a for a in kept & into if a in held} | {a for a in olds if a in held}
-    into = {a for a in kept & into if a in held} | {b for a, b in zip(olds, news) if a in held}
-    world = swapped(turn.state, seat, out, into)
+    into = (kept & into & held) | {b for a, b in zip(olds, news) if a in held}
+    world = swapped(turn.state, seat, kept & held, into)
     if world is None:
         return None
     rng = random.Random()
