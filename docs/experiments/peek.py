@@ -19,7 +19,11 @@ the hands known but for their answers, dealt uniformly.  With `--old`, the world
 cards each other prince already held at the start of his last turn and still holds — the
 places Hard's reading deals with its odds (`Observation.kept`) — and deal the cards drawn
 since uniformly: the most a perfect reading of the kept cards could give; `--new` the
-other way round (the fresh cards known, the kept ones dealt uniformly).
+other way round (the fresh cards known, the kept ones dealt uniformly).  With `--endings`,
+the worlds know only where the two cards that end the game early lie — the Tatar Invasion
+and Silence, each in its true hand or in the deck — and every other card is dealt as the
+bot's own worlds deal it (Hard's reading of the kept cards included): each ending card the
+deal put elsewhere is swapped with a random card of the right place.
 
 It swaps `determinize` in `bots.lookahead` and `bots.rounds` (Normal's and Hard's
 worlds) for the first seat kind's own decisions only; search code that deals elsewhere
@@ -50,6 +54,14 @@ ANSWER_EVENTS = {"ev.ambush", "ev.condemnation", "ev.bribe", "ev.city_watch", "e
 def is_answer(c: int) -> bool:
     """Can card `c` be played against an attack (and only then, for the events)?"""
     return IS_TROOP[c] or CARD_ID[c] in ANSWER_EVENTS
+
+
+ENDING_CARDS = {"ev.tatar_invasion", "ev.silence"}
+
+
+def is_ending(c: int) -> bool:
+    """Is card `c` one of the two that end the game early?"""
+    return CARD_ID[c] in ENDING_CARDS
 
 
 def is_other(c: int) -> bool:
@@ -94,6 +106,40 @@ def dealt_knowing(obs: Observation, truth: GameState, rng: random.Random,
     return world
 
 
+def _swap_into(world: GameState, obs: Observation, c: int, place: int,
+               rng: random.Random) -> None:
+    """Move unseen card `c` to `place` (a seat's hand, or -1: the deck) in `world`, swapping
+    it with a random card of that place that is unseen and no ending card."""
+    def slots(p: int) -> list[int]:
+        return world.deck if p < 0 else world.hands[p]
+    here = next((p for p in [-1] + list(range(world.n)) if c in slots(p)), None)
+    if here is None or here == place:           # in a face-down bid, or already right
+        return
+    start = 0 if place < 0 else len(obs.known.get(place, []))
+    target = slots(place)
+    spots = [i for i in range(start, len(target)) if not is_ending(target[i])]
+    if not spots:
+        return
+    i = rng.choice(spots)
+    source = slots(here)
+    j = source.index(c)
+    source[j], target[i] = target[i], c
+
+
+def dealt_with_endings(obs: Observation, truth: GameState, rng: random.Random,
+                       hold_odds=None) -> GameState:
+    """The bot's own world, but with the Invasion and Silence where they truly are."""
+    world = determinize(obs, rng, hold_odds)
+    for c in sorted(set(obs.unseen)):
+        if not is_ending(c):
+            continue
+        place = next((t for t in range(truth.n) if t != obs.seat and c in truth.hands[t]),
+                     -1 if c in truth.deck else None)
+        if place is not None:
+            _swap_into(world, obs, c, place, rng)
+    return world
+
+
 def _observe(s: GameState, seat: int) -> Observation:
     """The arena's observation, remembered with the true state it came from."""
     obs = observation(s, seat)
@@ -119,6 +165,8 @@ def _deal(obs: Observation, rng: random.Random, hold_odds=None) -> GameState:
     if obs is _table["obs"] and obs.seat == _table["seat"] and _table["ages"] is not None:
         sort = _held_since_turn(_table["state"], obs.seat, _table["ages"] == "old")
         return dealt_knowing(obs, _table["state"], rng, hold_odds, sort)
+    if obs is _table["obs"] and obs.seat == _table["seat"] and _table["sort"] is is_ending:
+        return dealt_with_endings(obs, _table["state"], rng, hold_odds)
     if obs is _table["obs"] and obs.seat == _table["seat"] and _table["sort"] is not None:
         return dealt_knowing(obs, _table["state"], rng, hold_odds, _table["sort"])
     if obs is _table["obs"] and obs.seat == _table["seat"]:
@@ -146,8 +194,11 @@ def main(argv: list[str] | None = None) -> None:
                       help="know the cards the others held at the start of their last turn")
     sort.add_argument("--new", action="store_true",
                       help="know the cards the others got since the start of their last turn")
+    sort.add_argument("--endings", action="store_true",
+                      help="know only who holds the Tatar Invasion and Silence")
     args = ap.parse_args(argv)
-    _table["sort"] = is_answer if args.answers else is_other if args.rest else None
+    _table["sort"] = (is_answer if args.answers else is_other if args.rest
+                      else is_ending if args.endings else None)
     _table["ages"] = "old" if args.old else "new" if args.new else None
     kinds = arena.seat_kinds(args.seats.split(","), None)
     arena.observation = _observe          # type: ignore[assignment]

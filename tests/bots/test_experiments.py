@@ -1,7 +1,8 @@
 """The diagnostics in docs/experiments: the peeking deal sees the true hands only for the
-peeking seat's own decisions, the round-noise and paired reports count what they say they
-count, two averaged networks make one valid network with the mean heads, and the endings
-report says who set the end and who won."""
+peeking seat's own decisions (and with `--endings` only where the Invasion and Silence lie),
+the round-noise and paired reports count what they say they count, two averaged networks
+make one valid network with the mean heads, and the endings report says who set the end and
+who won."""
 import importlib.util
 import json
 import random
@@ -342,3 +343,26 @@ def test_policy_read_deals_an_older_turn_only_the_places_held_then():
             held = set(turn.state.hands[0])
             swap = {a: b for a, b in zip(olds, news) if a in held}
             assert sorted(spy.hand) == sorted(swap.get(c, c) for c in held)
+
+
+def test_peek_endings_puts_the_invasion_and_silence_where_they_truly_lie():
+    peek = _load("peek")
+    moved = 0
+    for s in playout_states(4, 30, 21):
+        seat = s.decision.seat
+        obs = observation(s, seat)
+        endings = [c for c in obs.unseen if peek.is_ending(c)]
+        for k in range(4):
+            world = peek.dealt_with_endings(obs, s, random.Random(k))
+            fair = determinize(obs, random.Random(k))
+            assert [len(h) for h in world.hands] == [len(h) for h in s.hands]
+            assert sorted(world.deck + [c for h in world.hands for c in h]) == \
+                sorted(s.deck + [c for h in s.hands for c in h])
+            for t in range(4):
+                assert world.hands[t][:len(obs.known.get(t, []))] == obs.known.get(t, [])
+            for c in endings:
+                truly = [t for t in range(4) if c in s.hands[t]]
+                dealt = [t for t in range(4) if c in world.hands[t]]
+                assert dealt == truly
+                moved += dealt != [t for t in range(4) if c in fair.hands[t]]
+    assert moved > 0        # the fair deal often put them elsewhere: the swap did work
