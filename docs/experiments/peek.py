@@ -130,9 +130,7 @@ def dealt_with_endings(obs: Observation, truth: GameState, rng: random.Random,
                        hold_odds=None) -> GameState:
     """The bot's own world, but with the Invasion and Silence where they truly are."""
     world = determinize(obs, rng, hold_odds)
-    for c in sorted(set(obs.unseen)):
-        if not is_ending(c):
-            continue
+    for c in sorted(c for c in set(obs.unseen) if is_ending(c)):
         place = next((t for t in range(truth.n) if t != obs.seat and c in truth.hands[t]),
                      -1 if c in truth.deck else None)
         if place is not None:

@@ -231,10 +231,9 @@ def main(argv: list[str] | None = None) -> None:
 def report(games: list[dict]) -> dict:
     """The tallies of all games, as shares."""
     tot = new_tally()
+    counts = [k for k, v in tot.items() if isinstance(v, (int, float))]
     for g in games:
-        for k in ("looks", "true_same", "dealt", "kept", "post_looks", "prior_right",
-                  "post_right", "uniform_right", "brier_looks", "prior_cards", "post_cards",
-                  "last_right"):
+        for k in counts:
             tot[k] += g[k]
         for m, (d, k) in g["by_move"].items():
             row = tot["by_move"].setdefault(m, [0, 0])
