@@ -1,8 +1,9 @@
 """The diagnostics in docs/experiments: the peeking deal sees the true hands only for the
 peeking seat's own decisions (and with `--endings` only where the Invasion and Silence lie),
 the round-noise and paired reports count what they say they count, two averaged networks
-make one valid network with the mean heads, and the endings report says who set the end and
-who won."""
+make one valid network with the mean heads, the endings report says who set the end and
+who won, and the end-of-game hand count matches the arena's and counts as playable only
+the cards a legal action could play."""
 import importlib.util
 import json
 import random
@@ -366,3 +367,23 @@ def test_peek_endings_puts_the_invasion_and_silence_where_they_truly_lie():
                 assert dealt == truly
                 moved += dealt != [t for t in range(4) if c in fair.hands[t]]
     assert moved > 0        # the fair deal often put them elsewhere: the swap did work
+
+
+def test_hands_left_counts_the_end_hands_and_only_cards_a_legal_action_could_play():
+    hands_left = _load("hands_left")
+    from knjazja.bots import arena
+    from knjazja.engine import Action
+    from knjazja.engine.actions import DECLARE_WAR, DRAW, EVENT
+    from knjazja.engine.cards import CARD_ID
+    druzhina, militia = CARD_ID.index("troop.druzhina.5"), CARD_ID.index("troop.militia")
+    bribe = CARD_ID.index("ev.bribe")
+    hand = [druzhina, militia, bribe]
+    assert hands_left._cards_in([Action(DRAW)], hand) == set()
+    assert hands_left._cards_in([Action(DRAW), Action(DECLARE_WAR, city=3)], hand) == {druzhina}
+    assert hands_left._cards_in([Action(EVENT, card=bribe)], hand) == {bribe}
+    tally = hands_left.count_game(["normal"] * 4, 5, 1)       # the same game as the arena's
+    ends = arena.play_game(["normal"] * 4, arena.game_seed(5, 1), 1)["play"]
+    assert sum(tally["kind"].values()) == sum(p["cards_in_hand_end"] for p in ends) > 0
+    assert sum(tally["card"].values()) == sum(tally["kind"].values())
+    assert all(tally["playable"][k] <= n for k, n in tally["kind"].items())
+    assert tally["playable"]["troop"] <= tally["kind"]["troop"] - tally["card"]["troop.militia"]
