@@ -44,6 +44,7 @@ READING_KINDS = ("normal", "hard")           # take ":read" or ":uniform" (`bots
 READINGS = ("read", "uniform")
 EXACT_MODEL = "exact"        # "hard:exact": Hard's round model values draws exactly
 LEAF_PLY = "ply"             # "hard:ply": Hard scores a round by its best move one ply on
+WIDE = "wide"                # "hard:wide": more of Normal's moves reach Hard's round
 
 
 def make_bot(kind: str, **kw) -> Bot:
@@ -53,7 +54,8 @@ def make_bot(kind: str, **kw) -> Bot:
     the others' kept cards, `bots.reading`); "hard" the round look-ahead over Normal's best
     moves (`bots/rounds.py`), reading the kept cards ("hard:uniform" does not; "hard:exact"
     models the seats with their draws valued exactly, as Normal values them; "hard:ply"
-    scores each round by its best move one ply on);
+    scores each round by its best move one ply on; "hard:wide" plays out Normal's best six
+    moves within 0.3 instead of four within 0.15);
     "hard-learned" the tree search with the learned evaluation; the classic levels are the
     hand-written bots, kept to measure every gain side by side.
 
@@ -72,6 +74,9 @@ def make_bot(kind: str, **kw) -> Bot:
         kw = dict(kw, exact_model=True)
     elif variant == LEAF_PLY and k == "hard":
         kw = dict(kw, leaf_ply=True)
+    elif variant == WIDE and k == "hard":
+        from .rounds import WIDE_CHOICE
+        kw = dict(kw, **WIDE_CHOICE)
     elif variant in PRESETS and k in SENSE_KINDS:   # "normal:full": which bots.sense rules
         kw = dict(kw, sense=variant)
     elif variant:                     # "hard:paired", "hard:tree:0" (search variants)
@@ -80,7 +85,7 @@ def make_bot(kind: str, **kw) -> Bot:
             choices = sorted(SEARCH_MODES.get(k, ())) + (sorted(PRESETS) if k in SENSE_KINDS
                                                          else []) \
                 + (list(READINGS) if k in READING_KINDS else []) \
-                + ([EXACT_MODEL, LEAF_PLY] if k == "hard" else [])
+                + ([EXACT_MODEL, LEAF_PLY, WIDE] if k == "hard" else [])
             raise ValueError(f"unknown variant {variant!r} of {k!r}"
                              + (f" (use {', '.join(choices)})" if choices else
                                 f": {k!r} has no variants"))

@@ -22,6 +22,7 @@ BOTS = {
     "hard:uniform": {"iterations": 3},
     "hard:exact": {"iterations": 3},
     "hard:ply": {"iterations": 3},
+    "hard:wide": {"iterations": 3},
     "hard-learned": {"iterations": 40},
     "normal-classic": {},
     "hard-classic": {"iterations": 40},

@@ -145,3 +145,20 @@ def test_hard_ply_scores_its_rounds_one_ply_on(monkeypatch):
     assert not calls
     cands = _round_worlds(leaf_ply=True)
     assert len(calls) == 2 * cands
+
+
+def test_hard_wide_plays_out_more_of_normals_moves():
+    """"hard:wide" takes Normal's best six moves within 0.3 into the round, the shipped Hard
+    four within 0.15: on the same decision it judges at least as many, and somewhere more."""
+    wide, hard = make_bot("hard:wide", iterations=1), make_bot("hard", iterations=1)
+    assert wide.search_kw["top_k"] == 6 and wide.search_kw["margin"] == 0.3
+    assert "top_k" not in hard.search_kw
+    more = 0
+    for i, s in enumerate(STATES):
+        obs, legal = observation(s, s.decision.seat), legal_actions(s)
+        _, idx_wide, _ = wide.judge(obs, legal, random.Random(i))
+        _, idx_hard, _ = hard.judge(obs, legal, random.Random(i))
+        assert len(idx_hard) <= 4 and len(idx_wide) <= 6
+        assert set(idx_hard) <= set(idx_wide)
+        more += len(idx_wide) > len(idx_hard)
+    assert more > 0
