@@ -37,9 +37,10 @@ class WeightsError(ValueError):
     """A weights file that is not ours, or does not fit the features."""
 
 
-# (first, end) feature index of a segment, its rows of W, and its cache: values -> W·values
-# (None where every value is zero)
-_Segment = tuple[int, int, list[list[float]], dict[tuple[float, ...], list[float] | None]]
+# (first, end) feature index of a segment, its rows of W, its cache: values -> W·values
+# (None where every value is zero), and its rows times values (see `_rows`)
+_Segment = tuple[int, int, list[list[float]], dict[tuple[float, ...], list[float] | None],
+                 dict[tuple[int, float], list[float]]]
 
 
 class _Layer:
@@ -51,13 +52,14 @@ class _Layer:
 
     def __init__(self, W: list[list[float]], bounds, base: list[float]) -> None:
         self.base = base
-        self.segments: list[_Segment] = [(a, b, W[a:b], {}) for a, b in bounds]
+        self.segments: list[_Segment] = [(a, b, W[a:b], {}, {}) for a, b in bounds]
         self.cache: dict[tuple, list[float]] = {}
 
     def clear(self) -> None:
         self.cache.clear()
         for seg in self.segments:
             seg[3].clear()
+            seg[4].clear()
 
     def __call__(self, vec: list[float]) -> list[float]:
         key = tuple(vec)
@@ -67,29 +69,31 @@ class _Layer:
         if len(self.cache) >= _CACHE_LIMIT:
             self.clear()
         out = self.base
-        for a, b, W, cache in self.segments:
+        for a, b, W, cache, scaled in self.segments:
             seg = key[a:b]
             part = cache.get(seg)
             if part is None:
-                part = cache[seg] = _rows(seg, W, len(out))
+                part = cache[seg] = _rows(seg, W, scaled)
             if part is not None:
                 out = list(map(add, out, part))
         self.cache[key] = out
         return out
 
 
-def _rows(vec: tuple, W: list[list[float]], hidden: int) -> list[float] | None:
-    """W·vec over the non-zero entries (None when all are zero)."""
-    acc = None
+def _rows(vec: tuple, W: list[list[float]], scaled: dict[tuple[int, float], list[float]]
+          ) -> list[float] | None:
+    """W·vec over the non-zero entries (None when all are zero).  A row times a value
+    other than 1 is remembered in `scaled` by (row, value): the features take few values,
+    and the sum is the same float for float as when the product is made afresh."""
+    acc: list[float] | None = None
     for i, x in enumerate(vec):
         if x:
-            row = W[i]
-            if acc is None:
-                acc = row[:] if x == 1.0 else [x * w for w in row]
-            elif x == 1.0:
-                acc = list(map(add, acc, row))
-            else:
-                acc = [a + x * w for a, w in zip(acc, row)]
+            row: list[float] | None = W[i] if x == 1.0 else scaled.get((i, x))
+            if row is None:
+                if len(scaled) >= _CACHE_LIMIT:
+                    scaled.clear()
+                row = scaled[(i, x)] = [x * w for w in W[i]]
+            acc = row if acc is None else list(map(add, acc, row))
     return acc
 
 
@@ -113,25 +117,44 @@ class EvalNet:
         self._seat = _Layer(self.Ws, SEAT_BOUNDS, zero)
         self._glob = _Layer(self.Wg, GLOB_BOUNDS, self.b1)
         self._hand = _Layer(self.Wh, HAND_BOUNDS, zero)
+        # a seat's (u, Glory / 10) by the layer outputs it sums: (common, seat, hand or
+        # None) -> those three and the two heads.  Keyed by identity — the layers hand
+        # back the same list for the same values — and the entry keeps the lists alive,
+        # so no other list can come to have their ids while it stands.
+        self._seat_heads: dict[tuple[int, int, int], tuple] = {}
 
     def clear_caches(self) -> None:
         for layer in (self._seat, self._glob, self._hand):
             layer.clear()
+        self._seat_heads.clear()
 
     def heads(self, f: Features) -> tuple[list[float], list[float]]:
         """(u_r, Glory_r / 10) for every seat at the table, viewer first."""
         common = self._glob(f.glob)
         mine = self._hand(f.hand)
-        w2, b2, w3, b3 = self.w2, self.b2, self.w3, self.b3
+        memo = self._seat_heads
+        if len(memo) >= _CACHE_LIMIT:
+            memo.clear()
         us, gs = [], []
         for r, seat in enumerate(f.seats):
-            pre = list(map(add, common, self._seat(seat)))
-            if r == 0:
-                pre = list(map(add, pre, mine))
-            h = [x if x > 0.0 else 0.0 for x in pre]
-            us.append(sum(map(mul, w2, h)) + b2)
-            gs.append(sum(map(mul, w3, h)) + b3)
+            part = self._seat(seat)
+            hand = mine if r == 0 else None
+            key = (id(common), id(part), id(hand))
+            known = memo.get(key)
+            if known is None:
+                known = memo[key] = (common, part, hand, *self._seat_head(common, part, hand))
+            us.append(known[3])
+            gs.append(known[4])
         return us, gs
+
+    def _seat_head(self, common: list[float], part: list[float],
+                   hand: list[float] | None) -> tuple[float, float]:
+        """One seat's (u, Glory / 10) from its share of the hidden layer."""
+        pre = list(map(add, common, part))
+        if hand is not None:
+            pre = list(map(add, pre, hand))
+        h = [x if x > 0.0 else 0.0 for x in pre]
+        return sum(map(mul, self.w2, h)) + self.b2, sum(map(mul, self.w3, h)) + self.b3
 
     def win_probs(self, f: Features) -> list[float]:
         """P(each seat wins), viewer first, as the viewer sees the position."""

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from knjazja.bots import make_bot
-from knjazja.bots.features import N_GLOB, N_HAND, N_SEAT, extract, names
+from knjazja.bots.features import N_GLOB, N_HAND, N_SEAT, Features, extract, names
 from knjazja.bots.net import EvalNet, WeightsError, default_net, load
 from knjazja.bots.view import View
 from knjazja.engine import determinize, legal_actions, observation
@@ -105,6 +105,30 @@ def test_pure_python_network_equals_the_numpy_one():
         us, gs = net.heads(f)
         assert np.allclose(prob[0], net.win_probs(f), atol=1e-9)
         assert np.allclose(glory[0], gs, atol=1e-9)
+
+
+def test_remembered_sums_give_the_network_float_for_float(monkeypatch):
+    """One network over many positions — its caches warm, and cleared when full — gives
+    exactly what a fresh network gives on each, and both match the training model's
+    forward pass (a cache keyed wrongly would hand one sum for another)."""
+    np = pytest.importorskip("numpy")
+    from knjazja.bots import net as net_module
+    from knjazja.bots.model import forward, from_json
+    doc = json.loads(net_module.resources.files("knjazja.bots").joinpath(
+        "data", net_module.DEFAULT_FILE).read_text("utf-8"))
+    params = from_json(doc)
+    monkeypatch.setattr(net_module, "_CACHE_LIMIT", 40)
+    warm = EvalNet(doc)
+    feats = [extract(View.from_state(s, seat)) for s in STATES for seat in range(s.n)]
+    # each table also with the hand of the one before (as after a draw: only the hand differs)
+    feats = [x for f, before in zip(feats[1:], feats) for x in (f, Features(f.seats, f.glob, before.hand))]
+    for f in feats + feats[::-1]:
+        assert warm.heads(f) == EvalNet(doc).heads(f)
+    for f in feats:
+        prob, glory, _ = forward(params, np.array([f.seats], dtype=float),
+                                 np.array([f.glob], dtype=float), np.array([f.hand], dtype=float))
+        assert np.allclose(prob[0], warm.win_probs(f), atol=1e-9)
+        assert np.allclose(glory[0], warm.heads(f)[1], atol=1e-9)
 
 
 def test_a_tiny_training_run_lowers_its_loss():
