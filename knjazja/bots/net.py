@@ -13,7 +13,8 @@ in a small versioned JSON file in the package (`data/eval.json`), written by the
 training command (`knjazja train`).  Inputs are mostly zeros, so each layer adds only
 the rows of the non-zero inputs, and what a block of features adds is remembered by
 its values, whole and by segment (a look-ahead changes one or two seats at a time, and
-in each only a part).
+in each only a part), as are a row times a value and a seat's two heads.  Every sum is
+made in the same order as without the caches, so they change no float.
 """
 from __future__ import annotations
 
