@@ -2,7 +2,9 @@
 Normal-classic-played 4-player games.
 
 * the learned evaluation per call — features of one seat's view, and the network on
-  them (with its caches cold: every position new) — next to one engine `apply`;
+  them: cold (caches cleared before each call), warm (the same positions again) and in
+  play (every position four Normals' look-aheads weigh in one game, in their order: what
+  a bot pays) — next to one engine `apply`;
 * Normal's decision time (p50/p95) and Hard's search iterations per second.
 
 Timings are process CPU time, so that other programs on the machine disturb them less.
@@ -19,7 +21,7 @@ from .arena import _pct
 from .classic.normal import NormalClassicBot
 from .features import Features, extract
 from .hard import search
-from .net import default_net
+from .net import EvalNet, default_net
 from .normal import NormalBot
 from .view import View
 
@@ -47,6 +49,31 @@ def _per_call_us(fn, items, repeat: int) -> float:
         for x in items:
             fn(x)
     return (time.process_time() - t0) / (repeat * len(items)) * 1e6
+
+
+class _Noting(EvalNet):
+    """A network that notes every position it is asked to value."""
+
+    def __init__(self, net: EvalNet) -> None:
+        self.__dict__.update(net.__dict__)
+        self.asked: list[Features] = []
+
+    def value(self, f: Features) -> float:
+        self.asked.append(f)
+        return super().value(f)
+
+
+def _asked_in_a_game(net: EvalNet, seed: int) -> list[Features]:
+    """Every position four Normal bots, sharing one network as in the arena, ask it to
+    value in one game, in their order."""
+    noting = _Noting(net)
+    bots = [NormalBot(net=noting) for _ in range(4)]
+    rngs = [random.Random(seed * 10 + p) for p in range(4)]
+    s = new_game(4, seed)
+    while not s.over:
+        seat = s.decision.seat
+        apply(s, bots[seat].choose(observation(s, seat), legal_actions(s), rngs[seat]))
+    return noting.asked
 
 
 def bench_bots(iterations: int = 200, seed: int = 1) -> dict:
@@ -78,6 +105,10 @@ def bench_bots(iterations: int = 200, seed: int = 1) -> dict:
         times.append((time.process_time() - t0) * 1000)
     res["normal_ms_p50"] = round(_pct(times, 0.5), 2)
     res["normal_ms_p95"] = round(_pct(times, 0.95), 2)
+    asked = _asked_in_a_game(net, seed)
+    net.clear_caches()
+    res["network_us_in_play"] = round(_per_call_us(net.value, asked, 1), 1)
+    res["network_calls_in_play"] = len(asked)
     iters = 0
     t0 = time.process_time()
     for s in states:

@@ -176,3 +176,21 @@ def test_normal_looks_ahead_deterministically():
         legal = legal_actions(s)
         a = bot.choose(obs, legal, random.Random(i))
         assert a in legal and a == bot.choose(obs, legal, random.Random(i))
+
+
+def test_the_bench_notes_every_position_the_look_ahead_values():
+    """`bench bots` times the network on the positions Normal's look-ahead weighs; the
+    noting network must value them as the plain one does and miss none."""
+    from knjazja.bots.bench import _Noting
+    from knjazja.bots.normal import NormalBot
+    plain, noting = NormalBot(), NormalBot(net=_Noting(default_net()))
+    asked = 0
+    for i, s in enumerate(STATES[:8]):
+        obs, legal = observation(s, s.decision.seat), legal_actions(s)
+        assert noting.choose(obs, legal, random.Random(i)) == plain.choose(obs, legal, random.Random(i))
+        before, asked = asked, len(noting._net.asked)
+        if len(legal) > 1:
+            assert asked > before
+    fresh = load()
+    assert [default_net().value(f) for f in noting._net.asked] == \
+        [fresh.value(f) for f in noting._net.asked]
