@@ -82,10 +82,12 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--out", default="eval.json", help="where to write the weights (JSON)")
 
     b = sub.add_parser("bench", help="measure speed")
-    b.add_argument("what", choices=("engine", "bots", "ui"))
+    b.add_argument("what", choices=("engine", "bots", "ui", "evening"),
+                   help="evening: a long scripted session (games, lessons, resizes) and its memory")
     b.add_argument("--json", action="store_true")
     b.add_argument("--seconds", type=float, default=5.0, help="engine: how long to run")
-    b.add_argument("--frames", type=_positive, default=600, help="ui: frames to draw")
+    b.add_argument("--frames", type=_positive, default=600, help="ui: frames to draw; evening: per table")
+    b.add_argument("--games", type=_positive, default=6, help="evening: tables to play")
     return p
 
 
@@ -206,6 +208,10 @@ def _cmd_bench(args) -> int:
     elif args.what == "bots":
         from knjazja.bots.bench import bench_bots
         res = bench_bots()
+    elif args.what == "evening":
+        from knjazja.ui.bench_evening import bench_evening
+        res = bench_evening(games=args.games, frames=args.frames,
+                            progress=None if args.json else lambda line: print(line, flush=True))
     else:
         from knjazja.ui.bench import bench_ui
         res = bench_ui(frames=args.frames)

@@ -15,6 +15,7 @@ from knjazja.engine import Action, Event, GameState
 from knjazja.engine import records as R
 from knjazja.engine import zones as Z
 from knjazja.engine.cards import STRENGTH
+from knjazja.engine.ops import PLAYED
 from knjazja.engine.targets import draw_count, passable_chronicle, squad_strength
 from knjazja.engine.zones import Zone
 
@@ -132,7 +133,7 @@ class Narrator:
         p, k, seat, other = self._p, e.kind, self.seat(e.seat), self.seat(e.other)
         answered, self._answered = self._answered, -1
         if k == "move":
-            return None if (e.card == answered and e.dst == Z.DISCARD) else self._move(e)
+            return None if (e.card == answered and e.card >= 0 and e.dst == Z.DISCARD) else self._move(e)
         if k == "answer":
             return self._answer(e)
         if k == "play_event":
@@ -140,6 +141,7 @@ class Narrator:
         if k in ("bribed", "keep", "raid_lay"):
             return p(f"log.{k}", seat=seat, card=t(e.card))
         if k == "cancelled":
+            self._answered = e.card          # its way to the discard pile follows, untold
             return p("log.cancelled", seat=seat, card=t(e.card), target=t(e.value))
         if k in ("city_owner", "war_start"):
             return p(f"log.{k}", seat=seat, city=t(e.city), other=other)
@@ -166,16 +168,15 @@ class Narrator:
         return None
 
     def _answer(self, e: Event) -> str | None:
-        """A war answer: troops laid, an event card played, or none; bribes are told by the
-        troop going over, an accepted repulse by "the attack is repelled"."""
+        """A war answer: troops laid, a card played (a Bribe too: the troop going over is told
+        next), or none; an accepted repulse is told by "the attack is repelled"."""
         p, seat = self._p, self.seat(e.seat)
         if e.how in (R.DEFEND, R.RAID_TROOP):
             return p("log.defend", seat=seat, cards=self.cards(e.cards, tokens=True), value=e.value)
-        if e.how in (R.AMBUSH, R.CONDEMN):
-            self._answered = e.card
+        if e.how in (R.AMBUSH, R.CONDEMN, R.BRIBE, R.COUNTER_BRIBE, R.YIELD_PLUNDER):
+            self._answered = e.card          # its discard, next, goes untold
             return p("log.answer_card", seat=seat, card=self.card(e.card, tokens=True))
-        if e.how in (R.YIELD, R.YIELD_PLUNDER):
-            self._answered = e.card          # Plunder: "разграбляет" tells it
+        if e.how == R.YIELD:
             return p("log.no_answer", seat=seat)
         return None
 
@@ -202,6 +203,8 @@ class Narrator:
                 p("log.steal_hidden", seat=seat, other=other)
         if dst.kind == Z.UNDER:
             return p("log.under", card=t(e.card), chronicle=t(dst.key))
+        if dst == Z.DISCARD and e.how == PLAYED:       # played straight from the hand
+            return p("log.event", seat=seat, card=t(e.card))
         if dst == Z.DISCARD and src not in (Z.WAR, Z.TABLE):
             return p("log.discard", card=t(e.card))
         return None

@@ -16,6 +16,7 @@ from knjazja.engine import Event, GameState
 from knjazja.engine import zones as Z
 from knjazja.engine.actions import Decision
 from knjazja.engine.cards import CARD_ID, EVENT, KIND
+from knjazja.engine.ops import PLAYED
 from knjazja.engine.records import WarRecord, war_after
 from knjazja.engine.state import City
 from knjazja.engine.zones import Zone
@@ -149,8 +150,8 @@ class TableView:
     def land(self, e: Event) -> None:
         """An event's animation ends: cards arrive, numbers change."""
         k = e.kind
-        if played(e):
-            self.recent = (e.seat, e.card)
+        if (card := played_card(e)) >= 0:
+            self.recent = (e.seat, card)
         if k in ("move", "bribed", "bid"):
             self.put(e.dst, e.card)
         elif k == "play_event":
@@ -180,18 +181,33 @@ class TableView:
         self.touch()
 
 
+def played_card(e: Event) -> int:
+    """The card a player put into play with ``e`` — what the centre names as "last played" —
+    or -1.  Wars and reactions count: troops sent to attack or defend (the first named), an
+    answer's card (Ambush, Bribe, Condemnation, Plunder), a reaction that cancels a card, a
+    troop laid against a Raid, a Bribe played on it."""
+    k, src, dst = e.kind, e.src, e.dst
+    if k in ("play_event", "cancelled", "raid_lay"):
+        card = e.card
+    elif k in ("attack", "answer"):
+        card = e.card if e.card >= 0 else (e.cards[0] if e.cards and src is not None
+                                           and src.kind == Z.HAND else -1)
+    elif k == "move" and src is not None and src.kind == Z.HAND and dst is not None:
+        played_out = dst.kind in (Z.CITY, Z.CITIES, Z.CHRONICLES, Z.UNDER)
+        card = e.card if played_out or (dst == Z.DISCARD and e.how == PLAYED) else -1
+    else:
+        card = -1
+    return card if card >= 0 and e.seat >= 0 else -1
+
+
 def played(e: Event) -> bool:
-    """A card played from a hand onto the table: what the centre names as "last played"."""
-    if e.kind == "play_event":
-        return True
-    return (e.kind == "move" and e.src is not None and e.src.kind == Z.HAND and e.dst is not None
-            and e.dst.kind in (Z.CITY, Z.CITIES, Z.CHRONICLES))
+    return played_card(e) >= 0
 
 
 def last_played(events: list[Event]) -> tuple[int, int] | None:
     """(seat, card) of the last card played in ``events`` (after an undo or a load)."""
     e = next((e for e in reversed(events) if played(e)), None)
-    return (e.seat, e.card) if e is not None else None
+    return (e.seat, played_card(e)) if e is not None else None
 
 
 def _leaves_war(e: Event) -> bool:

@@ -26,14 +26,17 @@ def add_to_hand(s: GameState, seat: int, card: int, known_by: tuple = ()) -> Non
             s.seen[viewer].add(card)
 
 
-def discard(s: GameState, card: int, src: Zone, ev: list, seat: int = -1) -> None:
+PLAYED = "played"      # a discard's `how`: the card was played from the hand, nothing else tells it
+
+
+def discard(s: GameState, card: int, src: Zone, ev: list, seat: int = -1, how: str = "") -> None:
     s.discard.append(card)
-    ev.append(Event("move", seat=seat, card=card, src=src, dst=Z.DISCARD))
+    ev.append(Event("move", seat=seat, card=card, src=src, dst=Z.DISCARD, how=how))
 
 
-def discard_from_hand(s: GameState, seat: int, card: int, ev: list) -> None:
+def discard_from_hand(s: GameState, seat: int, card: int, ev: list, how: str = "") -> None:
     take_from_hand(s, seat, card)
-    discard(s, card, Z.hand(seat), ev, seat)
+    discard(s, card, Z.hand(seat), ev, seat, how)
 
 
 def give_city(s: GameState, city: City, new_owner: int, ev: list, cause: str) -> None:

@@ -264,9 +264,10 @@ def _apply_reaction(s: GameState, a: Action, ev: list) -> None:
         ev.append(Event("decline", seat=pend.target_seat))
         _resolve_event(s, ev)
         return
-    ops.discard_from_hand(s, pend.target_seat, a.card, ev)
+    # told first, then both cards go to the discard pile (a log never discards a card unplayed)
     ev.append(Event("cancelled", seat=pend.target_seat, card=a.card, other=pend.player,
                     value=pend.card))
+    ops.discard_from_hand(s, pend.target_seat, a.card, ev)
     ops.discard(s, pend.card, Z.TABLE, ev, pend.player)
     if s.war is not None and CARD_ID[pend.card] == "ev.raid_city":
         s.war.raid_played = True               # Outpost cancels the Raid; the war goes on

@@ -144,7 +144,7 @@ def apply_attacker(s: GameState, a: Action, ev: list, play_event) -> None:
     elif a.kind == EVENT:
         play_event(s, w.attacker, a, ev)
     elif a.kind == BRIBE:                         # bribing the Raid's laid troop
-        ops.discard_from_hand(s, w.attacker, a.card, ev)
+        ops.discard_from_hand(s, w.attacker, a.card, ev, ops.PLAYED)
         w.raid_troop = -1
         _bribed(s, w.attacker, a.target, ev)
     elif a.kind == END_WAR:

@@ -33,7 +33,7 @@ import pygame_gui  # noqa: E402
 
 from knjazja.app import i18n  # noqa: E402
 from knjazja.app.settings import Settings, load_settings, save_settings  # noqa: E402
-from knjazja.ui import trace  # noqa: E402
+from knjazja.ui import caches, trace  # noqa: E402
 from knjazja.ui.art import resources  # noqa: E402
 from knjazja.ui.gui_theme import build_theme  # noqa: E402
 from knjazja.ui.scene_stack import Scene, SceneStack  # noqa: E402
@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 FPS = 60
 MAX_DT = 0.1  # a long stall (window drag, breakpoint) must not fast-forward animations
 REFERENCE_SIZE = (1600, 900)  # UI scale 1.0
+THEME_CACHE_LIMIT = 4         # pygame-gui themes kept (UI scale × language)
 
 # every event type pygame-gui posts (button pressed, drop-down changed, ...)
 UI_EVENT_TYPES: tuple[int, ...] = tuple(sorted(
@@ -77,6 +78,7 @@ class App:
     def __init__(self, settings: Settings | None = None, *, persist: bool = True,
                  size: tuple[int, int] | None = None) -> None:
         """``persist=False`` keeps settings in memory only (tests, demos)."""
+        caches.tune_allocator()
         pygame.display.init()
         pygame.font.init()
         self.settings = settings if settings is not None else load_settings()
@@ -92,6 +94,7 @@ class App:
         self.crash_context: list[Callable[[], tuple[str, str]]] = []   # (title, text) sections
         self.window = game_window.make_window()
         self.screen = self._open_window(size)
+        self._drawn_size = self.size
         self._set_caption()
         self._set_icon()
 
@@ -176,6 +179,9 @@ class App:
         self._after_resize()
 
     def _after_resize(self) -> None:
+        if self.size != self._drawn_size:
+            caches.clear_sized()          # what was drawn for the old size is never asked for again
+            self._drawn_size = self.size
         self.stack.resize(self.size)
 
     # -- look --------------------------------------------------------------------------------
@@ -183,6 +189,8 @@ class App:
         """The pygame-gui theme for a UI scale and language (cached)."""
         key = (self.ui_scale if scale is None else scale, lang or i18n.get_language())
         if key not in self._theme_cache:
+            if len(self._theme_cache) >= THEME_CACHE_LIMIT:    # one per size and language met
+                self._theme_cache.pop(next(iter(self._theme_cache)))
             self._theme_cache[key] = build_theme(*key)
         return self._theme_cache[key]
 
@@ -245,6 +253,10 @@ class App:
         same frame.  Returns False once the app wants to quit.
         """
         queue = deque(pygame.event.get() if events is None else events)
+        if events is not None:
+            # what widgets posted during the last update (hover...): a driven app must
+            # take it too, or the queue keeps old widgets (and their managers) alive
+            queue.extend(pygame.event.get(eventtype=UI_EVENT_TYPES))
         while queue:
             self._dispatch(queue.popleft())
             if not queue:

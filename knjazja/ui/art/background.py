@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import pygame
 
 from .palette import Colour, mix, shade
 from .textures import grain, multiply, radial_alpha, value_noise
+from knjazja.ui.caches import sized_lru
 
 __all__ = ["render_table_background"]
 
@@ -26,7 +26,7 @@ def render_table_background(size: tuple[int, int], style: str = "wood") -> pygam
     return _table(w, h, style)
 
 
-@lru_cache(maxsize=8)
+@sized_lru(2)
 def _table(w: int, h: int, style: str) -> pygame.Surface:
     return _wood(w, h) if style == "wood" else _cloth(w, h)
 

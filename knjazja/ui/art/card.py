@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
@@ -33,6 +32,7 @@ from .palette import CREAM, INK, INK_SOFT, OUTLINE, STYLES, KindStyle
 from .pictures import picture_name, render_picture
 from .resources import load_font, title_scale
 from .shapes import poly
+from knjazja.ui.caches import sized_lru
 
 __all__ = ["render_card", "render_card_back", "card_name_text", "corner_value", "title_lines",
            "ZOOM_MIN_WIDTH", "wrap_text"]
@@ -86,7 +86,7 @@ class _Face:
     text_fit: TextFit | None
 
 
-@lru_cache(maxsize=1024)
+@sized_lru(160)
 def _render_card(card_id: str, lang: str, w: int, h: int) -> pygame.Surface:
     name, text = card_name_text(card_id, lang)
     face = _layout(card_id, lang, w, h, text)

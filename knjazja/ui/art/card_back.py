@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
@@ -12,6 +11,7 @@ from .palette import CRIMSON, GOLD, GOLD_LIGHT, OUTLINE
 from .resources import load_font
 from .shapes import poly
 from .textures import multiply, radial_alpha, vertical_gradient
+from knjazja.ui.caches import sized_lru
 
 __all__ = ["render_card_back"]
 
@@ -24,7 +24,7 @@ def render_card_back(size: tuple[int, int]) -> pygame.Surface:
     return _render_back(w, h)
 
 
-@lru_cache(maxsize=32)
+@sized_lru(16)
 def _render_back(w: int, h: int) -> pygame.Surface:
     S = SS
     W, H = w * S, h * S

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from functools import lru_cache
 
 import pygame
 
@@ -18,13 +17,14 @@ from .palette import (CREAM, CRIMSON_DARK, GOLD, GOLD_DARK, GOLD_LIGHT, INK, OUT
 from .resources import load_font
 from .shapes import bezier, poly
 from .textures import grain, multiply, radial_alpha, value_noise, vertical_gradient
+from knjazja.ui.caches import sized_lru
 
 ZOOM_MIN_WIDTH = 160   # narrower cards drop the text and the kind plaque
 SS = 2                 # supersampling factor of the shapes
 
 
 # ----------------------------------------------------------------------- shared textures
-@lru_cache(maxsize=64)
+@sized_lru(32)
 def texture(size: tuple[int, int], seed: int, lo: int, cells: tuple[int, int], fine: int) -> pygame.Surface:
     t = value_noise(size, cells, seed, lo, 255, octaves=4)
     if fine:
@@ -32,7 +32,7 @@ def texture(size: tuple[int, int], seed: int, lo: int, cells: tuple[int, int], f
     return t
 
 
-@lru_cache(maxsize=128)
+@sized_lru(32)
 def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:  # read-only: only blitted
     m = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(m, (255, 255, 255, 255), m.get_rect(), border_radius=radius)

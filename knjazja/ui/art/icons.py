@@ -7,7 +7,6 @@ the painted ones among them come from here.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Callable
 
 import pygame
@@ -16,6 +15,7 @@ from . import paint_buildings as pb
 from . import paint_items as pi
 from .picture_table import PICTURES, card_family
 from .shapes import Box
+from knjazja.ui.caches import sized_lru
 
 # ----------------------------------------------------------------- choosing an icon
 Painter = Callable[[pygame.Surface, Box, int], None]
@@ -63,7 +63,7 @@ def paint(name: str, s: pygame.Surface, rect: pygame.Rect, lw: int | None = None
     _PAINTERS[name](s, box, lw if lw is not None else max(1, round(rect.w * 0.022)))
 
 
-@lru_cache(maxsize=512)
+@sized_lru(256)
 def icon_surface(name: str, size: int, shadow: bool = False) -> pygame.Surface:
     """Icon `name` as a transparent square `size` px, anti-aliased by 3x supersampling."""
     if name not in _PAINTERS:

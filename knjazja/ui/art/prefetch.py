@@ -218,6 +218,7 @@ class FacePrefetcher:
         self._disabled = False              # given up for good: faces are rendered in the UI
         self._starts = 0
         self._owner: object = None          # who asked for the current plan
+        self._wanted: set[Key] = set()      # the current plan: faces of older plans are dropped
 
     # -- state -----------------------------------------------------------------------------
     @property
@@ -279,6 +280,7 @@ class FacePrefetcher:
         """Stop the worker and wait for it (no zombie is left); a later request starts a new one."""
         w, self._worker = self._worker, None
         self._owner = None
+        self._wanted = set()
         self._starts = 0
         if w is not None:
             w.stop(timeout)
@@ -298,7 +300,26 @@ class FacePrefetcher:
             self._check()
             return False
         self._owner = owner
+        self._wanted = set(plan)
+        self._drop_unwanted()
         return True
+
+    def _drop_unwanted(self) -> None:
+        """Forget faces that arrived for an older plan (a size the window no longer has):
+        kept, they would pile up with every resize and nobody would take them."""
+        w = self._worker
+        if w is None:
+            return
+        inbox = w.inbox
+        for _ in range(len(inbox)):             # the reader thread may append meanwhile
+            msg = inbox.popleft()
+            if msg[0] != "face" or msg[1] in self._wanted:
+                inbox.append(msg)
+
+    @property
+    def waiting(self) -> int:
+        """Faces (and errors) that arrived and were not taken yet."""
+        return len(self._worker.inbox) if self._worker is not None else 0
 
     def cancel(self, owner: object = None) -> None:
         """Forget what ``owner`` asked for (unless someone asked since); faces already under
@@ -309,6 +330,8 @@ class FacePrefetcher:
             except (OSError, ValueError):
                 pass
             self._owner = None
+            self._wanted = set()
+            self._drop_unwanted()
 
     def take(self, limit: int = 8) -> list[tuple[Key, bytes]]:
         """Up to ``limit`` faces that arrived, as (key, RGBA bytes), oldest first; never blocks."""
@@ -319,7 +342,8 @@ class FacePrefetcher:
         while w.inbox and len(out) < limit:
             msg = w.inbox.popleft()
             if msg[0] == "face":
-                out.append((msg[1], msg[2]))
+                if msg[1] in self._wanted:      # else: asked for by a plan since replaced
+                    out.append((msg[1], msg[2]))
             elif msg[0] == "error":
                 log.warning("face prefetcher: %s failed: %s", msg[1], msg[2])
         if not out:

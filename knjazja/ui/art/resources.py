@@ -11,10 +11,10 @@ from __future__ import annotations
 import importlib.resources
 import os
 import sys
-from functools import lru_cache
 from pathlib import Path
 
 import pygame
+from knjazja.ui.caches import sized_lru
 
 __all__ = ["MissingAssetError", "BrokenAssetError", "assets_root", "asset_path", "load_font", "title_scale",
            "FONT_FILES", "ICON_FILE"]
@@ -105,7 +105,7 @@ def load_font(role: str, size: int, lang: str | None = None) -> pygame.font.Font
     return _load_font(font_role(role, lang), max(4, int(size)))
 
 
-@lru_cache(maxsize=512)
+@sized_lru(64)
 def _load_font(role: str, size: int) -> pygame.font.Font:
     try:
         name = FONT_FILES[role]

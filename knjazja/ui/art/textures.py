@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
 
 import pygame
 
 from .palette import Colour, mix
+from knjazja.ui.caches import sized_lru
 
 
 def _grey_surface(size: tuple[int, int], rng: random.Random, lo: int, hi: int) -> pygame.Surface:
@@ -61,7 +61,7 @@ def grain(size: tuple[int, int], seed: int = 0, lo: int = 200, hi: int = 255,
     return out
 
 
-@lru_cache(maxsize=32)
+@sized_lru(32)
 def _grain_tile(seed: int, lo: int, hi: int, tile: int) -> pygame.Surface:
     return _grey_surface((tile, tile), random.Random(seed), lo, hi)
 
@@ -73,7 +73,7 @@ def vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pyg
     return pygame.transform.scale(_gradient_column(h, tuple(top), tuple(bottom)), (w, h))
 
 
-@lru_cache(maxsize=256)
+@sized_lru(128)
 def _gradient_column(h: int, top: Colour, bottom: Colour) -> pygame.Surface:
     col = pygame.Surface((1, h))
     for y in range(h):
@@ -88,7 +88,7 @@ def radial_alpha(size: tuple[int, int], colour: Colour, inner: int, outer: int,
     return pygame.transform.smoothscale(s, (max(1, size[0]), max(1, size[1])))
 
 
-@lru_cache(maxsize=64)
+@sized_lru(32)
 def _radial_base(colour: Colour, inner: int, outer: int, power: float, res: int) -> pygame.Surface:
     s = pygame.Surface((res, res), pygame.SRCALPHA)
     c = (res - 1) / 2

@@ -6,7 +6,6 @@ several actions a click meant.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 import pygame_gui
@@ -20,6 +19,7 @@ from knjazja.ui import style
 from knjazja.ui.scenes.base import oid
 from knjazja.ui.table.banner import BannerFit, balanced, fit_banner, font_measure
 from knjazja.ui.table.context import DrawContext
+from knjazja.ui.caches import sized_lru
 
 
 def banner(c: TableController, log_lines: list[str]) -> tuple[str, bool]:
@@ -35,7 +35,7 @@ def banner_sizes(ctx: DrawContext, rect: Rect) -> tuple[int, int]:
     return min(round(rect.height * 0.45), ctx.fs(1.5)), max(11, ctx.fs(0.95))
 
 
-@lru_cache(maxsize=256)
+@sized_lru(256)
 def banner_fit(text: str, rect: tuple[int, int, int, int], role: str, sizes: tuple[int, int],
                reserve: tuple[int, int, int, int] | None) -> BannerFit:
     """``fit_banner`` with the game's fonts, kept (the banner is drawn every frame)."""
@@ -125,7 +125,7 @@ def _toast_lines(text: str, width: int, ctx: DrawContext) -> tuple[int, tuple[st
     return _toast_fit(text, width, ctx.fs(1.15), max(10, ctx.fs(0.9)))
 
 
-@lru_cache(maxsize=64)
+@sized_lru(64)
 def _toast_fit(text: str, width: int, top: int, least: int) -> tuple[int, tuple[str, ...]]:
     """The largest size (down to ``least``) at which ``text`` takes three lines at most."""
     for size in range(top, least - 1, -1):

@@ -19,6 +19,7 @@ from knjazja.app.controller import TableController
 from knjazja.app.help_topics import rules_focus
 from knjazja.app.i18n import get_language
 from knjazja.app.session import GameSession
+from knjazja.ui import caches
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A
 from knjazja.ui.table.board import Board
@@ -90,6 +91,10 @@ class TableScene(GuiScene):
     def exit(self) -> None:
         self.controller.close()
         self.sprites.stop_prefetch()
+        # the scene may wait for the garbage collector (cycles): its drawings need not
+        self.sprites.clear()
+        self.texts.clear()
+        caches.give_back_memory()
         super().exit()
 
     def on_language_changed(self) -> None:

@@ -2,48 +2,25 @@
 
 Everything drawn more than once is rendered once and kept: card faces per (id, language,
 size), dimmed faces, backs, number badges, and text surfaces per (text, font, colour).  The
-caches are bounded so a long session with many window sizes does not grow without end.
+caches are bounded (entries and megabytes) and emptied when the window changes size
+(``knjazja.ui.caches``), so a long session with many window sizes does not grow without end.
 """
 from __future__ import annotations
 
 import math
 import time
-from collections import OrderedDict
 
 import pygame
 
 from knjazja.engine.cards import CARD_ID
 from knjazja.ui import style
+from knjazja.ui.caches import SurfaceLru
 from knjazja.ui.art.palette import (ATTACK_FILL, DEFENCE_FILL, GLORY_EDGE, GLORY_FILL, NEG_FILL, SEAT_COLOURS,
                                     STEEL_EDGE, STEEL_FILL, Colour)
 
 
 def seat_colour(seat: int) -> Colour:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)] if seat >= 0 else style.MUTED
-
-
-class _Lru(OrderedDict):
-    def __init__(self, limit: int) -> None:
-        super().__init__()
-        self.limit = limit
-
-    def get_or(self, key, make):
-        try:
-            value = self[key]
-            self.move_to_end(key)
-            return value
-        except KeyError:
-            value = make()
-            self[key] = value
-            if len(self) > self.limit:
-                self.popitem(last=False)
-            return value
-
-    def put(self, key, value) -> None:
-        self[key] = value
-        self.move_to_end(key)
-        if len(self) > self.limit:
-            self.popitem(last=False)
 
 
 def _convert(surf: pygame.Surface) -> pygame.Surface:
@@ -81,8 +58,8 @@ def dimmed(face: pygame.Surface) -> pygame.Surface:
 class TextCache:
     """Rendered text surfaces, keyed by everything that changes their pixels."""
 
-    def __init__(self, limit: int = 3000) -> None:
-        self._cache: _Lru = _Lru(limit)
+    def __init__(self, limit: int = 3000, max_mb: float = 32) -> None:
+        self._cache = SurfaceLru("table.texts", limit, max_mb)
 
     def font(self, role: str, size: int, lang: str | None = None) -> pygame.font.Font:
         return style.font(role, max(6, int(size)), lang)
@@ -135,8 +112,8 @@ class Sprites:
     card) is then prefetched for every card."""
 
     def __init__(self) -> None:
-        self._faces: _Lru = _Lru(1200)
-        self._misc: _Lru = _Lru(800)
+        self._faces = SurfaceLru("table.faces", 1200, 96)
+        self._misc = SurfaceLru("table.sprites", 800, 24)
         self._prefetcher = None                     # the FacePrefetcher while prefetching
         self._plan: list[tuple[str, str, tuple[int, int]]] = []   # asked for, most-needed first
         self._planned_sizes: set[tuple[str, tuple[int, int]]] = set()   # (lang, size)
@@ -158,8 +135,9 @@ class Sprites:
                 if data is not None:        # it arrived but was not pumped yet
                     return _from_rgba(data, size)
                 self._learn_size(lang, size)
-            from knjazja.ui.art import render_card
-            return _convert(render_card(card_id, lang, size))
+            # not render_card: its own cache would keep every face a second time
+            from knjazja.ui.art.card import render_card_uncached
+            return _convert(render_card_uncached(card_id, lang, size))
         return self._faces.get_or(key, make)
 
     def has_face(self, card_id: str, size: tuple[int, int], lang: str) -> bool:

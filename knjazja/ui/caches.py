@@ -1,0 +1,160 @@
+"""Every cache the UI keeps: bounded, cleared when the window changes size, and reported.
+
+Drawn things are kept so each frame does not draw them again, but most of them are drawn
+*at a size* (card faces, text, backgrounds, fonts, icons), so each window size the player
+drags through would add a set of its own and a long evening with many resizes would grow
+without end.  Two rules keep memory flat:
+
+* every cache has a limit: :class:`SurfaceLru` by entries *and* bytes, and functions
+  decorated with :func:`sized_lru` by entries (``functools.lru_cache``);
+* caches whose entries depend on the window's size are emptied when it changes
+  (:func:`clear_sized`, called by ``App`` after a resize): entries of the old size would
+  never be asked for again.
+
+:func:`report` lists each cache's entries (and megabytes where known) for
+``knjazja bench evening``.
+"""
+from __future__ import annotations
+
+import sys
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_FUNCTIONS: dict[str, Any] = {}                   # name -> lru_cache-wrapped function
+_SIZED_FUNCTIONS: set[str] = set()                # those emptied on a resize
+_LRUS: weakref.WeakSet[SurfaceLru] = weakref.WeakSet()
+
+
+def surface_bytes(value: Any) -> int:
+    """The pixel bytes of a surface (or of the surfaces in a tuple/list), else 0."""
+    get_size = getattr(value, "get_size", None)
+    if get_size is not None and hasattr(value, "get_bytesize"):
+        w, h = get_size()
+        return w * h * value.get_bytesize()
+    if isinstance(value, (tuple, list)):
+        return sum(surface_bytes(v) for v in value)
+    return 0
+
+
+class SurfaceLru(OrderedDict):
+    """Least-recently-used entries dropped beyond ``limit`` entries or ``max_mb`` megabytes."""
+
+    def __init__(self, name: str, limit: int, max_mb: float, *, sized: bool = True) -> None:
+        super().__init__()
+        self.name, self.limit, self.sized = name, limit, sized
+        self.max_bytes = int(max_mb * 1024 * 1024)
+        self.bytes = 0
+        _LRUS.add(self)
+
+    def __hash__(self) -> int:          # a WeakSet member (an OrderedDict is not hashable)
+        return id(self)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def get_or(self, key: Any, make: Callable[[], Any]) -> Any:
+        try:
+            value = self[key]
+        except KeyError:
+            value = make()
+            self.put(key, value)
+            return value
+        self.move_to_end(key)
+        return value
+
+    def put(self, key: Any, value: Any) -> None:
+        if key in self:
+            self.bytes -= surface_bytes(super().pop(key))
+        super().__setitem__(key, value)
+        self.bytes += surface_bytes(value)
+        while len(self) > 1 and (len(self) > self.limit or self.bytes > self.max_bytes):
+            _, old = self.popitem(last=False)
+            self.bytes -= surface_bytes(old)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self.put(key, value)
+
+    def clear(self) -> None:
+        super().clear()
+        self.bytes = 0
+
+
+def sized_lru(maxsize: int, *, sized: bool = True) -> Callable[[F], F]:
+    """``functools.lru_cache(maxsize)``, listed in the report and (``sized``: its result
+    depends on a pixel size) emptied when the window changes size."""
+    def wrap(fn: F) -> F:
+        cached = lru_cache(maxsize=maxsize)(fn)
+        name = f"{fn.__module__.removeprefix('knjazja.ui.')}.{fn.__name__}"
+        _FUNCTIONS[name] = cached
+        if sized:
+            _SIZED_FUNCTIONS.add(name)
+        return cached  # type: ignore[return-value]
+    return wrap
+
+
+def clear_sized() -> None:
+    """The window changed size: forget what was drawn for the old one."""
+    for name in _SIZED_FUNCTIONS:
+        _FUNCTIONS[name].cache_clear()
+    for lru in list(_LRUS):
+        if lru.sized:
+            lru.clear()
+    give_back_memory()
+
+
+def give_back_memory() -> None:
+    """Hand freed heap pages back to the OS (glibc keeps them otherwise: the resident size
+    would stay at its peak after the old size's surfaces were dropped)."""
+    global _TRIM
+    if _TRIM is None:
+        _TRIM = _find_malloc_trim()
+    if _TRIM:
+        _TRIM(0)
+
+
+_TRIM: Any = None
+M_MMAP_THRESHOLD = -3                         # glibc's mallopt parameter
+MMAP_THRESHOLD = 256 * 1024                   # surfaces this big get pages of their own
+
+
+def _libc() -> Any:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+        return ctypes.CDLL("libc.so.6")
+    except OSError:                           # no glibc (musl...): nothing to tune
+        return None
+
+
+def _find_malloc_trim() -> Any:
+    return getattr(_libc(), "malloc_trim", None) or False
+
+
+def tune_allocator() -> None:
+    """Give big surfaces (a 1080p background, a zoomed card) their own pages, returned to
+    the OS when freed.  glibc otherwise raises that threshold to the biggest block freed so
+    far, after which every surface lands in the shared heap and a long evening leaves it
+    full of holes: the resident size then only grows."""
+    mallopt = getattr(_libc(), "mallopt", None)
+    if mallopt is not None:
+        mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+
+
+def report() -> dict[str, dict[str, float]]:
+    """Each cache's entries, limit and (surface caches) megabytes, by name."""
+    out: dict[str, dict[str, float]] = {}
+    for name, fn in sorted(_FUNCTIONS.items()):
+        info = fn.cache_info()
+        out[name] = {"entries": info.currsize, "limit": info.maxsize or 0}
+    for lru in _LRUS:
+        entry = out.setdefault(lru.name, {"entries": 0, "limit": 0, "mb": 0.0})
+        entry["entries"] += len(lru)
+        entry["limit"] += lru.limit
+        entry["mb"] = round(entry.get("mb", 0.0) + lru.bytes / (1024 * 1024), 1)
+    return out
