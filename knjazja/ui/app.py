@@ -11,6 +11,7 @@ overlay).  ``App.ui`` is the top scene's manager.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import sys
@@ -95,6 +96,8 @@ class App:
         self.window = game_window.make_window()
         self.screen = self._open_window(size)
         self._drawn_size = self.size
+        self._sweep = False                                        # a resize asks for a sweep
+        self._scenes_seen: tuple[int, ...] = ()                    # ... and so does a screen change
         self._set_caption()
         self._set_icon()
 
@@ -183,6 +186,18 @@ class App:
             caches.clear_sized()          # what was drawn for the old size is never asked for again
             self._drawn_size = self.size
         self.stack.resize(self.size)
+        self._sweep = True
+
+    def _sweep_garbage(self) -> None:
+        """Free what a resize or a closed screen left behind now, not whenever the garbage
+        collector next looks: old widget managers and scenes hold their drawings in reference
+        cycles, which Python counts as a few objects however many megabytes they keep."""
+        scenes = self.stack.scenes_key()
+        if not self._sweep and scenes == self._scenes_seen:
+            return
+        self._sweep, self._scenes_seen = False, scenes
+        gc.collect()
+        caches.give_back_memory()
 
     # -- look --------------------------------------------------------------------------------
     def theme(self, scale: float | None = None, lang: str | None = None) -> dict:
@@ -273,6 +288,7 @@ class App:
         self.stack.update(dt)
         self.draw()
         self.window.flip()
+        self._sweep_garbage()
         self.frame += 1
         if not self.stack:
             self.running = False

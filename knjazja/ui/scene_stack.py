@@ -176,6 +176,10 @@ class SceneStack:
         for scene in self.visible():
             scene.draw(surface)
 
+    def scenes_key(self) -> tuple[int, ...]:
+        """Which scenes are on the stack (their ids): it changes when one is pushed or popped."""
+        return tuple(id(scene) for scene in self._scenes)
+
     def resize(self, size: tuple[int, int]) -> None:
         for scene in list(self._scenes):
             scene.on_resize(size)

@@ -6,7 +6,7 @@ from pygame import Rect
 
 from knjazja.ui.table.layout import BUTTON_NAMES, clockwise_positions, table_layout
 
-SIZES = [(1280, 720), (1920, 1080), (2560, 1440), (3840, 2160)]
+SIZES = [(960, 540), (1280, 720), (1920, 1080), (2560, 1440), (3840, 2160)]
 PLAYERS = range(2, 9)
 
 
@@ -86,3 +86,30 @@ def test_rejects_bad_player_counts(bad):
     with pytest.raises(ValueError):
         table_layout((1600, 900), bad, 0)
 
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_smallest_window_shows_piles_prompt_and_last_played(n):
+    """960×540, the smallest window: the deck and discard pile hold a whole card, the prompt
+    covers neither, and the card under "Last played" lies below that line, not on it."""
+    from knjazja.app.table_view import TableView
+    from knjazja.engine import new_game
+    from knjazja.ui.table.context import DrawContext
+    from knjazja.ui.table.sprites import Sprites, TextCache
+    from knjazja.ui.table.warstack import centre_geometry, header_height
+
+    lay = table_layout((960, 540), n, 0)
+    for pile in (lay.deck, lay.discard):
+        assert pile.width >= lay.card_size[0] and pile.height >= lay.card_size[1], pile
+        assert not pile.colliderect(lay.prompt)
+    assert lay.prompt.height >= 54                   # three lines of the smallest type
+    view = TableView(new_game(n, 1))
+    view.recent = (1, 0)
+    ctx = DrawContext(Sprites(), TextCache(), "ru", [f"Князь {i}" for i in range(n)], [False] * n, lay.unit, 0)
+    g = centre_geometry(view, lay.war_stack, lay.card_size, ctx, ctx.names)
+    assert g.header
+    line = Rect(lay.war_stack.left, lay.war_stack.top, lay.war_stack.width, header_height(ctx))
+    card = g.cards[0].rect
+    assert lay.war_stack.contains(card), (card, lay.war_stack)
+    assert not card.colliderect(line), (card, line)
+    assert not card.colliderect(lay.prompt)

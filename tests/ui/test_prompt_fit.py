@@ -18,7 +18,7 @@ from knjazja.ui.table.layout import table_layout
 from knjazja.ui.table.prompt import banner_sizes
 from knjazja.ui.table.sprites import Sprites, TextCache
 
-SIZES = [(1280, 720), (1600, 900), (1920, 1080)]
+SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080)]
 TEXTS = TextCache()
 NAMES = {"en": "Mstislav the Bold", "ru": "Мстислав Удалой"}          # ordinary, long-ish names
 LONGEST = {"en": "Vsevolod Big Nest of Kiev", "ru": "Всеволод Большое Гнездо!"}   # 24 characters

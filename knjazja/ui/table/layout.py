@@ -104,7 +104,7 @@ class TableLayout:
 def unit_for(size: tuple[int, int]) -> int:
     """The base unit: 12 px at 1280×720, 18 at 1920×1080, 36 at 3840×2160."""
     w, h = size
-    return max(12, math.floor(min(h / 60, w / 106.6)))
+    return max(8, math.floor(min(h / 60, w / 106.6)))
 
 
 def card_size_for(unit: int) -> tuple[int, int]:
@@ -118,9 +118,11 @@ def hand_card_size_for(unit: int) -> tuple[int, int]:
     return card_size_for(round(unit * HAND_SCALE))
 
 
-def clockwise_positions(n_players: int, viewer: int) -> list[tuple[int, Side]]:
-    """(seat, side) for every seat, starting with the viewer at the bottom, then clockwise."""
-    left, top, right = _ARRANGEMENT[n_players - 1]
+def clockwise_positions(n_players: int, viewer: int,
+                        arrangement: tuple[int, int, int] | None = None) -> list[tuple[int, Side]]:
+    """(seat, side) for every seat, starting with the viewer at the bottom, then clockwise
+    (``arrangement``: how many sit left, on top, right; by default ``_ARRANGEMENT``)."""
+    left, top, right = arrangement or _ARRANGEMENT[n_players - 1]
     sides: list[Side] = ["bottom"] + ["left"] * left + ["top"] * top + ["right"] * right
     return [((viewer + i) % n_players, side) for i, side in enumerate(sides)]
 
@@ -222,10 +224,18 @@ def _side_panel(W: int, H: int, u: int, gap: int) -> tuple[Rect, Rect, dict[str,
     return panel, menu_button, buttons, log
 
 
+WIDE_PROMPT_UNITS = 48     # a centre narrower than this many units gives the prompt the table's width
+
+
+def prompt_height(u: int) -> int:
+    """Two lines of instruction fit, three of the smallest type."""
+    return max(54, round(u * 4.0))
+
+
 def _centre(centre: Rect, card: tuple[int, int], u: int, gap: int, pad: int) -> tuple[Rect, Rect, Rect, Rect]:
     """The centre: the piles and the war stack above a prompt banner.
     Returns (deck, discard, war stack, prompt)."""
-    prompt_h = max(40, round(u * 4.0))          # two lines of instruction fit
+    prompt_h = prompt_height(u)
     prompt = Rect(centre.left, centre.bottom - prompt_h, centre.width, prompt_h)
     piles = Rect(centre.left, centre.top, centre.width, prompt.top - gap - centre.top)
     pile_w, pile_h = card[0] + 2 * pad, min(piles.height, card[1] + 2 * pad + round(u * 1.6))
@@ -234,6 +244,24 @@ def _centre(centre: Rect, card: tuple[int, int], u: int, gap: int, pad: int) -> 
     discard = Rect(deck.right + gap, pile_y, pile_w, pile_h)
     war_stack = Rect(discard.right + gap, piles.top, max(0, piles.right - discard.right - gap), piles.height)
     return deck, discard, war_stack, prompt
+
+
+def _arrangement(n_players: int, table: Rect, own_rect: Rect, m: _AreaMetrics, u: int, gap: int,
+                 side_w: int) -> tuple[int, int, int]:
+    """Seats per side; on a window too low for two seats stacked in a side column, a seat
+    moves from each side column to the top row (7 players at 960×540: 1, 5, 1)."""
+    left, top, right = _ARRANGEMENT[n_players - 1]
+    while left > 1:
+        top_w = (table.width - gap * top) // (top + 2)
+        top_h = m.row_height if top_w >= m.row_min_width(4) else m.stacked_height
+        side_h = own_rect.top - gap - (table.top + top_h + gap)
+        if table.width - 2 * side_w - 2 * gap < WIDE_PROMPT_UNITS * u:   # the prompt runs under them
+            side_h -= prompt_height(u) + gap
+        seat_h = (side_h - gap * (left - 1)) // left
+        if seat_h - m.info_h - m.chron_h - 4 * m.pad >= m.card[1]:      # a city card fits its row
+            break
+        left, top, right = left - 1, top + 2, right - 1
+    return left, top, right
 
 
 def table_layout(size: tuple[int, int], n_players: int, human_seat: int | None) -> "TableLayout":
@@ -265,7 +293,9 @@ def table_layout(size: tuple[int, int], n_players: int, human_seat: int | None) 
     hand = Rect(table.left, table.bottom - hand_h, table.width, hand_h)
     own_rect = Rect(table.left, hand.top - gap - own_m.row_height, table.width, own_m.row_height)
 
-    positions = clockwise_positions(n_players, viewer)
+    side_w = max(round(opp_m.card[0] * 3.5) + 2 * pad, round(table.width * 0.19))
+    positions = clockwise_positions(n_players, viewer,
+                                    _arrangement(n_players, table, own_rect, opp_m, u, gap, side_w))
     n_left = sum(1 for _, s in positions if s == "left")
     n_top = sum(1 for _, s in positions if s == "top")
     n_right = sum(1 for _, s in positions if s == "right")
@@ -279,7 +309,14 @@ def table_layout(size: tuple[int, int], n_players: int, human_seat: int | None) 
     # Side columns between the top row and the viewer's area.
     side_top = top_row.bottom + gap if n_top else table.top
     side_rect_h = own_rect.top - gap - side_top
-    side_w = max(round(opp_m.card[0] * 3.5) + 2 * pad, round(table.width * 0.19)) if (n_left or n_right) else 0
+    side_w = side_w if (n_left or n_right) else 0
+    # A small window's centre between two side columns is too narrow for a prompt of three
+    # lines: the prompt then runs the table's whole width, under the side columns.
+    sides = (side_w if n_left else 0) + (side_w if n_right else 0)
+    wide_prompt = table.width - sides - 2 * gap < WIDE_PROMPT_UNITS * u and (n_left or n_right)
+    prompt_h = prompt_height(u)
+    if wide_prompt:
+        side_rect_h -= prompt_h + gap
     left_col = Rect(table.left, side_top, side_w if n_left else 0, side_rect_h)
     right_col = Rect(table.right - (side_w if n_right else 0), side_top, side_w if n_right else 0, side_rect_h)
 
@@ -300,8 +337,13 @@ def table_layout(size: tuple[int, int], n_players: int, human_seat: int | None) 
 
     c_left = (left_col.right + gap) if n_left else table.left
     c_right = (right_col.left - gap) if n_right else table.right
-    deck, discard, war_stack, prompt = _centre(Rect(c_left, side_top, c_right - c_left, side_rect_h),
-                                               card, u, gap, pad)
+    centre = Rect(c_left, side_top, c_right - c_left, side_rect_h)
+    if wide_prompt:
+        prompt = Rect(table.left, own_rect.top - gap - prompt_h, table.width, prompt_h)
+        centre.height += gap + prompt_h     # _centre puts its prompt where the wide one is
+    deck, discard, war_stack, centre_prompt = _centre(centre, card, u, gap, pad)
+    if not wide_prompt:
+        prompt = centre_prompt
 
     return TableLayout(size=(W, H), n_players=n_players, viewer=viewer, unit=u, margin=gap,
                        card_size=card, hand_card_size=hand_card, small_card_size=small, table=table,

@@ -19,7 +19,6 @@ from knjazja.app.controller import TableController
 from knjazja.app.help_topics import rules_focus
 from knjazja.app.i18n import get_language
 from knjazja.app.session import GameSession
-from knjazja.ui import caches
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A
 from knjazja.ui.table.board import Board
@@ -94,7 +93,6 @@ class TableScene(GuiScene):
         # the scene may wait for the garbage collector (cycles): its drawings need not
         self.sprites.clear()
         self.texts.clear()
-        caches.give_back_memory()
         super().exit()
 
     def on_language_changed(self) -> None:

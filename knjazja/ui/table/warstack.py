@@ -243,13 +243,16 @@ def _table_geometry(view: TableView, rect: Rect, card_size: tuple[int, int], ctx
                     names: list[str]) -> CentreGeom:
     g = CentreGeom(rect)
     u = ctx.unit
-    ch = min(round(card_size[1] * 1.25), rect.height - u * 5)
-    ch = max(40, ch)
+    # the card lies under the header line ("Last played: ..."), never on it
+    header_bottom = rect.top + header_height(ctx)
+    room = rect.bottom - header_bottom - u // 2
+    ch = max(24, min(round(card_size[1] * 1.25), rect.height - u * 5, room))
     cw = round(ch * 5 / 7)
     g.card_size = (cw, ch)
     t = view.table
     slot = Rect(0, 0, cw, ch)
     slot.center = (rect.centerx - (cw if view.bids else 0), rect.centery - u)
+    slot.top = max(slot.top, header_bottom)
     g.table_slot = slot
     if t is not None:
         g.cards.append(PlacedCard(t.card, slot))
@@ -281,6 +284,11 @@ def _table_geometry(view: TableView, rect: Rect, card_size: tuple[int, int], ctx
                                                           ctx.lang), card=card_word(card, ctx.lang))
         g.header_colours = ()
     return g
+
+
+def header_height(ctx: DrawContext) -> int:
+    """From the centre's top to below its header line (drawn by ``draw_centre``)."""
+    return ctx.unit // 3 + 2 + round(ctx.fs(1.45) * 1.3)
 
 
 def draw_centre_glow(surface: pygame.Surface, g: CentreGeom, ctx: DrawContext) -> None:
