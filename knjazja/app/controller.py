@@ -75,6 +75,11 @@ class TableController(UndoHandover):
         self.covered = False                     # … and the table is still visible beneath
         self.handover_pending = False
         self.handing_over_from: int | None = None   # whose move led to the pending hand-over
+        # several humans at one screen: the first of them is handed the device before any
+        # hand shows (the screen is still up from the menu, anyone may be looking)
+        self._greet = (self.policy == "hotseat" and on_handover is not None and self.viewer is not None
+                       and not session.over)
+        self.handover_pending = self._greet
         # pacing
         self._game_over_sent = False
         self.finished = False                    # the game is over and shown: the final board stays
@@ -207,8 +212,14 @@ class TableController(UndoHandover):
             return
         if self.paused:
             return
+        if self._greet:                 # hot seat: the first player takes the device first
+            self._greet = False
+            self._handover(self.viewer if self.viewer is not None else self.session.deciding, first=True)
+            return
         if self.session.human_to_decide():
             seat = self.session.deciding
+            if self.policy == "hotseat" and self.session.answer_from_public_facts():
+                return
             if self.policy == "hotseat" and seat != self.viewer:
                 self._handover(seat)
                 return
@@ -232,9 +243,9 @@ class TableController(UndoHandover):
             self.session.cancel_bot()
             self.session.bot_step(background=False)
 
-    def _handover(self, seat: int) -> None:
+    def _handover(self, seat: int, first: bool = False) -> None:
         self.reset()
-        self.handing_over_from = self.viewer
+        self.handing_over_from = None if first else self.viewer
         self.viewer = seat
         if self.on_viewer_change is not None:
             self.on_viewer_change()

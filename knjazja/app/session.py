@@ -15,7 +15,7 @@ from knjazja.bots import make_bot
 from knjazja.bots.thinker import Thinker
 from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction, apply, dumps, learned_by,
                             legal_actions, new_game, observation, write_atomic)
-from knjazja.engine.actions import DECLINE, REACTION
+from knjazja.engine.actions import ACCEPT, DECLINE, END_WAR, REACTION, WAR_ATTACK, WAR_COUNTER
 
 
 def replay_log(state: GameState) -> list[tuple[int, Event]]:
@@ -134,6 +134,28 @@ class GameSession:
         if (self.reaction_prompting == "when_possible" and s.decision.kind == REACTION
                 and self.human_to_decide() and self.legal() == [Action(DECLINE)]):
             self._apply(Action(DECLINE))
+            return True
+        return False
+
+    def answer_from_public_facts(self) -> bool:
+        """Hot seat: answer for a human attacker a question that has one answer, when that
+        tells the other players nothing they could not see.  Returns True if it answered.
+
+        * The bribe-or-accept question after a foreign troop held the city: with no Bribe in
+          his hand the attacker accepts at once.  This keeps his secret because the screen
+          goes to him either way — after accepting he decides his next attack — and the log
+          says the same ("the attack is repelled"): nobody can tell whether he was asked.
+        * His next attack when his hand is empty (everyone sees his hand count 0): the war
+          ends, without passing him the screen just to press End war."""
+        s = self.state
+        if not self.human_to_decide():
+            return False
+        kind, seat = s.decision.kind, s.decision.seat
+        if kind == WAR_COUNTER and self.legal() == [Action(ACCEPT)]:
+            self._apply(Action(ACCEPT))
+            return True
+        if kind == WAR_ATTACK and not s.hands[seat] and self.legal() == [Action(END_WAR)]:
+            self._apply(Action(END_WAR))
             return True
         return False
 

@@ -174,17 +174,16 @@ class GameFlow:
                                 settings=self.app.settings, on_results=self.show_results,
                                 sync_bots=self.sync_bots)
         self.table.on_handover = self.handover
+        # with several humans the table hands the device to the first of them before any
+        # hand shows, a new game or a resumed one (TableController)
         self.app.stack.push(self.table)
-        # A save holds hidden cards: with several humans, nobody sees a hand until claimed.
-        if resumed and len(session.humans()) > 1 and session.human_to_decide():
-            self.handover(session.deciding)
 
     # --- hot-seat -----------------------------------------------------------------------
     def handover(self, seat: int) -> None:
         from knjazja.ui.scenes.pass_device import PassDeviceScene
         session = self.session
         name = session.seats[seat].name
-        kind = session.state.decision.kind
+        kind = session.state.decision.kind if session.deciding == seat else "turn"   # (a bot may open)
         who = seat_word(name, get_language())
         reason = tr("handover.reason.turn", name=who) if kind == "turn" else \
             tr("handover.reason.decide", name=who, what=tr(f"decision.{kind}"))

@@ -192,10 +192,13 @@ def test_hot_seat_turns_to_the_next_human():
     session, c = table(s, humans=2, on_handover=handovers.append,
                        on_viewer_change=lambda: changes.append(True))
     assert c.policy == "hotseat" and c.viewer == 0
+    c.update(0.1)                               # the first player is handed the device
+    assert handovers == [0] and c.handover_pending and c.faces_hidden()
+    c.claimed()
     c.press_button("draw")
     drain(c)
     c.update(0.1)
-    assert handovers == [1] and changes and c.viewer == 1
+    assert handovers == [0, 1] and changes and c.viewer == 1
     assert c.handover_pending and c.faces_hidden() and not c.can_act()
     c.handover_pending = False
     assert c.can_act() and c.shows_hand(1)

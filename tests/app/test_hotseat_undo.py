@@ -15,6 +15,10 @@ def hot_seat(state) -> tuple[GameSession, TableController, list[int]]:
     session = GameSession(seats, state=state)
     handovers: list[int] = []
     c = TableController(session, sync_bots=True, on_handover=handovers.append)
+    c.update(0.1)                   # the first player is handed the device: he takes it
+    assert handovers == [session.deciding] and c.handover_pending
+    c.claimed()
+    handovers.clear()
     return session, c, handovers
 
 

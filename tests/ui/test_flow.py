@@ -104,8 +104,19 @@ def test_hot_seat_resume_hides_hands_first(make_app):
     flow.start_game(setup, seed=3)
     app.stack.pop_to(flow.menu)
     flow.continue_game()
+    assert flow.table.controller.faces_hidden()          # no hand shows before the device is taken
+    app.step([])
     assert isinstance(app.stack.top, PassDeviceScene)
     app.step([])
+
+
+def test_a_new_hot_seat_game_hands_the_device_to_the_first_player(make_app):
+    app, flow = flow_on(make_app)
+    setup = dict(SETUP, seats=[{"name": "Olga", "kind": "human"}, {"name": "Vera", "kind": "human"}])
+    flow.start_game(setup, seed=3)
+    app.step([])
+    assert isinstance(app.stack.top, PassDeviceScene)
+    assert app.stack.top is not flow.table and flow.table.controller.faces_hidden()
 
 
 def test_pause_menu_leads_back_to_the_main_menu(make_app):

@@ -281,9 +281,18 @@ def test_hot_seat_hands_over_and_hides_hands(make_app):
 
     handovers = []
     seats = [Seat("Anna", "human"), Seat("Boris", "human"), Seat("Bot", "easy")]
-    app, session, scene, _ = make_table(make_app, seats, state=new_game(3, seed=5, first_player=0))
-    scene.on_handover = lambda seat: (handovers.append(seat), app.stack.push(PassDevice()))
+    settings = Settings()
+    settings.animation_speed = 3.0
+    app = make_app((1280, 720), settings=settings, persist=False)
+    session = GameSession(seats, state=new_game(3, seed=5, first_player=0))
+    scene = TableScene(session, sync_bots=True,
+                       on_handover=lambda seat: (handovers.append(seat), app.stack.push(PassDevice())))
+    app.stack.push(scene)
+    app.step([], DT)
     assert scene.controller.policy == "hotseat" and scene.controller.viewer == 0
+    assert handovers == [0] and scene.controller.faces_hidden()   # Anna is handed the device first
+    app.stack.pop()                                  # Anna has it
+    handovers.clear()
     settle(app, scene)
     assert scene.controller.can_act() and not scene.controller.faces_hidden()
     click(app, P.rect_of_button(scene, Action("draw")).center)
