@@ -76,6 +76,47 @@ def has_saves() -> bool:
         return False
 
 
+def has_autosave() -> bool:
+    """A game to continue: the autosave is there (and not a damaged file left in place)."""
+    try:
+        path = autosave_path()
+        return path.is_file() and not must_not_write(path)
+    except OSError:
+        return False
+
+
+# what in an autosave that cannot be loaded makes it damaged (-> storage.reason.*); a save of
+# another version ("newer", "old", "ruleset") is not damaged: Continue says why it cannot load
+DAMAGED_SAVE = {"unreadable": "unreadable", "too_large": "too_large", "not_save": "content",
+                "edited": "content", "invalid": "content"}
+
+
+def set_aside_damaged_autosave(error: SaveError | None = None) -> bool:
+    """Check the autosave (or take ``error``, why it just failed to load): a damaged one is
+    moved aside like the other damaged files and the player is told once.  True if it was
+    damaged (Continue has nothing to offer then)."""
+    path = autosave_path()
+    try:
+        if error is None:
+            if path.is_dir():
+                report_damaged(path, "autosave", "folder")
+                return True
+            if not path.is_file():
+                return False
+            load_game(path)
+            return False
+    except SaveError as exc:
+        error = exc
+    except OSError:
+        return False
+    code = DAMAGED_SAVE.get(error.kind) if error is not None else None
+    if code is None:
+        return False
+    log.warning("autosave: %s is damaged (%s)", path, error)
+    report_damaged(path, "autosave", code)
+    return True
+
+
 # Names Windows keeps for devices, whatever the extension ("CON.json" is the console).
 WINDOWS_DEVICE_NAMES = frozenset(
     ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
@@ -214,7 +255,8 @@ def write_json(path: Path, data) -> None:
     write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1))
 
 
-__all__ = ["data_dir", "saves_dir", "autosave_path", "list_saves", "has_saves", "safe_name",
+__all__ = ["data_dir", "saves_dir", "autosave_path", "list_saves", "has_saves", "has_autosave",
+           "set_aside_damaged_autosave", "safe_name",
            "save_display_name", "save_file_for",
            "DamagedFile", "read_document", "load_document", "report_damaged", "set_aside",
            "must_not_write", "write_json", "SaveError", "load_game"]

@@ -46,6 +46,8 @@ class _Evening:
         self.resize_every = resize_every
         self.frames = self.resizes = self.fullscreens = self.games = self.lessons = 0
         self.rss: list[float] = []
+        self.cache_peaks: dict[str, dict[str, float]] = {}
+        self.peak_rss_seen = 0.0
         self.timed: list[float] = []          # ms, 1920×1080 with 8 seats, no resize in between
 
     def step(self, n: int, *, resize: bool = True, timed: bool = False) -> None:
@@ -58,6 +60,8 @@ class _Evening:
                     self.timed.append(dt * 1000)
                 time.sleep(max(0.0, 1 / 60 - dt))     # a real 60 fps loop: the bots get their share
             self.frames += 1
+            if self.frames % 100 == 0:
+                self._note_caches()
             if resize and self.frames % self.resize_every == 0:
                 self.app.resize(SIZES[self.resizes % len(SIZES)])
                 self.resizes += 1
@@ -67,6 +71,16 @@ class _Evening:
                 self.games += 1
                 self.app.stack.clear()
                 return
+
+    def _note_caches(self) -> None:
+        """The largest each cache has been so far (tables empty theirs when they close)."""
+        from knjazja.ui import caches
+
+        self.peak_rss_seen = max(self.peak_rss_seen, current_rss_mb())
+        for name, now in caches.report().items():
+            most = self.cache_peaks.setdefault(name, dict(now))
+            for k, v in now.items():
+                most[k] = max(most.get(k, 0), v)
 
     def table(self, seats: int, seed: int, frames: int, *, timed: bool = False) -> None:
         from knjazja.app.session import GameSession, Seat
@@ -141,6 +155,7 @@ def bench_evening(games: int = 6, frames: int = 900, resize_every: int = 12,
         "rss_between_tables_mb": [round(r) for r in ev.rss],
         "frame_ms_p50_1920x1080_8_seats": round(percentile(ev.timed, 50), 2),
         "frame_ms_p99_1920x1080_8_seats": round(percentile(ev.timed, 99), 2),
-        "caches": {k: v for k, v in report.items()},
+        "caches_at_end": {k: v for k, v in report.items() if v["entries"]},
+        "caches_largest": ev.cache_peaks,
         "python": sys.version.split()[0],
     }

@@ -26,7 +26,7 @@ class GameFlow:
         from knjazja.ui.scenes.menu import MenuScene
         self.app = app
         self.lessons = LessonFlow(self)
-        self.menu = MenuScene(on_start=self.start_game, has_saves=storage.has_saves,
+        self.menu = MenuScene(on_start=self.start_game, has_saves=storage.has_autosave,
                               on_continue=self.continue_game, on_rules=self.show_rules,
                               on_load=self.show_load, on_stats=self.show_stats,
                               on_learn=self.lessons.show_list, banner=self.lessons.banner)
@@ -99,7 +99,10 @@ class GameFlow:
         try:
             state, meta = storage.load_game(storage.autosave_path())
         except SaveError as e:                 # one line in the player's language
-            self.show_message(tr("load.failed_title"), save_error_text(e))
+            if storage.set_aside_damaged_autosave(e):   # told once; Continue goes grey
+                self.menu.refresh()
+            else:
+                self.show_message(tr("load.failed_title"), save_error_text(e))
             return None
         return self.load_session(state, meta, from_autosave=True)
 
@@ -107,6 +110,8 @@ class GameFlow:
         """At start, over the menu: a crash last time is named once, and the game it kept
         (the autosave) is offered."""
         from knjazja.app import crash
+        if storage.set_aside_damaged_autosave():    # Continue must not offer a damaged game
+            self.menu.refresh()
         report = crash.take_pending()
         if report is None:
             return

@@ -195,3 +195,65 @@ def test_a_series_of_impossible_glory_is_damage(knjazja_home):
     series_store.save_series(s, HUMAN_VS_EASY)
     assert series_store.load_series() is None
     assert [n.key for n in notices.take()] == ["storage.damaged.series"]
+
+
+AUTOSAVE_DAMAGE = dict(DAMAGE, **{"edited": None, "an impossible move": None})
+
+
+def _damaged_autosave(how: str) -> bytes:
+    """An autosave damaged ``how``: any of DAMAGE, or a real save edited by hand (its
+    checksum no longer matches) or holding a move the rules refuse."""
+    from knjazja.engine import dumps, new_game
+    if AUTOSAVE_DAMAGE[how] is not None:
+        return AUTOSAVE_DAMAGE[how]
+    data = json.loads(dumps(new_game(2, seed=3)))
+    if how == "edited":
+        data["seed"] = 4                               # the checksum no longer matches
+    else:
+        data["actions"] = [["war", 999, 0, 999, -1, []]]
+        from knjazja.engine.saves import _checksum
+        body = {k: v for k, v in data.items() if k != "checksum"}
+        data["checksum"] = _checksum(body)
+    return json.dumps(data).encode()
+
+
+@pytest.mark.parametrize("damage", list(AUTOSAVE_DAMAGE))
+def test_a_damaged_autosave_is_set_aside_told_once_and_not_offered(knjazja_home, damage):
+    path = storage.autosave_path()
+    content = _damaged_autosave(damage)
+    _damage(path, content)
+    assert storage.has_autosave()                      # before it is looked at
+    assert storage.set_aside_damaged_autosave() is True
+    told = notices.take()
+    assert [n.key for n in told] == ["storage.damaged.autosave"]
+    kept = list(path.parent.glob("autosave.damaged-*.json"))
+    assert len(kept) == 1 and kept[0].read_bytes() == content      # nothing lost
+    assert told[0].params["name"] == kept[0].name
+    assert not path.exists() and not storage.has_autosave()       # Continue has nothing to offer
+    assert storage.set_aside_damaged_autosave() is False
+    assert not notices.take()                          # told once
+
+
+def test_a_good_autosave_or_one_of_another_version_stays(knjazja_home):
+    from knjazja.engine import dumps, new_game
+    path = storage.autosave_path()
+    _damage(path, dumps(new_game(3, seed=1)).encode())
+    assert storage.set_aside_damaged_autosave() is False and path.exists() and storage.has_autosave()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["version"] = 999                              # a newer game's save: not damaged
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert storage.set_aside_damaged_autosave() is False and path.exists()
+    assert not notices.take()
+
+
+def test_a_damaged_autosave_that_cannot_be_moved_is_not_offered(knjazja_home, monkeypatch):
+    path = storage.autosave_path()
+    _damage(path, b"{broken")
+
+    def no_rename(src, dst):
+        raise PermissionError(13, "Access is denied", str(src))
+
+    monkeypatch.setattr(storage.os, "replace", no_rename)
+    assert storage.set_aside_damaged_autosave() is True
+    assert [n.key for n in notices.take()] == ["storage.stuck.autosave"]
+    assert path.read_bytes() == b"{broken" and not storage.has_autosave()

@@ -74,8 +74,11 @@ def test_a_damaged_autosave_is_refused_with_a_message(make_app, damage):
         data["version"] = 99
         path.write_text(json.dumps(data), "utf-8")
     assert flow.continue_game() is None
+    app.step([])                      # a damaged autosave is told as a notice, next frame
     top = app.stack.top
     assert isinstance(top, MessageScene) and top.text and "\n" not in top.text
+    # damaged: set aside (Continue goes grey); a newer game's save stays as it is
+    assert path.exists() == (damage == "future")
     app.step([])                      # it draws over the menu without trouble
 
 
@@ -289,3 +292,30 @@ def test_locked_statistics_and_series_files_are_reported_not_fatal(make_app, mon
     flow.show_results()
     assert isinstance(app.stack.top, ResultsScene)            # and its results
     app.step([])
+
+
+@pytest.mark.parametrize("how", ["at start", "on Continue"])
+def test_a_damaged_autosave_is_set_aside_told_once_and_continue_goes_grey(make_app, how):
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b'{"format": "knjazja-save", "actions": [')      # cut short
+    app = make_app((1280, 720), persist=False)
+    flow = GameFlow(app)
+    app.stack.push(flow.menu)
+    app.step([])
+    if how == "at start":
+        flow.greet()
+    else:
+        assert flow.menu.buttons["continue"].is_enabled
+        flow.continue_game()
+    app.step([])
+    top = app.stack.top
+    assert isinstance(top, MessageScene) and "autosave" in top.text.lower()
+    assert not path.exists() and len(list(path.parent.glob("autosave.damaged-*.json"))) == 1
+    app.stack.pop()
+    app.step([])
+    assert app.stack.top is flow.menu and not flow.menu.buttons["continue"].is_enabled
+    assert flow.continue_game() is None
+    app.step([])
+    assert app.stack.top is flow.menu or not isinstance(app.stack.top, MessageScene) or \
+        "autosave" not in app.stack.top.text.lower()              # told once
