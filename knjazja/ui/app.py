@@ -90,6 +90,8 @@ class App:
         self.running = True
         self.frame = 0
         self._pending_size: tuple[int, int] | None = None
+        self._size_before_fullscreen: tuple[int, int] | None = None   # restored on leaving it
+        self._stale_resize: tuple[int, int] | None = None
         self._theme_cache: dict[tuple[float, str], dict] = {}
         self.recent_input: deque[str] = deque(maxlen=40)          # for a crash report
         self.crash_context: list[Callable[[], tuple[str, str]]] = []   # (title, text) sections
@@ -158,12 +160,28 @@ class App:
     def set_fullscreen(self, on: bool) -> None:
         if on == self.fullscreen:
             return
+        if on:
+            self._size_before_fullscreen = self.window_points
+        full_size = self.size if not on else None
         if not on or (screen := self._set_mode_fullscreen()) is None:
-            screen = self._set_mode_windowed(self._windowed_size())
+            screen = self._set_mode_windowed(self._size_to_restore())
             on = False
+            self._stale_resize = full_size      # SDL may still report the full screen's size
         self.screen = screen
         self.settings.fullscreen = on
         self._after_resize()
+
+    def _size_to_restore(self) -> tuple[int, int]:
+        """The windowed size to go back to: the one the window had before full screen, as it
+        was (only kept within the desktop: the first window's 85 % rule does not apply)."""
+        before = self._size_before_fullscreen
+        if before is None:
+            return self._windowed_size()
+        desktop = game_window.desktop_size()
+        low = self._min_size()
+        if desktop is None:
+            return max(low[0], before[0]), max(low[1], before[1])
+        return (max(low[0], min(before[0], desktop[0])), max(low[1], min(before[1], desktop[1])))
 
     def toggle_fullscreen(self) -> None:
         self.set_fullscreen(not self.fullscreen)
@@ -302,8 +320,12 @@ class App:
             self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
+            size = tuple(event.size)
+            if size == self._stale_resize:      # the full screen's size, reported late
+                self._stale_resize = None
+                return
             if not self.fullscreen:
-                self._pending_size = tuple(event.size)
+                self._pending_size = size
             return
         if event.type == pygame.KEYDOWN and is_fullscreen_key(event):
             self.toggle_fullscreen()

@@ -118,3 +118,23 @@ def test_the_menu_names_the_full_screen_key_of_this_system(monkeypatch):
     assert tr("menu.fullscreen_hint", key=app_module.fullscreen_key_label()).startswith("Ctrl+Cmd+F")
     monkeypatch.setattr(app_module.sys, "platform", "win32")
     assert app_module.fullscreen_key_label() == "F11"
+
+
+def test_leaving_full_screen_restores_the_window_it_had(monkeypatch, make_app):
+    """A window dragged bigger than the first window's 85 % of the desktop comes back at
+    its own size, and the full screen's size reported late by SDL does not replace it."""
+    monkeypatch.setattr(game_window, "desktop_size", lambda: (1600, 900))
+    app = make_app((1280, 720), persist=False)
+    from knjazja.ui.scenes.menu import MenuScene
+    app.stack.push(MenuScene())
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(1580, 860), w=1580, h=860)])
+    assert app.size == (1580, 860)
+    app.set_fullscreen(True)
+    assert app.fullscreen and app.size == (1600, 900)
+    app.step([])
+    app.set_fullscreen(False)
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900)])   # late
+    assert not app.fullscreen and app.size == (1580, 860)
+    assert app.settings.window_size == (1580, 860)
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(1300, 800), w=1300, h=800)])   # the player's
+    assert app.size == (1300, 800)
