@@ -35,7 +35,7 @@ class LessonFlow:
         if lesson is None:
             return None
         st = lesson_progress.load().of(lesson.id)
-        start_at = 0 if restart or st.done else st.step
+        start_at = 0 if restart else st.step      # a finished lesson played again stops midway too
         lesson_progress.record_step(lesson.id, start_at)      # also: the first lesson was offered
         return self.open(lesson, start_at)
 
@@ -102,6 +102,11 @@ class LessonFlow:
     # --- the menu's card -------------------------------------------------------------------------
     def banner(self) -> Banner | None:
         p = lesson_progress.load()
+        if p.suggest_game and storage.has_autosave():     # a started game comes first
+            return (tr("menu.suggest.title"), tr("menu.suggest.text_saved"),
+                    [(tr("menu.suggest.continue"), self.flow.continue_game),
+                     (tr("menu.suggest.play"), self.play_vs_bots),
+                     (tr("menu.suggest.dismiss"), lambda: self._dismiss(suggest_game=False))])
         if p.suggest_game:
             return (tr("menu.suggest.title"), tr("menu.suggest.text"),
                     [(tr("menu.suggest.play"), self.play_vs_bots),

@@ -284,3 +284,42 @@ def test_every_step_fits_the_guide_at_the_smallest_window(make_app, lang):
                     small.append((lesson.id, session.run.index + 1, size, fits, note is not None))
             session.advance()
     assert not small
+
+
+def test_after_the_last_lesson_a_saved_game_comes_first(make_app):
+    """All lessons done while a game is saved: the card leads with Continue, not a new game."""
+    app, flow = flow_on(make_app, "en")
+    session = flow.start_game(dict(seats=[{"name": "Olga", "kind": "human"}, {"name": "Igor", "kind": "easy"}],
+                                   first_player=0, options={"strict_defence": False,
+                                                            "invasion_first_round": False}), seed=4)
+    flow.to_menu()
+    lesson_progress.set_flags(suggest_game=True)
+    flow.menu.refresh()
+    menu = flow.menu
+    assert menu.banner_text == (i18n.tr("menu.suggest.title"), i18n.tr("menu.suggest.text_saved"))
+    assert menu.banner_buttons[0][0].text == i18n.tr("menu.suggest.continue")
+    click(app, menu.banner_buttons[0][0].rect.center)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.session.state.seed == session.state.seed
+
+
+def test_a_finished_lesson_offers_one_way_in_and_a_half_done_one_two(make_app):
+    app, flow = flow_on(make_app, "en")
+    lesson_progress.record_step("turn", 0)
+    lesson_progress.record_done("turn", last=False)
+    lesson_progress.record_step("war", 3)
+    lesson_progress.record_done("war", last=False)
+    lesson_progress.record_step("war", 3)                  # played again, left at step 4
+    lesson_progress.record_step("building", 2)
+    click(app, flow.menu.buttons["learn"].rect.center)
+    lessons = app.stack.top
+    assert isinstance(lessons, LessonsScene)
+    labels = {key: b.text for key, b in lessons.buttons.items()}
+    assert labels[("turn", "go")] == i18n.tr("lessons.again") and ("turn", "restart") not in labels
+    assert labels[("building", "go")] == i18n.tr("lessons.continue")
+    assert labels[("building", "restart")] == i18n.tr("lessons.restart")
+    assert labels[("tricks", "go")] == i18n.tr("lessons.start") and ("tricks", "restart") not in labels
+    assert labels[("war", "go")] == i18n.tr("lessons.continue")
+    click(app, lessons.buttons[("war", "go")].rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, LessonScene) and scene.lesson_session.run.index == 3   # where he stopped

@@ -49,12 +49,15 @@ class LessonsScene(GuiScene):
             row = pygame.Rect(p.left + self.px(30), top + i * row_h, p.width - self.px(60), row_h)
             self.rows.append(row)
             st = progress.of(lesson.id)
-            go = tr("lessons.continue") if progress.started(lesson.id) else tr("lessons.start")
+            # stopped half-way: Continue, or From the start; finished: one button to play it
+            # again (Start and From the start would do the same thing)
+            midway = st.step > 0
+            go = tr("lessons.continue") if midway else tr("lessons.again") if st.done else tr("lessons.start")
             y = row.top + (row.height - bh) // 2
             self.buttons[(lesson.id, "go")] = UIButton(
                 pygame.Rect(row.right - bw, y, bw, bh), go, self.ui,
                 object_id=oid("@primary", f"#lesson_go_{lesson.number}"))
-            if st.step > 0 or st.done:
+            if midway:
                 self.buttons[(lesson.id, "restart")] = UIButton(
                     pygame.Rect(row.right - 2 * bw - self.px(10), y, bw, bh), tr("lessons.restart"), self.ui,
                     object_id=oid("@secondary", f"#lesson_restart_{lesson.number}"))
