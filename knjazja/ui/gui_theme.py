@@ -10,6 +10,7 @@ them too.  All font sizes are then multiplied by the UI scale (1.0 at 1600×900)
 Object ids used by the scenes (for theme authors):
     @menu_button  big title-font buttons of the main menu
     @primary      the one main action of a screen (Start the game, Save)
+    @menu_primary the main action among menu buttons (a @menu_button in @primary's colours)
     @secondary    Back / Cancel
     @icon_button  small square buttons (remove a seat)
     @heading      screen titles (title font)
@@ -275,6 +276,11 @@ def build_theme(scale: float = 1.0, lang: str = "en") -> dict[str, Any]:
     theme = dict(load_theme_file())
     for key, block in builtin_theme(lang).items():
         theme.setdefault(key, block)
+    # the one main action among menu buttons (the pause menu's "Back to the table"): their
+    # title font and shape, the crimson of a primary button
+    if "@menu_button" in theme and "@primary" in theme:
+        theme.setdefault("@menu_primary", dict(copy.deepcopy(theme["@menu_button"]),
+                                               colours=copy.deepcopy(theme["@primary"].get("colours", {}))))
     theme = _scale_fonts(theme, scale)
     _scale_misc(theme, scale)
     return theme

@@ -221,3 +221,18 @@ def test_f11_toggles_full_screen_and_back(make_app):
     app.step([f11])
     assert not app.fullscreen and not app.settings.fullscreen
     assert app.size == (1600, 900)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_pause_menu_buttons_share_one_font(make_app, lang):
+    """«Вернуться к столу» is the main action but set in the same type as the others."""
+    from knjazja.ui.scenes.pause import PauseScene
+    app = make_app((1280, 720), persist=False)
+    app.set_language(lang)
+    scene = app.stack.push(PauseScene([("resume", lambda: None), ("save", lambda: None),
+                                       ("settings", lambda: None), ("menu", lambda: None)]))
+    app.step([])
+    fonts = {key: b.font for key, b in scene.buttons.items()}
+    sizes = {key: (f.point_size if hasattr(f, "point_size") else f.size("Ж")) for key, f in fonts.items()}
+    assert len({id(f) for f in fonts.values()}) == 1, sizes
+    i18n.set_language("en")

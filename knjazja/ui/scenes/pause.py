@@ -33,7 +33,7 @@ class PauseScene(GuiScene):
         self.buttons = {}
         for key, _ in self.actions:
             self.buttons[key] = UIButton(pygame.Rect(w // 2 - bw // 2, y, bw, bh), tr(f"pause.{key}"), self.ui,
-                                         object_id=oid("@primary" if key == "resume" else "@menu_button",
+                                         object_id=oid("@menu_primary" if key == "resume" else "@menu_button",
                                                        f"#pause_{key}"))
             y += bh + gap
 
