@@ -25,6 +25,21 @@ from knjazja.ui.table.sprites import seat_colour
 from knjazja.ui.table.warstack import CentreGeom, centre_geometry, draw_centre, draw_centre_glow
 
 
+def tag_rect(area: Rect, side: str, text: tuple[int, int], unit: int, gap: int, hourglass: bool = False) -> Rect:
+    """Where an area's tag («Ход», «Думает…») lies: on the edge towards the centre, reaching
+    out of its area only into the gap beside it — never onto a neighbour's panel."""
+    tw, th = text
+    pill = Rect(0, 0, tw + unit + (th if hourglass else 0), th + 2)
+    out = min(pill.height // 2, max(0, gap - 2))
+    if side == "top":
+        pill.midbottom = (area.centerx, area.bottom + out)
+    elif side == "bottom":
+        pill.midtop = (area.centerx, area.top + 3)
+    else:
+        pill.midtop = (area.centerx, area.top - out)
+    return pill
+
+
 class Board:
     def __init__(self) -> None:
         self.layout: TableLayout | None = None
@@ -150,6 +165,7 @@ class Board:
         key = (self._key, id(backdrop), frozenset(lit), war_mode, tags, hidden)
         if self._layer is not None and key == self._layer_key:
             return self._layer
+        self._tags = tags               # drawn over the glows by draw_dynamic
         surf = backdrop.copy()
         self._draw_static(surf, view, ctx, lit=lit, war_mode=war_mode, tags=tags, hidden=hidden)
         self._layer = surf
@@ -171,8 +187,6 @@ class Board:
             for chip in g.chips:
                 if Target(CHRONICLE, chip.card) in lit:
                     surface.blit(sp.glow(chip.rect.size, TARGET, 4), (chip.rect.x - 4, chip.rect.y - 4))
-        for seat, tag in tags:
-            self._draw_tag(surface, self.geoms[seat], tag, ctx)
         self._draw_piles(surface, view, ctx)
         if view.war is not None:
             pygame.draw.rect(surface, (150, 30, 26), L.war_stack, width=2, border_radius=L.unit)
@@ -201,20 +215,17 @@ class Board:
                     surface.blit(ctx.sprites.glow(r.size, style.GOLD_DARK, w), (r.x - w, r.y - w))
         if self.centre is not None:
             draw_centre_glow(surface, self.centre, ctx)
+        # after the glows: a pulsing frame never runs through a tag's words
+        for seat, tag in getattr(self, "_tags", ()):
+            if seat in self.geoms:
+                self._draw_tag(surface, self.geoms[seat], tag, ctx)
 
     def _draw_tag(self, surface, g: AreaGeom, tag: str, ctx: DrawContext) -> None:
         """A label on an area: who decides (an hourglass while a bot thinks), whose turn it is."""
         fill, colour = (style.GOLD_DARK, style.CREAM) if tag == TAG_TURN else (HIGHLIGHT, style.INK)
         hourglass = tag == TAG_THINKING
         t = ctx.texts.render(tr(f"table.tag.{tag}"), "bold", ctx.fs(0.85), colour, shadow=False)
-        pill = Rect(0, 0, t.get_width() + ctx.unit + (t.get_height() if hourglass else 0), t.get_height() + 2)
-        r = g.area.rect
-        if g.area.side == "top":
-            pill.midtop = (r.centerx, r.bottom - pill.height // 2)
-        elif g.area.side == "bottom":
-            pill.midtop = (r.centerx, r.top + 3)
-        else:
-            pill.midbottom = (r.centerx, r.top + pill.height // 2)
+        pill = tag_rect(g.area.rect, g.area.side, t.get_size(), ctx.unit, self.layout.margin, hourglass)
         pygame.draw.rect(surface, fill, pill, border_radius=pill.height // 2)
         pygame.draw.rect(surface, style.WOOD_DARK, pill, width=1, border_radius=pill.height // 2)
         if hourglass:

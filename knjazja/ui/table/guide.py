@@ -192,23 +192,55 @@ def pointer_rect(scene, p: Pointer) -> Rect | None:
             LOG: lambda: Rect(L.log)}[p.kind]()
 
 
-def draw_pointer(surface: pygame.Surface, r: Rect, t: float, unit: int) -> None:
-    """A pulsing gold frame around ``r`` and a bouncing arrow pointing at it."""
+def pointer_shapes(r: Rect, unit: int, window: Rect, avoid: list[Rect]) -> tuple[Rect, Rect | None]:
+    """The frame around ``r`` and the box its arrow bobs in (None: no room for one), kept off
+    ``avoid`` — the words on the screen (a choice's question, names, chronicles, the log):
+    the frame hugs ``r`` as closely as it must, the arrow comes from a side where it covers
+    nothing.  Rects that overlap ``r`` itself (the log when the log is pointed at) do not count."""
+    others = [a for a in avoid if a.width > 0 and a.height > 0 and not a.colliderect(r)]
+    width = max(2, unit // 5)
+    frame = Rect(r)
+    for grow in range(max(1, round(unit * 0.5)), 0, -1):
+        f = r.inflate(2 * grow, 2 * grow)
+        halo = f.inflate(2 * width, 2 * width)          # the stroke and its glow
+        if window.contains(f) and not any(halo.colliderect(a) for a in others):
+            frame = f
+            break
+    size, bob = max(8, round(unit * 0.9)), max(2, round(unit * 0.5))
+    reach = size + bob + 2
+    boxes = [Rect(frame.centerx - size, frame.top - reach, 2 * size, reach),      # above, pointing down
+             Rect(frame.centerx - size, frame.bottom, 2 * size, reach),           # below
+             Rect(frame.left - reach, frame.centery - size, reach, 2 * size),     # left
+             Rect(frame.right, frame.centery - size, reach, 2 * size)]            # right
+    arrow = next((b for b in boxes if window.contains(b) and not any(b.colliderect(a) for a in others)), None)
+    return frame, arrow
+
+
+def draw_pointer(surface: pygame.Surface, r: Rect, t: float, unit: int, avoid: list[Rect] | None = None) -> None:
+    """A pulsing gold frame around ``r`` and a bouncing arrow pointing at it (off ``avoid``)."""
     pulse = 0.5 + 0.5 * math.sin(t * 5)
-    grow = round(unit * (0.3 + 0.3 * pulse))
-    frame = r.inflate(2 * grow, 2 * grow)
+    frame, box = pointer_shapes(r, unit, surface.get_rect(), avoid or [])
     width = max(2, unit // 5)
     glow = pygame.Surface(frame.inflate(8, 8).size, pygame.SRCALPHA)
     pygame.draw.rect(glow, (255, 214, 90, round(70 + 60 * pulse)), glow.get_rect(), width=width + 4,
                      border_radius=unit // 2 + 4)
     surface.blit(glow, frame.inflate(8, 8).topleft)
     pygame.draw.rect(surface, style.GOLD_LIGHT, frame, width=width, border_radius=unit // 2)
+    if box is None:
+        return
     size = max(8, round(unit * 0.9))
-    bob = round(unit * 0.5 * pulse)
-    above = frame.top - 2 * size - bob > 0
-    tip_y = frame.top - 2 - bob if above else frame.bottom + 2 + bob
-    base_y = tip_y - size if above else tip_y + size
-    cx = frame.centerx
-    pts = [(cx, tip_y), (cx - size, base_y), (cx + size, base_y)]
+    bob = round((max(2, round(unit * 0.5))) * pulse)
+    if box.bottom <= frame.top:            # above, pointing down
+        tip = (frame.centerx, frame.top - 2 - bob)
+        pts = [tip, (tip[0] - size, tip[1] - size), (tip[0] + size, tip[1] - size)]
+    elif box.top >= frame.bottom:          # below, pointing up
+        tip = (frame.centerx, frame.bottom + 2 + bob)
+        pts = [tip, (tip[0] - size, tip[1] + size), (tip[0] + size, tip[1] + size)]
+    elif box.right <= frame.left:          # left, pointing right
+        tip = (frame.left - 2 - bob, frame.centery)
+        pts = [tip, (tip[0] - size, tip[1] - size), (tip[0] - size, tip[1] + size)]
+    else:                                  # right, pointing left
+        tip = (frame.right + 2 + bob, frame.centery)
+        pts = [tip, (tip[0] + size, tip[1] - size), (tip[0] + size, tip[1] + size)]
     pygame.draw.polygon(surface, style.GOLD_LIGHT, pts)
     pygame.draw.polygon(surface, style.GOLD_DARK, pts, width=2)

@@ -27,6 +27,7 @@ from knjazja.ui.glossary_view import draw_tooltip
 from knjazja.ui.table.guide import GuidePanel, draw_pointer, pointer_rect, split_side
 from knjazja.ui.table.layout import TableLayout
 from knjazja.ui.table.scene import TableScene
+from knjazja.ui.table.warstack import header_height
 
 NOTE_SECONDS = 9.0
 
@@ -119,6 +120,19 @@ class LessonScene(TableScene):
         return super().handle_event(event)
 
     # -- drawing -----------------------------------------------------------------------------
+    def words_on_screen(self) -> list[Rect]:
+        """Where the table writes words the guide's frame and arrow must not cover: the log,
+        the prompt, the centre's header line, the players' names and Glory, the chronicles,
+        the question over the answer buttons."""
+        L = self.layout
+        self.ensure_geometry()
+        choice = self.controls.choice
+        out = [Rect(L.log), Rect(L.prompt), choice.title_rect()] + [Rect(b.rect) for b, _ in choice.buttons]
+        out.append(Rect(L.war_stack.left, L.war_stack.top, L.war_stack.width, header_height(self._ctx())))
+        for g in self.board.geoms.values():
+            out += [Rect(g.name_rect), Rect(g.glory_rect)] + [Rect(chip.rect) for chip in g.chips]
+        return out
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.layout is not None:
@@ -129,7 +143,7 @@ class LessonScene(TableScene):
             p = pointer(self.lesson_session, self.controller)
             r = pointer_rect(self, p) if p is not None else None
             if r is not None:
-                draw_pointer(surface, r, self.time, self.layout.unit)
+                draw_pointer(surface, r, self.time, self.layout.unit, self.words_on_screen())
         super().draw_foreground(surface)
         term = self.guide.term_at(self.mouse) if self.layout is not None else None
         if term is not None:

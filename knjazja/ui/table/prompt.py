@@ -145,6 +145,7 @@ class ChoicePanel:
         self.rect = Rect(0, 0, 0, 0)
         self.title = ""
         self.key: object = None
+        self.frame_room = 6
 
     @property
     def visible(self) -> bool:
@@ -163,7 +164,9 @@ class ChoicePanel:
         bh = max(28, round(fnt.get_linesize() * 1.6))
         gap = max(4, round(6 * scale))
         pad = max(8, round(12 * scale))
-        title_h = round(fnt.get_linesize() * 1.3) if title else 0
+        # room between the question and the first answer for the lesson guide's frame
+        self.frame_room = max(6, round(10 * scale))
+        title_h = round(fnt.get_linesize() * 1.3) + self.frame_room if title else 0
         max_w = bounds.width - 2 * pad
         widest = max(fnt.size(label)[0] for label, _, _ in items) + round(40 * scale)
         cols = 1
@@ -214,6 +217,13 @@ class ChoicePanel:
                 return p
         return None
 
+    def title_rect(self) -> Rect:
+        """The band the question is written in, above the first button (empty: none)."""
+        if not self.buttons or not self.title:
+            return Rect(0, 0, 0, 0)
+        first = self.buttons[0][0].rect
+        return Rect(self.rect.left, self.rect.top, self.rect.width, first.top - self.frame_room - self.rect.top)
+
     def rect_of(self, payload: object) -> Rect | None:
         for b, p in self.buttons:
             if p == payload and b.is_enabled:
@@ -231,7 +241,7 @@ class ChoicePanel:
         if self.title:
             t = ctx.texts.fit(self.title, "bold", ctx.fs(1.0), style.GOLD_LIGHT, r.width - 16, min_size=9)
             first = self.buttons[0][0].rect
-            surface.blit(t, t.get_rect(midbottom=(r.centerx, first.top - 3)))
+            surface.blit(t, t.get_rect(midbottom=(r.centerx, first.top - self.frame_room)))
 
 
 def action_label(a: Action, narrator: Narrator, s: GameState) -> str:
