@@ -113,3 +113,14 @@ def test_smallest_window_shows_piles_prompt_and_last_played(n):
     assert lay.war_stack.contains(card), (card, lay.war_stack)
     assert not card.colliderect(line), (card, line)
     assert not card.colliderect(lay.prompt)
+
+
+@pytest.mark.parametrize("size", SIZES[1:])
+def test_building_tabs_are_big_enough_to_tell_apart(size):
+    """From 1280×720 up, the tabs under an opponent's city are at least 18 px and their
+    counts ("×2") set in at least 10 px."""
+    from knjazja.ui.table.areas import tab_height, tab_label_size
+    for n in PLAYERS:
+        lay = table_layout(size, n, 0)
+        th = tab_height(lay.small_card_size[1])
+        assert th >= 18 and tab_label_size(th) >= 11, (size, n, th)

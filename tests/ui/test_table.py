@@ -512,3 +512,17 @@ def test_a_city_in_play_zooms_to_its_tableau(make_app):
     for _ in range(10):
         app.step([], DT)
     assert scene.zoomed() == ("card", hand_card)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_new_lines_below_is_written_under_the_log_not_over_its_last_line(make_app, size):
+    seats = [Seat("Olga", "human"), Seat("Igor", "easy")]
+    app, session, scene, _ = make_table(make_app, seats, seed=4, size=size, lang="ru")
+    panel = scene.log_panel
+    panel.lines = [f"Строка журнала номер {i}" for i in range(120)]
+    panel.scroll = 5
+    surface = pygame.Surface(size)
+    panel.draw(surface, scene.layout.log, scene._ctx())
+    assert panel.more_rect.height > 0
+    assert panel.last_row_bottom <= panel.more_rect.top
+    assert scene.layout.log.contains(panel.more_rect)

@@ -107,6 +107,19 @@ def _tab_label(group: str, cards: list[int]) -> str:
     return f"×{len(cards)}" if len(cards) > 1 else ""
 
 
+TAB_SHARE = 0.28        # a building tab's height to its city card's (the area keeps 0.28 for them)
+
+
+def tab_height(card_h: float) -> int:
+    """The building tabs under a city card of height ``card_h``: icons big enough to tell."""
+    return max(12, round(card_h * TAB_SHARE))
+
+
+def tab_label_size(th: int) -> int:
+    """The font size of a tab's count ("×2"): legible on its dark backing."""
+    return max(10, round(th * 0.62))
+
+
 def _slot_width(cw: int, th: int, n_tabs: int) -> int:
     return max(cw, n_tabs * (th + 1))
 
@@ -118,7 +131,7 @@ def _place_cities(view: TableView, seat: int, rect: Rect, card: tuple[int, int],
     scales = (1.35, 1.2, 1.0, 0.9, 0.8, 0.7) if allow_grow else (1.0, 0.9, 0.8, 0.7)
     best = None
     for scale in scales:
-        th = max(11, round(base_h * scale * 0.24))
+        th = tab_height(base_h * scale)
         ch = min(round(base_h * scale), rect.height - th) // 7 * 7   # whole steps: few sizes to cache
         if ch < 32:
             continue
@@ -139,7 +152,7 @@ def _place_cities(view: TableView, seat: int, rect: Rect, card: tuple[int, int],
             best = (cw, ch, th, gap, row_h, widths, rows)
             break
     if best is None:  # squeeze everything onto one row, overlapping
-        th = max(11, round(base_h * 0.7 * 0.24))
+        th = tab_height(base_h * 0.7)
         ch = max(32, min(round(base_h * 0.7), rect.height - th))
         cw = round(ch * 5 / 7)
         widths = [_slot_width(cw, th, len(tab_groups(c))) for c in cities]
@@ -285,10 +298,13 @@ def _draw_tab(surface: pygame.Surface, tab: Tab, ctx: DrawContext) -> None:
     cid = CARD_ID[tab.cards[0]]
     icon = ctx.sprites.icon(icon_name_for(cid, "building"), min(icon_box.width, icon_box.height))
     surface.blit(icon, icon.get_rect(center=icon_box.center))
-    if tab.label:
-        lab = ctx.texts.render(tab.label, "bold", max(9, round(r.width * 0.55)), style.CREAM,
-                               outline=(0, 0, 0), shadow=False)
-        surface.blit(lab, lab.get_rect(bottomright=(r.right + 1, r.bottom + 2)))
+    if tab.label:                   # the count on a dark pill at the tab's corner
+        lab = ctx.texts.render(tab.label, "bold", tab_label_size(r.width), style.CREAM, shadow=False)
+        back = lab.get_rect().inflate(4, 0)
+        back.bottomright = (r.right + 3, r.bottom + 3)
+        pygame.draw.rect(surface, (20, 12, 6), back, border_radius=back.height // 2)
+        pygame.draw.rect(surface, edge, back, width=1, border_radius=back.height // 2)
+        surface.blit(lab, lab.get_rect(center=back.center))
 
 
 def chip_value(card: int, troop: int) -> str:

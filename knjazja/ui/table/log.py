@@ -163,11 +163,15 @@ class LogPanel:
             idx = len(self.lines) - min(400, len(self.lines)) + i
             for j, row in enumerate(self._wrapped(line, width, ctx)):
                 rows.append((row, idx, j == 0))
-        visible = max(1, (rect.height - top - pad) // lh)
+        # scrolled back: the last band says that newer lines wait below; no line goes under it
+        more = ctx.texts.render(tr("table.log.more"), "body", ctx.fs(0.8), style.MUTED, shadow=False) \
+            if self.scroll else None
+        bottom = rect.height - pad - (more.get_height() if more is not None else 0)
+        visible = max(1, (bottom - top) // lh)
         self._rows_total, self._rows_visible = len(rows), visible
         end = len(rows) - self.scroll
         start = max(0, end - visible)
-        y = rect.height - pad - lh * (end - start)
+        y = bottom - lh * (end - start)
         y = max(top, y)
         self.token_rects = []
         for row, idx, first in rows[start:end]:
@@ -191,7 +195,10 @@ class LogPanel:
                     self.token_rects.append((Rect(rect.left + x, rect.top + y, img.get_width(), lh), card))
                 x += img.get_width()
             y += lh
-        if self.scroll:
-            more = ctx.texts.render(tr("table.log.more"), "body", ctx.fs(0.8), style.MUTED, shadow=False)
-            surf.blit(more, more.get_rect(midbottom=(rect.width // 2, rect.height - 2)))
+        self.more_rect = Rect(0, 0, 0, 0)
+        if more is not None:
+            r = more.get_rect(midtop=(rect.width // 2, bottom + (rect.height - bottom - more.get_height()) // 2))
+            surf.blit(more, r)
+            self.more_rect = r.move(rect.left, rect.top)
+        self.last_row_bottom = rect.top + y
         self._surf = surf
