@@ -149,13 +149,14 @@ class LogPanel:
         u = ctx.unit
         surf = pygame.Surface(rect.size, pygame.SRCALPHA)
         pad = max(6, u // 2)
+        side = max(9, round(u * 0.8))      # clear of the panel's ornamented frame
         title = ctx.texts.render(tr("table.log.title"), "title", ctx.fs(1.3), style.GOLD_LIGHT,
                                  outline=style.GOLD_DARK)
         surf.blit(title, title.get_rect(midtop=(rect.width // 2, pad)))
         top = pad + title.get_height() + pad // 2
-        pygame.draw.line(surf, style.GOLD_DARK, (pad, top), (rect.width - pad, top))
+        pygame.draw.line(surf, style.GOLD_DARK, (side, top), (rect.width - side, top))
         top += pad // 2
-        width = rect.width - 2 * pad
+        width = rect.width - 2 * side - u // 2     # a line's later rows are indented
         body_font = ctx.texts.font("body", ctx.fs(0.92))
         lh = body_font.get_linesize()
         rows: list[tuple[list, int, bool]] = []   # (row, line index, first row of its line)
@@ -180,13 +181,13 @@ class LogPanel:
             base = style.CREAM if fresh else (206, 190, 156)
             if is_turn:
                 base = style.GOLD if fresh else (170, 140, 90)
-            x = pad
+            x = side
             if is_turn:
                 total = sum(ctx.texts.font("bold" if r == "bold" else "body", ctx.fs(0.92)).size(t)[0]
                             for t, _, r in row)
-                x = max(pad, (rect.width - total) // 2)
+                x = max(side, (rect.width - total) // 2)
             elif not first:
-                x = pad + u // 2
+                x = side + u // 2
             for text, card, role in row:
                 colour = (style.GOLD_LIGHT if fresh else (226, 190, 110)) if card is not None else base
                 img = ctx.texts.render(text, role, ctx.fs(0.92), colour, shadow=False)
