@@ -1,7 +1,7 @@
 """`knjazja bench evening`: a scripted long evening at the table, and what memory it keeps.
 
-A player's evening, sped up: bots-only games at 2–8 seats in both languages, the five
-lessons at several of their steps, the window dragged to a new size every ``resize_every``
+A player's evening, sped up: bots-only games at 2–8 seats in both languages, the main menu,
+the five lessons at several of their steps, the window dragged to a new size every ``resize_every``
 frames (960×540 up to 1920×1080 and odd sizes between), full screen on and off.  It reports
 the resident memory's peak and its size at the end, the largest and last resident size seen
 between the games, each UI cache's entries and megabytes (``knjazja.ui.caches``) and the
@@ -32,6 +32,20 @@ def current_rss_mb() -> float:
         return pages * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
     except (OSError, ValueError, AttributeError, IndexError):
         return peak_rss_mb()
+
+
+def _worker_rss_mb() -> float | None:
+    """The resident size of the card-face worker process (Linux), or None."""
+    from knjazja.ui.art import prefetch
+
+    pid = prefetch.shared().pid
+    if pid is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/statm") as f:
+            return round(int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024), 1)
+    except (OSError, ValueError, AttributeError, IndexError):
+        return None
 
 
 class _Evening:
@@ -107,6 +121,14 @@ class _Evening:
         self.lessons += 1
         self.app.stack.clear()
 
+    def menu(self, frames: int) -> None:
+        from knjazja.ui.scenes.menu import MenuScene
+
+        self.app.stack.clear()
+        self.app.stack.push(MenuScene(has_saves=lambda: True))
+        self.step(frames)
+        self.app.stack.clear()
+
     def fullscreen(self) -> None:
         self.app.set_fullscreen(True)
         self.step(10, resize=False)
@@ -119,6 +141,7 @@ def bench_evening(games: int = 6, frames: int = 900, resize_every: int = 12,
     """Play the scripted evening; ``games`` tables of ``frames`` frames each (plus lessons)."""
     from knjazja.app import i18n
     from knjazja.ui import caches
+    from knjazja.ui.app import THEME_CACHE_LIMIT
 
     with tempfile.TemporaryDirectory(prefix="knjazja-evening-") as home:
         old_home = os.environ.get("KNJAZJA_HOME")
@@ -132,6 +155,7 @@ def bench_evening(games: int = 6, frames: int = 900, resize_every: int = 12,
                 lang = ("ru", "en")[g % 2]
                 ev.app.set_language(lang)
                 ev.table(2 + (g * 3) % 7, 100 + g, frames)
+                ev.menu(frames // 10)
                 ev.lesson(g, frames // 6)
                 ev.fullscreen()
                 if progress is not None:
@@ -140,6 +164,8 @@ def bench_evening(games: int = 6, frames: int = 900, resize_every: int = 12,
             gc.collect()                    # tables left behind are freed by now in a real evening
             final_rss = current_rss_mb()
             report = caches.report()
+            report["app.themes"] = {"entries": len(ev.app._theme_cache), "limit": THEME_CACHE_LIMIT}
+            worker_rss = _worker_rss_mb()
             ev.app.shutdown()
         finally:
             i18n.set_language("en")
@@ -155,6 +181,7 @@ def bench_evening(games: int = 6, frames: int = 900, resize_every: int = 12,
         "rss_between_tables_mb": [round(r) for r in ev.rss],
         "frame_ms_p50_1920x1080_8_seats": round(percentile(ev.timed, 50), 2),
         "frame_ms_p99_1920x1080_8_seats": round(percentile(ev.timed, 99), 2),
+        "face_worker_rss_mb": worker_rss,
         "caches_at_end": {k: v for k, v in report.items() if v["entries"]},
         "caches_largest": ev.cache_peaks,
         "python": sys.version.split()[0],

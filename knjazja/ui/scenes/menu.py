@@ -13,9 +13,10 @@ from pygame_gui.elements import UIButton
 from knjazja import __version__
 from knjazja.app.i18n import get_language, tr
 from knjazja.ui import style
-from knjazja.ui.art import render_card
-from knjazja.ui.art.showcase import MENU_FAN_LEFT, MENU_FAN_RIGHT
 from knjazja.ui.app import fullscreen_key_label
+from knjazja.ui.art.card import render_card_uncached
+from knjazja.ui.art.showcase import MENU_FAN_LEFT, MENU_FAN_RIGHT
+from knjazja.ui.caches import SurfaceLru
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import wrap_text
 
@@ -55,7 +56,7 @@ class MenuScene(GuiScene):
         self.on_stats = on_stats
         self.buttons: dict[str, UIButton] = {}
         self._column = pygame.Rect(0, 0, 0, 0)
-        self._fan_cache: dict[tuple, pygame.Surface] = {}
+        self._fan_cache = SurfaceLru("menu.fan", 12, 8)     # the six cards at this size
 
     # -- widgets -------------------------------------------------------------------------------
     def build(self) -> None:
@@ -222,10 +223,9 @@ class MenuScene(GuiScene):
                                        (MENU_FAN_RIGHT, (round(w * 0.86), round(h * 0.78)), 1)):
             for i, card_id in enumerate(ids):
                 key = (card_id, lang, size)
-                if key not in self._fan_cache:
-                    self._fan_cache[key] = render_card(card_id, lang, size)
+                face = self._fan_cache.get_or(key, lambda c=card_id: render_card_uncached(c, lang, size))
                 angle = direction * (-16 + 16 * i)
-                rotated = pygame.transform.rotozoom(self._fan_cache[key], angle, 1.0)
+                rotated = pygame.transform.rotozoom(face, angle, 1.0)
                 offset = (i - 1) * round(card_w * 0.7)
                 rect = rotated.get_rect(center=(anchor[0] + offset, anchor[1] + abs(i - 1) * card_w // 8))
                 surface.blit(rotated, rect)
