@@ -11,6 +11,10 @@ without end.  Two rules keep memory flat:
   (:func:`clear_sized`, called by ``App`` after a resize): entries of the old size would
   never be asked for again.
 
+After a resize or a change of screen ``App`` also collects the garbage at once (old widget
+managers and scenes hold their drawings in reference cycles) and hands freed heap pages back
+to the OS (:func:`give_back_memory`).
+
 :func:`report` lists each cache's entries (and megabytes where known) for
 ``knjazja bench evening``.
 """
@@ -118,8 +122,6 @@ def give_back_memory() -> None:
 
 
 _TRIM: Any = None
-M_MMAP_THRESHOLD = -3                         # glibc's mallopt parameter
-MMAP_THRESHOLD = 256 * 1024                   # surfaces this big get pages of their own
 
 
 def _libc() -> Any:
@@ -128,33 +130,9 @@ def _libc() -> Any:
     try:
         import ctypes
         return ctypes.CDLL("libc.so.6")
-    except OSError:                           # no glibc (musl...): nothing to tune
+    except OSError:                           # no glibc (musl...): nothing to trim
         return None
 
 
 def _find_malloc_trim() -> Any:
     return getattr(_libc(), "malloc_trim", None) or False
-
-
-def tune_allocator() -> None:
-    """Give big surfaces (a 1080p background, a zoomed card) their own pages, returned to
-    the OS when freed.  glibc otherwise raises that threshold to the biggest block freed so
-    far, after which every surface lands in the shared heap and a long evening leaves it
-    full of holes: the resident size then only grows."""
-    mallopt = getattr(_libc(), "mallopt", None)
-    if mallopt is not None:
-        mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
-
-
-def report() -> dict[str, dict[str, float]]:
-    """Each cache's entries, limit and (surface caches) megabytes, by name."""
-    out: dict[str, dict[str, float]] = {}
-    for name, fn in sorted(_FUNCTIONS.items()):
-        info = fn.cache_info()
-        out[name] = {"entries": info.currsize, "limit": info.maxsize or 0}
-    for lru in _LRUS:
-        entry = out.setdefault(lru.name, {"entries": 0, "limit": 0, "mb": 0.0})
-        entry["entries"] += len(lru)
-        entry["limit"] += lru.limit
-        entry["mb"] = round(entry.get("mb", 0.0) + lru.bytes / (1024 * 1024), 1)
-    return out

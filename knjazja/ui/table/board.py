@@ -25,6 +25,14 @@ from knjazja.ui.table.sprites import seat_colour
 from knjazja.ui.table.warstack import CentreGeom, centre_geometry, draw_centre, draw_centre_glow
 
 
+PULSE_STEPS = 8     # shades a pulsing glow goes through (a glow per shade and size is cached)
+
+
+def pulse_step(pulse: float) -> float:
+    """``pulse`` (0..1) rounded to one of PULSE_STEPS shades."""
+    return round(pulse * (PULSE_STEPS - 1)) / (PULSE_STEPS - 1)
+
+
 def tag_rect(area: Rect, side: str, text: tuple[int, int], unit: int, gap: int, hourglass: bool = False) -> Rect:
     """Where an area's tag («Ход», «Думает…») lies: on the edge towards the centre, reaching
     out of its area only into the gap beside it — never onto a neighbour's panel."""
@@ -206,7 +214,8 @@ class Board:
             for seat, g in self.geoms.items():
                 r = g.area.rect
                 if seat == decider:
-                    pulse = 0.5 + 0.5 * abs(((ctx.time * 1.2) % 2) - 1)
+                    # in PULSE_STEPS shades: each glow is drawn once per shade, then cached
+                    pulse = pulse_step(0.5 + 0.5 * abs(((ctx.time * 1.2) % 2) - 1))
                     colour = tuple(int(c * (0.55 + 0.45 * pulse)) for c in HIGHLIGHT)
                     w = max(5, L.unit // 2)
                     surface.blit(ctx.sprites.glow(r.size, colour, w), (r.x - w, r.y - w))

@@ -296,7 +296,8 @@ def draw_centre_glow(surface: pygame.Surface, g: CentreGeom, ctx: DrawContext) -
     if g.glow is None:
         return
     gw = max(4, g.glow.width // 12)
-    pulse = 0.5 + 0.5 * abs(((ctx.time * 1.4) % 2) - 1)
+    # a few shades, not one per frame: each shade's glow is drawn once and cached
+    pulse = round((0.5 + 0.5 * abs(((ctx.time * 1.4) % 2) - 1)) * 7) / 7
     colour = tuple(int(c * (0.65 + 0.35 * pulse)) for c in DANGER)
     surface.blit(ctx.sprites.glow(g.glow.size, colour, gw), (g.glow.x - gw, g.glow.y - gw))
 
