@@ -136,3 +136,17 @@ def _libc() -> Any:
 
 def _find_malloc_trim() -> Any:
     return getattr(_libc(), "malloc_trim", None) or False
+
+
+def report() -> dict[str, dict[str, float]]:
+    """Each cache's entries, limit and (surface caches) megabytes, by name."""
+    out: dict[str, dict[str, float]] = {}
+    for name, fn in sorted(_FUNCTIONS.items()):
+        info = fn.cache_info()
+        out[name] = {"entries": info.currsize, "limit": info.maxsize or 0}
+    for lru in _LRUS:
+        entry = out.setdefault(lru.name, {"entries": 0, "limit": 0, "mb": 0.0})
+        entry["entries"] += len(lru)
+        entry["limit"] += lru.limit
+        entry["mb"] = round(entry.get("mb", 0.0) + lru.bytes / (1024 * 1024), 1)
+    return out
