@@ -73,13 +73,10 @@ class TableController(UndoHandover):
         # hot seat and overlays
         self.paused = False                      # a scene covers the table
         self.covered = False                     # … and the table is still visible beneath
-        self.handover_pending = False
         self.handing_over_from: int | None = None   # whose move led to the pending hand-over
-        # several humans at one screen: the first of them is handed the device before any
-        # hand shows (the screen is still up from the menu, anyone may be looking)
-        self._greet = (self.policy == "hotseat" and on_handover is not None and self.viewer is not None
-                       and not session.over)
-        self.handover_pending = self._greet
+        # several humans at one screen: the first is handed the device before any hand shows
+        self._greet = self.handover_pending = (self.policy == "hotseat" and on_handover is not None
+                                               and self.viewer is not None and not session.over)
         # pacing
         self._game_over_sent = False
         self.finished = False                    # the game is over and shown: the final board stays
@@ -212,10 +209,9 @@ class TableController(UndoHandover):
             return
         if self.paused:
             return
-        if self._greet:                 # hot seat: the first player takes the device first
+        if self._greet:
             self._greet = False
-            self._handover(self.viewer if self.viewer is not None else self.session.deciding, first=True)
-            return
+            return self._handover(self.me, first=True)
         if self.session.human_to_decide():
             seat = self.session.deciding
             if self.policy == "hotseat" and self.session.answer_from_public_facts():

@@ -202,3 +202,20 @@ def test_the_table_warms_up_itself_without_a_worker(make_app, own_shared, monkey
     for _ in range(3):
         app.step([], 0.1)
     assert len(scene.warmer._warm) < left          # one face per idle frame, rendered here
+
+
+def test_faces_of_a_replaced_plan_do_not_pile_up(pf):
+    """The window changed size (a new plan): faces asked for before and not yet taken are
+    dropped, late ones are not kept, and no face waits twice — what waits is at most the
+    latest plan, however often the window is resized."""
+    pygame.font.init()
+    assert pf.request(KEYS)
+    deadline = time.monotonic() + 60
+    while pf.waiting < len(KEYS) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert pf.waiting == len(KEYS)                    # all arrived, none taken yet
+    assert pf.request(KEYS[:1])                        # resized: only the first is wanted now
+    assert pf.waiting == 1
+    assert pf.request(KEYS)                            # asked for again: the waiting one is not made twice
+    got = collect(pf, len(KEYS))
+    assert set(got) == set(KEYS) and pf.waiting == 0

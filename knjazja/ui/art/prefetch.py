@@ -109,6 +109,8 @@ class _Worker:
         self.conn = None
         self.proc = None
         self.inbox: deque = deque()         # filled by the reader thread
+        self.wanted: frozenset | None = None  # faces of the latest plan (None: any); others are dropped
+        self.waiting: set = set()           # keys of the faces in the inbox (each at most once)
         self.hello = False
         self.error: BaseException | None = None
         self.started = threading.Event()    # the process was started (or could not be)
@@ -167,7 +169,10 @@ class _Worker:
                 msg = self.conn.recv()
                 if msg[0] == "hello":
                     self.hello = True
-                else:
+                elif msg[0] != "face":
+                    self.inbox.append(msg)
+                elif (self.wanted is None or msg[1] in self.wanted) and msg[1] not in self.waiting:
+                    self.waiting.add(msg[1])    # (a face of a replaced plan, or again, is not kept)
                     self.inbox.append(msg)
         except (EOFError, OSError, TypeError, ValueError):
             pass                                # the worker ended (or the pipe was closed)
@@ -206,6 +211,7 @@ class _Worker:
             if conn is not None:
                 conn.close()
             self.inbox.clear()
+            self.waiting.clear()
             if proc is not None and proc.exitcode is not None:
                 proc.close()
 
@@ -294,13 +300,15 @@ class FacePrefetcher:
         plan = [(str(c), str(lang), (int(size[0]), int(size[1]))) for c, lang, size in keys]
         if not self.start():
             return False
-        try:
-            self._worker.send(("plan", plan))
+        waiting = self._worker.waiting
+        try:                                    # (faces that arrived and wait are not made again)
+            self._worker.send(("plan", [k for k in plan if k not in waiting]))
         except (OSError, ValueError):           # the worker is gone
             self._check()
             return False
         self._owner = owner
         self._wanted = set(plan)
+        self._worker.wanted = frozenset(self._wanted)
         self._drop_unwanted()
         return True
 
@@ -315,6 +323,8 @@ class FacePrefetcher:
             msg = inbox.popleft()
             if msg[0] != "face" or msg[1] in self._wanted:
                 inbox.append(msg)
+            else:
+                w.waiting.discard(msg[1])
 
     @property
     def waiting(self) -> int:
@@ -331,6 +341,7 @@ class FacePrefetcher:
                 pass
             self._owner = None
             self._wanted = set()
+            self._worker.wanted = frozenset()
             self._drop_unwanted()
 
     def take(self, limit: int = 8) -> list[tuple[Key, bytes]]:
@@ -342,6 +353,7 @@ class FacePrefetcher:
         while w.inbox and len(out) < limit:
             msg = w.inbox.popleft()
             if msg[0] == "face":
+                w.waiting.discard(msg[1])
                 if msg[1] in self._wanted:      # else: asked for by a plan since replaced
                     out.append((msg[1], msg[2]))
             elif msg[0] == "error":
@@ -359,6 +371,7 @@ class FacePrefetcher:
         for i, msg in enumerate(list(inbox)):   # a snapshot: the reader thread only appends
             if msg[0] == "face" and msg[1] == key:
                 del inbox[i]                    # only this thread removes: i is still right
+                w.waiting.discard(key)
                 return msg[2]
         return None
 

@@ -264,6 +264,19 @@ def _arrangement(n_players: int, table: Rect, own_rect: Rect, m: _AreaMetrics, u
     return left, top, right
 
 
+def _centre_and_prompt(centre: Rect, table: Rect, own_rect: Rect, wide_prompt: bool, card: tuple[int, int],
+                       u: int, gap: int, pad: int) -> tuple[Rect, Rect, Rect, Rect]:
+    """(deck, discard, war stack, prompt): the prompt under the centre, or (``wide_prompt``)
+    across the table's whole width just above the viewer's area."""
+    if not wide_prompt:
+        return _centre(centre, card, u, gap, pad)
+    prompt_h = prompt_height(u)
+    prompt = Rect(table.left, own_rect.top - gap - prompt_h, table.width, prompt_h)
+    centre = Rect(centre.left, centre.top, centre.width, centre.height + gap + prompt_h)
+    deck, discard, war_stack, _ = _centre(centre, card, u, gap, pad)   # its own prompt: where the wide one is
+    return deck, discard, war_stack, prompt
+
+
 def table_layout(size: tuple[int, int], n_players: int, human_seat: int | None) -> "TableLayout":
     """Lay out the table for ``n_players`` (2..8) in a window of ``size``.
 
@@ -314,37 +327,24 @@ def table_layout(size: tuple[int, int], n_players: int, human_seat: int | None) 
     # lines: the prompt then runs the table's whole width, under the side columns.
     sides = (side_w if n_left else 0) + (side_w if n_right else 0)
     wide_prompt = table.width - sides - 2 * gap < WIDE_PROMPT_UNITS * u and (n_left or n_right)
-    prompt_h = prompt_height(u)
     if wide_prompt:
-        side_rect_h -= prompt_h + gap
+        side_rect_h -= prompt_height(u) + gap
     left_col = Rect(table.left, side_top, side_w if n_left else 0, side_rect_h)
     right_col = Rect(table.right - (side_w if n_right else 0), side_top, side_w if n_right else 0, side_rect_h)
 
     rects: dict[int, tuple[Side, Rect, bool]] = {viewer: ("bottom", own_rect, True)}
-    lefts = _split_evenly(left_col, n_left, gap, vertical=True)[::-1]  # clockwise: bottom to top
-    tops = _split_evenly(top_row, n_top, gap, vertical=False)             # left to right
-    rights = _split_evenly(right_col, n_right, gap, vertical=True)        # top to bottom
-    queue = {"left": iter(lefts), "top": iter(tops), "right": iter(rights)}
+    queue = {"left": iter(_split_evenly(left_col, n_left, gap, vertical=True)[::-1]),  # clockwise: bottom up
+             "top": iter(_split_evenly(top_row, n_top, gap, vertical=False)),          # left to right
+             "right": iter(_split_evenly(right_col, n_right, gap, vertical=True))}     # top to bottom
     for seat, side in positions[1:]:
-        r = next(queue[side])
-        horizontal = top_horizontal if side == "top" else False
-        rects[seat] = (side, r, horizontal)
-    areas = tuple(
-        _player_area(seat, rects[seat][0], rects[seat][1],
-                     own_m if seat == viewer else opp_m, rects[seat][2])
-        for seat in range(n_players)
-    )
+        rects[seat] = (side, next(queue[side]), top_horizontal if side == "top" else False)
+    areas = tuple(_player_area(seat, rects[seat][0], rects[seat][1], own_m if seat == viewer else opp_m,
+                               rects[seat][2]) for seat in range(n_players))
 
     c_left = (left_col.right + gap) if n_left else table.left
     c_right = (right_col.left - gap) if n_right else table.right
-    centre = Rect(c_left, side_top, c_right - c_left, side_rect_h)
-    if wide_prompt:
-        prompt = Rect(table.left, own_rect.top - gap - prompt_h, table.width, prompt_h)
-        centre.height += gap + prompt_h     # _centre puts its prompt where the wide one is
-    deck, discard, war_stack, centre_prompt = _centre(centre, card, u, gap, pad)
-    if not wide_prompt:
-        prompt = centre_prompt
-
+    deck, discard, war_stack, prompt = _centre_and_prompt(Rect(c_left, side_top, c_right - c_left, side_rect_h),
+                                                          table, own_rect, wide_prompt, card, u, gap, pad)
     return TableLayout(size=(W, H), n_players=n_players, viewer=viewer, unit=u, margin=gap,
                        card_size=card, hand_card_size=hand_card, small_card_size=small, table=table,
                        player_areas=areas,

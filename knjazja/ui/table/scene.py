@@ -90,8 +90,7 @@ class TableScene(GuiScene):
     def exit(self) -> None:
         self.controller.close()
         self.sprites.stop_prefetch()
-        # the scene may wait for the garbage collector (cycles): its drawings need not
-        self.sprites.clear()
+        self.sprites.clear()            # the scene may wait for the garbage collector; its drawings not
         self.texts.clear()
         super().exit()
 
