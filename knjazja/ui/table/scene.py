@@ -89,9 +89,7 @@ class TableScene(GuiScene):
 
     def exit(self) -> None:
         self.controller.close()
-        self.sprites.stop_prefetch()
-        self.sprites.clear()            # the scene may wait for the garbage collector; its drawings not
-        self.texts.clear()
+        self.sprites.release(self.texts)
         super().exit()
 
     def on_language_changed(self) -> None:

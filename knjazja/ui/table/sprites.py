@@ -206,6 +206,14 @@ class Sprites:
             n += 1
         return n
 
+    def release(self, texts: TextCache) -> None:
+        """The table left: stop asking for faces (the worker keeps running for the next table)
+        and forget what was drawn, with ``texts`` — the scene itself may wait for the garbage
+        collector (reference cycles), its drawings need not."""
+        self.stop_prefetch()
+        self.clear()
+        texts.clear()
+
     def stop_prefetch(self) -> None:
         """Stop asking for faces (the table left); the worker keeps running for the next."""
         pf, self._prefetcher = self._prefetcher, None
