@@ -99,7 +99,7 @@ def set_aside_damaged_autosave(error: SaveError | None = None) -> bool:
     try:
         if error is None:
             if path.is_dir():
-                report_damaged(path, "autosave", "folder")
+                report_damaged(path, "autosave", "folder", tr("save_error.unreadable"))
                 return True
             if not path.is_file():
                 return False
@@ -112,8 +112,9 @@ def set_aside_damaged_autosave(error: SaveError | None = None) -> bool:
     code = DAMAGED_SAVE.get(error.kind) if error is not None else None
     if code is None:
         return False
+    from knjazja.app.save_errors import save_error_text
     log.warning("autosave: %s is damaged (%s)", path, error)
-    report_damaged(path, "autosave", code)
+    report_damaged(path, "autosave", code, save_error_text(error))     # names the move that fails
     return True
 
 
@@ -225,11 +226,12 @@ def load_document(path: Path, parse: Callable[[object], T], what: str) -> tuple[
     return None, report_damaged(path, what, code)
 
 
-def report_damaged(path: Path, what: str, code: str) -> bool:
+def report_damaged(path: Path, what: str, code: str, reason_text: str | None = None) -> bool:
     """Move a damaged document aside under a dated name and tell the player once; returns
     False then (a new file may be written).  If it cannot be moved, it is left alone, the
-    player is told so, and True says it must not be written over (``must_not_write``)."""
-    reason = notices.Key("storage.reason." + code)
+    player is told so, and True says it must not be written over (``must_not_write``).
+    ``reason_text``: what is wrong, said in a sentence (else the ``storage.reason`` of ``code``)."""
+    reason = notices.Key("storage.reason." + code) if reason_text is None else reason_text
     try:
         kept = set_aside(path)
     except OSError as exc:

@@ -67,15 +67,21 @@ def test_continue_on_an_autosave_with_an_impossible_card_says_so_and_the_game_go
     good.write_text(storage.autosave_path().read_text("utf-8"), "utf-8")
     write_impossible_save(good, storage.autosave_path())
     assert flow.menu.buttons["continue"].is_enabled
+    bad = storage.autosave_path().read_text("utf-8")
+    moves = len(json.loads(bad)["actions"])
     click(app, flow.menu.buttons["continue"].rect)
+    app.step([])                                          # told (once) as the frame begins
     message = app.stack.top
     assert isinstance(message, MessageScene)
     # one line in the player's language, naming the move that cannot be replayed
-    moves = len(json.loads(storage.autosave_path().read_text("utf-8"))["actions"])
-    assert message.text == tr("save_error.invalid_move", at=moves)
+    assert message.text.startswith(tr("save_error.invalid_move", at=moves))
     app.step([])
     click(app, message.ok.rect)
-    assert app.stack.top is flow.menu and storage.autosave_path().is_file()    # kept, not lost
+    # set aside like any damaged file, not lost; Continue has nothing to offer now
+    kept = list(storage.autosave_path().parent.glob("autosave.damaged-*.json"))
+    assert len(kept) == 1 and kept[0].read_text("utf-8") == bad and kept[0].name in message.text
+    assert app.stack.top is flow.menu and not storage.autosave_path().exists()
+    assert not flow.menu.buttons["continue"].is_enabled
     session = flow.start_game(SETUP, seed=2)                                    # the game goes on
     app.step([])
     assert isinstance(app.stack.top, TableScene) and not session.over
