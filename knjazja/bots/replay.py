@@ -45,7 +45,8 @@ def describe(a: Action) -> str:
 def replay_report(path: str | os.PathLike) -> dict[str, Any]:
     """The turn-by-turn report of the save at `path` (raises `SaveError` for a bad file)."""
     final, meta = load_game(path)
-    seats_meta = meta.get("seats") if isinstance(meta.get("seats"), list) else []
+    raw = meta.get("seats")
+    seats_meta: list = raw if isinstance(raw, list) else []
     names, kinds = [], []
     for i in range(final.n):
         entry = seats_meta[i] if i < len(seats_meta) and isinstance(seats_meta[i], dict) else {}
