@@ -67,35 +67,7 @@ def make_bot(kind: str, **kw) -> Bot:
     and Hard `read`; the classic bots take `params`, `budget`, `iterations`, `workers`."""
     k, _, weights = kind.strip().partition("@")
     k, _, variant = k.lower().partition(":")
-    from .sense import PRESETS
-    if variant in READINGS and k in READING_KINDS:   # bots.reading's odds for kept cards, or not
-        kw = dict(kw, read=variant == "read")
-    elif variant == EXACT_MODEL and k == "hard":
-        kw = dict(kw, exact_model=True)
-    elif variant == LEAF_PLY and k == "hard":
-        kw = dict(kw, leaf_ply=True)
-    elif variant == WIDE and k == "hard":
-        from .rounds import WIDE_CHOICE
-        kw = dict(kw, **WIDE_CHOICE)
-    elif variant in PRESETS and k in SENSE_KINDS:   # "normal:full": which bots.sense rules
-        kw = dict(kw, sense=variant)
-    elif variant:                     # "hard:paired", "hard:tree:0" (search variants)
-        mode, _, horizon = variant.partition(":")
-        if mode not in SEARCH_MODES.get(k, ()):
-            choices = sorted(SEARCH_MODES.get(k, ())) + (sorted(PRESETS) if k in SENSE_KINDS
-                                                         else []) \
-                + (list(READINGS) if k in READING_KINDS else []) \
-                + ([EXACT_MODEL, LEAF_PLY, WIDE] if k == "hard" else [])
-            raise ValueError(f"unknown variant {variant!r} of {k!r}"
-                             + (f" (use {', '.join(choices)})" if choices else
-                                f": {k!r} has no variants"))
-        if horizon:
-            try:
-                kw = dict(kw, horizon_rounds=float(horizon))
-            except ValueError:
-                raise ValueError(f"variant {variant!r}: the horizon {horizon!r} must be a "
-                                 "number of rounds") from None
-        kw = dict(kw, mode=mode)
+    kw = _variant_kwargs(k, variant, kw)
     if weights:                       # "normal@path/to/eval.json": another network
         if k not in ("normal", "hard", "hard-learned"):
             raise ValueError(f"only normal, hard and hard-learned take weights, not {k!r}")
@@ -129,3 +101,38 @@ def make_bot(kind: str, **kw) -> Bot:
             raise ValueError(f"{k!r} takes no settings")
         return ProxyBot(k)
     raise ValueError(f"unknown bot kind {kind!r} (use {', '.join(ALL_KINDS + PROXY_KINDS)})")
+
+
+def _variant_kwargs(k: str, variant: str, kw: dict) -> dict:
+    """The keyword arguments a variant after the colon adds ("normal:light", "hard:wide",
+    "hard:tree:0"); a variant the kind does not have raises ValueError naming those it has."""
+    from .sense import PRESETS
+    if variant in READINGS and k in READING_KINDS:   # bots.reading's odds for kept cards, or not
+        kw = dict(kw, read=variant == "read")
+    elif variant == EXACT_MODEL and k == "hard":
+        kw = dict(kw, exact_model=True)
+    elif variant == LEAF_PLY and k == "hard":
+        kw = dict(kw, leaf_ply=True)
+    elif variant == WIDE and k == "hard":
+        from .rounds import WIDE_CHOICE
+        kw = dict(kw, **WIDE_CHOICE)
+    elif variant in PRESETS and k in SENSE_KINDS:   # "normal:full": which bots.sense rules
+        kw = dict(kw, sense=variant)
+    elif variant:                     # "hard:paired", "hard:tree:0" (search variants)
+        mode, _, horizon = variant.partition(":")
+        if mode not in SEARCH_MODES.get(k, ()):
+            choices = sorted(SEARCH_MODES.get(k, ())) + (sorted(PRESETS) if k in SENSE_KINDS
+                                                         else []) \
+                + (list(READINGS) if k in READING_KINDS else []) \
+                + ([EXACT_MODEL, LEAF_PLY, WIDE] if k == "hard" else [])
+            raise ValueError(f"unknown variant {variant!r} of {k!r}"
+                             + (f" (use {', '.join(choices)})" if choices else
+                                f": {k!r} has no variants"))
+        if horizon:
+            try:
+                kw = dict(kw, horizon_rounds=float(horizon))
+            except ValueError:
+                raise ValueError(f"variant {variant!r}: the horizon {horizon!r} must be a "
+                                 "number of rounds") from None
+        kw = dict(kw, mode=mode)
+    return kw

@@ -7,8 +7,10 @@ a troop that beats a rival's walls drew a card instead on nine open chances in t
 bot that waits too lets the whole game pass without a war.  So two leans, added to the
 values a bot compares (`Sense.press`, `Sense.aim`):
 
-* `war_edge` — a war on a city is worth `press` × P(it falls) × the city's Glory (what
-  the attacker gains and its owner loses), a half more when the owner leads the others.
+* `war_edge` — a war on a city is worth `press` × the city's Glory (what the attacker
+  gains and its owner loses, a half more when the owner leads the others) × (P(it falls)
+  + `ATTRITION` × P(it stands)): an attack that is answered still strips the defender of
+  an answer, which a prince who keeps every card for defence has to spend.
   P(it falls) is the chance that the defender holds fewer answers than the attacker has
   troops that beat the walls: hypergeometric over the cards the bot cannot see, and
   exact where it has seen his hand (`warmath`);
@@ -27,7 +29,7 @@ from knjazja.engine.cards import CARD_ID, FOREIGN, IS_MILITIA, IS_TROOP, STRENGT
 from .view import View
 from .warmath import PoolProfile, answers_in_hand
 
-ATTRITION = 0.35           # a repelled attack still costs the defender an answer
+ATTRITION = 0.2            # a repelled attack still costs the defender an answer
 LEADER_WORTH = 1.5            # a city of the leading prince counts this much more
 MAX_ATTACKS = 3               # a prince throws at most this many troops at one city
 MAX_WORTH = 8                 # a war's worth is capped: a great city is no sure thing

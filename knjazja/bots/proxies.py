@@ -7,8 +7,9 @@ answers by waiting too lets the game pass without a war.  Three such players:
 * `builder` — founds his cities and builds in them (Glory buildings first, then walls),
   lays good chronicles before himself, draws otherwise; keeps his troops for defence and
   never attacks;
-* `hoarder` — draws and keeps nearly everything: one turn in five (and every turn once
-  the deck is nearly gone) he founds a city or builds in his own, otherwise he draws;
+* `hoarder` — founds the cities he draws (the first thing everyone learns) and keeps
+  nearly everything else: one turn in five (and every turn once the deck is nearly gone)
+  he builds in his own city or lays a good chronicle, otherwise he draws;
 * `brawler` — declares war whenever a troop of his beats the walls of someone's city
   (the richest such city), attacks with his strongest troop, and otherwise plays as a
   rule-of-thumb player does (`classic.fast`).
@@ -107,7 +108,8 @@ class ProxyBot:
                 return max(wars, key=lambda a: (s.cities[a.city].glory(), -s.cities[a.city].wall_strength))
             return fast_choose(s, legal, rng)
         play = _build_turn(s, me, legal)
-        if self.style == "hoarder" and obs.deck_size > obs.n and rng.random() >= HOARDER_PLAYS:
+        if self.style == "hoarder" and play is not None and play.kind != PLAY_CITY \
+                and obs.deck_size > obs.n and rng.random() >= HOARDER_PLAYS:
             play = None
         if play is not None:
             return play

@@ -78,8 +78,8 @@ PRINCE = Sense(last_turns=3, last_wars=False, leader_draws=True)
 # towards playing from a full hand
 STEADY = Sense(last_turns=3, last_wars=False, leader_draws=True, end_set=True, lean=0.01)
 # at a table with people: STEADY that presses (docs/BOTS.md, "Bots at a table with people")
-PRESS = 0.02
-AIM = 0.015
+PRESS = 0.03                 # a war's edge per Glory of a city sure to fall (docs/BOTS.md)
+AIM = 0.015                  # a blow's edge when it falls on the leading other seat
 PRESSING = Sense(commit=True, last_turns=3, last_wars=False, leader_draws=True, end_set=True, lean=0.01,
                  press=PRESS, aim=AIM, patient=True)
 PRESETS: dict[str, Sense | None] = {"pressing": PRESSING, "steady": STEADY, "prince": PRINCE, "light": LIGHT,

@@ -96,7 +96,7 @@ def test_the_hint_is_the_move_hard_makes():
     """With the same generator and worlds the first-ranked move is the Hard level's choice
     (the tree search the hints used before agreed with Hard at about a third of the turns)."""
     checked = 0
-    for i, s in enumerate(playout_states(4, 12, 10, policy="normal")):
+    for i, s in enumerate(playout_states(4, 12, 16, policy="normal")):
         obs = observation(s, s.decision.seat)
         legal = legal_actions(s)
         if len(legal) < 3:
