@@ -18,7 +18,7 @@ from .actions import CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK, 
 from .cards import BUILDING, CARD_ID, CARDS, EVENT, FOREIGN, IS_MILITIA, IS_TROOP
 from .rules import legal_actions
 from .state import GameState
-from .targets import attack_sum, defence_sum
+from .targets import attack_sum, attack_value, attacking_troops, defence_sum, holds
 
 # what a card may be pointed at
 CITY, SEAT, CHRONICLE, TROOP, CENTRE = "city", "seat", "chronicle", "troop", "centre"
@@ -36,6 +36,8 @@ CODES = (
     "reaction_only", "invasion", "silence", "no_city_to_build", "no_target", "wrong_target",
     "in_your_war", "answer_only", "counter_only", "lay_troop", "reaction_now", "bid_troop",
     "congress_now", "cannot_now", "own_city_war", "war_city", "pick_city", "igor_seat",
+    "war_elsewhere", "drop_on_war", "war_city_squad", "no_troops", "anna_war", "war_not_now",
+    "no_buildings", "no_walls", "never_owned", "no_cities", "empty_hand",
 )
 
 
@@ -90,13 +92,29 @@ def why_not_play(s: GameState, seat: int, card: int, target: Target | None = Non
 
 
 def why_not_declare(s: GameState, seat: int, target: Target | None) -> Refusal:
-    """Why ``seat`` cannot start a war on ``target``."""
-    if target is not None and target.kind == CITY and target.key in s.cities:
-        city = s.cities[target.key]
-        if city.owner == seat:
-            return _r("own_city_war")
-        return _r("war_city", city=CardArg(target.key), walls=city.wall_strength)
-    return _r("pick_city")
+    """Why ``seat`` cannot start a war on ``target``: the first obstacle that is really there."""
+    if target is None or target.kind != CITY or target.key not in s.cities:
+        return _r("pick_city")
+    if s.over:
+        return _r("over")
+    city = s.cities[target.key]
+    if city.owner == seat:
+        return _r("own_city_war")
+    if s.decision.seat != seat:
+        return _r("not_yours", name=SeatArg(s.decision.seat))
+    if s.decision.kind != TURN:
+        return _r("war_not_now")
+    troops = [t for t in s.hands[seat] if IS_TROOP[t] and not IS_MILITIA[t]]
+    if not troops:
+        has_militia = any(IS_MILITIA[t] for t in s.hands[seat])
+        return _r("militia_defends") if has_militia else _r("no_troops")
+    if not attacking_troops(s, seat, city.owner):       # Anna Yaroslavna leaves none
+        return _r("anna_war", seat=SeatArg(city.owner))
+    walls = city.wall_strength
+    values = [attack_value(s, t, city.owner) for t in troops]
+    if len(troops) > 1 and s.holds_chronicle(seat, "chr.voivode"):
+        return _r("war_city_squad", city=CardArg(target.key), walls=walls, n=sum(v for v in values if v > 0))
+    return _r("war_city", city=CardArg(target.key), walls=walls, n=max(values))
 
 
 def why_not_pass_igor(s: GameState, seat: int, target: Target | None) -> Refusal:
@@ -115,9 +133,13 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
         if spec.kind == BUILDING and city.blocked:
             return _r("blocked", card=CardArg(card), city=CardArg(city.card), walls=CardArg(city.walls))
         if in_war and IS_TROOP[card]:
+            if s.war is not None and target.key != s.war.city:
+                return _r("war_elsewhere", city=CardArg(s.war.city), other=CardArg(target.key))
             return _troop_reason(s, card)
         if cid in _ON_OTHERS_CITY and city.owner == seat:
             return _r("own_city", card=CardArg(card))
+        if kind == TURN:
+            return _city_event_reason(s, seat, card, city.card)
         return None
     if target.kind == CENTRE and IS_TROOP[card] and in_war:
         return _troop_reason(s, card)
@@ -128,10 +150,38 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
             return _r("build_on_city", card=CardArg(card))
         if spec.kind == EVENT and target.key == seat and cid not in _ON_ONESELF:
             return _r("not_on_self", card=CardArg(card))
+        if 0 <= target.key < s.n and target.key != seat:
+            if cid in _ON_OTHERS_HAND and not s.hands[target.key]:
+                return _r("empty_hand", card=CardArg(card), seat=SeatArg(target.key))
+            if cid == "chr.congress" and not s.cities_of(target.key):
+                return _r("no_cities", card=CardArg(card), seat=SeatArg(target.key))
+    return None
+
+
+_ON_OTHERS_HAND = frozenset({"ev.polovtsian_raid", "ev.principality_raid", "ev.recon"})
+
+
+def _city_event_reason(s: GameState, seat: int, card: int, city_card: int) -> Refusal | None:
+    """An event (or Sviatopolk) pointed at a city it cannot act on, in the player's turn."""
+    cid, city = CARD_ID[card], s.cities[city_card]
+    name, where = CardArg(card), CardArg(city_card)
+    if cid == "ev.fire" and not city.buildings and city.walls < 0 and city.moat < 0:
+        return _r("no_buildings", card=name, city=where)
+    if cid == "ev.false_match" and city.walls < 0 and city.moat < 0:
+        return _r("no_walls", card=name, city=where)
+    if cid == "ev.judgement":
+        if city.owner == seat:
+            return _r("own_city", card=name)
+        if city_card not in s.owned_ever[seat]:
+            return _r("never_owned", card=name, city=where)
+    if cid == "chr.sviatopolk" and city.owner == seat:
+        return _r("own_city", card=name)
     return None
 
 
 def _troop_reason(s: GameState, troop: int) -> Refusal:
+    """Why a troop cannot go into the war as it stands: too weak, when it is; else where it
+    should have been dropped (it could fight, just not there)."""
     w = s.war
     if w is None:
         return _r("troops_in_war")
@@ -142,10 +192,17 @@ def _troop_reason(s: GameState, troop: int) -> Refusal:
         n = attack_sum(s, [troop], w.defender)
         if FOREIGN[troop] and s.holds_chronicle(w.defender, "chr.anna") and n <= 0:
             return _r("anna", card=name)
-        return _r("walls_hold", card=name, n=n, city=CardArg(w.city),
-                  walls=s.cities[w.city].wall_strength)
-    n = defence_sum(s, [troop], w.defender, w.city)
-    return _r("too_weak", card=name, n=n, attack=attack_sum(s, w.attack, w.defender))
+        walls = s.cities[w.city].wall_strength
+        if n <= walls:
+            return _r("walls_hold", card=name, n=n, city=CardArg(w.city), walls=walls)
+    else:
+        n = defence_sum(s, [troop], w.defender, w.city)
+        attack = attack_sum(s, w.attack, w.defender)
+        if not holds(s, n, attack):
+            return _r("too_weak", card=name, n=n, attack=attack)
+    if uses(legal_actions(s), troop):
+        return _r("drop_on_war", card=name, city=CardArg(w.city))
+    return _r("cannot_now", card=name)
 
 
 _ANSWER_CODES = {WAR_COUNTER: "counter_only", RAID_LAY: "lay_troop", REACTION: "reaction_now",
