@@ -161,6 +161,14 @@ def word_list(words: Iterable[Word], lang: str) -> Word:
     return Word(forms, "pl", lang)
 
 
+def join_names(names: Iterable[str], lang: str | None = None) -> str:
+    """Princes' names as a list with "и"/"and" before the last: "Ольга, Ярослав и Вася"."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + i18n.tr("grammar.and", lang=lang) + names[-1]
+
+
 # -- princes -----------------------------------------------------------------------------------
 def prince_names(lang: str) -> list[str]:
     """The built-in princes' names (setup fills empty seats with them)."""

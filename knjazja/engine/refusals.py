@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from .actions import CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action
 from .cards import BUILDING, CARD_ID, CARDS, EVENT, FOREIGN, IS_MILITIA, IS_TROOP
+from .cards import CITY as CITY_CARD
 from .rules import legal_actions
 from .state import GameState
 from .targets import attack_sum, attack_value, attacking_troops, defence_sum, holds
@@ -27,8 +28,11 @@ CITY, SEAT, CHRONICLE, TROOP, CENTRE = "city", "seat", "chronicle", "troop", "ce
 _WAR_ONLY = frozenset({"ev.ambush", "ev.condemnation", "ev.plunder", "ev.bribe"})
 _REACTIONS = frozenset({"ev.city_watch", "ev.outpost"})
 _ON_OTHERS_CITY = frozenset({"ev.treachery", "ev.dowry"})      # never on one's own city
-_ON_ONESELF = frozenset({"ev.tatar_invasion", "ev.silence"})    # laid before oneself
 _WHEN = {"ev.tatar_invasion": "invasion", "ev.silence": "silence"}   # allowed only sometimes
+# what a card played in one's turn is pointed at
+_AT_CITY = frozenset({"ev.treachery", "ev.dowry", "ev.false_match", "ev.fire", "ev.judgement", "chr.sviatopolk"})
+_AT_PRINCE = frozenset({"ev.polovtsian_raid", "ev.principality_raid", "ev.recon", "chr.congress"})
+_AT_CHRONICLE = frozenset({"ev.poisoner"})
 
 CODES = (
     "over", "not_yours", "blocked", "own_city", "bribe_foreign", "build_on_city", "not_on_self",
@@ -38,6 +42,7 @@ CODES = (
     "congress_now", "cannot_now", "own_city_war", "war_city", "pick_city", "igor_seat",
     "war_elsewhere", "drop_on_war", "war_city_squad", "no_troops", "anna_war", "war_not_now",
     "no_buildings", "no_walls", "never_owned", "no_cities", "empty_hand",
+    "on_city", "on_prince", "on_chronicle", "city_on_seat",
 )
 
 
@@ -126,6 +131,10 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
     """A reason tied to the place the card was pointed at, if there is a telling one."""
     spec, cid, kind = CARDS[card], CARD_ID[card], s.decision.kind
     in_war = kind in (WAR_ATTACK, WAR_DEFEND)
+    if kind == TURN:
+        wrong_kind = _wrong_kind_of_target(spec.kind, cid, target.kind, card)
+        if wrong_kind is not None:
+            return wrong_kind
     if target.kind == CITY:
         city = s.cities.get(target.key)
         if city is None:
@@ -148,7 +157,7 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
     if target.kind == SEAT and kind == TURN:
         if spec.kind == BUILDING:
             return _r("build_on_city", card=CardArg(card))
-        if spec.kind == EVENT and target.key == seat and cid not in _ON_ONESELF:
+        if target.key == seat and cid in _AT_PRINCE:
             return _r("not_on_self", card=CardArg(card))
         if 0 <= target.key < s.n and target.key != seat:
             if cid in _ON_OTHERS_HAND and not s.hands[target.key]:
@@ -159,6 +168,21 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
 
 
 _ON_OTHERS_HAND = frozenset({"ev.polovtsian_raid", "ev.principality_raid", "ev.recon"})
+
+
+def _wrong_kind_of_target(card_kind: str, cid: str, target_kind: str, card: int) -> Refusal | None:
+    """A card dropped on a kind of thing it never goes on (a city card on a city, Fire on a
+    prince …): say what it goes on."""
+    name = CardArg(card)
+    if card_kind == CITY_CARD and target_kind != SEAT:
+        return _r("city_on_seat", card=name)
+    if cid in _AT_CITY and target_kind in (SEAT, CHRONICLE, TROOP):
+        return _r("on_city", card=name)
+    if cid in _AT_PRINCE and target_kind in (CITY, CHRONICLE, TROOP):
+        return _r("on_prince", card=name)
+    if cid in _AT_CHRONICLE and target_kind in (CITY, SEAT, TROOP):
+        return _r("on_chronicle", card=name)
+    return None
 
 
 def _city_event_reason(s: GameState, seat: int, card: int, city_card: int) -> Refusal | None:

@@ -49,7 +49,7 @@ def test_events_on_the_wrong_target():
     s = scenario(hands={0: ["ev.treachery", "ev.fire"]},
                  cities={"city.kiev": (0, ["bld.church"]), "city.pskov": (1, [])})
     assert code(why_not_play(s, 0, inst("ev.treachery"), Target(CITY, inst("city.kiev")))) == "own_city"
-    assert code(why_not_play(s, 0, inst("ev.fire"), Target(SEAT, 0))) == "not_on_self"
+    assert code(why_not_play(s, 0, inst("ev.fire"), Target(SEAT, 0))) == "on_city"
     assert code(why_not_play(s, 0, inst("ev.fire"), Target(CITY, inst("city.pskov")))) == "no_buildings"
 
 
