@@ -14,8 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .actions import CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action
+from .actions import (AMBUSH, BID, CONDEMN, CONGRESS, DOWRY_BID, LAY, RAID_LAY, REACT, REACTION, TURN, WAR_ATTACK,
+                      WAR_COUNTER, WAR_DEFEND, YIELD_PLUNDER, Action)
 from .cards import BUILDING, CARD_ID, CARDS, EVENT, FOREIGN, IS_MILITIA, IS_TROOP
+from .cards import CHRONICLE as K_CHRONICLE
 from .cards import CITY as CITY_CARD
 from .rules import legal_actions
 from .state import GameState
@@ -42,7 +44,7 @@ CODES = (
     "congress_now", "cannot_now", "own_city_war", "war_city", "pick_city", "igor_seat",
     "war_elsewhere", "drop_on_war", "war_city_squad", "no_troops", "anna_war", "war_not_now",
     "no_buildings", "no_walls", "never_owned", "no_cities", "empty_hand",
-    "on_city", "on_prince", "on_chronicle", "city_on_seat",
+    "on_city", "on_prince", "on_chronicle", "before_prince", "to_middle",
 )
 
 
@@ -135,6 +137,8 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
         wrong_kind = _wrong_kind_of_target(spec.kind, cid, target.kind, card)
         if wrong_kind is not None:
             return wrong_kind
+    if target.kind != CENTRE and not IS_TROOP[card] and _only_in_the_middle(s, card):
+        return _r("to_middle", card=CardArg(card))
     if target.kind == CITY:
         city = s.cities.get(target.key)
         if city is None:
@@ -150,8 +154,9 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
         if kind == TURN:
             return _city_event_reason(s, seat, card, city.card)
         return None
-    if target.kind == CENTRE and IS_TROOP[card] and in_war:
+    if target.kind != CITY and IS_TROOP[card] and in_war:
         return _troop_reason(s, card)
+
     if target.kind == TROOP and cid == "ev.bribe":
         return _r("bribe_foreign")
     if target.kind == SEAT and kind == TURN:
@@ -170,18 +175,29 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
 _ON_OTHERS_HAND = frozenset({"ev.polovtsian_raid", "ev.principality_raid", "ev.recon"})
 
 
+_TARGETLESS = frozenset({AMBUSH, CONDEMN, YIELD_PLUNDER, REACT, LAY, BID})
+
+
+def _only_in_the_middle(s: GameState, card: int) -> bool:
+    """The card's every use needs no target: it is clicked, or dropped in the middle."""
+    mine = uses(legal_actions(s), card)
+    return bool(mine) and all(a.kind in _TARGETLESS for a in mine)
+
+
 def _wrong_kind_of_target(card_kind: str, cid: str, target_kind: str, card: int) -> Refusal | None:
     """A card dropped on a kind of thing it never goes on (a city card on a city, Fire on a
     prince …): say what it goes on."""
     name = CardArg(card)
-    if card_kind == CITY_CARD and target_kind != SEAT:
-        return _r("city_on_seat", card=name)
-    if cid in _AT_CITY and target_kind in (SEAT, CHRONICLE, TROOP):
-        return _r("on_city", card=name)
-    if cid in _AT_PRINCE and target_kind in (CITY, CHRONICLE, TROOP):
-        return _r("on_prince", card=name)
-    if cid in _AT_CHRONICLE and target_kind in (CITY, SEAT, TROOP):
-        return _r("on_chronicle", card=name)
+    if card_kind == BUILDING and target_kind != CITY:
+        return _r("build_on_city", card=name)
+    if cid in _AT_CITY:
+        return _r("on_city", card=name) if target_kind != CITY else None
+    if cid in _AT_PRINCE:
+        return _r("on_prince", card=name) if target_kind != SEAT else None
+    if cid in _AT_CHRONICLE:
+        return _r("on_chronicle", card=name) if target_kind != CHRONICLE else None
+    if card_kind in (CITY_CARD, K_CHRONICLE) and target_kind != SEAT:
+        return _r("before_prince", card=name)
     return None
 
 
