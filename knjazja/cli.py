@@ -81,11 +81,12 @@ def _parser() -> argparse.ArgumentParser:
                    help="hidden units of the network")
     t.add_argument("--out", default="eval.json", help="where to write the weights (JSON)")
 
-    b = sub.add_parser("bench", help="measure speed")
-    b.add_argument("what", choices=("engine", "bots", "ui"))
+    b = sub.add_parser("bench", help="measure speed (words: the rendering check over many games)")
+    b.add_argument("what", choices=("engine", "bots", "ui", "words"))
     b.add_argument("--json", action="store_true")
     b.add_argument("--seconds", type=float, default=5.0, help="engine: how long to run")
     b.add_argument("--frames", type=_positive, default=600, help="ui: frames to draw")
+    b.add_argument("--games", type=_positive, default=40, help="words: whole games rendered per language")
     return p
 
 
@@ -206,6 +207,9 @@ def _cmd_bench(args) -> int:
     elif args.what == "bots":
         from knjazja.bots.bench import bench_bots
         res = bench_bots()
+    elif args.what == "words":
+        from knjazja.app.wordcheck import bench_words
+        res = bench_words(games=args.games)
     else:
         from knjazja.ui.bench import bench_ui
         res = bench_ui(frames=args.frames)

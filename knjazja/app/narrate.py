@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from knjazja.app.i18n import strings, tr
-from knjazja.app.words import Word, card_word, name_form, seat_word, word_list
+from knjazja.app.words import Word, card_list, card_word, name_form, seat_word
 from knjazja.engine import Action, Event, GameState
 from knjazja.engine import records as R
 from knjazja.engine import zones as Z
@@ -81,7 +81,8 @@ class Narrator:
         return card_word(card, self.lang, tokens=tokens)
 
     def cards(self, cards, tokens: bool = False) -> Word:
-        return word_list((self.card(c, tokens) for c in cards), self.lang)
+        """Several cards as one word, copies counted ("тремя «Ополчениями»")."""
+        return card_list(cards, self.lang, tokens=tokens)
 
     # --- actions ------------------------------------------------------------------
     def action(self, a: Action, s: GameState) -> Phrase:

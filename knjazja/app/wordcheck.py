@@ -255,7 +255,7 @@ def _results(s: GameState, names: list[str], lang: str, add: Callable[..., None]
     won = winners(s)
     add("results", tr("results.winner", lang=lang, name=seat_word(names[won[0]], lang)) if len(won) == 1 else
         tr("results.shared", lang=lang, names=join_names((names[i] for i in won), lang)))
-    for seat, sc in enumerate(score(s)):
+    for sc in score(s):
         add("results", tr("results.glory", lang=lang, n=sc.total))
         for c in sc.cities:
             add("results", city_formula(c, lang))

@@ -97,10 +97,16 @@ def _entry(card_id: str, lang: str) -> dict:
 
 
 def name_form(card: int, lang: str, form: str = "nom") -> str:
-    """A card's name in a Russian case (troops with their Strength: "Дружину 7")."""
+    """A card's name in a Russian case (troops with their Strength: "Дружину 7"); ``pl_<case>``
+    and ``few`` are the plural forms a count takes ("тремя «Ополчениями»", "two Militias")."""
     if card < 0:
         return "?"
     entry = _entry(CARD_ID[card], lang)
+    if form.startswith("pl_") or form == "few":
+        plural = entry.get("plural", entry["name"])
+        if isinstance(plural, str):                  # English: one plural for every use
+            return plural
+        return plural.get(form[3:] if form != "few" else "few", entry["name"])
     name = entry.get("forms", {}).get(form, entry["name"]) if form != "nom" else entry["name"]
     if IS_TROOP[card] and not IS_MILITIA[card]:
         name = f"{name} {CARDS[card].strength}"
@@ -146,6 +152,43 @@ def _in(bare: str, shown: str, lang: str) -> str:
     """``shown`` (the prepositional form, maybe a token) after "в" — or "во" when the word
     itself (``bare``) starts with "В"/"Ф" and a consonant: "во Владимире"."""
     return i18n.tr("grammar.in_vo" if _VO.match(bare) else "grammar.in", lang=lang, name=shown)
+
+
+def counted(card: int, k: int, lang: str, *, tokens: bool = False) -> Word:
+    """``k`` copies of a card as one word, in every form: "три «Ополчения»", "тремя
+    «Ополчениями»", "two Militias" (the numeral agrees with the card's gender and case)."""
+    entry = _entry(CARD_ID[card], lang)
+    gender = entry.get("gender", "m")
+    left, right = _quotes(lang) if CARDS[card].kind != CITY else ("", "")
+    name: Callable[[str], str] = (lambda f: card_token(card, f)) if tokens else \
+        (lambda f: name_form(card, lang, f))
+
+    def numeral(case: str) -> str:
+        key = f"grammar.num.nom.{gender if gender in ('f', 'pl') else 'm'}" if case in ("nom", "acc") else \
+            f"grammar.num.{'gen' if case == 'prep' else case}"
+        words = i18n.tr_list(key, lang=lang)
+        return words[min(k, len(words) + 1) - 2]
+
+    if lang == "ru":
+        forms = {}
+        for case in RU_CASES:
+            noun = ("few" if 2 <= k <= 4 and gender != "pl" else "pl_gen") if case in ("nom", "acc") \
+                else f"pl_{case}"
+            forms[case] = f"{numeral(case)} {left}{name(noun)}{right}"
+        forms["in"] = i18n.tr("grammar.in", lang=lang, name=forms["prep"])
+        return Word(forms, "pl", lang)
+    text = f"{numeral('nom')} {left}{name('pl_nom')}{right}"
+    return Word({"nom": text, "a": text, "the": text, "The": text[:1].upper() + text[1:],
+                 "poss": i18n.tr("grammar.poss", lang=lang, name=text), "refl": text}, "pl", lang)
+
+
+def card_list(cards: Iterable[int], lang: str, *, tokens: bool = False) -> Word:
+    """Cards as one word, copies of one card counted: "«Поляки 5» и тремя «Ополчениями»"."""
+    groups: dict[str, list[int]] = {}
+    for c in cards:
+        groups.setdefault(CARD_ID[c] if c >= 0 else f"?{c}", []).append(c)
+    return word_list([card_word(g[0], lang, tokens=tokens) if len(g) == 1 else
+                      counted(g[0], len(g), lang, tokens=tokens) for g in groups.values()], lang)
 
 
 def word_list(words: Iterable[Word], lang: str) -> Word:

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from .actions import (AMBUSH, BID, CONDEMN, CONGRESS, DOWRY_BID, LAY, RAID_LAY, REACT, REACTION, TURN, WAR_ATTACK,
                       WAR_COUNTER, WAR_DEFEND, YIELD_PLUNDER, Action)
-from .cards import BUILDING, CARD_ID, CARDS, EVENT, FOREIGN, IS_MILITIA, IS_TROOP
+from .cards import BUILDING, CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP
 from .cards import CHRONICLE as K_CHRONICLE
 from .cards import CITY as CITY_CARD
 from .rules import legal_actions

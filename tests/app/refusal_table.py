@@ -135,7 +135,7 @@ def wrong_drops() -> list[tuple[str, GameState, int, int, str, Target | None, Re
 def rows() -> list[tuple[str, str, str, str, str, str]]:
     """(context, card, target, code, Russian, English), one per kind of wrong drop."""
     seen, out = set(), []
-    for name, s, seat, card, tname, t, r in wrong_drops():
+    for name, _s, _seat, card, tname, _t, r in wrong_drops():
         key = (name, label(card), tname.split(" (")[0], r.code)
         if key in seen:
             continue

@@ -87,7 +87,7 @@ def test_the_table_reads_in_both_languages(lang):
 
 
 def test_a_troop_dropped_on_a_city_not_at_war_names_the_war_city():
-    name, s, seat, card, tname, t, r = next(d for d in wrong_drops()
-                                            if d[0] == "attack" and d[6].code == "war_elsewhere")
-    assert refusal_text(r, ["Ярослав", "Ольга", "Вася"], "ru") == "Война идёт за\u00a0Киев, а\u00a0не\u00a0за\u00a0Смоленск"
+    r = next(d[6] for d in wrong_drops() if d[0] == "attack" and d[6].code == "war_elsewhere")
+    assert refusal_text(r, ["Ярослав", "Ольга", "Вася"], "ru") == \
+        "Война идёт за\u00a0Киев, а\u00a0не\u00a0за\u00a0Смоленск"
     assert refusal_text(r, ["Yaroslav", "Olga", "Bob"], "en") == "The war is for Kiev, not Smolensk"
