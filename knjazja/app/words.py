@@ -218,6 +218,18 @@ def prince_names(lang: str) -> list[str]:
     return [n.split(":")[0] for n in i18n.tr_list("names.princes", lang=lang)]
 
 
+def localise_name(name: str, lang: str) -> str:
+    """A built-in prince's name in ``lang`` ("Ярослав" -> "Yaroslav" for an English table, as the
+    English lessons name him); any other name (typed by a player) as it is."""
+    here = prince_names(lang)
+    for other in i18n.LANGUAGES:
+        theirs = prince_names(other)
+        if other != lang and name in theirs and name not in here:
+            i = theirs.index(name)
+            return here[i] if i < len(here) else name
+    return name
+
+
 def _builtin_genders(lang: str) -> dict[str, str]:
     out = {}
     for item in i18n.tr_list("names.princes", lang=lang):
