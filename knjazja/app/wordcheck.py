@@ -114,9 +114,11 @@ def patterns(lang: str, feminine: set[str]) -> list[tuple[str, Callable[[Line], 
             rx("masculine past after a feminine name", rf"(?:{names})(?!\w)[^.;]*?(?<!\w)\w+л(?:\u00a0| )бы(?!\w)")
         rx("a city draw worded as a capture", rf"берёт[\u00a0 ](?:город[\u00a0 ])?(?:{cities})(?!\w)")
         rx("stacked colons", r":[^:.!?]*:")
+        rx("stacked brackets", r"\)[\u00a0 ]\(")
     else:
         out.append(("numeral agreement", lambda ln: _en_numerals(ln.text)))
         rx("'Better was'", r"Better was")
+        rx("stacked brackets", r"\)[\u00a0 ]\(")
         rx("'a Druzhina'", r"(?<![\w'])an?[\u00a0 ](?:Druzhina|Polovtsian Host|Militia)")
         rx("'yourself' in a line about somebody else", r"(?<!\w)your(?:self)?(?!\w)", only_third=True)
         rx("singular 'themselves'", r"(?<!\w)themselves(?!\w)")
@@ -167,7 +169,9 @@ def _stamps(e: Event, lang: str, names: list[str]) -> Iterator[str]:
 
 def render_game(lang: str, seed: int, n_players: int, *, refusal_every: int = 1,
                 advice_every: int = 6) -> tuple[list[Line], set[str]]:
-    """Every line of one bot game (Easy bots), and the feminine names at its table."""
+    """Every line of one bot game, and the feminine names at its table: Easy bots in even
+    seeds, random ones in odd seeds (they play the odd cards a sensible bot keeps)."""
+    from knjazja.bots.base import RandomBot
     from knjazja.bots.easy import EasyBot
 
     rng = random.Random(seed)
@@ -175,7 +179,7 @@ def render_game(lang: str, seed: int, n_players: int, *, refusal_every: int = 1,
     humans = [True] * n_players
     s = new_game(n_players, seed=seed)
     nar = Narrator(names, lang)
-    bot = EasyBot()
+    bot = EasyBot() if seed % 2 == 0 else RandomBot()
     lines: list[Line] = []
 
     def add(kind: str, text: str, third: bool = False) -> None:

@@ -97,8 +97,8 @@ EXPECTED_RU = {
     'handover.title_typed': 'Слово за игроком Вася',
     'handover.decide': 'Ольга решает, как защитить город.',
     'handover.ready': 'Я Вася — показать мои карты',
-    'review.worse': 'Ваш ход — взять карту. Лучше было построить «Частокол» в Тмутаракани (шанс '
-                    'победы 40% против 55%)',
+    'review.worse': 'Ваш ход — взять карту. Лучше было построить «Частокол» в Тмутаракани. Шанс '
+                    'победы: 40% против 55%',
     'review.move': 'Ярослав — построить «Частокол» в Тмутаракани',
     'review.war': 'Война за Тмутаракань: Вася против Ольги',
     'results.winner_f': 'Победа за Ольгой!',
@@ -127,8 +127,8 @@ EXPECTED_RU = {
     'hint.draw': 'Совет: взять карту — на руке станет на одну карту больше (шанс победы около 47%)',
     'why.end_war': 'уцелевшие войска останутся на руке',
     'why.more_glory': 'он сразу дал бы 5 Слав, а ваш ход — 0',
-    'review.named_worse_self': 'Ольга — выложить «Мудрого воеводу» перед собой. Лучше было взять карту (шанс '
-                               'победы 30% против 60%)',
+    'review.named_worse_self': 'Ольга — выложить «Мудрого воеводу» перед собой. Лучше было взять карту. Шанс '
+                               'победы: 30% против 60%',
     'review.move_self': 'Ольга — выложить «Мудрого воеводу» перед собой',
     'prompt.counter': 'Ольга держит оборону с Силой 8: подкупите иноземного защитника или признайте, '
                       'что атака отбита',
@@ -231,7 +231,7 @@ EXPECTED_EN = {
     'handover.decide': 'Olga decides how to defend the city.',
     'handover.ready': 'I am Bob — show my cards',
     'review.worse': 'You chose to draw a card; it would have been better to build the Palisade in '
-                    'Tmutarakan (win chance 40% against 55%)',
+                    'Tmutarakan. Win chance: 40% against 55%',
     'review.move': 'Yaroslav — build the Palisade in Tmutarakan',
     'review.war': 'War for Tmutarakan: Bob against Olga',
     'results.winner_f': 'Olga wins!',
@@ -261,7 +261,7 @@ EXPECTED_EN = {
     'why.end_war': 'your remaining troops stay in your hand for later',
     'why.more_glory': 'it would have brought 5 Glory at once; your move brought 0',
     'review.named_worse_self': 'Olga chose to take the Wise Voivode as a chronicle; it would have been better to '
-                               'draw a card (win chance 30% against 60%)',
+                               'draw a card. Win chance: 30% against 60%',
     'review.move_self': 'Olga — take the Wise Voivode as a chronicle',
     'prompt.counter': 'Olga holds with Strength 8: bribe a foreign defender or accept that the attack is repelled',
     'prompt.squad': 'Wise Voivode: click troops to form a squad, then press the button with its Strength',
