@@ -97,7 +97,7 @@ def test_tr_formats_and_switches_language():
 def test_tr_fills_card_references_and_typesets():
     assert tr("table.why.answer_only", lang="ru") == \
         "Ответьте на\u00a0атаку: войском, «Засадой», «Подкупом» или «Митрополичьим осуждением»"
-    assert tr("table.why.militia_defends", lang="en") == "Militia only defends"
+    assert tr("table.why.militia_defends", lang="en") == "The Militia only defends"
 
 
 @pytest.mark.parametrize("n,expected", [(1, "1\u00a0игрок"), (2, "2\u00a0игрока"), (5, "5\u00a0игроков"),
