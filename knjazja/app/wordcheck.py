@@ -119,9 +119,9 @@ def patterns(lang: str, feminine: set[str]) -> list[tuple[str, Callable[[Line], 
         out.append(("numeral agreement", lambda ln: _en_numerals(ln.text)))
         rx("'Better was'", r"Better was")
         rx("stacked brackets", r"\)[\u00a0 ]\(")
-        rx("'a Druzhina'", r"(?<![\w'])an?[\u00a0 ](?:Druzhina|Polovtsian Host|Militia)")
+        rx("'a Druzhina'", r"(?<![\w'])an?[\u00a0 ](?:Druzhina|Polovtsian Host|Militia)(?![\u00a0 ]of )")
         rx("'yourself' in a line about somebody else", r"(?<!\w)your(?:self)?(?!\w)", only_third=True)
-        rx("singular 'themselves'", r"(?<!\w)themselves(?!\w)")
+        rx("singular 'themselves'", r"(?<!\w)themselves(?!\w)", only_third=True)
         rx("a card more in hand", r"a card more")
         rx("'the lit places'", r"the lit places")
         rx("'yours gave'", r"(?<!\w)yours gave")
@@ -268,6 +268,22 @@ def _results(s: GameState, names: list[str], lang: str, add: Callable[..., None]
                               glory=f"{ch.glory:+d}"))
 
 
+def static_lines(lang: str) -> list[Line]:
+    """The words that do not come from a game: card names and texts, the lessons, the rules."""
+    from knjazja.app.lessons import all_lessons, words
+    from knjazja.app.rulebook import typeset_lines
+
+    out = [Line("card", i18n.card_text(cid, lang)) for cid in sorted(set(CARD_ID))]
+    for lesson in all_lessons():
+        out += [Line("lesson", words(lesson.title, lang)), Line("lesson", words(lesson.summary, lang))]
+        out += [Line("lesson", words(text, lang)) for step in lesson.steps for text in (step.say, step.hint)
+                if text and text.get(lang)]
+        out.append(Line("lesson", tr("lesson.complete.text", lang=lang, n=lesson.number,
+                                     title=words(lesson.title, lang))))
+    rules = typeset_lines(i18n.rules_path(lang).read_text(encoding="utf-8"), lang)
+    return out + [Line("rules", line) for line in rules.splitlines() if line.strip()]
+
+
 # -- the check -----------------------------------------------------------------------------------
 def check(games: int, lang: str, *, seed: int = 1, refusal_every: int = 1, advice_every: int = 6,
           keep: int = 400) -> Report:
@@ -280,6 +296,7 @@ def check(games: int, lang: str, *, seed: int = 1, refusal_every: int = 1, advic
     logging.getLogger(i18n.__name__).addHandler(failed)
     i18n.set_language(lang)              # the table's prompts speak the UI language
     try:
+        _read(report, static_lines(lang), patterns(lang, set()), keep, sample_rng)
         for g in range(games):
             _one_game(report, g, seed, refusal_every, advice_every, keep, sample_rng)
     finally:
@@ -306,8 +323,13 @@ def _one_game(report: Report, g: int, seed: int, refusal_every: int, advice_ever
     lang = report.lang
     lines, feminine = render_game(lang, seed + g, 2 + g % 5, refusal_every=refusal_every,
                                   advice_every=advice_every)
-    tests = patterns(lang, feminine)
     report.games += 1
+    _read(report, lines, patterns(lang, feminine), keep, sample_rng)
+
+
+def _read(report: Report, lines: list[Line], tests: list[tuple[str, Callable[[Line], bool]]], keep: int,
+          sample_rng: random.Random) -> None:
+    lang = report.lang
     for ln in lines:
         report.lines += 1
         if ln.text in report.distinct:
