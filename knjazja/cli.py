@@ -214,10 +214,12 @@ def _cmd_bench(args) -> int:
         from knjazja.ui.bench import bench_ui
         res = bench_ui(frames=args.frames)
     if args.json:
-        print(json.dumps(res, indent=1))
+        print(json.dumps(res, indent=1, ensure_ascii=False))
     else:
         for k, v in res.items():
             print(f"{k}: {v}")
+    if args.what == "words":          # a line with a known error fails the run
+        return int(any(r["lines_matching_an_error_pattern"] for r in res.values()))
     return 0
 
 
