@@ -21,7 +21,7 @@ from .cards import CHRONICLE as K_CHRONICLE
 from .cards import CITY as CITY_CARD
 from .rules import legal_actions
 from .state import GameState
-from .targets import attack_sum, attack_value, attacking_troops, defence_sum, holds
+from .targets import attack_sum, attack_value, attacking_troops, defence_sum, holds, troops_for_sending
 
 # what a card may be pointed at
 CITY, SEAT, CHRONICLE, TROOP, CENTRE = "city", "seat", "chronicle", "troop", "centre"
@@ -44,7 +44,7 @@ CODES = (
     "congress_now", "cannot_now", "own_city_war", "war_city", "pick_city", "igor_seat",
     "war_elsewhere", "drop_on_war", "war_city_squad", "no_troops", "anna_war", "war_not_now",
     "no_buildings", "no_walls", "never_owned", "no_cities", "empty_hand",
-    "on_city", "on_prince", "on_chronicle", "before_prince", "to_middle",
+    "on_city", "on_prince", "on_chronicle", "before_prince", "to_middle", "on_self", "needs_troop",
 )
 
 
@@ -134,6 +134,10 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
     spec, cid, kind = CARDS[card], CARD_ID[card], s.decision.kind
     in_war = kind in (WAR_ATTACK, WAR_DEFEND)
     if kind == TURN:
+        if IS_TROOP[card]:        # a troop has no place in a turn but under a chronicle or with Igor
+            return _r("militia_defends") if IS_MILITIA[card] else _r("troops_in_war")
+        if cid in _WHEN and not (target.kind == SEAT and target.key == seat) and uses(legal_actions(s), card):
+            return _r("on_self", card=CardArg(card))
         wrong_kind = _wrong_kind_of_target(spec.kind, cid, target.kind, card)
         if wrong_kind is not None:
             return wrong_kind
@@ -262,6 +266,8 @@ def _no_use(s: GameState, card: int) -> Refusal:
             return _r("reaction_only", card=name)
         if cid in _WHEN:
             return _r(_WHEN[cid], card=name)
+        if cid == "chr.byzantium" and not troops_for_sending(s, s.decision.seat):
+            return _r("needs_troop", card=name)
         if spec.kind == BUILDING:
             return _r("no_city_to_build", card=name)
         return _r("no_target", card=name)

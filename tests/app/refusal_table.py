@@ -28,7 +28,7 @@ NAMES = {"ru": ["Ярослав", "Ольга", "Вася"], "en": ["Yaroslav", 
 
 TURN_HAND = ["city.kiev", "bld.church", "wall.palisade", "troop.druzhina.5", "troop.militia", "ev.fire",
              "ev.false_match", "ev.treachery", "ev.judgement", "ev.polovtsian_raid", "ev.poisoner", "ev.ambush",
-             "ev.city_watch", "ev.silence", "chr.voivode", "chr.congress", "chr.sviatopolk"]
+             "ev.city_watch", "ev.silence", "ev.tatar_invasion", "chr.voivode", "chr.congress", "chr.sviatopolk"]
 
 
 def turn() -> GameState:
@@ -38,6 +38,11 @@ def turn() -> GameState:
                     cities={"city.pskov": (0, []), "city.novgorod": (1, ["wall.kremlin"]),
                             "city.smolensk": (2, ["bld.church"])},
                     chronicles={2: ["chr.anna"]})
+
+
+def turn_without_troops() -> GameState:
+    """Yaroslav's turn with Byzantine Aid but no troop to lay under it."""
+    return scenario(n=3, hands={0: ["chr.byzantium", "troop.militia"]}, cities={"city.pskov": (1, [])})
 
 
 def attack() -> GameState:
@@ -66,7 +71,8 @@ def reaction() -> GameState:
     return s
 
 
-CONTEXTS = {"turn": turn, "attack": attack, "defence": defence, "reaction": reaction}
+CONTEXTS = {"turn": turn, "turn, no troop": turn_without_troops, "attack": attack, "defence": defence,
+            "reaction": reaction}
 
 
 def declares() -> list[tuple[str, GameState, int, str]]:
