@@ -24,10 +24,11 @@ from knjazja.app.card_names import refusal_text
 from knjazja.app.clicks import candidates_for, match
 from knjazja.app.explain import why_better, why_good
 from knjazja.app.glory import city_formula
+from knjazja.app.interaction import PickingIgorSeat, PickingWarCity, Squad
 from knjazja.app.i18n import card_name, plural_category, tr
 from knjazja.app.narrate import Narrator, expand_tokens
 from knjazja.app.prompts import over_text, prompt_text
-from knjazja.app.words import card_word, join_names, prince_names, seat_word
+from knjazja.app.words import Word, card_word, join_names, prince_names, seat_word
 from knjazja.engine import Event, GameState, apply, legal_actions, new_game, score, winners
 from knjazja.engine.actions import TURN
 from knjazja.engine.cards import CARD_ID, CITY, KIND
@@ -144,6 +145,9 @@ def table_names(lang: str, rng: random.Random, n: int) -> tuple[list[str], set[s
     return names, {x for x in names if x in fem_builtin or x in FEMININE_TYPED}
 
 
+_MODES = (PickingWarCity(), PickingIgorSeat(), Squad(()))     # what the viewer is in the middle of
+
+
 def _targets(s: GameState) -> list[Target]:
     out = [Target(CITY_TARGET, c) for c in s.cities] + [Target(SEAT, k) for k in range(s.n)]
     out += [Target(CHRONICLE, c) for row in s.chronicles for c in row] + [Target(CENTRE)]
@@ -196,6 +200,8 @@ def render_game(lang: str, seed: int, n_players: int, *, refusal_every: int = 1,
         hand = sorted(set(s.hands[d]), key=lambda c: CARD_ID[c])
         if hand:
             add("prompt", prompt_text(s, names, humans, d, lang, held=hand[0])[0])
+        for mode in _MODES:
+            add("prompt", prompt_text(s, names, humans, d, lang, mode=mode)[0])
         kind = s.decision.kind
         add("handover", tr("handover.title", lang=lang, name=who))
         add("handover", tr("handover.reason.turn", lang=lang, name=who) if kind == TURN else
@@ -268,12 +274,47 @@ def _results(s: GameState, names: list[str], lang: str, add: Callable[..., None]
                               glory=f"{ch.glory:+d}"))
 
 
+class _Counted(Word):
+    """A placeholder value for ``count_lines``: a prince's name that formats as the number
+    ``n`` where the phrase counts (``{n:Слава|Славы|Слав}``, ``{n}``)."""
+
+    n: int = 0
+
+    def __format__(self, spec: str) -> str:
+        return format(i18n.Count(self.n, self.lang), spec)
+
+
+def count_lines(lang: str, numbers: range = range(-3, 26)) -> list[Line]:
+    """Every string that carries a number (a plural object or a count), for each of ``numbers``."""
+    from string import Formatter
+
+    out = []
+    name = seat_word(prince_names(lang)[5], lang)          # Ольга: feminine
+    city = card_word(CARD_ID.index("city.kiev"), lang)
+    for key, value in i18n.strings(lang).items():
+        texts = value.values() if isinstance(value, dict) else [value]
+        if not isinstance(value, dict) and not any("|" in (spec or "") and not (field or "").endswith(".g")
+                                                   for text in texts for _, field, spec, _ in Formatter().parse(text)):
+            continue
+        for n in numbers:
+            word = _Counted(name.forms, name.gender, lang)
+            word.n = n
+            kw = {f: (word if f not in ("name", "names", "seat", "city") else city if f == "city" else name)
+                  for text in texts for _, f, _, _ in Formatter().parse(i18n.CARD_REF.sub("", text)) if f}
+            kw = {f.split(".")[0]: v for f, v in kw.items()}
+            kw["n"] = n
+            out.append(Line("count", tr(key, lang=lang, **kw)))
+    return out
+
+
 def static_lines(lang: str) -> list[Line]:
-    """The words that do not come from a game: card names and texts, the lessons, the rules."""
+    """The words that do not come from a game: card names and texts, the lessons, the rules,
+    and every string that carries a number, for numbers from −3 to 25."""
     from knjazja.app.lessons import all_lessons, words
     from knjazja.app.rulebook import typeset_lines
 
-    out = [Line("card", i18n.card_text(cid, lang)) for cid in sorted(set(CARD_ID))]
+    out = count_lines(lang)
+    out += [Line("card", i18n.card_text(cid, lang)) for cid in sorted(set(CARD_ID))]
     for lesson in all_lessons():
         out += [Line("lesson", words(lesson.title, lang)), Line("lesson", words(lesson.summary, lang))]
         out += [Line("lesson", words(text, lang)) for step in lesson.steps for text in (step.say, step.hint)
