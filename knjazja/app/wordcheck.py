@@ -299,9 +299,10 @@ def count_lines(lang: str, numbers: range = range(-3, 26)) -> list[Line]:
         for n in numbers:
             word = _Counted(name.forms, name.gender, lang)
             word.n = n
-            kw = {f: (word if f not in ("name", "names", "seat", "city") else city if f == "city" else name)
-                  for text in texts for _, f, _, _ in Formatter().parse(i18n.CARD_REF.sub("", text)) if f}
-            kw = {f.split(".")[0]: v for f, v in kw.items()}
+            fields = {f.split(".")[0] for text in texts for _, f, _, _ in Formatter().parse(i18n.CARD_REF.sub("", text))
+                      if f}
+            kw: dict[str, object] = {f: city if f == "city" else name if f in ("name", "names", "seat") else word
+                                     for f in fields}
             kw["n"] = n
             out.append(Line("count", tr(key, lang=lang, **kw)))
     return out
