@@ -29,7 +29,7 @@ from knjazja.app.i18n import card_name, plural_category, tr
 from knjazja.app.narrate import Narrator, expand_tokens
 from knjazja.app.prompts import over_text, prompt_text
 from knjazja.app.words import Word, card_word, join_names, prince_names, seat_word
-from knjazja.engine import Event, GameState, apply, legal_actions, new_game, score, winners
+from knjazja.engine import Event, GameState, apply, legal_actions, new_game, observation, score, winners
 from knjazja.engine.actions import TURN
 from knjazja.engine.cards import CARD_ID, CITY, KIND
 from knjazja.engine.refusals import CENTRE, CHRONICLE, SEAT, TROOP, Target, why_not_declare, why_not_play
@@ -178,86 +178,105 @@ def render_game(lang: str, seed: int, n_players: int, *, refusal_every: int = 1,
     from knjazja.bots.base import RandomBot
     from knjazja.bots.easy import EasyBot
 
-    rng = random.Random(seed)
-    names, feminine = table_names(lang, rng, n_players)
-    humans = [True] * n_players
-    s = new_game(n_players, seed=seed)
-    nar = Narrator(names, lang)
+    table = _Table(lang, seed, n_players)
     bot = EasyBot() if seed % 2 == 0 else RandomBot()
-    lines: list[Line] = []
-
-    def add(kind: str, text: str, third: bool = False) -> None:
-        lines.append(Line(kind, text, third))
-
     step = 0
-    while not s.over and step < 2000:
-        d = s.decision.seat
-        legal = legal_actions(s)
+    while not table.s.over and step < 2000:
+        legal = legal_actions(table.s)
+        table.decision(legal)
+        if step % refusal_every == 0:
+            table.refusals(legal)
+        d = table.s.decision.seat
+        chosen = bot.choose(observation(table.s, d), legal, table.rng)
+        if step % advice_every == 0 and len(legal) > 1:
+            table.advice(legal, chosen)
+        elif len(legal) == 1:
+            table.add("hint", tr("table.hint_forced", lang=lang, move=table.nar.action(legal[0], table.s)))
+        table.play(chosen)
+        step += 1
+    _results(table.s, table.names, lang, table.add)
+    return table.lines, table.feminine
+
+
+class _Table:
+    """One bot game being read: the state, the names at the table, and the lines said so far."""
+
+    def __init__(self, lang: str, seed: int, n_players: int) -> None:
+        self.lang, self.rng = lang, random.Random(seed)
+        self.names, self.feminine = table_names(lang, self.rng, n_players)
+        self.humans = [True] * n_players
+        self.s = new_game(n_players, seed=seed)
+        self.nar = Narrator(self.names, lang)
+        self.lines: list[Line] = []
+
+    def add(self, kind: str, text: str, third: bool = False) -> None:
+        self.lines.append(Line(kind, text, third))
+
+    def decision(self, legal: list) -> None:
+        """Prompts (the decider's, a watcher's, in every picking mode), the hand-over, buttons."""
+        s, lang, names, d = self.s, self.lang, self.names, self.s.decision.seat
         who = seat_word(names[d], lang)
-        # prompts, for the decider and for somebody watching
-        add("prompt", prompt_text(s, names, humans, d, lang)[0])
-        add("prompt", prompt_text(s, names, humans, (d + 1) % s.n, lang)[0])
+        self.add("prompt", prompt_text(s, names, self.humans, d, lang)[0])
+        self.add("prompt", prompt_text(s, names, self.humans, (d + 1) % s.n, lang)[0])
         hand = sorted(set(s.hands[d]), key=lambda c: CARD_ID[c])
         if hand:
-            add("prompt", prompt_text(s, names, humans, d, lang, held=hand[0])[0])
+            self.add("prompt", prompt_text(s, names, self.humans, d, lang, held=hand[0])[0])
         for mode in _MODES:
-            add("prompt", prompt_text(s, names, humans, d, lang, mode=mode)[0])
+            self.add("prompt", prompt_text(s, names, self.humans, d, lang, mode=mode)[0])
         kind = s.decision.kind
-        add("handover", tr("handover.title", lang=lang, name=who))
-        add("handover", tr("handover.reason.turn", lang=lang, name=who) if kind == TURN else
-            tr("handover.reason.decide", lang=lang, name=who, what=tr(f"decision.{kind}", lang=lang)))
-        # buttons
+        self.add("handover", tr("handover.title", lang=lang, name=who))
+        self.add("handover", tr("handover.reason.turn", lang=lang, name=who) if kind == TURN else
+                 tr("handover.reason.decide", lang=lang, name=who, what=tr(f"decision.{kind}", lang=lang)))
         for a in legal:
-            phrase = nar.action(a, s)
-            add("button", phrase)
-            add("review", tr("review.move_line", lang=lang, name=who, what=phrase), True)
-        # refusals: every wrong drop of every card in the hand on every target
-        if step % refusal_every == 0:
-            targets = _targets(s)
-            for card in hand:
-                cands = candidates_for(legal, card)
-                for t in targets:
-                    if not match(cands, [t], s)[0]:
-                        add("refusal", refusal_text(why_not_play(s, d, card, t), names, lang))
-                if not cands:
-                    add("refusal", refusal_text(why_not_play(s, d, card), names, lang))
-            other = (d + 1) % s.n
-            if s.hands[other]:
-                add("refusal", refusal_text(why_not_play(s, other, s.hands[other][0]), names, lang))
-            wars = {a.city for a in legal if a.kind == "war"}
-            for c in s.cities:
-                if c not in wars:
-                    add("refusal", refusal_text(why_not_declare(s, d, Target(CITY_TARGET, c)), names, lang))
-        chosen = bot.choose(_obs(s, d), legal, rng)
-        # the hint and the review, now and then (they play the move out on sampled deals)
-        if step % advice_every == 0 and len(legal) > 1:
-            best = next(a for a in legal if a != chosen)
-            why = why_good(s, d, best, 0.5, names, lang)
-            add("hint", tr("table.hint", lang=lang, move=nar.action(best, s), why=why, chance=47))
-            p, q = rng.randint(5, 60), rng.randint(61, 95)
-            cp, bp = nar.action(chosen, s), nar.action(best, s)
-            add("review", tr("review.you_worse", lang=lang, chosen=cp, best=bp, p=p, q=q))
-            add("review", tr("review.named_worse", lang=lang, name=who, chosen=cp, best=bp, p=p, q=q), True)
-            add("review", tr("review.you_best", lang=lang, chosen=cp, p=q))
-            add("review", tr("review.named_best", lang=lang, name=who, chosen=cp, p=q), True)
-            add("review", tr("review.why", lang=lang, why=why_better(s, d, best, chosen, names, lang)))
-        elif len(legal) == 1:
-            add("hint", tr("table.hint_forced", lang=lang, move=nar.action(legal[0], s)))
-        for e in apply(s, chosen):
-            for viewer in (None, (d + 1) % s.n):
-                line = nar.event(e, viewer)
+            phrase = self.nar.action(a, s)
+            self.add("button", phrase)
+            self.add("review", tr("review.move_line", lang=lang, name=who, what=phrase), True)
+
+    def refusals(self, legal: list) -> None:
+        """Every wrong drop of every card in the decider's hand on every target; a card of
+        somebody who does not decide; a war on every city that cannot be attacked."""
+        s, lang, names, d = self.s, self.lang, self.names, self.s.decision.seat
+        targets = _targets(s)
+        for card in sorted(set(s.hands[d]), key=lambda c: CARD_ID[c]):
+            cands = candidates_for(legal, card)
+            for t in targets:
+                if not match(cands, [t], s)[0]:
+                    self.add("refusal", refusal_text(why_not_play(s, d, card, t), names, lang))
+            if not cands:
+                self.add("refusal", refusal_text(why_not_play(s, d, card), names, lang))
+        other = (d + 1) % s.n
+        if s.hands[other]:
+            self.add("refusal", refusal_text(why_not_play(s, other, s.hands[other][0]), names, lang))
+        wars = {a.city for a in legal if a.kind == "war"}
+        for c in s.cities:
+            if c not in wars:
+                self.add("refusal", refusal_text(why_not_declare(s, d, Target(CITY_TARGET, c)), names, lang))
+
+    def advice(self, legal: list, chosen) -> None:
+        """The Hint for another move, and the review's lines on the bot's move against it."""
+        s, lang, names, d = self.s, self.lang, self.names, self.s.decision.seat
+        who = seat_word(names[d], lang)
+        best = next(a for a in legal if a != chosen)
+        why = why_good(s, d, best, 0.5, names, lang)
+        self.add("hint", tr("table.hint", lang=lang, move=self.nar.action(best, s), why=why, chance=47))
+        p, q = self.rng.randint(5, 60), self.rng.randint(61, 95)
+        cp, bp = self.nar.action(chosen, s), self.nar.action(best, s)
+        self.add("review", tr("review.you_worse", lang=lang, chosen=cp, best=bp, p=p, q=q))
+        self.add("review", tr("review.named_worse", lang=lang, name=who, chosen=cp, best=bp, p=p, q=q), True)
+        self.add("review", tr("review.you_best", lang=lang, chosen=cp, p=q))
+        self.add("review", tr("review.named_best", lang=lang, name=who, chosen=cp, p=q), True)
+        self.add("review", tr("review.why", lang=lang, why=why_better(s, d, best, chosen, names, lang)))
+
+    def play(self, chosen) -> None:
+        """The move's log lines, as everybody and as the next seat sees them, and its stamps."""
+        viewer = (self.s.decision.seat + 1) % self.s.n
+        for e in apply(self.s, chosen):
+            for seen_by in (None, viewer):
+                line = self.nar.event(e, seen_by)
                 if line:
-                    add("log", expand_tokens(line, lang), True)
-            for text in _stamps(e, lang, names):
-                add("stamp", text)
-        step += 1
-    _results(s, names, lang, add)
-    return lines, feminine
-
-
-def _obs(s: GameState, seat: int):
-    from knjazja.engine import observation
-    return observation(s, seat)
+                    self.add("log", expand_tokens(line, self.lang), True)
+            for text in _stamps(e, self.lang, self.names):
+                self.add("stamp", text)
 
 
 def _results(s: GameState, names: list[str], lang: str, add: Callable[..., None]) -> None:
