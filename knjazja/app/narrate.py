@@ -18,6 +18,8 @@ from knjazja.engine.cards import STRENGTH
 from knjazja.engine.targets import draw_count, passable_chronicle, squad_strength
 from knjazja.engine.zones import Zone
 
+# actions whose phrase changes with the person (they have ``_3`` keys): the rest say the same
+_TOLD_APART = frozenset({"chronicle", "event", "bribe"})
 _TOKEN = re.compile(r"\{card:(-?\d+)(?::(\w+))?\}")
 
 
@@ -89,6 +91,8 @@ class Narrator:
         """One line saying what choosing `a` does, for the player who may choose it (and,
         as ``.third``, told of him)."""
         second = self._action(a, s)
+        if a.kind not in _TOLD_APART:
+            return Phrase(second)
         self._third = True
         try:
             third = self._action(a, s)

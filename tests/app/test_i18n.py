@@ -120,3 +120,10 @@ def test_unknown_language_is_rejected():
     with pytest.raises(ValueError):
         i18n.set_language("de")
     assert set(LANGUAGES) == {"en", "ru"}
+
+
+def test_every_third_person_variant_belongs_to_an_action_told_apart():
+    """``act.<kind>…_3`` keys are looked up only for the action kinds the narrator tells twice."""
+    from knjazja.app.narrate import _TOLD_APART
+    kinds = {key.split(".")[1].split("_")[0] for key in strings("en") if key.endswith("_3")}
+    assert kinds and kinds <= _TOLD_APART
