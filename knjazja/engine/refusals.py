@@ -45,6 +45,7 @@ CODES = (
     "war_elsewhere", "drop_on_war", "war_city_squad", "no_troops", "anna_war", "war_not_now",
     "no_buildings", "no_walls", "never_owned", "no_cities", "empty_hand",
     "on_city", "on_prince", "on_chronicle", "before_prince", "to_middle", "on_self", "needs_troop",
+    "on_troop", "drop_in_middle",
 )
 
 
@@ -141,19 +142,25 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
         wrong_kind = _wrong_kind_of_target(spec.kind, cid, target.kind, card)
         if wrong_kind is not None:
             return wrong_kind
-    if target.kind != CENTRE and not IS_TROOP[card] and _only_in_the_middle(s, card):
+    if target.kind != CENTRE and (not IS_TROOP[card] or kind in (DOWRY_BID, RAID_LAY)) \
+            and _only_in_the_middle(s, card):
         return _r("to_middle", card=CardArg(card))
+    if kind in (WAR_ATTACK, WAR_DEFEND, WAR_COUNTER) and not IS_TROOP[card] and uses(legal_actions(s), card):
+        if cid == "ev.bribe" and target.kind != TROOP:
+            return _r("on_troop", card=CardArg(card))
+        if cid != "ev.bribe" and target.kind != CENTRE:
+            return _r("drop_in_middle", card=CardArg(card))
     if target.kind == CITY:
         city = s.cities.get(target.key)
         if city is None:
             return None
-        if spec.kind == BUILDING and city.blocked:
+        if spec.kind == BUILDING and city.blocked and kind == TURN:
             return _r("blocked", card=CardArg(card), city=CardArg(city.card), walls=CardArg(city.walls))
         if in_war and IS_TROOP[card]:
             if s.war is not None and target.key != s.war.city:
                 return _r("war_elsewhere", city=CardArg(s.war.city), other=CardArg(target.key))
             return _troop_reason(s, card)
-        if cid in _ON_OTHERS_CITY and city.owner == seat:
+        if cid in _ON_OTHERS_CITY and city.owner == seat and kind == TURN:
             return _r("own_city", card=CardArg(card))
         if kind == TURN:
             return _city_event_reason(s, seat, card, city.card)

@@ -47,9 +47,9 @@ def turn_without_troops() -> GameState:
 
 def attack() -> GameState:
     """Yaroslav at war for Olga's Kiev (Wooden Walls, 3); Olga holds Anna Yaroslavna."""
-    s = scenario(n=3, hands={0: ["troop.druzhina.2", "troop.druzhina.5", "troop.militia", "troop.polovtsy.2",
-                                 "bld.church", "ev.bribe", "ev.fire"],
-                             1: ["troop.druzhina.3", "troop.druzhina.6", "ev.ambush", "bld.monastery"]},
+    s = scenario(n=3, hands={0: ["troop.druzhina.2", "troop.druzhina.5", "troop.hungarians", "troop.militia",
+                                 "troop.polovtsy.2", "bld.church", "ev.bribe", "ev.fire", "ev.raid_city"],
+                             1: ["troop.druzhina.3", "troop.druzhina.6", "ev.ambush", "ev.bribe", "bld.monastery"]},
                  cities={"city.kiev": (1, ["wall.wooden"]), "city.smolensk": (2, [])},
                  chronicles={1: ["chr.anna"]})
     play(s, "war", by=0, city="city.kiev")
@@ -57,9 +57,9 @@ def attack() -> GameState:
 
 
 def defence() -> GameState:
-    """Olga answers an attack of Strength 5 on Kiev."""
+    """Olga answers the Hungarians' attack on Kiev (Strength 6, 4 against Anna Yaroslavna)."""
     s = attack()
-    play(s, "attack", cards=["troop.druzhina.5"])
+    play(s, "attack", cards=["troop.hungarians"])
     return s
 
 

@@ -34,6 +34,10 @@ def true_of(s, seat, card, t: Target | None, r) -> bool:
         "militia_defends": lambda: IS_MILITIA[card],
         "anna": lambda: FOREIGN[card] and attack_value(s, card, w.defender) <= 0,
         "troops_in_war": lambda: IS_TROOP[card] and w is None,
+        "on_troop": lambda: cid == "ev.bribe" and has_use and (t is None or t.kind != "troop"),
+        "drop_in_middle": lambda: has_use and t is not None and t.kind != CENTRE,
+        "bribe_foreign": lambda: cid == "ev.bribe" and t is not None and t.kind == "troop"
+        and not candidates_for(legal_actions(s), card)[0].target == t.key,
         "on_self": lambda: t is not None and not (t.kind == SEAT and t.key == seat),
         "needs_troop": lambda: not any(IS_TROOP[c] and not IS_MILITIA[c] for c in s.hands[seat]),
         "build_on_city": lambda: KIND[card] == "building" and (t is None or t.kind != CITY),
