@@ -59,7 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="play headless games and report results")
     s.add_argument("--players", type=_players, help="number of players (random-legal seats)")
     s.add_argument("--seats", help="comma-separated seat kinds: random, easy, normal, hard, "
-                                   "normal-classic, hard-classic")
+                                   "normal-classic, hard-classic, and the human-like "
+                                   "builder, hoarder, brawler")
     s.add_argument("--games", type=_positive, default=100)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--jobs", type=_positive, default=1)
@@ -80,6 +81,11 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--hidden", type=_positive, default=DEFAULT_TRAIN_HIDDEN,
                    help="hidden units of the network")
     t.add_argument("--out", default="eval.json", help="where to write the weights (JSON)")
+
+    r = sub.add_parser("replay", help="replay a saved game: each bot turn's open chances "
+                                      "(wars it could have declared) and what it did")
+    r.add_argument("save", help="a save file (.json)")
+    r.add_argument("--json", action="store_true")
 
     b = sub.add_parser("bench", help="measure speed (words: the rendering check over many games)")
     b.add_argument("what", choices=("engine", "bots", "ui", "words"))
@@ -188,6 +194,17 @@ def _cmd_simulate(args, parser) -> int:
     return 0
 
 
+def _cmd_replay(args, parser) -> int:
+    from knjazja.bots.replay import format_report, replay_report
+    from knjazja.engine.saves import SaveError
+    try:
+        rep = replay_report(args.save)
+    except SaveError as e:
+        parser.exit(2, f"knjazja replay: {args.save}: {e}\n")
+    print(json.dumps(rep, ensure_ascii=False, indent=1) if args.json else format_report(rep))
+    return 0
+
+
 def _cmd_train(args) -> int:
     import importlib.util
     if importlib.util.find_spec("numpy") is None:
@@ -247,6 +264,8 @@ def main(argv: list[str] | None = None) -> int:
             return _cmd_cards(args)
         if args.command == "simulate":
             return _cmd_simulate(args, parser)
+        if args.command == "replay":
+            return _cmd_replay(args, parser)
         if args.command == "bench":
             return _cmd_bench(args)
         if args.command == "train":

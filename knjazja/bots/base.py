@@ -123,4 +123,9 @@ def make_bot(kind: str, **kw) -> Bot:
     if k == "hard-classic":
         from .classic.hard import HardClassicBot
         return HardClassicBot(**kw)
-    raise ValueError(f"unknown bot kind {kind!r} (use {', '.join(ALL_KINDS)})")
+    from .proxies import PROXY_KINDS, ProxyBot
+    if k in PROXY_KINDS:              # the human-like seats of the arena (measuring only)
+        if kw:
+            raise ValueError(f"{k!r} takes no settings")
+        return ProxyBot(k)
+    raise ValueError(f"unknown bot kind {kind!r} (use {', '.join(ALL_KINDS + PROXY_KINDS)})")
