@@ -403,7 +403,7 @@ def _read(report: Report, lines: list[Line], tests: list[tuple[str, Callable[[Li
             report.samples.append(ln)
 
 
-_DRAW = {"ru": "из колоды", "en": " draws "}
+_DRAW = {"ru": "из\u00a0колоды", "en": " draws "}    # as typeset
 
 
 def _notable(ln: Line, lang: str) -> bool:
