@@ -328,12 +328,15 @@ def count_lines(lang: str, numbers: range = range(-3, 26)) -> list[Line]:
 
 
 def static_lines(lang: str) -> list[Line]:
-    """The words that do not come from a game: card names and texts, the lessons, the rules,
-    and every string that carries a number, for numbers from −3 to 25."""
+    """The words that do not come from a game: every string without a placeholder (menus,
+    glossary, help), card texts, the lessons, the rules, and every string that carries a
+    number, for numbers from −3 to 25."""
     from knjazja.app.lessons import all_lessons, words
     from knjazja.app.rulebook import typeset_lines
 
     out = count_lines(lang)
+    out += [Line("string", tr(key, lang=lang)) for key, value in i18n.strings(lang).items()
+            if isinstance(value, str) and "{" not in i18n.CARD_REF.sub("", value) and not key.startswith("grammar.")]
     out += [Line("card", i18n.card_text(cid, lang)) for cid in sorted(set(CARD_ID))]
     for lesson in all_lessons():
         out += [Line("lesson", words(lesson.title, lang)), Line("lesson", words(lesson.summary, lang))]
