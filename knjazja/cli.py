@@ -87,11 +87,12 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("save", help="a save file (.json)")
     r.add_argument("--json", action="store_true")
 
-    b = sub.add_parser("bench", help="measure speed")
-    b.add_argument("what", choices=("engine", "bots", "ui"))
+    b = sub.add_parser("bench", help="measure speed (words: the rendering check over many games)")
+    b.add_argument("what", choices=("engine", "bots", "ui", "words"))
     b.add_argument("--json", action="store_true")
     b.add_argument("--seconds", type=float, default=5.0, help="engine: how long to run")
     b.add_argument("--frames", type=_positive, default=600, help="ui: frames to draw")
+    b.add_argument("--games", type=_positive, default=40, help="words: whole games rendered per language")
     return p
 
 
@@ -223,14 +224,19 @@ def _cmd_bench(args) -> int:
     elif args.what == "bots":
         from knjazja.bots.bench import bench_bots
         res = bench_bots()
+    elif args.what == "words":
+        from knjazja.app.wordcheck import bench_words
+        res = bench_words(games=args.games)
     else:
         from knjazja.ui.bench import bench_ui
         res = bench_ui(frames=args.frames)
     if args.json:
-        print(json.dumps(res, indent=1))
+        print(json.dumps(res, indent=1, ensure_ascii=False))
     else:
         for k, v in res.items():
             print(f"{k}: {v}")
+    if args.what == "words":          # a line with a known error fails the run
+        return int(any(r["lines_matching_an_error_pattern"] for r in res.values()))
     return 0
 
 

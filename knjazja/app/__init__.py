@@ -8,4 +8,4 @@ from knjazja.app import (analysis, card_names, clicks, controller, crash, glory,
                          help_topics, hints, i18n, interaction, lesson_pointer, lesson_progress,
                          lesson_session, lessons, names, narrate, notices, prompts, rulebook,
                          save_errors, series_store, session, settings, stats, storage, table_view,
-                         typography, words)
+                         typography, wordcheck, words)

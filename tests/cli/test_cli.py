@@ -50,6 +50,15 @@ def test_bench_engine_json(capsys):
     assert code == 0 and res["games"] >= 1 and res["games_per_s"] > 0 and res["actions_per_s"] > 0
 
 
+def test_bench_words_renders_games_in_both_languages(capsys):
+    code, out, _ = run(capsys, "bench", "words", "--games", "1", "--json")
+    res = json.loads(out)
+    assert code == 0
+    for lang in ("ru", "en"):
+        assert res[lang]["games"] == 1 and res[lang]["lines_rendered"] > 1000
+        assert res[lang]["lines_matching_an_error_pattern"] == 0
+
+
 @pytest.mark.parametrize("argv", [
     ["simulate", "--players", "9"],
     ["simulate", "--players", "four"],
