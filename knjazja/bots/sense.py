@@ -1,12 +1,16 @@
 """A prince's common sense near the end, applied before a bot looks ahead or searches.
 
 The presets (`PRESETS`, selectable in arenas as "normal:light" and so on): Normal and
-Hard play `steady` — the city and Invasion rules, the last-turns rule once the end is set,
-and for Normal a lean towards playing from a full hand (Hard's search weighs its draws
-itself); `prince` — the last-turns rule as soon as the turns may run out — was both
+Hard play `pressing` — `steady` and, for a table with people, a war once declared is
+fought, a war likely to take a city and a blow at the leading prince get an edge
+(`Sense.press`, `Sense.aim`, `bots.press`), Igor's Campaign is passed on only near the end
+and a leader plays no Silence (`Sense.patient`); `steady` — the city and Invasion rules,
+the last-turns rule once the end is set, and for Normal a lean towards playing from a full
+hand (Hard's search weighs its draws itself) — was both levels' rule before; `prince` — the last-turns rule as soon as the turns may run out — was both
 levels' rule before; `light` is without the last-turns rule; `full` (for
 `normal:full` and `hard-learned`) has every rule but the last-turns one (the full set
-measured weaker: see docs/BOTS.md).
+measured weaker: see docs/BOTS.md).  docs/BOTS.md, "Bots at a table with people", has
+what pressing cost and gained.
 
 Cards in hand score nothing, so a bot that still holds cities and Glory buildings when
 its turns run out has thrown points away, whatever its evaluation believed.  The
