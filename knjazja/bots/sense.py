@@ -6,10 +6,11 @@ fought, a war likely to take a city and a blow at the leading prince get an edge
 (`Sense.press`, `Sense.aim`, `bots.press`), Igor's Campaign is passed on only near the end
 and a leader plays no Silence (`Sense.patient`); `steady` — the city and Invasion rules,
 the last-turns rule once the end is set, and for Normal a lean towards playing from a full
-hand (Hard's search weighs its draws itself) — was both levels' rule before; `prince` — the last-turns rule as soon as the turns may run out — was both
-levels' rule before; `light` is without the last-turns rule; `full` (for
-`normal:full` and `hard-learned`) has every rule but the last-turns one (the full set
-measured weaker: see docs/BOTS.md).  docs/BOTS.md, "Bots at a table with people", has
+hand (Hard's search weighs its draws itself) — was both levels' rule before; `prince` —
+the last-turns rule as soon as the turns may run out — was their rule before that;
+`light` is without the last-turns rule; `full` (for `normal:full` and `hard-learned`) has
+every rule but the last-turns one (the full set measured weaker: see docs/BOTS.md).
+docs/BOTS.md, "Bots at a table with people", has
 what pressing cost and gained.
 
 Cards in hand score nothing, so a bot that still holds cities and Glory buildings when
