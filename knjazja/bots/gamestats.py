@@ -12,8 +12,10 @@ and how it used its chances and its cards against the others:
   seat kinds);
 * `gifts`: moves that raise or shield another prince for nothing (`bots.gifts`);
 * `exposed`: 1 when, on some turn of another seat, that seat could have declared war on an
-  unwalled city of this seat; `attacked`: wars declared against this seat.  A seat exposed
-  and never attacked is a game in which its open cities sat untouched.
+  unwalled city of this seat (`exposed_early`: such a turn came before the last `LATE_DECK`
+  cards; `exposed_turns`: how many such turns); `attacked`: wars declared against this
+  seat.  A seat exposed and never attacked is a game in which its open cities sat
+  untouched.
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from .gifts import is_gift
 LATE_DECK = 20               # the last cards of the deck: wars before them are "early"
 COUNTS = ("wars_declared", "wars_won", "cities_founded", "buildings_built",
           "cards_in_hand_end", "cities_in_hand_end", "open_chances", "chances_taken",
-          "wars_early", "gifts", "exposed", "attacked")
+          "wars_early", "gifts", "exposed", "exposed_early", "exposed_turns", "attacked")
 
 
 class PlayCounter:
@@ -75,9 +77,12 @@ class PlayCounter:
             self.per_seat[seat]["chances_taken"] += 1
         for owner in {city.owner for city in targets}:
             self.chances_on[seat][owner] += 1
-        for city in targets:
-            if city.walls < 0:
-                self.per_seat[city.owner]["exposed"] = 1
+        for owner in {city.owner for city in targets if city.walls < 0}:
+            theirs = self.per_seat[owner]
+            theirs["exposed"] = 1
+            theirs["exposed_turns"] += 1
+            if obs.deck_size > LATE_DECK:
+                theirs["exposed_early"] = 1
 
     def finish(self, s: GameState) -> list[dict]:
         for seat, hand in enumerate(s.hands):
@@ -129,7 +134,8 @@ def table_summary(per_game_seat: list[dict], games: int, winner_glory: list[int]
 def by_kind(kinds: list[str], per_game: list[list[dict]], games: int) -> dict:
     """Per seat kind, all its seats together: open chances and the share taken, wars and
     early wars a game against each kind, gifts a game, and (as the defender) the share of
-    games in which its open cities sat untouched.  `per_game[g][i]` is the counts of the
+    games in which its open cities sat untouched (of those with a chance at them at all, and
+    of those with one before the last cards; with the chances those games held).  `per_game[g][i]` is the counts of the
     seat of kind `kinds[i]` in game g, with `wars_on`/`wars_early_on` keyed by kind."""
     g = max(1, games)
     out: dict[str, dict] = {}
@@ -137,6 +143,8 @@ def by_kind(kinds: list[str], per_game: list[list[dict]], games: int) -> dict:
         mine = [game[i] for game in per_game for i, k in enumerate(kinds) if k == kind]
         chances = sum(d["open_chances"] for d in mine)
         exposed = [d for d in mine if d["exposed"]]
+        early = [d for d in mine if d.get("exposed_early")]
+        untouched = [d for d in exposed if not d["attacked"]]
         out[kind] = {
             "seats_per_game": kinds.count(kind),
             "open_chances_per_game": round(chances / g, 3),
@@ -152,7 +160,11 @@ def by_kind(kinds: list[str], per_game: list[list[dict]], games: int) -> dict:
                            for v in dict.fromkeys(kinds)},
             "gifts_per_game": round(sum(d["gifts"] for d in mine) / g, 4),
             "exposed_games": len(exposed),
-            "untouched_share": round(sum(1 for d in exposed if not d["attacked"]) / len(exposed), 4)
-            if exposed else 0.0,
+            "untouched_share": round(len(untouched) / len(exposed), 4) if exposed else 0.0,
+            "exposed_early_games": len(early),
+            "untouched_early_share": round(sum(1 for d in early if not d["attacked"]) / len(early),
+                                           4) if early else 0.0,
+            "untouched_exposed_turns": round(sum(d.get("exposed_turns", 0) for d in untouched)
+                                             / len(untouched), 2) if untouched else 0.0,
         }
     return out

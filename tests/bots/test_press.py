@@ -197,7 +197,7 @@ def test_open_chances_are_the_turns_a_war_could_be_declared():
     counter.add(0, war, apply(s, war), obs, legal)
     mine, theirs = counter.per_seat[0], counter.per_seat[1]
     assert (mine["open_chances"], mine["chances_taken"], mine["wars_declared"]) == (1, 1, 1)
-    assert (theirs["exposed"], theirs["attacked"]) == (1, 1)
+    assert (theirs["exposed"], theirs["exposed_turns"], theirs["attacked"]) == (1, 1, 1)
     assert counter.wars_early_on[0][1] == 1
     # a turn without a troop that beats any walls is no chance
     s2 = prepared_game(3, hands={0: ["troop.militia"]},
