@@ -179,7 +179,7 @@ EXPECTED_EN = {
     'handover.title_typed': 'Pass the device to Bob',
     'handover.decide': 'Olga decides how to defend the city.',
     'handover.ready': 'I am Bob — show my cards',
-    'review.worse': 'You chose: Draw a card. Better was: Build a Palisade in Tmutarakan (win chance 40% vs 55%)',
+    'review.worse': 'You chose: Draw a card. A better move: Build a Palisade in Tmutarakan (win chance 40% vs 55%)',
     'review.move': 'Yaroslav — Build a Palisade in Tmutarakan',
     'review.war': 'War for Tmutarakan: Bob against Olga',
     'results.winner_f': 'Olga wins!',
