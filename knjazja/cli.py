@@ -88,10 +88,11 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true")
 
     b = sub.add_parser("bench", help="measure speed")
-    b.add_argument("what", choices=("engine", "bots", "ui"))
+    b.add_argument("what", choices=("engine", "bots", "ui", "review"))
     b.add_argument("--json", action="store_true")
     b.add_argument("--seconds", type=float, default=5.0, help="engine: how long to run")
     b.add_argument("--frames", type=_positive, default=600, help="ui: frames to draw")
+    b.add_argument("--games", type=_positive, default=20, help="review: lost games to review")
     return p
 
 
@@ -223,6 +224,9 @@ def _cmd_bench(args) -> int:
     elif args.what == "bots":
         from knjazja.bots.bench import bench_bots
         res = bench_bots()
+    elif args.what == "review":
+        from knjazja.app.reviewbench import bench_review
+        res = bench_review(games=args.games)
     else:
         from knjazja.ui.bench import bench_ui
         res = bench_ui(frames=args.frames)
