@@ -45,7 +45,8 @@ from knjazja.engine import Action, GameState, apply, legal_actions, new_game, ob
 WORLDS = 8            # dealt worlds per decision point, as Hard's own (deterministic: no time cap)
 GOOD_POINTS = 5.0         # a loss below this (in win-chance points) is as good as the best
 MISTAKE_POINTS = 10.0     # from this loss on a move is a clear mistake
-CANDIDATES = 8            # the biggest one-ply losses of a lost game played out to the end
+CANDIDATES = 8            # the biggest one-ply losses of a lost game played out to the end, a batch
+MAX_PLAYED = 24           # ... more batches while fewer than COSTLIEST moves cost anything, up to this
 COSTLIEST = 3             # the costliest moves a lost game shows
 
 
@@ -147,10 +148,11 @@ def biggest_mistakes(results: dict[int, PointResult], k: int = 3,
     return [r.index for r in bad[:k]]
 
 
-def cost_candidates(results: dict[int, PointResult], seats: set[int], k: int = CANDIDATES) -> list[int]:
-    """The points of ``seats`` whose choice was not the best, the ``k`` biggest one-ply
-    losses first (the ones worth playing out to the end)."""
-    found = [r for r in results.values() if r.seat in seats and r.best != r.chosen]
+def cost_candidates(results: dict[int, PointResult], seats: set[int], k: int = CANDIDATES,
+                    done: set[int] | frozenset[int] = frozenset()) -> list[int]:
+    """The points of ``seats`` whose choice was not the best (and not in ``done``), the ``k``
+    biggest one-ply losses first (the ones worth playing out to the end)."""
+    found = [r for r in results.values() if r.seat in seats and r.best != r.chosen and r.index not in done]
     found.sort(key=lambda r: (-r.loss, r.index))
     return [r.index for r in found[:k]]
 
@@ -197,7 +199,7 @@ class Analysis:
     def done(self) -> bool:
         return self._cancelled or self.error is not None or (
             not self._queue and not self._confirm and self._running is None
-            and (not self.lost or (self._costing is not None and not self._costing)))
+            and (not self.lost or (self._costing is not None and self._next_cost() is None)))
 
     def costliest(self) -> list[int]:
         """The lost game's costliest moves found so far, costliest first."""
@@ -250,6 +252,10 @@ class Analysis:
     def _next_cost(self) -> int | None:
         if self._costing is None:             # every point is ranked: choose what to play out
             self._costing = cost_candidates(self.results, self.lost)
+        elif not self._costing and len(self.costs) < MAX_PLAYED \
+                and sum(1 for c in self.costs.values() if c >= 0.5) < COSTLIEST:
+            # too few of them cost anything at the end: the next batch
+            self._costing = cost_candidates(self.results, self.lost, done=set(self.costs))
         return self._costing[0] if self._costing else None
 
     def _start_cost(self) -> None:
@@ -320,6 +326,7 @@ class Analysis:
         self._queue.clear()
         self._confirm.clear()
         self._costing = []
+        self.lost = set()
         if self._thinker is not None:
             self._thinker.cancel()
         self._thinker = None

@@ -104,6 +104,8 @@ def say(f: Fact, names: list[str], lang: str) -> str:
             kw[k] = tr(f"advice.n.{v.unit}", lang=lang, n=v.n)
         elif isinstance(v, Signed):
             kw[k] = f"{v.n:+d}"
+        elif isinstance(v, Fact):
+            kw[k] = say(v, names, lang)
         else:
             kw[k] = v
     return tr(f"advice.{f.key}", lang=lang, **kw)
@@ -170,7 +172,10 @@ def better_facts(state: GameState, seat: int, best: Action, chosen: Action,
     if diff is not None:
         out.append(diff)
     out += [Fact("yours", (("what", f),)) for f in move_facts(state, seat, chosen) if risky(f) or long_odds(f)]
-    out += [Fact("better", (("what", f),)) for f in good_facts(state, seat, best)[:1]]
+    # what the better move does (its effect only when no sure difference told it already)
+    good = [f for f in move_facts(state, seat, best) if not risky(f)] if diff is not None \
+        else good_facts(state, seat, best)
+    out += [Fact("better", (("what", f),)) for f in good[:1]]
     return out
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from knjazja.bots.press import p_falls
-from knjazja.bots.sense import glory_now, my_turns_left
+from knjazja.bots.sense import glory_now, lead, my_turns_left
 from knjazja.engine import Action, GameState, Observation, observation
-from knjazja.engine.actions import ATTACK, BUILD, DECLARE_WAR, DEFEND, DRAW, END_WAR, PLAY_CITY
+from knjazja.engine.actions import ATTACK, BUILD, DECLARE_WAR, DEFEND, DRAW, END_WAR, EVENT, PLAY_CITY
 from knjazja.engine.cards import BUILDING, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, KIND, STRENGTH
 from knjazja.engine.scoring import city_score
 
@@ -158,6 +158,24 @@ def attack_facts(obs: Observation, a: Action) -> list[Fact]:
                  cards=Count("cards", obs.hand_sizes[city.owner]))]
 
 
+def end_facts(obs: Observation, a: Action) -> list[Fact]:
+    """The Tatar Invasion and And There Was Silence: the end of the game moves."""
+    if a.kind != EVENT:
+        return []
+    cid = CARDS[a.card].id
+    ahead = lead(obs)
+    if cid == "ev.tatar_invasion":
+        if ahead > 0:
+            return []                     # the effect says it: the end comes while you lead
+        return [fact("ends_behind", card=Card(a.card), stand=standing(obs))]
+    if cid == "ev.silence":
+        if obs.invasion_active and obs.deck_size:
+            return [fact("silence_cancels", card=Card(a.card), deck=Count("cards", obs.deck_size),
+                         leading=ahead > 0)]
+        return [fact("silence_round", card=Card(a.card), leading=ahead > 0)]
+    return []
+
+
 def kind_facts(state: GameState, obs: Observation, a: Action) -> list[Fact]:
     """What a move of this kind does, with its numbers."""
     if a.kind == DRAW:
@@ -181,7 +199,7 @@ def move_facts(state: GameState, seat: int, a: Action) -> list[Fact]:
     odds = war_odds(obs, a)
     if odds is not None:
         out.append(odds)
-    out += defend_facts(obs, a) + attack_facts(obs, a) + build_facts(obs, a)
+    out += defend_facts(obs, a) + attack_facts(obs, a) + build_facts(obs, a) + end_facts(obs, a)
     if not out:
         out += kind_facts(state, obs, a)
     return out
@@ -190,8 +208,10 @@ def move_facts(state: GameState, seat: int, a: Action) -> list[Fact]:
 def risky(f: Fact) -> bool:
     """A fact that tells against the move that has it (a city exposed or closed, a troop
     that can be bribed)."""
-    if f.key in ("closes", "bribable"):
+    if f.key in ("closes", "bribable", "ends_behind"):
         return True
+    if f.key in ("silence_cancels", "silence_round"):
+        return bool(f.kw()["leading"])
     return f.key in ("exposed", "thin_walls") and int(f.kw()["k"]) > 0     # type: ignore[call-overload]
 
 
