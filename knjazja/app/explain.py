@@ -128,12 +128,21 @@ def why_good(state: GameState, seat: int, action: Action, value: float, names: l
     """Why the Hint recommends ``action`` (``value``: its win chance): at most two facts of
     the move, then the standing and, near the end, the turns left.  Below ``LOSING`` it says
     first that every move loses and this one loses least."""
-    parts = [say(f, names, lang) for f in good_facts(state, seat, action)[:2]]
-    parts += [say(f, names, lang) for f in context(state, seat)]
+    own = good_facts(state, seat, action)[:2]
+    parts = [say(f, names, lang) for f in own]
+    parts += [say(f, names, lang) for f in context(state, seat) if not (_names_leader(own) and _standing(f))]
     text = _join(parts, lang)
     if value < LOSING:
         text = tr("advice.least_bad", lang=lang, why=text)
     return text
+
+
+def _names_leader(found: list[Fact]) -> bool:
+    return any(f.key in ("at_leader", "off_leader", "ends_behind") for f in found)
+
+
+def _standing(f: Fact) -> bool:
+    return f.key in ("you_lead", "rival_leads", "level")
 
 
 def _compare(b: Effect, c: Effect) -> Fact | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from knjazja.bots.press import p_falls
+from knjazja.bots.press import leaders, p_falls, victim
 from knjazja.bots.sense import glory_now, lead, my_turns_left
 from knjazja.engine import Action, GameState, Observation, observation
 from knjazja.engine.actions import ATTACK, BUILD, DECLARE_WAR, DEFEND, DRAW, END_WAR, EVENT, PLAY_CITY
@@ -176,6 +176,21 @@ def end_facts(obs: Observation, a: Action) -> list[Fact]:
     return []
 
 
+def aim_facts(obs: Observation, a: Action) -> list[Fact]:
+    """A blow (a war, Fire, a raid, Vasilko ...): at the prince who leads the others, or
+    past him at one who does not."""
+    hit = victim(obs, a)
+    if hit < 0 or obs.n < 3:
+        return []
+    top = leaders(obs)
+    leader = min(top)
+    glory = glory_now(obs, leader)
+    if hit in top:
+        return [fact("at_leader", seat=Seat(hit), n=Count("glory_nom", glory))]
+    return [fact("off_leader", seat=Seat(hit), leader=Seat(leader), n=Count("glory_nom", glory),
+                 m=Count("glory_nom", glory_now(obs, hit)))]
+
+
 def kind_facts(state: GameState, obs: Observation, a: Action) -> list[Fact]:
     """What a move of this kind does, with its numbers."""
     if a.kind == DRAW:
@@ -199,7 +214,8 @@ def move_facts(state: GameState, seat: int, a: Action) -> list[Fact]:
     odds = war_odds(obs, a)
     if odds is not None:
         out.append(odds)
-    out += defend_facts(obs, a) + attack_facts(obs, a) + build_facts(obs, a) + end_facts(obs, a)
+    out += defend_facts(obs, a) + attack_facts(obs, a) + build_facts(obs, a) + end_facts(obs, a) \
+        + aim_facts(obs, a)
     if not out:
         out += kind_facts(state, obs, a)
     return out
@@ -208,7 +224,7 @@ def move_facts(state: GameState, seat: int, a: Action) -> list[Fact]:
 def risky(f: Fact) -> bool:
     """A fact that tells against the move that has it (a city exposed or closed, a troop
     that can be bribed)."""
-    if f.key in ("closes", "bribable", "ends_behind"):
+    if f.key in ("closes", "bribable", "ends_behind", "off_leader"):
         return True
     if f.key in ("silence_cancels", "silence_round"):
         return bool(f.kw()["leading"])

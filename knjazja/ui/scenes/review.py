@@ -135,7 +135,7 @@ class ReviewScene(BookScene):
         self.title_rect = pygame.Rect(self.right.left, self.right.top, self.right.width, px(40))
         self.timeline = pygame.Rect(self.right.left + px(8), self.title_rect.bottom + px(8),
                                     self.right.width - px(16), px(16))
-        self.verdict_rect = pygame.Rect(self.right.left, self.right.bottom - px(138), self.right.width, px(138))
+        self.verdict_rect = pygame.Rect(self.right.left, self.right.bottom - px(170), self.right.width, px(170))
         top = self.timeline.bottom + px(16)
         self.board_rect = pygame.Rect(self.right.left, top, self.right.width, self.verdict_rect.top - px(12) - top)
         self._right_cache = None
