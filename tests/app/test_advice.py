@@ -190,3 +190,14 @@ def test_a_won_game_is_not_played_out():
                             use_process=False, lost=set())
     winners_only.run_all()
     assert winners_only.costs == {} and winners_only.costliest() == []
+
+
+def test_bench_review_reports_each_lost_game_and_a_summary():
+    from knjazja.app.reviewbench import bench_review
+    lines: list[str] = []
+    summary = bench_review(games=1, worlds=1, playouts=4, samples=3, log=lines.append)
+    assert summary["lost_games"] == 1 and summary["with_3_costliest"] == 1
+    assert any(line.startswith("game 1 ") for line in lines)
+    assert sum("Почему:" in line for line in lines) >= 3 and sum("Why:" in line for line in lines) >= 3
+    assert any("Совет:" in line for line in lines) and any("Hint:" in line for line in lines)
+    assert lines[-1].startswith("summary: 1/1 lost games show >= 3 costliest moves, each with a reason")
