@@ -14,7 +14,7 @@ import random
 import re
 from collections.abc import Callable
 
-from knjazja.app.analysis import WORLDS, Analysis, decision_points, losers, replay
+from knjazja.app.analysis import WORLDS, Analysis, cost_candidates, decision_points, losers, replay
 from knjazja.app.explain import why_better, why_good
 from knjazja.app.i18n import tr
 from knjazja.app.narrate import Narrator
@@ -48,7 +48,7 @@ def concrete(text: str, names: list[str]) -> bool:
 def bench_review(games: int = 20, seed: int = 1, worlds: int = WORLDS, playouts: int = PLAYOUTS,
                  samples: int = 10, log: Callable[[str], None] = print) -> dict:
     """Review ``games`` lost games (see the module); returns the summary."""
-    lost_games = shown = with_reasons = tries = 0
+    lost_games = shown = with_reasons = tries = eligible = eligible_shown = 0
     hints: dict[str, list[str]] = {"ru": [], "en": []}
     marks: dict[str, list[str]] = {"ru": [], "en": []}
     costs: list[float] = []
@@ -66,8 +66,9 @@ def bench_review(games: int = 20, seed: int = 1, worlds: int = WORLDS, playouts:
         a.run_all()
         top = a.costliest()
         scores = final_scores(final)
+        with_loss = len(cost_candidates(a.results, lost, k=len(points)))
         log(f"game {lost_games} (seed {gseed}): Glory {scores}, {len(points)} decision points, "
-            f"{len(a.costs)} played out")
+            f"{with_loss} with a loss, {len(a.costs)} played out")
         reasons = 0
         for i in top:
             r, s = a.results[i], states[i]
@@ -83,13 +84,16 @@ def bench_review(games: int = 20, seed: int = 1, worlds: int = WORLDS, playouts:
                     + " " + tr("review.why", lang=lang, why=why)
                 log(f"  move {i + 1} (end cost {a.costs[i]:+.1f} Glory, one ply {r.loss_points:.1f} pts) "
                     f"[{lang}] {line}")
-                if len(marks[lang]) < samples:
+                if len(marks[lang]) < samples and i == top[0]:      # one a game: a spread
                     marks[lang].append(line)
         shown += len(top) >= 3
         with_reasons += len(top) >= 3 and reasons == len(top)
-        for i in points:
+        eligible += with_loss >= 3
+        eligible_shown += with_loss >= 3 and len(top) >= 3 and reasons == len(top)
+        rich = [i for i in points if len(legal_actions(states[i])) >= 3]
+        for i in rich[len(rich) // 2:len(rich) // 2 + 1]:       # one a game, from its middle
             got = a.results.get(i)
-            if got is None or len(hints["ru"]) >= samples or len(legal_actions(states[i])) < 3:
+            if got is None or len(hints["ru"]) >= samples:
                 continue
             best, value = got.ranking[0]
             for lang in ("ru", "en"):
@@ -106,9 +110,11 @@ def bench_review(games: int = 20, seed: int = 1, worlds: int = WORLDS, playouts:
             log("  " + m)
     summary = {"lost_games": lost_games, "games_played": tries, "with_3_costliest": shown,
                "with_3_costliest_each_with_reason": with_reasons,
+               "with_3_points_of_loss": eligible, "of_them_shown_with_reasons": eligible_shown,
                "mean_end_cost": round(sum(costs) / len(costs), 2) if costs else 0.0,
                "worlds": worlds, "playouts": playouts}
     log(f"summary: {with_reasons}/{lost_games} lost games show >= 3 costliest moves, each with a reason "
-        f"({shown} show >= 3); mean end cost of a shown move {summary['mean_end_cost']} Glory "
+        f"({shown} show >= 3); of the {eligible} with >= 3 decision points of any loss, {eligible_shown} do; "
+        f"mean end cost of a shown move {summary['mean_end_cost']} Glory "
         f"(worlds {worlds}, playouts {playouts}; {tries} games played)")
     return summary
