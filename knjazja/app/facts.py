@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from knjazja.bots.press import leaders, p_falls, victim
 from knjazja.bots.sense import glory_now, lead, my_turns_left
 from knjazja.engine import Action, GameState, Observation, observation
-from knjazja.engine.actions import ATTACK, BUILD, DECLARE_WAR, DEFEND, DRAW, END_WAR, EVENT, PLAY_CITY
+from knjazja.engine.actions import ATTACK, BUILD, CHRONICLE, DECLARE_WAR, DEFEND, DRAW, END_WAR, EVENT, PLAY_CITY
 from knjazja.engine.cards import BUILDING, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, KIND, STRENGTH
 from knjazja.engine.scoring import city_score
 
@@ -191,6 +191,26 @@ def aim_facts(obs: Observation, a: Action) -> list[Fact]:
                  m=Count("glory_nom", glory_now(obs, hit)))]
 
 
+def chronicle_facts(obs: Observation, a: Action) -> list[Fact]:
+    """A chronicle that gives no Glory, laid before oneself: what it will do, in numbers;
+    Recon: whose hand it shows."""
+    if a.kind == EVENT and CARDS[a.card].id == "ev.recon" and 0 <= a.seat < obs.n and a.seat != obs.seat:
+        return [fact("recon", seat=Seat(a.seat), cards=Count("cards", obs.hand_sizes[a.seat]))]
+    if a.kind != CHRONICLE or a.seat != obs.seat:
+        return []
+    cid = CARDS[a.card].id
+    troops = [c for c in obs.hand if IS_TROOP[c] and not IS_MILITIA[c]]
+    if cid == "chr.hermit":
+        return [fact("hermit", card=Card(a.card), deck=Count("cards", obs.deck_size))]
+    if cid == "chr.voivode" and len(troops) > 1:
+        return [fact("voivode", card=Card(a.card), s=sum(STRENGTH[c] for c in troops))]
+    if cid == "chr.bogatyrs":
+        return [fact("bogatyrs", card=Card(a.card), k=sum(1 for c in obs.cities.values() if c.owner == obs.seat))]
+    if cid == "chr.anna":
+        return [fact("anna", card=Card(a.card), k=sum(1 for c in obs.unseen if IS_TROOP[c] and FOREIGN[c]))]
+    return []
+
+
 def kind_facts(state: GameState, obs: Observation, a: Action) -> list[Fact]:
     """What a move of this kind does, with its numbers."""
     if a.kind == DRAW:
@@ -215,7 +235,7 @@ def move_facts(state: GameState, seat: int, a: Action) -> list[Fact]:
     if odds is not None:
         out.append(odds)
     out += defend_facts(obs, a) + attack_facts(obs, a) + build_facts(obs, a) + end_facts(obs, a) \
-        + aim_facts(obs, a)
+        + chronicle_facts(obs, a) + aim_facts(obs, a)
     if not out:
         out += kind_facts(state, obs, a)
     return out
