@@ -201,3 +201,42 @@ def test_bench_review_reports_each_lost_game_and_a_summary():
     assert sum("Почему:" in line for line in lines) >= 3 and sum("Why:" in line for line in lines) >= 3
     assert any("Совет:" in line for line in lines) and any("Hint:" in line for line in lines)
     assert lines[-1].startswith("summary: 1/1 lost games show >= 3 costliest moves, each with a reason")
+
+
+def _plain(text: str) -> str:
+    return text.replace("\xa0", " ")
+
+
+def test_the_issues_losing_moves_are_told_by_what_they_expose_or_close():
+    """Stone Walls that close a city with buildings still in hand; a Cathedral piled into an
+    unwalled city; a foreign troop defending where a Bribe can take it away."""
+    from knjazja.engine.prepared import prepared_game
+    s = prepared_game(3, hands={0: ["wall.stone", "bld.church", "bld.cathedral", "bld.monastery"]},
+                      cities={"city.kiev": (0, [])})
+    legal = legal_actions(s)
+    draw = next(a for a in legal if a.kind == "draw")
+    stone = next(a for a in legal if a.kind == "build" and a.card in _ids("wall.stone"))
+    cathedral = next(a for a in legal if a.kind == "build" and a.card in _ids("bld.cathedral"))
+    ru = _plain(why_better(s, 0, draw, stone, NAMES["ru"], "ru"))
+    assert "в Киеве больше ничего не построить, а у вас на руке ещё 3 постройки" in ru, ru
+    en = _plain(why_better(s, 0, draw, stone, NAMES["en"], "en"))
+    assert "nothing more can be built in Kiev, and you still hold 3 buildings" in en, en
+    ru = _plain(why_better(s, 0, draw, cathedral, NAMES["ru"], "ru"))
+    assert "ваш ход: Слава Киева станет 6, а стен там нет" in ru, ru
+    assert "стен там нет" not in _plain(why_good(s, 0, cathedral, 0.4, NAMES["ru"], "ru"))
+
+    war = prepared_game(3, hands={0: ["troop.poles", "troop.militia"], 1: ["troop.druzhina.3"]},
+                        cities={"city.kiev": (0, [])}, current=1)
+    apply(war, next(a for a in legal_actions(war) if a.kind == DECLARE_WAR))
+    apply(war, next(a for a in legal_actions(war) if a.kind == "attack"))
+    defences = [a for a in legal_actions(war) if a.kind == "defend"]
+    poles = next(a for a in defences if a.cards[0] in _ids("troop.poles"))
+    militia = next(a for a in defences if a.cards[0] in _ids("troop.militia"))
+    ru = _plain(why_better(war, 0, militia, poles, NAMES["ru"], "ru"))
+    assert "их может перекупить «Подкуп»" in ru and "у Вася" not in ru, ru
+    assert "Bribe can buy them away" in why_better(war, 0, militia, poles, NAMES["en"], "en")
+
+
+def _ids(cid: str) -> tuple[int, ...]:
+    from knjazja.engine.cards import INSTANCES
+    return INSTANCES[cid]
