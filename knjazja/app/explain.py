@@ -20,6 +20,7 @@ from knjazja.app.words import card_word, seat_word
 from knjazja.engine import Action, GameState, IllegalAction, apply, determinize, final_scores, observation
 
 SAMPLES = 2       # deals of the hidden cards an effect must agree on
+HINT_PARTS = 3    # facts in a Hint at most: the bubble stays within three lines
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,7 @@ def why_good(state: GameState, seat: int, action: Action, value: float, names: l
     own = good_facts(state, seat, action)[:2]
     parts = [say(f, names, lang) for f in own]
     parts += [say(f, names, lang) for f in context(state, seat) if not (_names_leader(own) and _standing(f))]
-    text = _join(parts, lang)
+    text = _join(parts[:HINT_PARTS], lang)
     if value < LOSING:
         text = tr("advice.least_bad", lang=lang, why=text)
     return text
