@@ -98,7 +98,8 @@ def war_odds(obs: Observation, a: Action) -> Fact | None:
         return None
     p = round(100 * p_falls(obs, a))
     d = city.owner
-    return fact("war_odds", seat=Seat(d), cards=Count("cards", obs.hand_sizes[d]), troop=Card(troops[0]),
+    key = "war_sure" if p >= 100 else "war_held" if p <= 0 else "war_odds"   # no "about 100 %"
+    return fact(key, seat=Seat(d), cards=Count("cards", obs.hand_sizes[d]), troop=Card(troops[0]),
                 city=Card(a.city), p=p, glory=Count("glory_nom", city.glory()))
 
 
@@ -253,7 +254,7 @@ def risky(f: Fact) -> bool:
 
 def long_odds(f: Fact) -> bool:
     """A war whose city more likely stands than falls (the review says so of a choice)."""
-    return f.key == "war_odds" and int(f.kw()["p"]) < 50                   # type: ignore[call-overload]
+    return f.key == "war_held" or (f.key == "war_odds" and int(f.kw()["p"]) < 50)  # type: ignore[call-overload]
 
 
 def context(state: GameState, seat: int) -> list[Fact]:
