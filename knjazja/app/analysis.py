@@ -201,6 +201,11 @@ class Analysis:
             not self._queue and not self._confirm and self._running is None
             and (not self.lost or (self._costing is not None and self._next_cost() is None)))
 
+    @property
+    def costing(self) -> bool:
+        """Playing the lost game's moves out to its end (every point is ranked)."""
+        return self._cost_job and self._running is not None
+
     def costliest(self) -> list[int]:
         """The lost game's costliest moves found so far, costliest first."""
         return costliest(self.costs, self.results)

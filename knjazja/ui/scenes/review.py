@@ -290,6 +290,8 @@ class ReviewScene(BookScene):
         if a.error is not None:
             return tr("review.failed")
         if not a.done:
+            if a.costing:
+                return tr("review.costing")
             return tr("review.analysing", done=a.done_count, total=a.total)
         return tr("review.analysed", n=len(self.mistakes()))
 
