@@ -210,6 +210,11 @@ class Analysis:
         """The lost game's costliest moves found so far, costliest first."""
         return costliest(self.costs, self.results)
 
+    def flagged(self) -> list[int]:
+        """The biggest mistakes, then the lost game's costliest moves (no index twice)."""
+        found = biggest_mistakes(self.results)
+        return found + [i for i in self.costliest() if i not in found]
+
     @property
     def running(self) -> int | None:
         """The point being analysed now."""

@@ -53,10 +53,7 @@ def test_the_hint_bubble_keeps_clear_of_the_choice_buttons(make_app, size, lang,
     assert choice.visible, s.decision
     scene.toasts.show("…")
     scene.toasts.show(HINT[lang])
-    L = scene.layout
-    anchor, width = scene.toast_place()
-    boxes = [b for b, *_ in scene.toasts.boxes(anchor, width, scene._ctx(), scene.toast_avoid(),
-                                               L.war_stack.top, L.prompt.bottom + L.unit // 2)]
+    boxes = [b for b, *_ in scene.toasts.place(scene.layout, choice, scene._ctx())]
     assert len(boxes) == 2
     buttons = [Rect(b.rect) for b, _ in choice.buttons] + [Rect(b.rect) for b in scene.controls.buttons.values()]
     if scene.controls.hint is not None and scene.controls.hint.visible:
@@ -78,5 +75,5 @@ def test_without_a_panel_the_bubble_stands_just_above_the_prompt(make_app):
     scene.controls.choice.hide()
     scene.toasts.show(HINT["en"])
     L = scene.layout
-    (box, *_), = scene.toasts.boxes(*scene.toast_place(), scene._ctx(), scene.toast_avoid(), L.war_stack.top)
+    (box, *_), = scene.toasts.place(L, scene.controls.choice, scene._ctx())
     assert box.bottom == L.prompt.top - L.unit // 2 and box.centerx == L.prompt.centerx

@@ -16,8 +16,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app.analysis import (WORLDS, MISTAKE_POINTS, Analysis, PointResult, biggest_mistakes,
-                                  decision_points, grade, losers, replay)
+from knjazja.app.analysis import (WORLDS, MISTAKE_POINTS, Analysis, PointResult, decision_points, grade,
+                                  losers, replay)
 from knjazja.app.explain import why_better
 from knjazja.app.i18n import get_language, tr
 from knjazja.app.narrate import Narrator
@@ -87,7 +87,7 @@ class ReviewScene(BookScene):
                                      lost=losers(self.states, self.seats))
         if self.step in self._point_set:
             self.analysis.prioritize(self.step)
-        self.flagged = self._flagged()
+        self.flagged = self.analysis.flagged()
         super().enter()
 
     def exit(self) -> None:
@@ -146,7 +146,7 @@ class ReviewScene(BookScene):
         if not self.buttons:
             return
         for key, on in (("prev", self.step > 0), ("next", self.step < self.last),
-                        ("mistake", bool(self.marked()))):
+                        ("mistake", bool(self.mistakes() or self.flagged))):
             if on:
                 self.buttons[key].enable()
             else:
@@ -163,25 +163,14 @@ class ReviewScene(BookScene):
         self.ensure_visible()
         self.refresh()
 
-    def _flagged(self) -> list[int]:
-        """The biggest mistakes, then the lost game's costliest moves (no index twice)."""
-        if self.analysis is None:
-            return []
-        found = biggest_mistakes(self.analysis.results)
-        return found + [i for i in self.analysis.costliest() if i not in found]
-
     def mistakes(self) -> list[int]:
         """The analysed human moves that are clear mistakes, in game order."""
         if self.analysis is None:
             return []
         return sorted(i for i, r in self.analysis.results.items() if r.loss_points >= MISTAKE_POINTS)
 
-    def marked(self) -> list[int]:
-        """The mistakes and the flagged moves (a lost game's costliest), in game order."""
-        return sorted(set(self.mistakes()) | set(self.flagged))
-
     def next_mistake(self) -> None:
-        found = self.marked()
+        found = sorted(set(self.mistakes()) | set(self.flagged))     # a lost game's costliest too
         if found:
             self.go(next((i for i in found if i > self.step), found[0]))
 
@@ -261,7 +250,7 @@ class ReviewScene(BookScene):
             seen = len(a.results) + len(a.costs)
             if seen != self._results_seen:    # whoever collected them
                 self._results_seen = seen
-                self.flagged = self._flagged()
+                self.flagged = a.flagged()
                 self.refresh()
         if self.scroll is not None:
             self.scroll.update(dt)
@@ -290,9 +279,7 @@ class ReviewScene(BookScene):
         if a.error is not None:
             return tr("review.failed")
         if not a.done:
-            if a.costing:
-                return tr("review.costing")
-            return tr("review.analysing", done=a.done_count, total=a.total)
+            return tr("review.costing") if a.costing else tr("review.analysing", done=a.done_count, total=a.total)
         return tr("review.analysed", n=len(self.mistakes()))
 
     def verdict_lines(self) -> tuple[str, str, tuple[int, int, int]]:

@@ -136,11 +136,25 @@ class Toasts:
             y = box.top - gap
         return out
 
+    def place(self, L, choice: "ChoicePanel", ctx: DrawContext) -> list[tuple[Rect, Toast, int, tuple[str, ...]]]:
+        """The boxes on the table (layout ``L``): just above the prompt banner, clear of the
+        choice panel's buttons (a hint names one of them)."""
+        avoid = (Rect(choice.rect),) if choice.visible else ()
+        return self.boxes((L.prompt.centerx, L.prompt.top - L.unit // 2), L.prompt.width, ctx, avoid,
+                          L.war_stack.top, L.prompt.bottom + L.unit // 2)
+
+    def draw_at(self, surface: pygame.Surface, L, choice: "ChoicePanel", ctx: DrawContext) -> None:
+        self._draw(surface, self.place(L, choice, ctx), ctx)
+
     def draw(self, surface: pygame.Surface, anchor: tuple[int, int], max_width: int, ctx: DrawContext,
              avoid: tuple[Rect, ...] = (), top: int = 0, below: int | None = None) -> None:
         """Newest at the bottom; each toast whole, on up to three balanced lines, clear of
         ``avoid`` (see `boxes`)."""
-        for box, t, size, lines in self.boxes(anchor, max_width, ctx, avoid, top, below):
+        self._draw(surface, self.boxes(anchor, max_width, ctx, avoid, top, below), ctx)
+
+    def _draw(self, surface: pygame.Surface, boxes: list[tuple[Rect, Toast, int, tuple[str, ...]]],
+              ctx: DrawContext) -> None:
+        for box, t, size, lines in boxes:
             imgs = [ctx.texts.render(line, "bold", size, style.CREAM) for line in lines]
             alpha = 255 if t.left > 0.5 else int(255 * t.left / 0.5)
             panel = pygame.Surface(box.size, pygame.SRCALPHA)

@@ -321,23 +321,11 @@ class TableScene(GuiScene):
         if c.dragging:
             size = L.hand_card_size if not c.press.igor else L.small_card_size
             draw_dragged(surface, self.steps.image(c.press.card, size, True), self.mouse, ctx)
-        self.toasts.draw(surface, *self.toast_place(), ctx, avoid=self.toast_avoid(), top=L.war_stack.top,
-                         below=L.prompt.bottom + L.unit // 2)
+        self.toasts.draw_at(surface, L, self.controls.choice, ctx)
         if self.paused:
             return
         what, card = self.zoomed()
         draw_zoomed(surface, what, card, c.view, c.names, self.mouse, ctx)
-
-    def toast_place(self) -> tuple[tuple[int, int], int]:
-        """The toasts' anchor (midbottom: just above the prompt banner) and widest width."""
-        L = self.layout
-        assert L is not None
-        return (L.prompt.centerx, L.prompt.top - L.unit // 2), L.prompt.width
-
-    def toast_avoid(self) -> tuple[Rect, ...]:
-        """What a toast must not cover: the choice panel's buttons (a hint names one)."""
-        choice = self.controls.choice
-        return (Rect(choice.rect),) if choice.visible else ()
 
     def zoomed(self) -> tuple[str, int]:
         """What is zoomed now: ("card", card), ("city", city) — a city in play shows its
