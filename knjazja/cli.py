@@ -87,12 +87,15 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("save", help="a save file (.json)")
     r.add_argument("--json", action="store_true")
 
-    b = sub.add_parser("bench", help="measure speed (words: the rendering check over many games)")
-    b.add_argument("what", choices=("engine", "bots", "ui", "words"))
+    b = sub.add_parser("bench", help="measure speed (words: the rendering check over many games; "
+                                     "review: the review of lost games)")
+    b.add_argument("what", choices=("engine", "bots", "ui", "words", "review"))
     b.add_argument("--json", action="store_true")
     b.add_argument("--seconds", type=float, default=5.0, help="engine: how long to run")
     b.add_argument("--frames", type=_positive, default=600, help="ui: frames to draw")
-    b.add_argument("--games", type=_positive, default=40, help="words: whole games rendered per language")
+    b.add_argument("--games", type=_positive, default=None,
+                   help="words: whole games rendered per language (40); review: lost games to "
+                        "review (20)")
     return p
 
 
@@ -226,7 +229,10 @@ def _cmd_bench(args) -> int:
         res = bench_bots()
     elif args.what == "words":
         from knjazja.app.wordcheck import bench_words
-        res = bench_words(games=args.games)
+        res = bench_words(games=args.games or 40)
+    elif args.what == "review":
+        from knjazja.app.reviewbench import bench_review
+        res = bench_review(games=args.games or 20)
     else:
         from knjazja.ui.bench import bench_ui
         res = bench_ui(frames=args.frames)

@@ -15,6 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from scenario import find, inst, scenario  # noqa: E402
 
 from knjazja.app import i18n  # noqa: E402
+from knjazja.app.explain import say  # noqa: E402
+from knjazja.app.facts import Signed, fact  # noqa: E402
 from knjazja.app.i18n import card_text, tr  # noqa: E402
 from knjazja.app.narrate import Narrator, expand_tokens  # noqa: E402
 from knjazja.app.words import card_word, join_names, seat_word  # noqa: E402
@@ -176,15 +178,17 @@ def _counts_and_wording(lang: str, nar: Narrator, olga, vasya) -> dict[str, str]
     for n in (0, 1, 3, 5, 21, -2):
         out[f"count.glory_{n}"] = tr("results.glory", lang=lang, n=n)
         out[f"count.over_{n}"] = tr("table.prompt.over_won", lang=lang, name=olga, n=n)
-        out[f"count.rival_{n}"] = tr("why.rival_loses_more", lang=lang, seat=olga, n=n)
+        out[f"count.rival_{n}"] = tr("advice.rival_loses_more", lang=lang, seat=olga,
+                                     n=tr("advice.n.glory_acc", lang=lang, n=n))
     out["count.saves"] = tr("saveload.count", lang=lang, n=1, ok=1)
     out["count.series"] = tr("series.title", lang=lang, target=100)
     out["count.over_shared"] = tr("table.prompt.over_shared", lang=lang, n=21,
                                   names=join_names([str(olga), nar.names[0]], lang))
     out["hint.draw"] = tr("table.hint", lang=lang, move=nar.action(find(_turn_state(), "draw"), _turn_state()),
-                          why=tr("why.draw", lang=lang), chance=47)
-    out["why.end_war"] = tr("why.end_war", lang=lang)
-    out["why.more_glory"] = tr("why.more_glory", lang=lang, n=5, m=0)
+                          why=tr("advice.draw", lang=lang, hand=tr("advice.n.cards", lang=lang, n=5),
+                                 deck=tr("advice.n.cards", lang=lang, n=21)), chance=47)
+    out["why.end_war"] = tr("advice.end_war", lang=lang, n=tr("advice.n.troops", lang=lang, n=2))
+    out["why.more_glory"] = say(fact("more_glory", n=Signed(5), m=Signed(0)), [], lang)
     s = _turn_state()
     chosen = nar.action(find(s, "chronicle", card="chr.voivode", seat=0), s)
     best = nar.action(find(s, "draw"), s)
