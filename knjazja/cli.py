@@ -59,7 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="play headless games and report results")
     s.add_argument("--players", type=_players, help="number of players (random-legal seats)")
     s.add_argument("--seats", help="comma-separated seat kinds: random, easy, normal, hard, "
-                                   "normal-classic, hard-classic")
+                                   "normal-classic, hard-classic, and the human-like "
+                                   "builder, hoarder, brawler")
     s.add_argument("--games", type=_positive, default=100)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--jobs", type=_positive, default=1)
@@ -81,13 +82,21 @@ def _parser() -> argparse.ArgumentParser:
                    help="hidden units of the network")
     t.add_argument("--out", default="eval.json", help="where to write the weights (JSON)")
 
-    b = sub.add_parser("bench", help="measure speed")
-    b.add_argument("what", choices=("engine", "bots", "ui", "evening"),
-                   help="evening: a long scripted session (games, lessons, resizes) and its memory")
+    r = sub.add_parser("replay", help="replay a saved game: each bot turn's open chances "
+                                      "(wars it could have declared) and what it did")
+    r.add_argument("save", help="a save file (.json)")
+    r.add_argument("--json", action="store_true")
+
+    b = sub.add_parser("bench", help="measure speed (words: the rendering check over many games; "
+                                     "review: the review of lost games; evening: a long scripted "
+                                     "session and its memory)")
+    b.add_argument("what", choices=("engine", "bots", "ui", "words", "review", "evening"))
     b.add_argument("--json", action="store_true")
     b.add_argument("--seconds", type=float, default=5.0, help="engine: how long to run")
     b.add_argument("--frames", type=_positive, default=600, help="ui: frames to draw; evening: per table")
-    b.add_argument("--games", type=_positive, default=6, help="evening: tables to play")
+    b.add_argument("--games", type=_positive, default=None,
+                   help="words: whole games rendered per language (40); review: lost games to "
+                        "review (20); evening: tables to play (6)")
     return p
 
 
@@ -189,6 +198,17 @@ def _cmd_simulate(args, parser) -> int:
     return 0
 
 
+def _cmd_replay(args, parser) -> int:
+    from knjazja.bots.replay import format_report, replay_report
+    from knjazja.engine.saves import SaveError
+    try:
+        rep = replay_report(args.save)
+    except SaveError as e:
+        parser.exit(2, f"knjazja replay: {args.save}: {e}\n")
+    print(json.dumps(rep, ensure_ascii=False, indent=1) if args.json else format_report(rep))
+    return 0
+
+
 def _cmd_train(args) -> int:
     import importlib.util
     if importlib.util.find_spec("numpy") is None:
@@ -210,16 +230,24 @@ def _cmd_bench(args) -> int:
         res = bench_bots()
     elif args.what == "evening":
         from knjazja.ui.bench_evening import bench_evening
-        res = bench_evening(games=args.games, frames=args.frames,
+        res = bench_evening(games=args.games or 6, frames=args.frames,
                             progress=None if args.json else lambda line: print(line, flush=True))
+    elif args.what == "words":
+        from knjazja.app.wordcheck import bench_words
+        res = bench_words(games=args.games or 40)
+    elif args.what == "review":
+        from knjazja.app.reviewbench import bench_review
+        res = bench_review(games=args.games or 20)
     else:
         from knjazja.ui.bench import bench_ui
         res = bench_ui(frames=args.frames)
     if args.json:
-        print(json.dumps(res, indent=1))
+        print(json.dumps(res, indent=1, ensure_ascii=False))
     else:
         for k, v in res.items():
             print(f"{k}: {v}")
+    if args.what == "words":          # a line with a known error fails the run
+        return int(any(r["lines_matching_an_error_pattern"] for r in res.values()))
     return 0
 
 
@@ -247,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
             return _cmd_cards(args)
         if args.command == "simulate":
             return _cmd_simulate(args, parser)
+        if args.command == "replay":
+            return _cmd_replay(args, parser)
         if args.command == "bench":
             return _cmd_bench(args)
         if args.command == "train":

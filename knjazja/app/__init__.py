@@ -7,5 +7,5 @@ strings, the rules document, review analysis, statistics, series, settings and s
 from knjazja.app import (analysis, card_names, clicks, controller, crash, glory, glossary,  # noqa: F401
                          help_topics, hints, i18n, interaction, lesson_pointer, lesson_progress,
                          lesson_session, lessons, names, narrate, notices, prompts, rulebook,
-                         save_errors, series_store, session, settings, stats, storage, table_view,
-                         typography, words)
+                         reviewbench, save_errors, series_store, session, settings, stats, storage,
+                         table_view, typography, wordcheck, words)

@@ -23,6 +23,13 @@ have gained (``explain.gained_as_much``) is as good as the best, whatever the es
 a loss of ``GOOD_POINTS`` or more is confirmed by a second look at the two moves alone
 (both played on for a round in the same worlds, so their difference is far less noisy)
 before it stands.
+
+For a game a human lost, the review also finds what lost it: once every point is ranked,
+the ``CANDIDATES`` biggest one-ply losses of the seats that lost are played out to the end
+(``bots.endcost``: deals of the seat's own view, the chosen and the best move on the same
+random numbers, every seat played by the fast policy), and ``costliest`` gives the moves
+that cost most Glory at the END of the game — at least three whenever three points lost
+anything — whether or not any passes the mistake threshold.
 """
 from __future__ import annotations
 
@@ -31,12 +38,16 @@ from dataclasses import dataclass, field
 
 from knjazja.app.explain import gained_as_much
 from knjazja.bots.advisor import HintAdvisor, as_ranking
+from knjazja.bots.endcost import PLAYOUTS, EndCost
 from knjazja.bots.thinker import Thinker
-from knjazja.engine import Action, GameState, apply, legal_actions, new_game, observation
+from knjazja.engine import Action, GameState, apply, legal_actions, new_game, observation, winners
 
 WORLDS = 8            # dealt worlds per decision point, as Hard's own (deterministic: no time cap)
 GOOD_POINTS = 5.0         # a loss below this (in win-chance points) is as good as the best
 MISTAKE_POINTS = 10.0     # from this loss on a move is a clear mistake
+CANDIDATES = 8            # the biggest one-ply losses of a lost game played out to the end, a batch
+MAX_PLAYED = 24           # ... more batches while fewer than COSTLIEST moves cost anything, up to this
+COSTLIEST = 3             # the costliest moves a lost game shows
 
 
 def replay(state: GameState) -> list[GameState]:
@@ -61,6 +72,15 @@ def decision_points(states: list[GameState], seats) -> list[int]:
         if 0 <= seat < len(seats) and _is_human(seats[seat]) and len(legal_actions(s)) > 1:
             out.append(i)
     return out
+
+
+def losers(states: list[GameState], seats) -> set[int]:
+    """The human seats that did not win the finished game."""
+    final = states[-1]
+    if not final.over:
+        return set()
+    won = set(winners(final))
+    return {i for i in range(min(len(seats), final.n)) if _is_human(seats[i]) and i not in won}
 
 
 def point_seed(game_seed: int, index: int) -> int:
@@ -128,16 +148,37 @@ def biggest_mistakes(results: dict[int, PointResult], k: int = 3,
     return [r.index for r in bad[:k]]
 
 
+def cost_candidates(results: dict[int, PointResult], seats: set[int], k: int = CANDIDATES,
+                    done: set[int] | frozenset[int] = frozenset()) -> list[int]:
+    """The points of ``seats`` whose choice was not the best (and not in ``done``), the ``k``
+    biggest one-ply losses first (the ones worth playing out to the end)."""
+    found = [r for r in results.values() if r.seat in seats and r.best != r.chosen and r.index not in done]
+    found.sort(key=lambda r: (-r.loss, r.index))
+    return [r.index for r in found[:k]]
+
+
+def costliest(costs: dict[int, float], results: dict[int, PointResult], k: int = COSTLIEST) -> list[int]:
+    """The ``k`` points that cost most at the end of the game (Glory of final margin),
+    the one-ply loss breaking ties; costliest first."""
+    order = sorted(costs, key=lambda i: (-costs[i], -(results[i].loss if i in results else 0.0), i))
+    return order[:k]
+
+
 class Analysis:
     """Evaluates the decision points one at a time in the background; poll to collect."""
 
     def __init__(self, states: list[GameState], points: list[int], worlds: int = WORLDS,
-                 use_process: bool = True) -> None:
+                 use_process: bool = True, lost: set[int] | None = None, playouts: int = PLAYOUTS) -> None:
         self.states = states
         self.points = list(points)
         self.worlds = int(worlds)
         self.use_process = use_process
+        self.lost = set(lost or ())           # human seats that lost: their costliest moves are found
+        self.playouts = int(playouts)
         self.results: dict[int, PointResult] = {}
+        self.costs: dict[int, float] = {}     # point -> final margin lost against the best move
+        self._costing: list[int] | None = None    # the points still to play out (None: not chosen yet)
+        self._cost_job = False
         self._queue = list(self.points)
         self._confirm: list[int] = []       # points whose loss is measured a second time
         self._thinker: Thinker | None = None
@@ -157,7 +198,22 @@ class Analysis:
     @property
     def done(self) -> bool:
         return self._cancelled or self.error is not None or (
-            not self._queue and not self._confirm and self._running is None)
+            not self._queue and not self._confirm and self._running is None
+            and (not self.lost or (self._costing is not None and self._next_cost() is None)))
+
+    @property
+    def costing(self) -> bool:
+        """Playing the lost game's moves out to its end (every point is ranked)."""
+        return self._cost_job and self._running is not None
+
+    def costliest(self) -> list[int]:
+        """The lost game's costliest moves found so far, costliest first."""
+        return costliest(self.costs, self.results)
+
+    def flagged(self) -> list[int]:
+        """The biggest mistakes, then the lost game's costliest moves (no index twice)."""
+        found = biggest_mistakes(self.results)
+        return found + [i for i in self.costliest() if i not in found]
 
     @property
     def running(self) -> int | None:
@@ -187,21 +243,46 @@ class Analysis:
         elif self._queue:
             index = self._queue.pop(0)
             legal, compare = legal_actions(self.states[index]), False
+        elif self.lost and self._next_cost() is not None:
+            self._start_cost()
+            return
         else:
             return
+        self._start(HintAdvisor(budget=self.worlds, compare=compare), index, legal, self.seed_for(index))
+
+    def _start(self, bot, index: int, legal: list[Action], seed: int) -> None:
         s = self.states[index]
-        advisor = HintAdvisor(budget=self.worlds, compare=compare)
         if self._thinker is None:
-            self._thinker = Thinker(advisor, use_process=self.use_process)
-        self._thinker.bot = advisor
-        self._thinker.start(observation(s, s.decision.seat), legal, random.Random(self.seed_for(index)))
+            self._thinker = Thinker(bot, use_process=self.use_process)
+        self._thinker.bot = bot
+        self._thinker.start(observation(s, s.decision.seat), legal, random.Random(seed))
         self._running = index
+        self._cost_job = isinstance(bot, EndCost)
+
+    def _next_cost(self) -> int | None:
+        if self._costing is None:             # every point is ranked: choose what to play out
+            self._costing = cost_candidates(self.results, self.lost)
+        elif not self._costing and len(self.costs) < MAX_PLAYED \
+                and sum(1 for c in self.costs.values() if c >= 0.5) < COSTLIEST:
+            # too few of them cost anything at the end: the next batch
+            self._costing = cost_candidates(self.results, self.lost, done=set(self.costs))
+        return self._costing[0] if self._costing else None
+
+    def _start_cost(self) -> None:
+        assert self._costing
+        index = self._costing.pop(0)
+        r = self.results[index]
+        self._start(EndCost(self.playouts), index, [r.chosen, r.best], self.seed_for(index) ^ 0x5EED)
 
     def _take(self, result) -> PointResult | None:
         """The finished search's verdict (None while a loss still waits for its second look)."""
         index = self._running
         assert index is not None
         self._running = None
+        if self._cost_job:                    # [(chosen, mean margin), (best, mean margin)]
+            margins = [v for _, v in as_ranking(result)]
+            self.costs[index] = margins[1] - margins[0] if len(margins) == 2 else 0.0
+            return None
         s = self.states[index]
         earlier = self.results.get(index)
         if earlier is not None and not earlier.confirmed:
@@ -254,6 +335,8 @@ class Analysis:
         self._cancelled = True
         self._queue.clear()
         self._confirm.clear()
+        self._costing = []
+        self.lost = set()
         if self._thinker is not None:
             self._thinker.cancel()
         self._thinker = None

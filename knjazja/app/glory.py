@@ -23,7 +23,11 @@ def glory_expression(c: CityScore) -> str:
 
 
 def city_formula(c: CityScore, lang: str) -> str:
-    """E.g. "Vladimir: (2 + 3) × 3 = 15" — the city's Glory by RULES.md §3."""
+    """E.g. "Vladimir: (2 + 3) × 3 = 15" — the city's Glory by RULES.md §3 ("Pskov: 2" when
+    there is nothing to reckon)."""
+    expr = glory_expression(c)
+    if expr == str(c.total):
+        return tr("results.city_plain", lang=lang, city=card_name(c.city, lang), total=c.total)
     return tr("results.city_formula", lang=lang, city=card_name(c.city, lang), expr=glory_expression(c),
               total=c.total)
 

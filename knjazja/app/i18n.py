@@ -6,7 +6,9 @@
   words that change with a number, an object of plural forms keyed by CLDR category (English:
   ``one``/``other``; Russian: ``one``/``few``/``many``), picked by the ``n`` argument.
   Placeholders that take a name ask for its grammatical form: ``{card.acc}``, ``{seat.ins}``,
-  ``{city.g:пал|пала}`` (see ``knjazja.app.words``).
+  ``{city.g:пал|пала}`` (see ``knjazja.app.words``).  A number counts the word after it by
+  naming that word's plural forms: ``{n:Слава|Славы|Слав}`` -> "1 Слава", "3 Славы", "5 Слав"
+  (``Count``; "#" in a form places the number: ``{n:Остался # ход|Осталось # хода|…}``).
 - Card names and texts: the engine's catalogue data, ``knjazja/engine/data/texts.<lang>.json``
   (with each Russian name's gender and cases), read through ``card_name``/``card_text``.
 - The rules page: ``knjazja/app/data/rules.<lang>.md`` (``rules_path``; parsed by
@@ -80,6 +82,36 @@ def plural_category(lang: str, n: int) -> str:
     return "one" if n == 1 else "other"
 
 
+class Count(int):
+    """A number put into a phrase: ``{n:Слава|Славы|Слав}`` gives the number and the form of
+    the word that agrees with it (Russian one|few|many, English one|other), with a real minus
+    ("−2 Славы"); a form holding "#" puts the number there instead ("Остался # ход").  Any
+    other spec formats the plain integer."""
+
+    lang: str
+
+    def __new__(cls, n: int, lang: str) -> Count:
+        self = super().__new__(cls, n)
+        self.lang = lang
+        return self
+
+    def __format__(self, spec: str) -> str:
+        if "|" not in spec:
+            return format(int(self), spec)
+        return count(int(self), spec.split("|"), self.lang)
+
+
+def count(n: int, forms: list[str], lang: str) -> str:
+    """``n`` with the one of ``forms`` (in the order of ``PLURAL_FORMS[lang]``) that agrees
+    with it: ``count(21, ["Слава", "Славы", "Слав"], "ru")`` -> "21 Слава"."""
+    order = PLURAL_FORMS[lang]
+    if len(forms) != len(order):
+        raise ValueError(f"{lang} counts need {len(order)} forms, got {forms!r}")
+    form = forms[order.index(plural_category(lang, n))]
+    shown = f"−{-n}" if n < 0 else str(n)
+    return form.replace("#", shown) if "#" in form else f"{shown} {form}"
+
+
 def _lookup(key: str, lang: str) -> tuple[str | dict[str, str] | None, str]:
     value = strings(lang).get(key)
     if value is None and lang != DEFAULT_LANGUAGE:
@@ -106,6 +138,7 @@ def tr(key: str, /, lang: str | None = None, **kw: object) -> str:
     if "{@" in value:
         value = _card_refs(value, used)
     if kw:
+        kw = {k: Count(v, used) if type(v) is int else v for k, v in kw.items()}
         try:
             value = value.format(**kw)
         except (KeyError, IndexError, ValueError, AttributeError):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from knjazja.app.i18n import tr
-from knjazja.app.words import Word, card_word, name_form, seat_word, word_list
+from knjazja.app.i18n import strings, tr
+from knjazja.app.words import Word, card_list, card_word, name_form, seat_word
 from knjazja.engine import Action, Event, GameState
 from knjazja.engine import records as R
 from knjazja.engine import zones as Z
@@ -19,15 +19,36 @@ from knjazja.engine.ops import PLAYED
 from knjazja.engine.targets import draw_count, passable_chronicle, squad_strength
 from knjazja.engine.zones import Zone
 
+# actions whose phrase changes with the person (they have ``_3`` keys): the rest say the same
+_TOLD_APART = frozenset({"chronicle", "event", "bribe"})
 _TOKEN = re.compile(r"\{card:(-?\d+)(?::(\w+))?\}")
 
 
 class Phrase(str):
-    """A sentence that may be set after a colon: ``{move.lc}`` starts it in lower case."""
+    """A sentence that may be set after a colon: ``{move.lc}`` starts it in lower case.
+
+    An action's phrase speaks to the player who may choose it ("Lay it before yourself");
+    ``{move.third}`` is the same move told of him in the third person ("… before herself"),
+    for lines that name him (the review)."""
+
+    _third: str | None = None
+
+    def __new__(cls, text: str, third: str | None = None) -> Phrase:
+        self = super().__new__(cls, text)
+        self._third = third
+        return self
 
     @property
     def lc(self) -> str:
         return self[:1].lower() + self[1:]
+
+    @property
+    def third(self) -> Phrase:
+        return Phrase(self._third if self._third is not None else str(self))
+
+
+def has_key(key: str, lang: str) -> bool:
+    return key in strings(lang)
 
 
 def expand_tokens(text: str, lang: str) -> str:
@@ -48,8 +69,11 @@ class Narrator:
         self.names = names
         self.lang = lang
         self._answered = -1          # the card of the answer just told (its discard goes untold)
+        self._third = False          # phrasing actions in the third person (``Phrase.third``)
 
     def _p(self, key: str, **kw: object) -> str:
+        if self._third and has_key(f"{key}_3", self.lang):
+            key = f"{key}_3"
         return tr(key, lang=self.lang, **kw)
 
     def seat(self, seat: int) -> Word:
@@ -60,11 +84,24 @@ class Narrator:
         return card_word(card, self.lang, tokens=tokens)
 
     def cards(self, cards, tokens: bool = False) -> Word:
-        return word_list((self.card(c, tokens) for c in cards), self.lang)
+        """Several cards as one word, copies counted ("тремя «Ополчениями»")."""
+        return card_list(cards, self.lang, tokens=tokens)
 
     # --- actions ------------------------------------------------------------------
     def action(self, a: Action, s: GameState) -> Phrase:
-        """One line saying what choosing `a` does, for the player who may choose it."""
+        """One line saying what choosing `a` does, for the player who may choose it (and,
+        as ``.third``, told of him)."""
+        second = self._action(a, s)
+        if a.kind not in _TOLD_APART:
+            return Phrase(second)
+        self._third = True
+        try:
+            third = self._action(a, s)
+        finally:
+            self._third = False
+        return Phrase(second, third)
+
+    def _action(self, a: Action, s: GameState) -> str:
         me = s.decision.seat
         k, p = a.kind, self._p
         card, city, seat = self.card(a.card), self.card(a.city), self.seat(a.seat)
@@ -91,7 +128,7 @@ class Narrator:
         if a.cards:                      # Byzantine Aid with its troop
             key = "act.chronicle_troop_self" if own else "act.chronicle_troop"
             return p(key, card=card, seat=seat, troop=self.cards(a.cards))
-        return p("act.chronicle_self", card=card) if own else p("act.chronicle", card=card, seat=seat)
+        return p("act.chronicle_self", card=card, seat=seat) if own else p("act.chronicle", card=card, seat=seat)
 
     def _event(self, a: Action, s: GameState, card: Word, city: Word, seat: Word, own: bool) -> str:
         p = self._p

@@ -6,7 +6,7 @@ whoever's turn it is.
 """
 from __future__ import annotations
 
-from knjazja.app.words import Word, card_word, seat_word
+from knjazja.app.words import Word, card_word, join_names, seat_word
 from knjazja.app.i18n import tr
 from knjazja.app.interaction import IDLE, Mode, PickingIgorSeat, PickingWarCity, Squad, base
 from knjazja.engine import GameState
@@ -27,7 +27,7 @@ def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int 
                 mode: Mode = IDLE, held: int = -1, thinking: bool = False) -> tuple[str, bool]:
     """(text, whether the viewer must act)."""
     if s.over:
-        return over_text(s, names), False
+        return over_text(s, names, lang), False
     seat = s.decision.seat
     if viewer is not None and seat == viewer and humans[seat]:
         return _my_prompt(s, names, lang, base(mode), held), True
@@ -38,13 +38,13 @@ def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int 
     return text, False
 
 
-def over_text(s: GameState, names: list[str]) -> str:
+def over_text(s: GameState, names: list[str], lang: str | None = None) -> str:
     """"The game is over: Olga wins with 23 Glory" (the engine's scores)."""
     won = winners(s)
     glory = final_scores(s)[won[0]]
     if len(won) == 1:
-        return tr("table.prompt.over_won", name=names[won[0]], n=glory)
-    return tr("table.prompt.over_shared", names=", ".join(names[i] for i in won), n=glory)
+        return tr("table.prompt.over_won", lang=lang, name=names[won[0]], n=glory)
+    return tr("table.prompt.over_shared", lang=lang, names=join_names((names[i] for i in won), lang), n=glory)
 
 
 def _my_prompt(s: GameState, names: list[str], lang: str, mode: Mode, held: int) -> str:

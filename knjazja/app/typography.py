@@ -1,5 +1,6 @@
 """Non-breaking spaces where a line break would strand a word: before a dash, after a short
-word ("в Киеве", "на город"), between a number and its word ("4 Славы", "Сила 7"); and a
+word ("в Киеве", "на город"), between a number and its word ("4 Славы", "Сила 7"), inside a
+formula ("2 + 1 = 3" never breaks); and a
 real minus sign for a hyphen before a number ("−4 Славы").
 
 Applied to every string as it is looked up (UI strings, log lines, card texts, the rules), so
@@ -24,6 +25,8 @@ _PARTICLE = {"ru": re.compile(r"(?<=\w) (?=(бы|ли|же|ж|б)(?!\w))")}
 # a number and the word after it, a word and the number after it
 # a hyphen that stands for minus before a number ("-4" -> "−4")
 _MINUS = re.compile(r"(?<![\w\-:])-(?=\d)")
+# a formula stays on one line: "(2×2 + 3) × 3 = 21", "2 + 1 = 3"
+_FORMULA = re.compile(r"([\d)])[ \u00a0]([+×=−])[ \u00a0](?=[\d(−])")
 _NUMBER_WORD = re.compile(r"(?<=\d) (?=[^\W\d_])")
 _WORD_NUMBER = re.compile(r"(?<=[^\W\d_]) (?=[−+\-]?\d)")
 
@@ -44,6 +47,7 @@ def typeset(text: str, lang: str) -> str:
     particle = _PARTICLE.get(lang)
     if particle is not None:
         text = particle.sub(NBSP, text)
+    text = _FORMULA.sub(rf"\1{NBSP}\2{NBSP}", text)
     text = _NUMBER_WORD.sub(NBSP, text)
     return _WORD_NUMBER.sub(NBSP, text)
 

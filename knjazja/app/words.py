@@ -97,10 +97,16 @@ def _entry(card_id: str, lang: str) -> dict:
 
 
 def name_form(card: int, lang: str, form: str = "nom") -> str:
-    """A card's name in a Russian case (troops with their Strength: "Дружину 7")."""
+    """A card's name in a Russian case (troops with their Strength: "Дружину 7"); ``pl_<case>``
+    and ``few`` are the plural forms a count takes ("тремя «Ополчениями»", "two Militias")."""
     if card < 0:
         return "?"
     entry = _entry(CARD_ID[card], lang)
+    if form.startswith("pl_") or form == "few":
+        plural = entry.get("plural", entry["name"])
+        if isinstance(plural, str):                  # English: one plural for every use
+            return plural
+        return plural.get(form[3:] if form != "few" else "few", entry["name"])
     name = entry.get("forms", {}).get(form, entry["name"]) if form != "nom" else entry["name"]
     if IS_TROOP[card] and not IS_MILITIA[card]:
         name = f"{name} {CARDS[card].strength}"
@@ -148,6 +154,43 @@ def _in(bare: str, shown: str, lang: str) -> str:
     return i18n.tr("grammar.in_vo" if _VO.match(bare) else "grammar.in", lang=lang, name=shown)
 
 
+def counted(card: int, k: int, lang: str, *, tokens: bool = False) -> Word:
+    """``k`` copies of a card as one word, in every form: "три «Ополчения»", "тремя
+    «Ополчениями»", "two Militias" (the numeral agrees with the card's gender and case)."""
+    entry = _entry(CARD_ID[card], lang)
+    gender = entry.get("gender", "m")
+    left, right = _quotes(lang) if CARDS[card].kind != CITY else ("", "")
+    name: Callable[[str], str] = (lambda f: card_token(card, f)) if tokens else \
+        (lambda f: name_form(card, lang, f))
+
+    def numeral(case: str) -> str:
+        key = f"grammar.num.nom.{gender if gender in ('f', 'pl') else 'm'}" if case in ("nom", "acc") else \
+            f"grammar.num.{'gen' if case == 'prep' else case}"
+        words = i18n.tr_list(key, lang=lang)
+        return words[min(k, len(words) + 1) - 2]
+
+    if lang == "ru":
+        forms = {}
+        for case in RU_CASES:
+            noun = ("few" if 2 <= k <= 4 and gender != "pl" else "pl_gen") if case in ("nom", "acc") \
+                else f"pl_{case}"
+            forms[case] = f"{numeral(case)} {left}{name(noun)}{right}"
+        forms["in"] = i18n.tr("grammar.in", lang=lang, name=forms["prep"])
+        return Word(forms, "pl", lang)
+    text = f"{numeral('nom')} {left}{name('pl_nom')}{right}"
+    return Word({"nom": text, "a": text, "the": text, "The": text[:1].upper() + text[1:],
+                 "poss": i18n.tr("grammar.poss", lang=lang, name=text), "refl": text}, "pl", lang)
+
+
+def card_list(cards: Iterable[int], lang: str, *, tokens: bool = False) -> Word:
+    """Cards as one word, copies of one card counted: "«Поляки 5» и тремя «Ополчениями»"."""
+    groups: dict[str, list[int]] = {}
+    for c in cards:
+        groups.setdefault(CARD_ID[c] if c >= 0 else f"?{c}", []).append(c)
+    return word_list([card_word(g[0], lang, tokens=tokens) if len(g) == 1 else
+                      counted(g[0], len(g), lang, tokens=tokens) for g in groups.values()], lang)
+
+
 def word_list(words: Iterable[Word], lang: str) -> Word:
     """Several words as one: "«Дружина 3» и «Поляки»" in every form; plural when more than one."""
     words = list(words)
@@ -161,10 +204,30 @@ def word_list(words: Iterable[Word], lang: str) -> Word:
     return Word(forms, "pl", lang)
 
 
+def join_names(names: Iterable[str], lang: str | None = None) -> str:
+    """Princes' names as a list with "и"/"and" before the last: "Ольга, Ярослав и Вася"."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + i18n.tr("grammar.and", lang=lang) + names[-1]
+
+
 # -- princes -----------------------------------------------------------------------------------
 def prince_names(lang: str) -> list[str]:
     """The built-in princes' names (setup fills empty seats with them)."""
     return [n.split(":")[0] for n in i18n.tr_list("names.princes", lang=lang)]
+
+
+def localise_name(name: str, lang: str) -> str:
+    """A built-in prince's name in ``lang`` ("Ярослав" -> "Yaroslav" for an English table, as the
+    English lessons name him); any other name (typed by a player) as it is."""
+    here = prince_names(lang)
+    for other in i18n.LANGUAGES:
+        theirs = prince_names(other)
+        if other != lang and name in theirs and name not in here:
+            i = theirs.index(name)
+            return here[i] if i < len(here) else name
+    return name
 
 
 def _builtin_genders(lang: str) -> dict[str, str]:

@@ -18,7 +18,7 @@ from knjazja.engine import apply, legal_actions, new_game, observation
 from knjazja.engine.scoring import final_scores, winners
 
 from .base import make_bot
-from .gamestats import PlayCounter, summary, table_summary
+from .gamestats import PlayCounter, by_kind, summary, table_summary
 
 MAX_ACTIONS = 20_000          # a safety net against bots that never end a game
 
@@ -81,7 +81,7 @@ def play_game(kinds: list[str], gseed: int, rotation: int, hard_budget=None) -> 
             times[seat].append((time.perf_counter() - t0) * 1000.0)
         else:
             a = bots[seat].choose(obs, legal, rngs[seat])
-        counter.add(seat, a, apply(s, a))
+        counter.add(seat, a, apply(s, a), obs, legal)
         actions += 1
     scores = final_scores(s)
     won = winners(s)
@@ -95,8 +95,18 @@ def play_game(kinds: list[str], gseed: int, rotation: int, hard_budget=None) -> 
         res["glory"][e] = scores[p]
         res["win"][e] = 1.0 / len(won) if p in won else 0.0
         res["times"][e] = times[p]
-        res["play"][e] = play[p]
+        res["play"][e] = dict(play[p], **{key: _by_kind(play[p][key], kinds, entry_at)
+                                          for key in ("wars_on", "wars_early_on", "chances_on")})
     return res
+
+
+def _by_kind(per_position: list[int], kinds: list[str], entry_at: list[int]) -> dict[str, int]:
+    """Counts by table position, summed by the seat kind sitting there."""
+    out: dict[str, int] = {}
+    for q, count in enumerate(per_position):
+        kind = kinds[entry_at[q]]
+        out[kind] = out.get(kind, 0) + count
+    return out
 
 
 def _play_many(args: tuple) -> list[tuple[int, GameResult]]:
@@ -187,5 +197,6 @@ def run_arena(seats: list[str], games: int, seed: int, jobs: int = 1,
         "mean_length_turns": round(turns / games, 3) if games else 0.0,
         "table": table_summary([p for ps in plays for p in ps], games,
                                [r["winner_glory"] for _, r in results]),
+        "by_kind": by_kind(kinds_all, [r["play"] for _, r in results], games),
         "seats": out_seats,
     }

@@ -67,6 +67,45 @@ def make_bot(kind: str, **kw) -> Bot:
     and Hard `read`; the classic bots take `params`, `budget`, `iterations`, `workers`."""
     k, _, weights = kind.strip().partition("@")
     k, _, variant = k.lower().partition(":")
+    kw = _variant_kwargs(k, variant, kw)
+    if weights:                       # "normal@path/to/eval.json": another network
+        if k not in ("normal", "hard", "hard-learned"):
+            raise ValueError(f"only normal, hard and hard-learned take weights, not {k!r}")
+        from .net import default_net, load
+        kw = dict(kw, net=load(weights))
+        if k == "hard":               # the other seats are still modelled as Normal plays
+            kw["model_net"] = default_net()
+    if k == "random":
+        return RandomBot(**kw)
+    if k == "easy":
+        from .easy import EasyBot
+        return EasyBot(**kw)
+    if k == "normal":
+        from .normal import NormalBot
+        return NormalBot(**kw)
+    if k == "hard":                   # the round look-ahead with the learned evaluation
+        from .hard import hard_level
+        return hard_level(**kw)
+    if k == "hard-learned":
+        from .hard import HardBot
+        return HardBot(**kw)
+    if k == "normal-classic":
+        from .classic.normal import NormalClassicBot
+        return NormalClassicBot(**kw)
+    if k == "hard-classic":
+        from .classic.hard import HardClassicBot
+        return HardClassicBot(**kw)
+    from .proxies import PROXY_KINDS, ProxyBot
+    if k in PROXY_KINDS:              # the human-like seats of the arena (measuring only)
+        if kw:
+            raise ValueError(f"{k!r} takes no settings")
+        return ProxyBot(k)
+    raise ValueError(f"unknown bot kind {kind!r} (use {', '.join(ALL_KINDS + PROXY_KINDS)})")
+
+
+def _variant_kwargs(k: str, variant: str, kw: dict) -> dict:
+    """The keyword arguments a variant after the colon adds ("normal:light", "hard:wide",
+    "hard:tree:0"); a variant the kind does not have raises ValueError naming those it has."""
     from .sense import PRESETS
     if variant in READINGS and k in READING_KINDS:   # bots.reading's odds for kept cards, or not
         kw = dict(kw, read=variant == "read")
@@ -96,31 +135,4 @@ def make_bot(kind: str, **kw) -> Bot:
                 raise ValueError(f"variant {variant!r}: the horizon {horizon!r} must be a "
                                  "number of rounds") from None
         kw = dict(kw, mode=mode)
-    if weights:                       # "normal@path/to/eval.json": another network
-        if k not in ("normal", "hard", "hard-learned"):
-            raise ValueError(f"only normal, hard and hard-learned take weights, not {k!r}")
-        from .net import default_net, load
-        kw = dict(kw, net=load(weights))
-        if k == "hard":               # the other seats are still modelled as Normal plays
-            kw["model_net"] = default_net()
-    if k == "random":
-        return RandomBot(**kw)
-    if k == "easy":
-        from .easy import EasyBot
-        return EasyBot(**kw)
-    if k == "normal":
-        from .normal import NormalBot
-        return NormalBot(**kw)
-    if k == "hard":                   # the round look-ahead with the learned evaluation
-        from .hard import hard_level
-        return hard_level(**kw)
-    if k == "hard-learned":
-        from .hard import HardBot
-        return HardBot(**kw)
-    if k == "normal-classic":
-        from .classic.normal import NormalClassicBot
-        return NormalClassicBot(**kw)
-    if k == "hard-classic":
-        from .classic.hard import HardClassicBot
-        return HardClassicBot(**kw)
-    raise ValueError(f"unknown bot kind {kind!r} (use {', '.join(ALL_KINDS)})")
+    return kw

@@ -29,10 +29,10 @@ from knjazja.engine import Action, Observation, apply, determinize
 from knjazja.engine.scoring import final_scores
 
 from .features import extract
-from .lookahead import action_values
+from .lookahead import action_values, pointless
 from .net import EvalNet, default_net, softmax
 from .paired import paired_search, play_out
-from .sense import Sense, focus, preset
+from .sense import Sense, edges, focus, preset
 from .tree import Root, descend
 from .view import View
 
@@ -58,12 +58,19 @@ def leaf_rewards(s, me: int, net: EvalNet) -> list[float]:
 
 
 def root_candidates(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
-                    top_k: int, margin: float, worlds: int, tau: float, read: bool = False):
-    """Normal's values of every action; the best `top_k` within `margin` and priors."""
+                    top_k: int, margin: float, worlds: int, tau: float, read: bool = False,
+                    edge: list[float] | None = None):
+    """Normal's values of every action (plus `edge`, the sense's leans: `sense.edges`);
+    the best `top_k` within `margin` and priors."""
     values = action_values(obs, legal, net, rng, worlds, read=read)
+    if edge is not None:
+        values = [v + e for v, e in zip(values, edge)]
     order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
-    best = values[order[0]]
-    idx = [i for i in order[:max(1, top_k)] if values[i] >= best - margin]
+    # a move no prince would weigh (a gift, a blow to oneself) is never a candidate: its
+    # floor value could still lie within the margin when the moves are few
+    worth = [i for i in order if not pointless(obs, legal[i])] or order
+    best = values[worth[0]]
+    idx = [i for i in worth[:max(1, top_k)] if values[i] >= best - margin]
     prior = [math.exp((values[i] - best) / tau) for i in idx]
     z = sum(prior)
     return values, order, idx, [p / z for p in prior]
@@ -192,12 +199,15 @@ class HardBot:
 
     def judge(self, obs: Observation, legal: list[Action], rng: random.Random
               ) -> tuple[list[float], list[int], list[float]]:
-        """The round look-ahead's judgement of `legal` as this bot's `choose` makes it (no
-        `sense` applied: the caller narrows `legal`), for hints: `rounds.judge_by_rounds`."""
+        """The round look-ahead's judgement of `legal` as this bot's `choose` makes it (the
+        sense's leans, `sense.edges`, included; its rules not: the caller narrows `legal`),
+        for hints: `rounds.judge_by_rounds`."""
         from .rounds import judge_by_rounds
         worlds, deadline, kw = self._round_args(obs)
         net = self._net if self._net is not None else default_net()
-        return judge_by_rounds(obs, legal, net, rng, worlds, deadline, **kw)
+        edge = edges(obs, legal, self.sense)
+        return judge_by_rounds(obs, legal, net, rng, worlds, deadline,
+                               edge=edge if any(edge) else None, **kw)
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
         if self.sense is not None:
@@ -208,7 +218,9 @@ class HardBot:
         if self.search_kw.get("mode") == "round":     # the round look-ahead (bots/rounds.py)
             from . import rounds
             worlds, deadline, kw = self._round_args(obs)
-            return rounds.choose_by_rounds(obs, legal, net, rng, worlds, deadline, **kw)
+            edge = edges(obs, legal, self.sense)
+            return rounds.choose_by_rounds(obs, legal, net, rng, worlds, deadline,
+                                           edge=edge if any(edge) else None, **kw)
         iters, budget, cap = self._budget(obs)
         if self.search_kw.get("mode") == "look":      # experiment: a careful one-ply
             vals = action_values(obs, legal, net, rng, LOOK_WORLDS, LOOK_REFINE, LOOK_CAP)
@@ -220,12 +232,12 @@ class HardBot:
 
 def hard_level(**kw) -> HardBot:
     """The Hard level: the round look-ahead (`bots/rounds.py`) over Normal's best moves,
-    with Normal's sense (`steady`; the lean is Normal's own), its worlds dealt with the
+    with Normal's sense (`pressing`; the full hand's lean is Normal's own), its worlds dealt with the
     others' kept cards read (`bots/reading.py`; `read=False` deals them uniformly);
     `iterations` alone (worlds per decision) is deterministic."""
     if not any(k in kw for k in ("iterations", "time_cap", "budget")):
         kw = dict(kw, iterations=HARD_WORLDS, time_cap=HARD_TIME_CAP)
-    kw.setdefault("sense", "steady")
+    kw.setdefault("sense", "pressing")
     kw.setdefault("mode", "round")
     kw.setdefault("read", True)
     bot = HardBot(**kw)

@@ -22,7 +22,7 @@ from knjazja.engine import Action, Observation
 from .hard import hard_level
 from .lookahead import action_values
 from .net import default_net
-from .sense import focus
+from .sense import edges, focus
 
 FLOOR_STEP = 0.001     # how far below the worst candidate each unjudged action is listed
 
@@ -55,13 +55,16 @@ def rank_actions(obs: Observation, legal: list[Action], budget: float | int | No
         idx, score = [0], values
     else:
         values, idx, score = bot.judge(obs, open_, rng)
+    # Hard orders by its judgement, the sense's leans included; the chance a player is
+    # told is the look-ahead's own, without them
+    edge = edges(obs, open_, bot.sense)
     order = sorted(range(len(idx)), key=lambda k: (-score[k], k))
-    out = [(open_[idx[k]], _chance(score[k])) for k in order]
+    out = [(open_[idx[k]], _chance(score[k] - edge[idx[k]])) for k in order]
     floor = min(v for _, v in out)
     judged = {open_[i] for i in idx}
     rest = sorted((i for i in range(len(open_)) if open_[i] not in judged),
                   key=lambda i: (-values[i], i))
-    ranked = [(open_[i], values[i]) for i in rest]
+    ranked = [(open_[i], values[i] - edge[i]) for i in rest]
     kept = set(open_)
     struck = [a for a in legal if a not in kept]
     if struck:                        # the moves Hard's sense rules out, by Normal's value

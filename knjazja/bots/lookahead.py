@@ -16,12 +16,14 @@ from __future__ import annotations
 import random
 
 from knjazja.engine import Action, GameState, Observation, apply, determinize, legal_actions
-from knjazja.engine.actions import BUILD, CHRONICLE, DECLARE_WAR, DRAW, EVENT, PLAY_CITY, TURN
-from knjazja.engine.cards import CARD_ID
+from knjazja.engine.actions import (ATTACK, CHRONICLE, DECLARE_WAR, DRAW, EVENT, PLAY_CITY, TURN,
+                                    WAR_ATTACK)
+from knjazja.engine.cards import CARD_ID, STRENGTH
 from knjazja.engine.targets import draw_count
 
 from .classic.fast import fast_choose
 from .features import extract
+from .gifts import BAD_CHRONICLES, GOOD_CHRONICLES, is_gift
 from .net import EvalNet
 from .reading import HOLD_ODDS
 from .view import View
@@ -32,13 +34,26 @@ RUN_CAP = 30                 # tries of actions in worlds per decision, refineme
 
 def settle(s: GameState, rng: random.Random) -> int:
     """Play on with the rule-of-thumb policy until a turn begins (or the game ends).
-    Returns how many decisions were made."""
+    Returns how many decisions were made.  A war just declared is fought: its first
+    attack is made (`first_attack`) — the policy alone would end a war on a small city
+    at once, and a declaration would then read as a turn thrown away."""
     made = 0
     while not s.over and made < SETTLE_LIMIT and s.decision.kind != TURN:
         la = legal_actions(s)
-        apply(s, la[0] if len(la) == 1 else fast_choose(s, la, rng))
+        a = first_attack(s, la) if len(la) > 1 else None
+        apply(s, la[0] if len(la) == 1 else a if a is not None else fast_choose(s, la, rng))
         made += 1
     return made
+
+
+def first_attack(s: GameState, legal: list[Action]) -> Action | None:
+    """The attacker's first attack of a war (the strongest single troop), or None when
+    the decision is another or an attack has been made."""
+    w = s.war
+    if s.decision.kind != WAR_ATTACK or w is None or w.attacks_made:
+        return None
+    attacks = [a for a in legal if a.kind == ATTACK and len(a.cards) == 1]
+    return max(attacks, key=lambda a: STRENGTH[a.cards[0]]) if attacks else None
 
 
 def evaluate(s: GameState, me: int, net: EvalNet) -> float:
@@ -51,33 +66,31 @@ def evaluate(s: GameState, me: int, net: EvalNet) -> float:
     return net.value(extract(View.from_state(s, me)))
 
 
-GOOD_CHRONICLES = frozenset({"chr.polovtsian_campaign", "chr.anna", "chr.bogatyrs",
-                             "chr.voivode", "chr.hermit", "chr.byzantium"})
-BAD_CHRONICLES = frozenset({"chr.vasilko", "chr.igor", "chr.congress"})
 ON_OWN_CITY_HARMS = frozenset({"ev.fire", "ev.false_match", "ev.treachery", "ev.judgement",
                                "ev.dowry"})
 
 
 def pointless(obs: Observation, a: Action) -> bool:
-    """A move no prince would weigh: a gift to another seat (a city founded before him,
-    a church or walls raised in his city, a good chronicle laid before him) or a blow
-    to oneself (Fire on one's own city, Vasilko before oneself, a raid on oneself).  A
-    Throne in another's city is weighed: it can take the first Throne away."""
+    """A move no prince would weigh: a gift to another seat (`gifts.is_gift`: a building
+    in his city other than a Throne that takes a bigger Throne away, a good chronicle
+    laid before him, ...), a city founded before him, or a blow to oneself (Fire on
+    one's own city, Vasilko before oneself, a raid on oneself)."""
     me = obs.seat
     k = a.kind
+    if is_gift(obs, a):
+        return True
     if k == PLAY_CITY:
         return a.seat != me
-    if k == BUILD:
-        return obs.cities[a.city].owner != me and CARD_ID[a.card] != "bld.throne"
     if k == CHRONICLE:
-        cid = CARD_ID[a.card]
-        return (a.seat != me) if cid in GOOD_CHRONICLES else (a.seat == me and cid in BAD_CHRONICLES)
+        return a.seat == me and CARD_ID[a.card] in BAD_CHRONICLES
     if k == EVENT:
         cid = CARD_ID[a.card]
         if cid in ON_OWN_CITY_HARMS:
             return a.city >= 0 and obs.cities[a.city].owner == me
         if cid in ("ev.polovtsian_raid", "ev.principality_raid", "ev.recon"):
             return a.seat == me
+        if cid == "ev.poisoner":          # one's own good chronicle taken away
+            return a.seat == me and CARD_ID[a.target] in GOOD_CHRONICLES
     return False
 
 

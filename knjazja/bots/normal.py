@@ -15,7 +15,7 @@ from knjazja.engine import Action, Observation
 
 from .lookahead import action_values
 from .net import EvalNet, default_net
-from .sense import Sense, focus, lean, preset
+from .sense import Sense, adjust, focus, preset
 
 DEFAULT_WORLDS = 3
 
@@ -24,7 +24,7 @@ class NormalBot:
     name = "normal"
 
     def __init__(self, worlds: int = DEFAULT_WORLDS, net: EvalNet | None = None,
-                 sense: bool | str | Sense | None = "steady", read: bool = False,
+                 sense: bool | str | Sense | None = "pressing", read: bool = False,
                  exact_draw: bool = True) -> None:
         self.worlds = worlds
         self.exact_draw = exact_draw      # a draw valued over every card it may bring
@@ -42,6 +42,6 @@ class NormalBot:
         net = self._net if self._net is not None else default_net()
         values = action_values(obs, open_, net, rng, self.worlds, read=self.read,
                                exact_draw=self.exact_draw)
-        vals = lean(obs, open_, values, self.sense)
+        vals = adjust(obs, open_, values, self.sense)
         best = max(range(len(open_)), key=vals.__getitem__)
         return open_[best]

@@ -115,19 +115,23 @@ def judge_by_rounds(obs: Observation, legal: list[Action], net: EvalNet, rng: ra
                     max_worlds: int, deadline: float | None, top_k: int = 4,
                     margin: float = 0.15, prior_weight: float = 2.0,
                     model_net: EvalNet | None = None, read: bool = False,
-                    exact_model: bool = False, leaf_ply: bool = False
+                    exact_model: bool = False, leaf_ply: bool = False,
+                    edge: list[float] | None = None
                     ) -> tuple[list[float], list[int], list[float]]:
     """Normal's value of every action in `legal`, the indices of the candidates (Normal's
     best `top_k` within `margin`), and each candidate's score: the round look-ahead's
     mean shrunk towards Normal's value by `prior_weight` worlds' worth (a lone candidate
-    keeps Normal's value)."""
+    keeps Normal's value).  `edge` (the sense's leans, `sense.edges`) is added to Normal's
+    values before the candidates are picked and to the rounds' means."""
     from .hard import root_candidates
     values, _, idx, _ = root_candidates(obs, legal, net, rng, top_k, margin, worlds=3, tau=1.0,
-                                        read=read)
+                                        read=read, edge=edge)
     if len(idx) == 1:
         return values, idx, [values[idx[0]]]
     means, worlds = round_values(obs, [legal[i] for i in idx], net, rng, max_worlds, deadline,
                                   model_net, read, exact_model, leaf_ply)
+    if edge is not None:
+        means = [m + edge[i] for m, i in zip(means, idx)]
     score = [(worlds * m + prior_weight * values[i]) / (worlds + prior_weight)
              for m, i in zip(means, idx)]
     return values, idx, score

@@ -1,12 +1,17 @@
 """A prince's common sense near the end, applied before a bot looks ahead or searches.
 
 The presets (`PRESETS`, selectable in arenas as "normal:light" and so on): Normal and
-Hard play `steady` — the city and Invasion rules, the last-turns rule once the end is set,
-and for Normal a lean towards playing from a full hand (Hard's search weighs its draws
-itself); `prince` — the last-turns rule as soon as the turns may run out — was both
-levels' rule before; `light` is without the last-turns rule; `full` (for
-`normal:full` and `hard-learned`) has every rule but the last-turns one (the full set
-measured weaker: see docs/BOTS.md).
+Hard play `pressing` — `steady` and, for a table with people, a war once declared is
+fought, a war likely to take a city and a blow at the leading prince get an edge
+(`Sense.press`, `Sense.aim`, `bots.press`), Igor's Campaign is passed on only near the end
+and a leader plays no Silence (`Sense.patient`); `steady` — the city and Invasion rules,
+the last-turns rule once the end is set, and for Normal a lean towards playing from a full
+hand (Hard's search weighs its draws itself) — was both levels' rule before; `prince` —
+the last-turns rule as soon as the turns may run out — was their rule before that;
+`light` is without the last-turns rule; `full` (for `normal:full` and `hard-learned`) has
+every rule but the last-turns one (the full set measured weaker: see docs/BOTS.md).
+docs/BOTS.md, "Bots at a table with people", has
+what pressing cost and gained.
 
 Cards in hand score nothing, so a bot that still holds cities and Glory buildings when
 its turns run out has thrown points away, whatever its evaluation believed.  The
@@ -41,13 +46,14 @@ from dataclasses import dataclass
 
 from knjazja.engine import Action, Observation
 from knjazja.engine.actions import (ATTACK, BUILD, CHRONICLE, DECLARE_WAR, DRAW, END_WAR, EVENT, PASS,
-                                    PLAY_CITY, TURN, WAR_ATTACK)
+                                    PASS_IGOR, PLAY_CITY, TURN, WAR_ATTACK)
 from knjazja.engine.cards import CARD_ID, CARDS, STRENGTH
 
 from .lookahead import pointless
 
 INVASION_LEAD = 4            # Glory ahead of the best other seat to end the game at once
 INVASION = "ev.tatar_invasion"
+SILENCE = "ev.silence"
 FULL_HAND = 7                # from this many cards on, a seat plays rather than draws
 LEAN_HAND = 7                # from this many cards on, Normal leans towards playing (`Sense.lean`)
 
@@ -63,6 +69,10 @@ class Sense:
     leader_draws: bool = False   # ... but a leader may draw on to bring the end nearer
     end_set: bool = False        # ... and only once the end is set (before, the count is a guess)
     lean: float = 0.0            # with `LEAN_HAND` cards or more, a play's edge over a draw
+    press: float = 0.0           # a war's edge per Glory of a city likely to fall (`bots.press`)
+    aim: float = 0.0             # a blow's edge when it falls on the leading other seat
+    patient: bool = False        # Igor's Campaign passed on only near the end; no Silence
+                                 # while leading
 
 
 LIGHT = Sense()
@@ -72,7 +82,12 @@ PRINCE = Sense(last_turns=3, last_wars=False, leader_draws=True)
 # Normal's and Hard's: the same once the end is set, and (Normal's only: `lean`) a lean
 # towards playing from a full hand
 STEADY = Sense(last_turns=3, last_wars=False, leader_draws=True, end_set=True, lean=0.01)
-PRESETS: dict[str, Sense | None] = {"steady": STEADY, "prince": PRINCE, "light": LIGHT,
+# at a table with people: STEADY that presses (docs/BOTS.md, "Bots at a table with people")
+PRESS = 0.03                 # a war's edge per Glory of a city sure to fall (docs/BOTS.md)
+AIM = 0.015                  # a blow's edge when it falls on the leading other seat
+PRESSING = Sense(commit=True, last_turns=3, last_wars=False, leader_draws=True, end_set=True, lean=0.01,
+                 press=PRESS, aim=AIM, patient=True)
+PRESETS: dict[str, Sense | None] = {"pressing": PRESSING, "steady": STEADY, "prince": PRINCE, "light": LIGHT,
                                     "full": FULL, "none": None}
 
 
@@ -158,6 +173,8 @@ def focus(obs: Observation, legal: list[Action], light: bool = False,
             return inv[:1]
         if ahead < 0:
             every = [i for i in every if i not in inv]
+    if sense.patient:
+        every = _patient(obs, legal, every)
     turns = my_turns_left(obs)
     cities = [i for i in every if legal[i].kind == PLAY_CITY and legal[i].seat == obs.seat]
     n_cities = len({legal[i].card for i in cities})
@@ -181,6 +198,40 @@ def focus(obs: Observation, legal: list[Action], light: bool = False,
         if plays:                 # a war stays open, but is not forced for want of a play
             return plays + [i for i in every if legal[i].kind == DECLARE_WAR]
     return every
+
+
+def _patient(obs: Observation, legal: list[Action], every: list[int]) -> list[int]:
+    """Igor's Campaign is passed on only once the end is near (the last pass is the one
+    that sticks: passed early, it comes back and every pass threw a troop and a turn
+    away); And There Was Silence is never played by a prince who leads (it puts the end
+    off and gives every other prince a turn more to catch up)."""
+    near_end = obs.end_turn is not None or obs.deck_size <= obs.n
+    leading = any(legal[i].kind == EVENT and CARD_ID[legal[i].card] == SILENCE for i in every) \
+        and lead(obs) > 0
+    kept = [i for i in every
+            if not (legal[i].kind == PASS_IGOR and not near_end)
+            and not (leading and legal[i].kind == EVENT and CARD_ID[legal[i].card] == SILENCE)]
+    return kept or every
+
+
+def adjust(obs: Observation, legal: list[Action], values: list[float],
+           sense: Sense | None) -> list[float]:
+    """`values` with the sense's leans added: the full hand's (`lean`), a war's that is
+    likely to take a city (`Sense.press`), a blow's at the leader (`Sense.aim`)."""
+    values = lean(obs, legal, values, sense)
+    return [v + e for v, e in zip(values, edges(obs, legal, sense))]
+
+
+def edges(obs: Observation, legal: list[Action], sense: Sense | None) -> list[float]:
+    """What `Sense.press` and `Sense.aim` add to each action's value on the seat's own
+    turn (zeros elsewhere): Normal adds them to its values, Hard to its candidates'."""
+    if sense is None or obs.decision.kind != TURN or obs.seat != obs.current \
+            or not (sense.press or sense.aim):
+        return [0.0] * len(legal)
+    from .press import aim_edge, war_edge
+    war = war_edge(obs, legal, sense.press)
+    aim = aim_edge(obs, legal, sense.aim)
+    return [w + a for w, a in zip(war, aim)]
 
 
 def lean(obs: Observation, legal: list[Action], values: list[float], sense: Sense | None) -> list[float]:

@@ -14,11 +14,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .actions import CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action
-from .cards import BUILDING, CARD_ID, CARDS, EVENT, FOREIGN, IS_MILITIA, IS_TROOP
+from .actions import (AMBUSH, BID, CONDEMN, CONGRESS, DOWRY_BID, LAY, RAID_LAY, REACT, REACTION, TURN, WAR_ATTACK,
+                      WAR_COUNTER, WAR_DEFEND, YIELD_PLUNDER, Action)
+from .cards import BUILDING, CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP
+from .cards import CHRONICLE as K_CHRONICLE
+from .cards import CITY as CITY_CARD
 from .rules import legal_actions
 from .state import GameState
-from .targets import attack_sum, defence_sum
+from .targets import attack_sum, attack_value, attacking_troops, defence_sum, holds, troops_for_sending
 
 # what a card may be pointed at
 CITY, SEAT, CHRONICLE, TROOP, CENTRE = "city", "seat", "chronicle", "troop", "centre"
@@ -27,8 +30,11 @@ CITY, SEAT, CHRONICLE, TROOP, CENTRE = "city", "seat", "chronicle", "troop", "ce
 _WAR_ONLY = frozenset({"ev.ambush", "ev.condemnation", "ev.plunder", "ev.bribe"})
 _REACTIONS = frozenset({"ev.city_watch", "ev.outpost"})
 _ON_OTHERS_CITY = frozenset({"ev.treachery", "ev.dowry"})      # never on one's own city
-_ON_ONESELF = frozenset({"ev.tatar_invasion", "ev.silence"})    # laid before oneself
 _WHEN = {"ev.tatar_invasion": "invasion", "ev.silence": "silence"}   # allowed only sometimes
+# what a card played in one's turn is pointed at
+_AT_CITY = frozenset({"ev.treachery", "ev.dowry", "ev.false_match", "ev.fire", "ev.judgement", "chr.sviatopolk"})
+_AT_PRINCE = frozenset({"ev.polovtsian_raid", "ev.principality_raid", "ev.recon", "chr.congress"})
+_AT_CHRONICLE = frozenset({"ev.poisoner"})
 
 CODES = (
     "over", "not_yours", "blocked", "own_city", "bribe_foreign", "build_on_city", "not_on_self",
@@ -36,6 +42,10 @@ CODES = (
     "reaction_only", "invasion", "silence", "no_city_to_build", "no_target", "wrong_target",
     "in_your_war", "answer_only", "counter_only", "lay_troop", "reaction_now", "bid_troop",
     "congress_now", "cannot_now", "own_city_war", "war_city", "pick_city", "igor_seat",
+    "war_elsewhere", "drop_on_war", "war_city_squad", "no_troops", "anna_war", "war_not_now",
+    "no_buildings", "no_walls", "never_owned", "no_cities", "empty_hand",
+    "on_city", "on_prince", "on_chronicle", "before_prince", "to_middle", "on_self", "needs_troop",
+    "on_troop", "drop_in_middle",
 )
 
 
@@ -90,13 +100,29 @@ def why_not_play(s: GameState, seat: int, card: int, target: Target | None = Non
 
 
 def why_not_declare(s: GameState, seat: int, target: Target | None) -> Refusal:
-    """Why ``seat`` cannot start a war on ``target``."""
-    if target is not None and target.kind == CITY and target.key in s.cities:
-        city = s.cities[target.key]
-        if city.owner == seat:
-            return _r("own_city_war")
-        return _r("war_city", city=CardArg(target.key), walls=city.wall_strength)
-    return _r("pick_city")
+    """Why ``seat`` cannot start a war on ``target``: the first obstacle that is really there."""
+    if target is None or target.kind != CITY or target.key not in s.cities:
+        return _r("pick_city")
+    if s.over:
+        return _r("over")
+    city = s.cities[target.key]
+    if city.owner == seat:
+        return _r("own_city_war")
+    if s.decision.seat != seat:
+        return _r("not_yours", name=SeatArg(s.decision.seat))
+    if s.decision.kind != TURN:
+        return _r("war_not_now")
+    troops = [t for t in s.hands[seat] if IS_TROOP[t] and not IS_MILITIA[t]]
+    if not troops:
+        has_militia = any(IS_MILITIA[t] for t in s.hands[seat])
+        return _r("militia_defends") if has_militia else _r("no_troops")
+    if not attacking_troops(s, seat, city.owner):       # Anna Yaroslavna leaves none
+        return _r("anna_war", seat=SeatArg(city.owner))
+    walls = city.wall_strength
+    values = [attack_value(s, t, city.owner) for t in troops]
+    if len(troops) > 1 and s.holds_chronicle(seat, "chr.voivode"):
+        return _r("war_city_squad", city=CardArg(target.key), walls=walls, n=sum(v for v in values if v > 0))
+    return _r("war_city", city=CardArg(target.key), walls=walls, n=max(values))
 
 
 def why_not_pass_igor(s: GameState, seat: int, target: Target | None) -> Refusal:
@@ -108,30 +134,105 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
     """A reason tied to the place the card was pointed at, if there is a telling one."""
     spec, cid, kind = CARDS[card], CARD_ID[card], s.decision.kind
     in_war = kind in (WAR_ATTACK, WAR_DEFEND)
+    if kind == TURN:
+        if IS_TROOP[card]:        # a troop has no place in a turn but under a chronicle or with Igor
+            return _r("militia_defends") if IS_MILITIA[card] else _r("troops_in_war")
+        if cid in _WHEN and not (target.kind == SEAT and target.key == seat) and uses(legal_actions(s), card):
+            return _r("on_self", card=CardArg(card))
+        wrong_kind = _wrong_kind_of_target(spec.kind, cid, target.kind, card)
+        if wrong_kind is not None:
+            return wrong_kind
+    if target.kind != CENTRE and (not IS_TROOP[card] or kind in (DOWRY_BID, RAID_LAY)) \
+            and _only_in_the_middle(s, card):
+        return _r("to_middle", card=CardArg(card))
+    if kind in (WAR_ATTACK, WAR_DEFEND, WAR_COUNTER) and not IS_TROOP[card] and uses(legal_actions(s), card):
+        if cid == "ev.bribe" and target.kind != TROOP:
+            return _r("on_troop", card=CardArg(card))
+        if cid != "ev.bribe" and target.kind != CENTRE:
+            return _r("drop_in_middle", card=CardArg(card))
     if target.kind == CITY:
         city = s.cities.get(target.key)
         if city is None:
             return None
-        if spec.kind == BUILDING and city.blocked:
+        if spec.kind == BUILDING and city.blocked and kind == TURN:
             return _r("blocked", card=CardArg(card), city=CardArg(city.card), walls=CardArg(city.walls))
         if in_war and IS_TROOP[card]:
+            if s.war is not None and target.key != s.war.city:
+                return _r("war_elsewhere", city=CardArg(s.war.city), other=CardArg(target.key))
             return _troop_reason(s, card)
-        if cid in _ON_OTHERS_CITY and city.owner == seat:
+        if cid in _ON_OTHERS_CITY and city.owner == seat and kind == TURN:
             return _r("own_city", card=CardArg(card))
+        if kind == TURN:
+            return _city_event_reason(s, seat, card, city.card)
         return None
-    if target.kind == CENTRE and IS_TROOP[card] and in_war:
+    if target.kind != CITY and IS_TROOP[card] and in_war:
         return _troop_reason(s, card)
+
     if target.kind == TROOP and cid == "ev.bribe":
         return _r("bribe_foreign")
     if target.kind == SEAT and kind == TURN:
         if spec.kind == BUILDING:
             return _r("build_on_city", card=CardArg(card))
-        if spec.kind == EVENT and target.key == seat and cid not in _ON_ONESELF:
+        if target.key == seat and cid in _AT_PRINCE:
             return _r("not_on_self", card=CardArg(card))
+        if 0 <= target.key < s.n and target.key != seat:
+            if cid in _ON_OTHERS_HAND and not s.hands[target.key]:
+                return _r("empty_hand", card=CardArg(card), seat=SeatArg(target.key))
+            if cid == "chr.congress" and not s.cities_of(target.key):
+                return _r("no_cities", card=CardArg(card), seat=SeatArg(target.key))
+    return None
+
+
+_ON_OTHERS_HAND = frozenset({"ev.polovtsian_raid", "ev.principality_raid", "ev.recon"})
+
+
+_TARGETLESS = frozenset({AMBUSH, CONDEMN, YIELD_PLUNDER, REACT, LAY, BID})
+
+
+def _only_in_the_middle(s: GameState, card: int) -> bool:
+    """The card's every use needs no target: it is clicked, or dropped in the middle."""
+    mine = uses(legal_actions(s), card)
+    return bool(mine) and all(a.kind in _TARGETLESS for a in mine)
+
+
+def _wrong_kind_of_target(card_kind: str, cid: str, target_kind: str, card: int) -> Refusal | None:
+    """A card dropped on a kind of thing it never goes on (a city card on a city, Fire on a
+    prince …): say what it goes on."""
+    name = CardArg(card)
+    if card_kind == BUILDING and target_kind != CITY:
+        return _r("build_on_city", card=name)
+    if cid in _AT_CITY:
+        return _r("on_city", card=name) if target_kind != CITY else None
+    if cid in _AT_PRINCE:
+        return _r("on_prince", card=name) if target_kind != SEAT else None
+    if cid in _AT_CHRONICLE:
+        return _r("on_chronicle", card=name) if target_kind != CHRONICLE else None
+    if card_kind in (CITY_CARD, K_CHRONICLE) and target_kind != SEAT:
+        return _r("before_prince", card=name)
+    return None
+
+
+def _city_event_reason(s: GameState, seat: int, card: int, city_card: int) -> Refusal | None:
+    """An event (or Sviatopolk) pointed at a city it cannot act on, in the player's turn."""
+    cid, city = CARD_ID[card], s.cities[city_card]
+    name, where = CardArg(card), CardArg(city_card)
+    if cid == "ev.fire" and not city.buildings and city.walls < 0 and city.moat < 0:
+        return _r("no_buildings", card=name, city=where)
+    if cid == "ev.false_match" and city.walls < 0 and city.moat < 0:
+        return _r("no_walls", card=name, city=where)
+    if cid == "ev.judgement":
+        if city.owner == seat:
+            return _r("own_city", card=name)
+        if city_card not in s.owned_ever[seat]:
+            return _r("never_owned", card=name, city=where)
+    if cid == "chr.sviatopolk" and city.owner == seat:
+        return _r("own_city", card=name)
     return None
 
 
 def _troop_reason(s: GameState, troop: int) -> Refusal:
+    """Why a troop cannot go into the war as it stands: too weak, when it is; else where it
+    should have been dropped (it could fight, just not there)."""
     w = s.war
     if w is None:
         return _r("troops_in_war")
@@ -142,10 +243,17 @@ def _troop_reason(s: GameState, troop: int) -> Refusal:
         n = attack_sum(s, [troop], w.defender)
         if FOREIGN[troop] and s.holds_chronicle(w.defender, "chr.anna") and n <= 0:
             return _r("anna", card=name)
-        return _r("walls_hold", card=name, n=n, city=CardArg(w.city),
-                  walls=s.cities[w.city].wall_strength)
-    n = defence_sum(s, [troop], w.defender, w.city)
-    return _r("too_weak", card=name, n=n, attack=attack_sum(s, w.attack, w.defender))
+        walls = s.cities[w.city].wall_strength
+        if n <= walls:
+            return _r("walls_hold", card=name, n=n, city=CardArg(w.city), walls=walls)
+    else:
+        n = defence_sum(s, [troop], w.defender, w.city)
+        attack = attack_sum(s, w.attack, w.defender)
+        if not holds(s, n, attack):
+            return _r("too_weak", card=name, n=n, attack=attack)
+    if uses(legal_actions(s), troop):
+        return _r("drop_on_war", card=name, city=CardArg(w.city))
+    return _r("cannot_now", card=name)
 
 
 _ANSWER_CODES = {WAR_COUNTER: "counter_only", RAID_LAY: "lay_troop", REACTION: "reaction_now",
@@ -165,6 +273,8 @@ def _no_use(s: GameState, card: int) -> Refusal:
             return _r("reaction_only", card=name)
         if cid in _WHEN:
             return _r(_WHEN[cid], card=name)
+        if cid == "chr.byzantium" and not troops_for_sending(s, s.decision.seat):
+            return _r("needs_troop", card=name)
         if spec.kind == BUILDING:
             return _r("no_city_to_build", card=name)
         return _r("no_target", card=name)

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from knjazja.app import lesson_progress, storage
-from knjazja.app.i18n import tr, tr_list
+from knjazja.app.i18n import get_language, tr
 from knjazja.app.lessons import Lesson, all_lessons, lesson_by_id, next_lesson, words
 from knjazja.app.settings import default_setup
+from knjazja.app.words import prince_names
 
 if TYPE_CHECKING:
     from knjazja.ui.main import GameFlow
@@ -94,8 +95,8 @@ class LessonFlow:
         """A game against three Normal bots (the menu's suggestion after the last lesson)."""
         lesson_progress.set_flags(suggest_game=False)
         setup = dict(default_setup())
-        names = tr_list("setup.prince_names")
-        setup["seats"] = [{"name": tr("setup.default_human"), "kind": "human"}] + [
+        names = prince_names(get_language())
+        setup["seats"] = [{"name": names[0], "kind": "human"}] + [
             {"name": names[i % len(names)], "kind": "normal"} for i in range(1, 4)]
         self.flow.start_game(setup)
 

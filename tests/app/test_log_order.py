@@ -14,6 +14,7 @@ from knjazja.app.narrate import Narrator
 from knjazja.app.table_view import last_played, played_card
 from knjazja.engine import Action, GameOptions, apply, legal_actions, new_game, start_events
 from knjazja.engine import zones as Z
+from knjazja.engine.cards import CARD_ID
 from knjazja.engine.ops import PLAYED
 
 TOKEN = re.compile(r"\{card:(-?\d+)")
@@ -60,6 +61,9 @@ def check_game(log: list) -> None:
     discarded_at: dict[int, int] = {}   # card -> index of the line of its discard
     for i, (e, line, action) in enumerate(log):
         named = cards_named(line)
+        # "four Militia": one name stands for the identical copies the event moves
+        ids = {CARD_ID[c] for c in named if c >= 0}
+        named |= {c for c in e.cards if c >= 0 and CARD_ID[c] in ids}
         if e.kind == "move" and e.dst == Z.DISCARD:
             card = e.card
             # the card was told of before (or by this very line)

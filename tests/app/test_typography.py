@@ -27,3 +27,9 @@ def test_english_keeps_articles_with_their_nouns():
 
 def test_particles_lean_on_the_word_before():
     assert typeset("хотя бы одно войско", "ru") == f"хотя{NBSP}бы{NBSP}одно войско"
+
+
+def test_a_formula_stays_on_one_line():
+    assert typeset("Vladimir: (2×2 + 3) × 3 = 21", "en") == \
+        f"Vladimir: (2×2{NBSP}+{NBSP}3){NBSP}×{NBSP}3{NBSP}={NBSP}21"
+    assert typeset("Слава 2 + 1 = 3.", "ru") == f"Слава{NBSP}2{NBSP}+{NBSP}1{NBSP}={NBSP}3."

@@ -55,3 +55,18 @@ def test_lists_join_and_agree_in_the_plural():
     assert both.ins == "«Ополчением» и «Поляками 5»" and both.gender == "pl"
     assert tr("log.attack", lang="ru", seat=seat_word("Ольга", "ru"), cards=both, value=9).replace("\u00a0", " ") \
         == "Ольга атакует «Ополчением» и «Поляками 5»: Сила 9"
+
+
+def test_a_built_in_name_follows_the_table_language_and_a_typed_one_stays():
+    from knjazja.app.words import localise_name
+    assert localise_name("Ярослав", "en") == "Yaroslav"
+    assert localise_name("Olga", "ru") == "Ольга"
+    assert localise_name("Yaroslav", "en") == "Yaroslav"
+    assert localise_name("Вася", "en") == "Вася"
+
+
+def test_names_are_listed_with_and():
+    from knjazja.app.words import join_names
+    assert join_names(["Ольга", "Ярослав", "Вася"], "ru") == "Ольга, Ярослав и Вася"
+    assert join_names(["Olga", "Bob"], "en") == "Olga and Bob"
+    assert join_names(["Olga"], "en") == "Olga"

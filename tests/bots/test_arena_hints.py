@@ -12,9 +12,12 @@ from bot_states import playout_states
 KEYS = {"bot", "wins", "win_share", "win_share_ci95", "mean_glory", "decision_ms_p50",
         "decision_ms_p95", "play"}
 PLAY = {"wars_declared", "wars_won", "war_win_share", "cities_founded", "buildings_built",
-        "cards_in_hand_end", "cities_in_hand_end"}
-TABLE = {"wars_per_game", "war_win_share", "cities_founded_per_game",
-         "cities_in_hand_end_per_game", "cards_in_hand_end_per_seat", "winner_glory"}
+        "cards_in_hand_end", "cities_in_hand_end", "open_chances", "chances_taken",
+        "chance_taken_share", "wars_early", "gifts", "exposed", "exposed_early", "exposed_turns",
+        "attacked", "untouched_share"}
+TABLE = {"wars_per_game", "war_win_share", "wars_early_per_game", "gifts_per_game",
+         "cities_founded_per_game", "cities_in_hand_end_per_game", "cards_in_hand_end_per_seat",
+         "winner_glory"}
 
 
 def _strip(res):
@@ -41,6 +44,19 @@ def test_arena_shape_and_fractional_wins():
     # every city is founded at most once and never leaves play; the rest may stay in hand
     assert table["cities_founded_per_game"] + table["cities_in_hand_end_per_game"] <= 11
     assert table["winner_glory"] >= max(s["mean_glory"] for s in res["seats"])
+    for s in res["seats"]:
+        p = s["play"]
+        assert 0 <= p["chances_taken"] <= p["open_chances"]
+        assert p["wars_early"] <= p["wars_declared"]
+    # the kinds' view adds up to the seats' (one seat per kind here)
+    kinds = res["by_kind"]
+    assert set(kinds) == {"normal", "easy", "random"}
+    for s in res["seats"]:
+        k = kinds[s["bot"]]
+        assert abs(k["wars_per_game"] - s["play"]["wars_declared"]) < 1e-3
+        assert abs(k["open_chances_per_game"] - s["play"]["open_chances"]) < 1e-3
+        assert abs(sum(k["wars_on"].values()) - k["wars_per_game"]) < 1e-2
+        assert k["wars_on"][s["bot"]] == 0          # nobody declares war on himself
     json.dumps(res)
 
 
@@ -81,7 +97,7 @@ def test_the_hint_is_the_move_hard_makes():
     """With the same generator and worlds the first-ranked move is the Hard level's choice
     (the tree search the hints used before agreed with Hard at about a third of the turns)."""
     checked = 0
-    for i, s in enumerate(playout_states(4, 12, 10, policy="normal")):
+    for i, s in enumerate(playout_states(4, 12, 16, policy="normal")):
         obs = observation(s, s.decision.seat)
         legal = legal_actions(s)
         if len(legal) < 3:

@@ -319,7 +319,8 @@ def test_policy_read_deals_an_older_turn_only_the_places_held_then():
             self.hand = obs.hand
             return legal[0]
 
-    s, bot, rng = new_game(4, 31), make_bot("normal"), random.Random(31)
+    # a game in which seat 0 keeps a card drawn after the oldest of its three turns
+    s, bot, rng = new_game(4, 32), make_bot("normal"), random.Random(32)
     turns = []                        # seat 0's turns, newest first
     while len(turns) < 3 and not s.over:
         seat, legal = s.decision.seat, legal_actions(s)

@@ -183,13 +183,14 @@ def test_the_bench_notes_every_position_the_look_ahead_values():
     noting network must value them as the plain one does and miss none."""
     from knjazja.bots.bench import _Noting
     from knjazja.bots.normal import NormalBot
+    from knjazja.bots.sense import focus
     plain, noting = NormalBot(), NormalBot(net=_Noting(default_net()))
     asked = 0
     for i, s in enumerate(STATES[:8]):
         obs, legal = observation(s, s.decision.seat), legal_actions(s)
         assert noting.choose(obs, legal, random.Random(i)) == plain.choose(obs, legal, random.Random(i))
         before, asked = asked, len(noting._net.asked)
-        if len(legal) > 1:
+        if len(focus(obs, legal, sense=noting.sense)) > 1:     # a real choice is valued
             assert asked > before
     fresh = load()
     assert [default_net().value(f) for f in noting._net.asked] == \

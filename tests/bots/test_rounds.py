@@ -154,7 +154,10 @@ def test_hard_wide_plays_out_more_of_normals_moves():
     assert wide.search_kw["top_k"] == 6 and wide.search_kw["margin"] == 0.3
     assert "top_k" not in hard.search_kw
     more = 0
-    for i, s in enumerate(STATES):
+    # positions with a real choice: most of STATES are answers in a war, with two or three
+    many = [s for s in playout_states(4, 63, 60, policy="normal") if len(legal_actions(s)) >= 6]
+    assert len(many) >= 4
+    for i, s in enumerate(many[:8]):
         obs, legal = observation(s, s.decision.seat), legal_actions(s)
         _, idx_wide, _ = wide.judge(obs, legal, random.Random(i))
         _, idx_hard, _ = hard.judge(obs, legal, random.Random(i))

@@ -50,6 +50,15 @@ def test_bench_engine_json(capsys):
     assert code == 0 and res["games"] >= 1 and res["games_per_s"] > 0 and res["actions_per_s"] > 0
 
 
+def test_bench_words_renders_games_in_both_languages(capsys):
+    code, out, _ = run(capsys, "bench", "words", "--games", "1", "--json")
+    res = json.loads(out)
+    assert code == 0
+    for lang in ("ru", "en"):
+        assert res[lang]["games"] == 1 and res[lang]["lines_rendered"] > 1000
+        assert res[lang]["lines_matching_an_error_pattern"] == 0
+
+
 @pytest.mark.parametrize("argv", [
     ["simulate", "--players", "9"],
     ["simulate", "--players", "four"],
@@ -97,3 +106,36 @@ def test_simulate_jobs_are_capped_on_windows():
     assert WINDOWS_MAX_JOBS == 61
     assert simulate_jobs(200, "win32") == 61 and simulate_jobs(8, "win32") == 8
     assert simulate_jobs(200, "linux") == 200 and simulate_jobs(200, "darwin") == 200
+
+
+def test_replay_reports_each_bot_turn_and_refuses_a_bad_file(tmp_path, capsys):
+    import random
+
+    from knjazja.bots import make_bot
+    from knjazja.engine import apply, legal_actions, new_game, observation
+    from knjazja.engine.saves import save_game
+    s, bot, rng = new_game(3, 8), make_bot("normal"), random.Random(8)
+    while not s.over:
+        apply(s, bot.choose(observation(s, s.decision.seat), legal_actions(s), rng))
+    path = tmp_path / "game.json"
+    save_game(s, path, {"seats": [{"name": "Ольга", "kind": "human"},
+                                  {"name": "Ярослав", "kind": "normal"},
+                                  {"name": "Мстислав", "kind": "normal"}]})
+    assert main(["replay", str(path), "--json"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    person, *bots = rep["seats"]
+    assert person["bot_turns"] == 0 and all(b["bot_turns"] > 0 for b in bots)
+    # the seat marked human had its turns played by the bot too: the report counts only
+    # the bots' wars, each of them a declaration in the game's history
+    assert sum(b["wars"] for b in bots) <= sum(1 for a in s.history if a.kind == "war")
+    assert all(t["chances"] for t in rep["turns"] if t["war"])
+    assert main(["replay", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Ярослав (normal)" in text and "open chances" in text
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    with pytest.raises(SystemExit) as e:
+        main(["replay", str(bad)])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and "bad.json" in err

@@ -49,8 +49,8 @@ def test_events_on_the_wrong_target():
     s = scenario(hands={0: ["ev.treachery", "ev.fire"]},
                  cities={"city.kiev": (0, ["bld.church"]), "city.pskov": (1, [])})
     assert code(why_not_play(s, 0, inst("ev.treachery"), Target(CITY, inst("city.kiev")))) == "own_city"
-    assert code(why_not_play(s, 0, inst("ev.fire"), Target(SEAT, 0))) == "not_on_self"
-    assert code(why_not_play(s, 0, inst("ev.fire"), Target(CITY, inst("city.pskov")))) == "wrong_target"
+    assert code(why_not_play(s, 0, inst("ev.fire"), Target(SEAT, 0))) == "on_city"
+    assert code(why_not_play(s, 0, inst("ev.fire"), Target(CITY, inst("city.pskov")))) == "no_buildings"
 
 
 def war(hand0, hand1, blds=(), chronicles=None):
@@ -92,7 +92,7 @@ def test_declaring_war_and_passing_igor():
     s = scenario(hands={0: [D + "2"]}, cities={"city.kiev": (1, ["wall.wooden"]), "city.pskov": (0, [])},
                  chronicles={0: ["chr.igor"]})
     r = why_not_declare(s, 0, Target(CITY, inst("city.kiev")))
-    assert code(r) == "war_city" and r.params == {"city": CardArg(inst("city.kiev")), "walls": 3}
+    assert code(r) == "war_city" and r.params == {"city": CardArg(inst("city.kiev")), "walls": 3, "n": 2}
     assert code(why_not_declare(s, 0, Target(CITY, inst("city.pskov")))) == "own_city_war"
     assert code(why_not_declare(s, 0, Target(CHRONICLE, inst("chr.igor")))) == "pick_city"
     assert code(why_not_pass_igor(s, 0, Target(SEAT, 0))) == "igor_seat"

@@ -15,9 +15,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from scenario import find, inst, scenario  # noqa: E402
 
 from knjazja.app import i18n  # noqa: E402
-from knjazja.app.i18n import tr  # noqa: E402
+from knjazja.app.explain import say  # noqa: E402
+from knjazja.app.facts import Signed, fact  # noqa: E402
+from knjazja.app.i18n import card_text, tr  # noqa: E402
 from knjazja.app.narrate import Narrator, expand_tokens  # noqa: E402
-from knjazja.app.words import card_word, seat_word  # noqa: E402
+from knjazja.app.words import card_word, join_names, seat_word  # noqa: E402
 from knjazja.engine import apply  # noqa: E402
 from knjazja.engine import records as R  # noqa: E402
 from knjazja.engine import zones as Z  # noqa: E402
@@ -138,6 +140,10 @@ def sample(lang: str) -> dict[str, str]:
         Event("bids_revealed", cards=(c("troop.poles"), c("troop.druzhina.6")), seat=1, other=1,
               city=c("city.kiev")),
         Event("bids_revealed", cards=(c("troop.poles"),), seat=2, other=1, city=c("city.tmutarakan")),
+        Event("move", seat=1, card=c("city.smolensk"), src=Z.DECK, dst=Z.hand(1)),
+        Event("answer", seat=1, cards=(inst("troop.militia", 0), inst("troop.militia", 1), inst("troop.militia", 2)),
+              value=9, how=R.DEFEND),
+        Event("reveal", seat=0, other=1, cards=(inst("bld.church", 0), c("ev.ambush"), inst("bld.church", 1))),
     ])
 
     # --- stamps, refusals, hand-over, review, results ---------------------------------------
@@ -162,7 +168,40 @@ def sample(lang: str) -> dict[str, str]:
                            defender=olga)
     out["results.winner_f"] = tr("results.winner", lang=lang, name=olga)
     out["results.winner_typed"] = tr("results.winner", lang=lang, name=vasya)
+    out.update(_counts_and_wording(lang, nar, olga, vasya))
     return {k: v.replace("\u00a0", " ") for k, v in out.items()}
+
+
+def _counts_and_wording(lang: str, nar: Narrator, olga, vasya) -> dict[str, str]:
+    """Counts that agree, the hint and review in the right person, prompts and card texts."""
+    out = {}
+    for n in (0, 1, 3, 5, 21, -2):
+        out[f"count.glory_{n}"] = tr("results.glory", lang=lang, n=n)
+        out[f"count.over_{n}"] = tr("table.prompt.over_won", lang=lang, name=olga, n=n)
+        out[f"count.rival_{n}"] = tr("advice.rival_loses_more", lang=lang, seat=olga,
+                                     n=tr("advice.n.glory_acc", lang=lang, n=n))
+    out["count.saves"] = tr("saveload.count", lang=lang, n=1, ok=1)
+    out["count.series"] = tr("series.title", lang=lang, target=100)
+    out["count.over_shared"] = tr("table.prompt.over_shared", lang=lang, n=21,
+                                  names=join_names([str(olga), nar.names[0]], lang))
+    out["hint.draw"] = tr("table.hint", lang=lang, move=nar.action(find(_turn_state(), "draw"), _turn_state()),
+                          why=tr("advice.draw", lang=lang, hand=tr("advice.n.cards", lang=lang, n=5),
+                                 deck=tr("advice.n.cards", lang=lang, n=21)), chance=47)
+    out["why.end_war"] = tr("advice.end_war", lang=lang, n=tr("advice.n.troops", lang=lang, n=2))
+    out["why.more_glory"] = say(fact("more_glory", n=Signed(5), m=Signed(0)), [], lang)
+    s = _turn_state()
+    chosen = nar.action(find(s, "chronicle", card="chr.voivode", seat=0), s)
+    best = nar.action(find(s, "draw"), s)
+    out["review.named_worse_self"] = tr("review.named_worse", lang=lang, name=olga, chosen=chosen, best=best,
+                                        p=30, q=60)
+    out["review.move_self"] = tr("review.move_line", lang=lang, name=olga, what=chosen)
+    out["prompt.counter"] = tr("table.prompt.counter", lang=lang, defender=olga, n=8)
+    out["prompt.squad"] = tr("table.prompt.squad", lang=lang)
+    out["why.reaction_now"] = tr("table.why.reaction_now", lang=lang)
+    out["button.accept"] = tr("act.accept", lang=lang)
+    for cid in ("ev.dowry", "bld.church", "bld.monastery", "bld.cathedral"):
+        out[f"text.{cid}"] = card_text(cid, lang)
+    return out
 
 
 def _refusals(lang: str) -> dict[str, str]:
@@ -185,6 +224,8 @@ def _refusals(lang: str) -> dict[str, str]:
     k = _war_state()
     apply(k, find(k, "war", city="city.kiev"))
     why("walls_hold", k, 2, "troop.druzhina.3", Target(CENTRE))
+    why("war_elsewhere", k, 2, "troop.varangians", Target(CITY, inst("city.tmutarakan")))
+    why("on_city", _turn_state(), 0, "ev.fire", Target(SEAT, 1))
     return out
 
 

@@ -15,6 +15,7 @@ import pytest
 from font_cmap import coverage
 from knjazja.app import i18n
 from knjazja.app.i18n import LANGUAGES, card_name, card_text, strings
+from knjazja.app.narrate import Phrase
 from knjazja.app.rulebook import load_rules, parse_inline
 from knjazja.app.typography import typeset
 from knjazja.app.words import FORMS, Word
@@ -41,7 +42,13 @@ def missing(text: str, chars: frozenset[int]) -> str:
 def rendered_strings(lang: str):
     """(key, text) for every UI string as drawn: card references filled in, typeset, with
     each placeholder's value shown by its own test (names) and agreement alternatives kept."""
-    word = Word({f: "" for f in FORMS[lang]}, "m" if lang == "ru" else "sg", lang)
+    class Both(Word):
+        """A blank name that is also a count (``{n:Слава|Славы|Слав}``)."""
+
+        def __format__(self, spec: str) -> str:
+            return format(i18n.Count(1, lang), spec) if "|" in spec else super().__format__(spec)
+
+    word = Both({f: "" for f in FORMS[lang]} | {"third": Phrase("")}, "m" if lang == "ru" else "sg", lang)
 
     class Blank(dict):
         def __missing__(self, key):
@@ -49,8 +56,8 @@ def rendered_strings(lang: str):
 
     for key, value in strings(lang).items():
         for text in (value.values() if isinstance(value, dict) else [value]):
-            filled = i18n._card_refs(text, lang).format_map(Blank(n=1))
-            alternatives = " ".join(re.findall(r"\{[\w.]+\.g:([^}]*)\}", text))
+            filled = i18n._card_refs(text, lang).format_map(Blank(n=i18n.Count(1, lang)))
+            alternatives = " ".join(re.findall(r"\{[\w.]+(?:\.g)?:([^}]*\|[^}]*)\}", text))
             yield key, typeset(filled, lang) + " " + alternatives
 
 

@@ -9,7 +9,7 @@ from pygame_gui.elements import UIButton
 
 from knjazja.app.glory import city_formula
 from knjazja.app.i18n import card_name, get_language, tr
-from knjazja.app.words import seat_word
+from knjazja.app.words import join_names, seat_word
 from knjazja.engine import score
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
@@ -116,7 +116,7 @@ class ResultsScene(GuiScene):
         best = max(totals)
         winners = [names[i] for i, t in enumerate(totals) if t == best]
         title_text = tr("results.winner", name=seat_word(winners[0], lang)) if len(winners) == 1 else \
-            tr("results.shared", names=", ".join(winners))
+            tr("results.shared", names=join_names(winners))
         tf = style.fit_font("title", title_text, panel.width - self.px(80), self.px(50))
         style.blit_text(surface, title_text, tf, style.GOLD_LIGHT, center=(w // 2, panel.top + self.px(48)),
                         outline=style.GOLD_DARK)

@@ -2,7 +2,8 @@
 
 Left, the list of every move (number, who, what), the human moves marked with their loss
 in win-chance points as the background analysis (``knjazja.app.analysis.Analysis``) finds it,
-the three biggest mistakes flagged "!!"; Prev / Next / Next mistake below it.  Right, the
+the three biggest mistakes and, in a lost game, the three moves that cost most at the end of
+the game flagged "!!"; Prev / Next / Next mistake below it.  Right, the
 position before the selected move: per seat its Glory, hand, cities and chronicles, the war
 or the card in play, a timeline of the game, and what the analysis says about the move.
 Hover a card to see it large.  Keys: ←/→ (or ↑/↓) a move, PgUp/PgDn ten, Home/End, M.
@@ -15,8 +16,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app.analysis import (WORLDS, MISTAKE_POINTS, Analysis, PointResult, biggest_mistakes,
-                                  decision_points, grade, replay)
+from knjazja.app.analysis import (WORLDS, MISTAKE_POINTS, Analysis, PointResult, decision_points, grade,
+                                  losers, replay)
 from knjazja.app.explain import why_better
 from knjazja.app.i18n import get_language, tr
 from knjazja.app.narrate import Narrator
@@ -82,10 +83,11 @@ class ReviewScene(BookScene):
 
     def enter(self) -> None:
         if self.analysis is None:
-            self.analysis = Analysis(self.states, self.points, self.worlds, self.use_process)
+            self.analysis = Analysis(self.states, self.points, self.worlds, self.use_process,
+                                     lost=losers(self.states, self.seats))
         if self.step in self._point_set:
             self.analysis.prioritize(self.step)
-        self.flagged = biggest_mistakes(self.analysis.results)
+        self.flagged = self.analysis.flagged()
         super().enter()
 
     def exit(self) -> None:
@@ -133,7 +135,7 @@ class ReviewScene(BookScene):
         self.title_rect = pygame.Rect(self.right.left, self.right.top, self.right.width, px(40))
         self.timeline = pygame.Rect(self.right.left + px(8), self.title_rect.bottom + px(8),
                                     self.right.width - px(16), px(16))
-        self.verdict_rect = pygame.Rect(self.right.left, self.right.bottom - px(138), self.right.width, px(138))
+        self.verdict_rect = pygame.Rect(self.right.left, self.right.bottom - px(170), self.right.width, px(170))
         top = self.timeline.bottom + px(16)
         self.board_rect = pygame.Rect(self.right.left, top, self.right.width, self.verdict_rect.top - px(12) - top)
         self._right_cache = None
@@ -144,7 +146,7 @@ class ReviewScene(BookScene):
         if not self.buttons:
             return
         for key, on in (("prev", self.step > 0), ("next", self.step < self.last),
-                        ("mistake", bool(self.mistakes()))):
+                        ("mistake", bool(self.mistakes() or self.flagged))):
             if on:
                 self.buttons[key].enable()
             else:
@@ -162,13 +164,13 @@ class ReviewScene(BookScene):
         self.refresh()
 
     def mistakes(self) -> list[int]:
-        """The analysed human moves worse than "good", in game order."""
+        """The analysed human moves that are clear mistakes, in game order."""
         if self.analysis is None:
             return []
         return sorted(i for i, r in self.analysis.results.items() if r.loss_points >= MISTAKE_POINTS)
 
     def next_mistake(self) -> None:
-        found = self.mistakes()
+        found = sorted(set(self.mistakes()) | set(self.flagged))     # a lost game's costliest too
         if found:
             self.go(next((i for i in found if i > self.step), found[0]))
 
@@ -245,9 +247,10 @@ class ReviewScene(BookScene):
         if a is not None:
             if not a.done:
                 a.poll()
-            if len(a.results) != self._results_seen:    # whoever collected them
-                self._results_seen = len(a.results)
-                self.flagged = biggest_mistakes(a.results)
+            seen = len(a.results) + len(a.costs)
+            if seen != self._results_seen:    # whoever collected them
+                self._results_seen = seen
+                self.flagged = a.flagged()
                 self.refresh()
         if self.scroll is not None:
             self.scroll.update(dt)
@@ -276,7 +279,7 @@ class ReviewScene(BookScene):
         if a.error is not None:
             return tr("review.failed")
         if not a.done:
-            return tr("review.analysing", done=a.done_count, total=a.total)
+            return tr("review.costing") if a.costing else tr("review.analysing", done=a.done_count, total=a.total)
         return tr("review.analysed", n=len(self.mistakes()))
 
     def verdict_lines(self) -> tuple[str, str, tuple[int, int, int]]:
@@ -300,13 +303,14 @@ class ReviewScene(BookScene):
         s = self.states[i]
         chosen = narrator.action(r.chosen, s)
         p = round(100 * r.chosen_value)
-        if r.loss_points < 0.05:
+        if r.best == r.chosen or (r.loss_points < 0.05 and i not in self.flagged):
             text = tr("review.named_best" if many else "review.you_best", name=name, chosen=chosen, p=p)
         else:
             best = narrator.action(r.best, s)
             text = tr("review.named_worse" if many else "review.you_worse", name=name, chosen=chosen,
                       best=best, p=p, q=round(100 * r.best_value))
-            why = why_better(s, seat, r.best, r.chosen, [x.name for x in self.seats], get_language())
+            cost = self.analysis.costs.get(i) if self.analysis is not None else None
+            why = why_better(s, seat, r.best, r.chosen, [x.name for x in self.seats], get_language(), cost)
             text += "\n" + tr("review.why", why=why)         # drawn when the right side changes
         return move, text, GRADE_COLOURS[grade(r.loss_points)]
 
@@ -380,7 +384,7 @@ class ReviewScene(BookScene):
         a = self.analysis
         if a is None:
             return ()
-        return (a.done_count, a.running == self.step, a.error is not None)
+        return (a.done_count, len(a.costs), a.running == self.step, a.error is not None)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         px, view, rh = self.px, self.scroll.view, self.row_h

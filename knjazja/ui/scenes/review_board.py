@@ -11,7 +11,7 @@ from knjazja.app.analysis import PointResult, grade
 from knjazja.app.i18n import get_language, tr
 from knjazja.app.narrate import Narrator
 from knjazja.app.typography import number
-from knjazja.app.words import seat_word
+from knjazja.app.words import join_names, seat_word
 from knjazja.app.session import Seat
 from knjazja.engine import GameState, score
 from knjazja.engine.scoring import seat_score
@@ -31,7 +31,7 @@ def final_verdict(seats: list[Seat], s: GameState) -> str:
     best = max(totals)
     names = [seats[k].name for k, t in enumerate(totals) if t == best]
     head = tr("results.winner", name=seat_word(names[0], get_language())) if len(names) == 1 else \
-        tr("results.shared", names=", ".join(names))
+        tr("results.shared", names=join_names(names))
     line = " · ".join(f"{seat.name} {number(t)}" for seat, t in zip(seats, totals))
     return f"{head}\n{tr('review.glory_line', line=line)}"
 

@@ -11,6 +11,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from knjazja.app.i18n import tr
+from knjazja.app.words import join_names
 from knjazja.engine import Series
 from knjazja.ui import style
 from knjazja.ui.scenes.base import oid
@@ -260,7 +261,7 @@ class SeriesScene(BookScene):
         names = [seat_name(self.seats[i], i) for i in sorted(winners or lead)]
         if s.over:
             key = "series.winner" if len(winners) == 1 else "series.shared"
-            text = tr(key, name=names[0], names=", ".join(names), n=s.totals[min(winners)])
+            text = tr(key, name=names[0], names=join_names(names), n=s.totals[min(winners)])
             f = style.fit_font("title", text, inner.width, style.font("title", self.px(40)).get_height())
             rect = style.blit_text(surface, text, f, style.GOLD_LIGHT, center=(inner.centerx, y + self.px(10)),
                                    outline=style.GOLD_DARK, shadow=(0, 0, 0))
@@ -272,7 +273,7 @@ class SeriesScene(BookScene):
         if lead:
             key = "series.leads" if len(lead) == 1 else "series.lead_shared"
             best = s.totals[min(lead)]
-            lines.append(tr(key, name=names[0], names=", ".join(names), n=best, left=max(0, s.target - best)))
+            lines.append(tr(key, name=names[0], names=join_names(names), n=best, left=max(0, s.target - best)))
         if s.games:
             starter = s.next_starter()
             lines.append(tr("series.next_starter", name=seat_name(self.seats[starter], starter)))

@@ -17,7 +17,7 @@ from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, U
 from knjazja.app.i18n import get_language, tr
 from knjazja.app.settings import (MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, OPTION_KEYS, PLAYER_KINDS,
                                   GameSetup, default_setup, validate_setup)
-from knjazja.app.words import prince_names
+from knjazja.app.words import localise_name, prince_names
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import wrap_text
@@ -72,7 +72,8 @@ class SetupScene(GuiScene):
             setup = validate_setup(copy.deepcopy(data))
         except ValueError:
             setup = default_setup()
-        self.seats = [dict(s) for s in setup["seats"]]
+        lang = get_language()          # the last table's built-in names, in today's language
+        self.seats = [dict(s, name=localise_name(s["name"], lang)) for s in setup["seats"]]
         defaults = default_names(self.seats)
         for seat, name in zip(self.seats, defaults):
             if not seat["name"]:

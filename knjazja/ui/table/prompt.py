@@ -96,16 +96,66 @@ class Toasts:
     def latest(self) -> str | None:
         return self.items[-1].text if self.items else None
 
-    def draw(self, surface: pygame.Surface, anchor: tuple[int, int], max_width: int, ctx: DrawContext) -> None:
-        """Newest at the bottom; each toast whole, on up to three balanced lines."""
-        y = anchor[1]
+    def boxes(self, anchor: tuple[int, int], max_width: int, ctx: DrawContext, avoid: tuple[Rect, ...] = (),
+              top: int = 0, below: int | None = None) -> list[tuple[Rect, Toast, int, tuple[str, ...]]]:
+        """Where each toast goes, newest at the bottom: (box, toast, size, lines).  The stack
+        stands on ``anchor`` (midbottom) unless it would cover one of ``avoid`` (the choice
+        panel's buttons, which a hint may name): then it rises above them, and where there is
+        no room for it below ``top`` it hangs from ``below`` instead (under the prompt)."""
         width = max_width - 4 * ctx.unit
+        gap = ctx.unit // 2
+        sized = []
         for t in reversed(self.items):
             size, lines = _toast_lines(t.text, width, ctx)
             imgs = [ctx.texts.render(line, "bold", size, style.CREAM) for line in lines]
-            box = Rect(0, 0, max(i.get_width() for i in imgs) + 3 * ctx.unit,
-                       sum(i.get_height() for i in imgs) + ctx.unit)
+            w = max(i.get_width() for i in imgs) + 3 * ctx.unit
+            h = sum(i.get_height() for i in imgs) + ctx.unit
+            sized.append((t, size, lines, w, h))
+        if not sized:
+            return []
+        total = sum(h for *_, h in sized) + gap * (len(sized) - 1)
+        span_w = max(w for *_, w, _ in sized)
+        y = anchor[1]
+        for _ in range(len(avoid) + 1):
+            span = Rect(0, 0, span_w, total)
+            span.midbottom = (anchor[0], y)
+            hit = [r for r in avoid if r.width and r.height and span.colliderect(r)]
+            if not hit:
+                break
+            y = min(r.top for r in hit) - gap
+            if y - total < top:
+                if below is not None:
+                    y = below + total
+                    break
+                y = top + total
+        out = []
+        for t, size, lines, w, h in sized:
+            box = Rect(0, 0, w, h)
             box.midbottom = (anchor[0], y)
+            out.append((box, t, size, lines))
+            y = box.top - gap
+        return out
+
+    def place(self, L, choice: "ChoicePanel", ctx: DrawContext) -> list[tuple[Rect, Toast, int, tuple[str, ...]]]:
+        """The boxes on the table (layout ``L``): just above the prompt banner, clear of the
+        choice panel's buttons (a hint names one of them)."""
+        avoid = (Rect(choice.rect),) if choice.visible else ()
+        return self.boxes((L.prompt.centerx, L.prompt.top - L.unit // 2), L.prompt.width, ctx, avoid,
+                          L.war_stack.top, L.prompt.bottom + L.unit // 2)
+
+    def draw_at(self, surface: pygame.Surface, L, choice: "ChoicePanel", ctx: DrawContext) -> None:
+        self._draw(surface, self.place(L, choice, ctx), ctx)
+
+    def draw(self, surface: pygame.Surface, anchor: tuple[int, int], max_width: int, ctx: DrawContext,
+             avoid: tuple[Rect, ...] = (), top: int = 0, below: int | None = None) -> None:
+        """Newest at the bottom; each toast whole, on up to three balanced lines, clear of
+        ``avoid`` (see `boxes`)."""
+        self._draw(surface, self.boxes(anchor, max_width, ctx, avoid, top, below), ctx)
+
+    def _draw(self, surface: pygame.Surface, boxes: list[tuple[Rect, Toast, int, tuple[str, ...]]],
+              ctx: DrawContext) -> None:
+        for box, t, size, lines in boxes:
+            imgs = [ctx.texts.render(line, "bold", size, style.CREAM) for line in lines]
             alpha = 255 if t.left > 0.5 else int(255 * t.left / 0.5)
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             radius = min(box.height // 3, 3 * ctx.unit)
@@ -118,7 +168,6 @@ class Toasts:
                 img.set_alpha(None)
                 ty += img.get_height()
             surface.blit(panel, box)
-            y = box.top - ctx.unit // 2
 
 
 def _toast_lines(text: str, width: int, ctx: DrawContext) -> tuple[int, tuple[str, ...]]:

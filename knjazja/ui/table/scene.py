@@ -321,7 +321,7 @@ class TableScene(GuiScene):
         if c.dragging:
             size = L.hand_card_size if not c.press.igor else L.small_card_size
             draw_dragged(surface, self.steps.image(c.press.card, size, True), self.mouse, ctx)
-        self.toasts.draw(surface, (L.prompt.centerx, L.prompt.top - L.unit // 2), L.prompt.width, ctx)
+        self.toasts.draw_at(surface, L, self.controls.choice, ctx)
         if self.paused:
             return
         what, card = self.zoomed()

@@ -1,0 +1,132 @@
+"""Pressing like a prince at a table with people: wars that pay, blows at the leader.
+
+The learned evaluation was trained in games between bots, where every prince keeps a
+hand of answers; it rates a troop kept a little above a small city taken, so a bot with
+a troop that beats a rival's walls drew a card instead on nine open chances in ten
+(docs/BOTS.md, "Bots at a table with people").  People keep their troops and wait, and a
+bot that waits too lets the whole game pass without a war.  So two leans, added to the
+values a bot compares (`Sense.press`, `Sense.aim`):
+
+* `war_edge` — a war on a city is worth `press` × the city's Glory (what the attacker
+  gains and its owner loses, a half more when the owner leads the others) × (P(it falls)
+  + `ATTRITION` × P(it stands)): an attack that is answered still strips the defender of
+  an answer, which a prince who keeps every card for defence has to spend.
+  P(it falls) is the chance that the defender holds fewer answers than the attacker has
+  troops that beat the walls: hypergeometric over the cards the bot cannot see, and
+  exact where it has seen his hand (`warmath`);
+* `aim_edge` — a blow (a war, Fire, a raid, Vasilko, Igor's Campaign, the Congress ...)
+  aimed at the prince who leads the others gets `aim`: among otherwise equal targets,
+  the one who threatens to win.
+"""
+from __future__ import annotations
+
+from math import comb
+
+from knjazja.engine import Action, Observation
+from knjazja.engine.actions import CHRONICLE, DECLARE_WAR, EVENT, PASS_IGOR
+from knjazja.engine.cards import CARD_ID, FOREIGN, IS_MILITIA, IS_TROOP, STRENGTH
+
+from .view import View
+from .warmath import PoolProfile, answers_in_hand
+
+ATTRITION = 0.2            # a repelled attack still costs the defender an answer
+LEADER_WORTH = 1.5            # a city of the leading prince counts this much more
+MAX_ATTACKS = 3               # a prince throws at most this many troops at one city
+MAX_WORTH = 8                 # a war's worth is capped: a great city is no sure thing
+# the cards whose blow falls on a seat (named by the action's `seat`) or on a city's owner
+SEAT_BLOWS = frozenset({"chr.vasilko", "chr.igor", "chr.congress", "ev.polovtsian_raid",
+                        "ev.principality_raid"})
+CITY_BLOWS = frozenset({"ev.fire", "ev.false_match", "ev.treachery", "ev.judgement",
+                        "chr.sviatopolk"})
+
+
+def leaders(obs: Observation) -> set[int]:
+    """The other seats with the most Glory now (all of them public)."""
+    from .sense import glory_now
+    glory = {t: glory_now(obs, t) for t in range(obs.n) if t != obs.seat}
+    top = max(glory.values())
+    return {t for t, g in glory.items() if g == top}
+
+
+def victim(obs: Observation, a: Action) -> int:
+    """The seat an action strikes, or -1 (a war or a blow at a city: its owner)."""
+    if a.kind == DECLARE_WAR:
+        return obs.cities[a.city].owner
+    if a.kind == PASS_IGOR:
+        return a.seat
+    if a.kind in (CHRONICLE, EVENT):
+        cid = CARD_ID[a.card]
+        if cid in SEAT_BLOWS:
+            return a.seat if a.seat != obs.seat else -1
+        if cid in CITY_BLOWS and a.city >= 0:
+            owner = obs.cities[a.city].owner
+            return owner if owner != obs.seat else -1
+    return -1
+
+
+def p_fewer(pool_n: int, good: int, draws: int, k: int) -> float:
+    """P(fewer than `k` 'good' cards among `draws` taken from a pool of `pool_n`)."""
+    draws = max(0, min(draws, pool_n))
+    good = max(0, min(good, pool_n))
+    bad = pool_n - good
+    total = comb(pool_n, draws)
+    return sum(comb(good, x) * comb(bad, draws - x) for x in range(min(k, draws + 1))) / total
+
+
+def p_falls(obs: Observation, a: Action, view: View | None = None,
+            profile: PoolProfile | None = None) -> float:
+    """P(the city of war `a` falls), from what the seat knows.  The seat attacks with its
+    troops that beat the walls, the strongest first, at most `MAX_ATTACKS` of them; the
+    j-th attack is stopped only by an answer that holds against it, and an answer that
+    holds against a stronger troop holds against a weaker one, so the city stands only if,
+    for every j, the defender holds at least j answers against the j-th troop.  The chance
+    is the largest of the chances that this fails for one j (a lower bound, and close:
+    the conditions hang together)."""
+    city = obs.cities[a.city]
+    d = city.owner
+    v = view if view is not None else View.from_obs(obs)
+    anna = v.holds_chronicle(d, "chr.anna")
+    walls = city.wall_strength
+    attackers = sorted(((STRENGTH[t] - (2 if anna and FOREIGN[t] else 0), FOREIGN[t])
+                        for t in obs.hand if IS_TROOP[t] and not IS_MILITIA[t]), reverse=True)
+    attackers = [x for x in attackers if x[0] > walls][:MAX_ATTACKS]
+    if not attackers:
+        return 0.0
+    strict = v.options.strict_defence
+    bog = v.holds_chronicle(d, "chr.bogatyrs")
+    known = v.known.get(d, [])
+    unknown = max(0, v.hand_sizes[d] - len(known))
+    prof = profile if profile is not None else PoolProfile(v.pool)
+    best = 0.0
+    for j, (strength, foreign) in enumerate(attackers, start=1):
+        need = j - answers_in_hand(known, city, strength, foreign, bog, strict)
+        if need <= 0:
+            continue
+        good = prof.answers(city.glory(), strength, foreign, bog, strict)
+        best = max(best, p_fewer(prof.n, good, unknown, need))
+    return best
+
+
+def war_edge(obs: Observation, legal: list[Action], press: float) -> list[float]:
+    """`press` × P(the city falls) × its Glory for each war in `legal` (0 elsewhere)."""
+    edge = [0.0] * len(legal)
+    wars = [i for i, a in enumerate(legal) if a.kind == DECLARE_WAR]
+    if not wars or press <= 0:
+        return edge
+    view = View.from_obs(obs)
+    prof = PoolProfile(view.pool)
+    top = leaders(obs)
+    for i in wars:
+        city = obs.cities[legal[i].city]
+        worth = min(MAX_WORTH, city.glory()) * (LEADER_WORTH if city.owner in top else 1.0)
+        p = p_falls(obs, legal[i], view, prof)
+        edge[i] = press * worth * (p + ATTRITION * (1.0 - p))
+    return edge
+
+
+def aim_edge(obs: Observation, legal: list[Action], aim: float) -> list[float]:
+    """`aim` for each blow in `legal` that falls on a leading other seat (0 elsewhere)."""
+    if aim <= 0:
+        return [0.0] * len(legal)
+    top = leaders(obs)
+    return [aim if victim(obs, a) in top else 0.0 for a in legal]

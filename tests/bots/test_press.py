@@ -1,0 +1,261 @@
+"""Bots at a table with people: gifts never weighed, wars that pay pressed, blows aimed at
+the leader, Igor's Campaign kept for the end, no Silence from a leader, and the arena's
+measures of it (open chances, gifts) and its human-like seats."""
+import random
+from math import comb
+
+import pytest
+
+from knjazja.bots import make_bot
+from knjazja.bots.gamestats import PlayCounter
+from knjazja.bots.gifts import is_gift
+from knjazja.bots.lookahead import pointless, settle
+from knjazja.bots.press import aim_edge, p_falls, p_fewer, victim, war_edge
+from knjazja.bots.proxies import ProxyBot
+from knjazja.bots.sense import PRESSING, STEADY, focus
+from knjazja.engine import Action, apply, legal_actions, observation, prepared_game
+from knjazja.engine.actions import (BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, EVENT, GIVE_CITY, KEEP,
+                                    PASS_IGOR, WAR_ATTACK, WAR_DEFEND)
+from knjazja.engine.cards import CARD_ID, INSTANCES
+
+
+def card(cid: str, k: int = 0) -> int:
+    return INSTANCES[cid][k]
+
+
+def build(s, cid: str, city: str) -> Action:
+    return Action(BUILD, card=next(c for c in s.hands[s.current] if CARD_ID[c] == cid),
+                  city=card(city))
+
+
+# --- gifts ---------------------------------------------------------------------------
+def test_buildings_in_a_rivals_city_are_gifts_but_a_throne_that_takes_a_bigger_one():
+    s = prepared_game(3, hands={0: ["bld.throne", "wall.palisade", "bld.church"]},
+                      cities={"city.kiev": (0, []), "city.murom": (1, []),
+                              "city.novgorod": (2, ["bld.cathedral", "bld.throne"])})
+    obs = observation(s, 0)
+    # Murom (1) gains (1)x3 - 1 = 2; Novgorod's Throne (3+3)x3 = 18 -> 6 loses 12: it pays
+    assert not is_gift(obs, build(s, "bld.throne", "city.murom"))
+    assert is_gift(obs, build(s, "wall.palisade", "city.murom"))      # walls shield him
+    assert is_gift(obs, build(s, "bld.church", "city.murom"))
+    assert not is_gift(obs, build(s, "bld.church", "city.kiev"))      # one's own city
+    # with no other Throne in play, a Throne in a rival's city is a plain gift
+    s2 = prepared_game(3, hands={0: ["bld.throne"]},
+                       cities={"city.kiev": (0, []), "city.murom": (1, ["bld.cathedral"])})
+    a = build(s2, "bld.throne", "city.murom")
+    assert is_gift(observation(s2, 0), a) and pointless(observation(s2, 0), a)
+    # ... but not when it raises the city's owner more than it costs the Throne's owner:
+    # Novgorod (3 + 3) gains 12, the bare Murom's Throne costs its owner 2
+    s4 = prepared_game(3, hands={0: ["bld.throne"]},
+                       cities={"city.kiev": (0, []), "city.murom": (1, ["bld.throne"]),
+                               "city.novgorod": (2, ["bld.cathedral"])})
+    assert is_gift(observation(s4, 0), build(s4, "bld.throne", "city.novgorod"))
+    # a Throne that would knock one's own Throne off is no gain either
+    s3 = prepared_game(3, hands={0: ["bld.throne"]},
+                       cities={"city.kiev": (0, ["bld.throne", "bld.cathedral"]),
+                               "city.murom": (1, [])})
+    assert is_gift(observation(s3, 0), build(s3, "bld.throne", "city.murom"))
+
+
+def test_good_chronicles_before_a_rival_and_poisoning_his_bad_one_are_gifts():
+    s = prepared_game(3, hands={0: ["chr.anna", "chr.vasilko", "ev.poisoner"]},
+                      cities={"city.kiev": (0, []), "city.murom": (1, [])},
+                      chronicles={1: ["chr.congress"], 2: ["chr.hermit"]})
+    obs = observation(s, 0)
+    assert is_gift(obs, Action(CHRONICLE, card=card("chr.anna"), seat=1))
+    assert not is_gift(obs, Action(CHRONICLE, card=card("chr.anna"), seat=0))
+    assert not is_gift(obs, Action(CHRONICLE, card=card("chr.vasilko"), seat=1))
+    assert is_gift(obs, Action(EVENT, card=card("ev.poisoner"), seat=1, target=card("chr.congress")))
+    assert not is_gift(obs, Action(EVENT, card=card("ev.poisoner"), seat=2, target=card("chr.hermit")))
+
+
+def _congress(city_buildings: list[str]):
+    """Seat 1 is asked by seat 0's Congress of Princes for a city (Murom with buildings)."""
+    s = prepared_game(3, hands={0: ["chr.congress"]},
+                      cities={"city.kiev": (0, []), "city.murom": (1, city_buildings),
+                              "city.novgorod": (2, [])})
+    apply(s, Action(CHRONICLE, card=card("chr.congress"), seat=1))
+    assert s.decision.kind == CONGRESS and s.decision.seat == 1
+    return s
+
+
+def test_giving_a_city_to_the_congress_is_a_gift_only_when_keeping_costs_less():
+    small = _congress([])                              # Murom: 1 Glory, keeping costs 4
+    obs = observation(small, 1)
+    give = next(a for a in legal_actions(small) if a.kind == GIVE_CITY)
+    assert not is_gift(obs, give)
+    rich = _congress(["bld.cathedral", "bld.monastery"])    # Murom: 6 Glory
+    obs = observation(rich, 1)
+    give = next(a for a in legal_actions(rich) if a.kind == GIVE_CITY)
+    assert is_gift(obs, give)
+    assert not is_gift(obs, next(a for a in legal_actions(rich) if a.kind == KEEP))
+    # the bots keep the chronicle then
+    assert make_bot("normal").choose(obs, legal_actions(rich), random.Random(1)).kind == KEEP
+
+
+# --- the chance that a city falls ---------------------------------------------------------
+def test_p_fewer_is_the_hypergeometric_tail():
+    pool, good, draws = 40, 7, 9
+    exact = [comb(good, x) * comb(pool - good, draws - x) / comb(pool, draws) for x in range(8)]
+    for k in range(1, 5):
+        assert p_fewer(pool, good, draws, k) == pytest.approx(sum(exact[:k]))
+    assert p_fewer(pool, 0, draws, 1) == 1.0 and p_fewer(5, 5, 3, 1) == 0.0
+
+
+def _war_table(defender_hand: list[str], walls: list[str] = ()):
+    s = prepared_game(3, hands={0: ["troop.druzhina.7", "troop.druzhina.3"], 1: defender_hand},
+                      cities={"city.kiev": (0, []), "city.novgorod": (1, list(walls))})
+    return s, observation(s, 0), [a for a in legal_actions(s) if a.kind == DECLARE_WAR]
+
+
+def test_a_city_falls_for_sure_without_cards_and_never_against_known_answers():
+    s, obs, wars = _war_table([])
+    assert p_falls(obs, wars[0]) == 1.0
+    s, obs, wars = _war_table(["ev.ambush", "ev.condemnation", "troop.druzhina.9"])
+    assert 0.0 < p_falls(obs, wars[0]) < 1.0
+    s.seen[0].update(s.hands[1])                   # a Reconnaissance showed his hand
+    obs = observation(s, 0)
+    assert p_falls(obs, wars[0]) == 0.0
+    # behind Wooden Walls only the Druzhina 7 attacks; a bigger hand answers it more often
+    s, obs, wars = _war_table(["troop.militia"] * 2, ["wall.wooden"])
+    few = p_falls(obs, wars[0])
+    s, obs, wars = _war_table(["troop.militia"] * 7, ["wall.wooden"])
+    assert 0.0 < p_falls(obs, wars[0]) < few
+
+
+def test_a_war_on_a_rich_city_likely_to_fall_is_pressed_and_blows_aim_at_the_leader():
+    s = prepared_game(3, hands={0: ["troop.druzhina.9", "chr.vasilko"], 1: [], 2: ["ev.ambush"]},
+                      cities={"city.kiev": (0, []), "city.novgorod": (1, ["bld.cathedral"]),
+                              "city.murom": (2, [])})
+    obs, legal = observation(s, 0), legal_actions(s)
+    edge = war_edge(obs, legal, 0.03)
+    war = {CARD_ID[a.city]: edge[i] for i, a in enumerate(legal) if a.kind == DECLARE_WAR}
+    assert war["city.novgorod"] > war["city.murom"] > 0          # 6 Glory, no cards: sure
+    assert all(e == 0 for a, e in zip(legal, edge) if a.kind != DECLARE_WAR)
+    aim = aim_edge(obs, legal, 0.015)
+    blows = {(a.kind, a.seat, CARD_ID[a.city] if a.city >= 0 else ""): aim[i]
+             for i, a in enumerate(legal) if victim(obs, a) >= 0}
+    assert blows[(CHRONICLE, 1, "")] == 0.015 and blows[(CHRONICLE, 2, "")] == 0.0
+    assert blows[(DECLARE_WAR, -1, "city.novgorod")] == 0.015
+
+
+# --- patience and commitment ---------------------------------------------------------------
+def test_igors_campaign_is_passed_only_near_the_end():
+    s = prepared_game(3, hands={0: ["troop.druzhina.5"]},
+                      cities={"city.kiev": (0, []), "city.murom": (1, [])},
+                      chronicles={0: ["chr.igor"]})
+    obs, legal = observation(s, 0), legal_actions(s)
+    assert any(a.kind == PASS_IGOR for a in legal)
+    assert not any(legal[i].kind == PASS_IGOR for i in focus(obs, legal, sense=PRESSING))
+    assert any(legal[i].kind == PASS_IGOR for i in focus(obs, legal, sense=STEADY))
+    s.end_turn = s.turn_no + 2                    # the end is set: the last pass sticks
+    s._legal = None
+    obs, legal = observation(s, 0), legal_actions(s)
+    assert any(legal[i].kind == PASS_IGOR for i in focus(obs, legal, sense=PRESSING))
+
+
+def test_a_leader_plays_no_silence():
+    s = prepared_game(3, hands={0: ["ev.silence"]},
+                      cities={"city.kiev": (0, ["bld.cathedral"]), "city.murom": (1, [])},
+                      turn_no=40)
+    s.end_turn = s.turn_no + 2
+    s._legal = None
+    obs, legal = observation(s, 0), legal_actions(s)
+    silence = [a for a in legal if a.kind == EVENT and CARD_ID[a.card] == "ev.silence"]
+    assert silence
+    kept = [legal[i] for i in focus(obs, legal, sense=PRESSING)]
+    assert not any(a in kept for a in silence)
+
+
+def test_settle_fights_a_war_just_declared_even_for_a_small_city():
+    s = prepared_game(3, hands={0: ["troop.druzhina.4"], 1: []},
+                      cities={"city.kiev": (0, []), "city.murom": (1, [])})
+    war = next(a for a in legal_actions(s) if a.kind == DECLARE_WAR)
+    apply(s, war)
+    assert s.decision.kind == WAR_ATTACK
+    settle(s, random.Random(1))
+    assert s.cities[card("city.murom")].owner == 0     # attacked, unanswered: it fell
+
+
+def test_pressing_normal_attacks_a_bare_rich_city_that_cannot_be_held():
+    s = prepared_game(3, hands={0: ["troop.druzhina.9", "bld.church"], 1: [], 2: ["ev.ambush"]},
+                      cities={"city.kiev": (0, []),
+                              "city.novgorod": (1, ["bld.cathedral", "bld.monastery"]),
+                              "city.murom": (2, [])})
+    obs, legal = observation(s, 0), legal_actions(s)
+    a = make_bot("normal").choose(obs, legal, random.Random(3))
+    assert a.kind == DECLARE_WAR and CARD_ID[a.city] == "city.novgorod"
+
+
+# --- the arena's measures and its human-like seats ----------------------------------------
+def test_open_chances_are_the_turns_a_war_could_be_declared():
+    s = prepared_game(3, hands={0: ["troop.druzhina.5"]},
+                      cities={"city.kiev": (0, []), "city.murom": (1, [])})
+    counter = PlayCounter(3)
+    obs, legal = observation(s, 0), legal_actions(s)
+    war = next(a for a in legal if a.kind == DECLARE_WAR)
+    counter.add(0, war, apply(s, war), obs, legal)
+    mine, theirs = counter.per_seat[0], counter.per_seat[1]
+    assert (mine["open_chances"], mine["chances_taken"], mine["wars_declared"]) == (1, 1, 1)
+    assert (theirs["exposed"], theirs["exposed_turns"], theirs["attacked"]) == (1, 1, 1)
+    assert counter.wars_early_on[0][1] == 1
+    # a turn without a troop that beats any walls is no chance
+    s2 = prepared_game(3, hands={0: ["troop.militia"]},
+                       cities={"city.kiev": (0, []), "city.murom": (1, [])})
+    c2 = PlayCounter(3)
+    obs, legal = observation(s2, 0), legal_actions(s2)
+    c2.add(0, legal[0], apply(s2, legal[0]), obs, legal)
+    assert c2.per_seat[0]["open_chances"] == 0
+
+
+def test_a_gift_is_counted():
+    s = prepared_game(3, hands={0: ["bld.church"]},
+                      cities={"city.kiev": (0, []), "city.murom": (1, [])})
+    counter = PlayCounter(3)
+    obs, legal = observation(s, 0), legal_actions(s)
+    gift = build(s, "bld.church", "city.murom")
+    counter.add(0, gift, apply(s, gift), obs, legal)
+    assert counter.per_seat[0]["gifts"] == 1
+
+
+@pytest.mark.parametrize("style", ["builder", "hoarder", "brawler"])
+def test_human_like_seats_play_their_style_and_answer_attacks(style):
+    bot = ProxyBot(style)
+    s = prepared_game(3, hands={0: ["troop.druzhina.6", "city.kiev"]},
+                      cities={"city.murom": (1, [])}, turn_no=3)
+    a = bot.choose(observation(s, 0), legal_actions(s), random.Random(1))
+    if style == "brawler":
+        assert a.kind == DECLARE_WAR
+    else:
+        assert a.kind == "play_city" and a.seat == 0        # a city is founded at once
+    # attacked, each answers with the smallest troop that holds
+    d = prepared_game(3, hands={0: ["troop.druzhina.5"], 1: ["troop.druzhina.9", "troop.druzhina.6"]},
+                      cities={"city.kiev": (0, []), "city.murom": (1, ["bld.church"])})
+    apply(d, next(a for a in legal_actions(d) if a.kind == DECLARE_WAR))
+    apply(d, next(a for a in legal_actions(d) if a.kind == "attack"))
+    assert d.decision.kind == WAR_DEFEND and d.decision.seat == 1
+    answer = bot.choose(observation(d, 1), legal_actions(d), random.Random(1))
+    assert answer.kind == "defend" and [CARD_ID[c] for c in answer.cards] == ["troop.druzhina.6"]
+
+
+def test_builders_and_hoarders_never_attack():
+    for style in ("builder", "hoarder"):
+        bot = ProxyBot(style)
+        s = prepared_game(3, hands={0: ["troop.druzhina.10"]},
+                          cities={"city.kiev": (0, []), "city.murom": (1, [])})
+        for k in range(10):
+            a = bot.choose(observation(s, 0), legal_actions(s), random.Random(k))
+            assert a.kind != DECLARE_WAR
+
+
+def test_unknown_proxy_is_refused():
+    with pytest.raises(ValueError, match="builder"):
+        make_bot("lurker")
+    with pytest.raises(ValueError):
+        ProxyBot("lurker")
+
+
+def test_no_bot_level_makes_a_gift_in_short_arenas():
+    from knjazja.bots.arena import run_arena
+    res = run_arena(["normal", "normal", "builder"], games=3, seed=9)
+    assert res["by_kind"]["normal"]["gifts_per_game"] == 0
