@@ -140,9 +140,8 @@ def defend_facts(obs: Observation, a: Action) -> list[Fact]:
     out: list[Fact] = []
     foreign = [c for c in a.cards if FOREIGN[c]]
     if foreign:
-        bribes = sum(1 for c in obs.unseen if CARDS[c].id == "ev.bribe")
         out.append(fact("bribable", troop=Card(foreign[0]), seat=Seat(w.attacker),
-                        cards=Count("cards", obs.hand_sizes[w.attacker]), n=Count("bribes", bribes)))
+                        cards=Count("cards", obs.hand_sizes[w.attacker])))
     if w.city in obs.cities:
         out.append(fact("holds_city", city=Card(w.city), glory=Count("glory_nom", obs.cities[w.city].glory())))
     return out
