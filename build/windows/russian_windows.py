@@ -20,7 +20,6 @@ import os
 import subprocess
 import sys
 import tempfile
-from pathlib import Path
 
 LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 FIRST_START = ("from knjazja.app import settings; s = settings.load_settings(); "
