@@ -154,8 +154,9 @@ case "$line" in *"returned"*) ;; *) fail "the prefix's Windows 10 setting did no
 
 # -- 4. the suite, the build, the self-tests, the screenshots ------------------------------
 say "the whole test suite under Windows Python $(winpy -c 'import sys, platform; print(sys.version.split()[0], platform.system(), platform.release())')"
+# shellcheck disable=SC2086   # KNJAZJA_WINDOWS_PYTEST_ARGS: a part of the suite, while working on this
 SDL_VIDEODRIVER=dummy winpy -m pytest -p no:cacheprovider -rs \
-    --junitxml "$(winpath "$OUT")\\suite.xml" | tee "$OUT/suite.log" | grep -E "^(FAILED|ERROR|SKIPPED)|passed|failed" || true
+    --junitxml "$(winpath "$OUT")\\suite.xml" ${KNJAZJA_WINDOWS_PYTEST_ARGS:-} | tee "$OUT/suite.log" | grep -E "^(FAILED|ERROR|SKIPPED)|passed|failed" || true
 SUITE=$(python3 - "$OUT/suite.xml" <<'EOF'
 import sys, xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1]).getroot()
@@ -180,6 +181,17 @@ WINDOWED_LINE=$(SDL_VIDEODRIVER=dummy winpy build/run_selftest.py --exe 'dist\Kn
 echo "  Knjazja-console.exe: $CONSOLE_LINE"
 echo "  Knjazja.exe:         $WINDOWED_LINE"
 
+# process pools (the issue that hung before the prefix said Windows 10): under Windows
+# Python and in the frozen console program
+say "simulate --jobs 2 under Windows Python and in Knjazja-console.exe"
+SIM=(simulate --seats easy,easy --games 4 --jobs 2)
+SIM_PY=$(timeout 300 bash -c "$(declare -f winpy); WPY='$WPY'; winpy -m knjazja ${SIM[*]}" | grep -m1 "games,") \
+    || fail "python -m knjazja ${SIM[*]} failed or hung ($SIM_PY)"
+SIM_EXE=$(timeout 300 bash -c "wine '$ROOT/dist/Knjazja/Knjazja-console.exe' ${SIM[*]} 2>&1 | cat" | grep -m1 "games,") \
+    || fail "Knjazja-console.exe ${SIM[*]} failed or hung ($SIM_EXE)"
+echo "  python -m knjazja ${SIM[*]}: $SIM_PY"
+echo "  Knjazja-console.exe ${SIM[*]}: $SIM_EXE"
+
 wait_window() {   # the game's window id, once it shows (up to a minute)
     local id
     for _ in $(seq 120); do
@@ -191,28 +203,30 @@ wait_window() {   # the game's window id, once it shows (up to a minute)
 }
 say "screenshots of the windowed game under Xvfb"
 SHOT_HOME="$WORK/shot-home"; mkdir -p "$SHOT_HOME"
-KNJAZJA_HOME="$(winpath "$SHOT_HOME")" wine dist/Knjazja/Knjazja.exe --lang ru >"$WORK/game.log" 2>&1 &
+# (through `cat`: a windowed program whose output goes straight to a file cannot start its
+# Python under Wine: "Failed to start embedded python interpreter")
+KNJAZJA_HOME="$(winpath "$SHOT_HOME")" wine "$ROOT/dist/Knjazja/Knjazja.exe" --lang ru 2>&1 | cat >"$WORK/game.log" &
 GAME=$!
 PIDS+=($GAME)
 WIN=$(wait_window) || fail "the windowed game opened no window ($(cat "$WORK/game.log"))"
-click() {   # click FX FY: at that fraction of the window's width and height
-    eval "$(xdotool getwindowgeometry --shell "$WIN")"
-    xdotool mousemove --window "$WIN" "$(python3 -c "print(round($1 * $WIDTH))")" \
-        "$(python3 -c "print(round($2 * $HEIGHT))")" click 1
+click() {   # click X Y: screen pixels (the game's window fills the 1600x900 screen)
+    xdotool mousemove "$1" "$2" click 1
     sleep 3
 }
 sleep 4                                 # the menu's first frames
 import -window root "$OUT/menu.png"
-click 0.5 0.437                         # New game
-click 0.7525 0.78                       # Start the game (the default seats)
+click 800 393                           # New game
+click 1204 702                          # Start the game (the default seats)
 xdotool mousemove 5 5; sleep 2
 import -window root "$OUT/table.png"
+cmp -s "$OUT/menu.png" "$OUT/table.png" && fail "the clicks did not reach a table (dist/windows-leg/table.png)"
 xdotool windowclose "$WIN" 2>/dev/null || kill "$GAME" 2>/dev/null || true
 wineserver -k 2>/dev/null || true
 
 # -- 5. Russian Windows --------------------------------------------------------------------
 say "Russian Windows: a prefix made with a Russian locale for the user Вася"
 LOCALES="$CACHE/locale"
+mkdir -p "$LOCALES"
 [ -d "$LOCALES/ru_RU.UTF-8" ] || localedef -i ru_RU -f UTF-8 "$LOCALES/ru_RU.UTF-8"
 RU=(LOCPATH="$LOCALES" LANG=ru_RU.UTF-8 LC_ALL=ru_RU.UTF-8 USER=Вася LOGNAME=Вася)
 make_prefix "$WORK/prefix-ru" "${RU[@]}"
@@ -224,22 +238,32 @@ grep -q "all ok" "$OUT/checks.txt" || fail "a Russian-Windows check failed"
 FIRST_HOME="$WORK/first-start"; mkdir -p "$FIRST_HOME"
 env WINEPREFIX="$WORK/prefix-ru" "${RU[@]}" KNJAZJA_HOME="$(winpath "$FIRST_HOME")" \
     wine cmd /c 'set LANG=&set LC_ALL=&set LANGUAGE=&set LC_MESSAGES=&dist\Knjazja\Knjazja.exe' \
-    >"$WORK/first-start.log" 2>&1 &
+    2>&1 | cat >"$WORK/first-start.log" &
 FIRST=$!
 PIDS+=($FIRST)
 WIN=$(wait_window) || fail "the first start opened no window ($(cat "$WORK/first-start.log"))"
 sleep 4
 import -window root "$OUT/first-start-ru.png"
 xdotool windowclose "$WIN" 2>/dev/null || true
-echo "  first start of Knjazja.exe, no locale variables: dist/windows-leg/first-start-ru.png" | tee -a "$OUT/checks.txt"
+same="differs from the --lang ru menu: look at it"
+cmp -s "$OUT/menu.png" "$OUT/first-start-ru.png" && same="the same pixels as the --lang ru menu"
+echo "  first start of Knjazja.exe, no locale variables: dist/windows-leg/first-start-ru.png, $same" \
+    | tee -a "$OUT/checks.txt"
 # a console whose code page is cp866, then cp1251 (script(1) gives Wine a terminal, so the
 # program writes to a real Windows console, not to a pipe)
 for cp in 866 1251; do
     text=$(env WINEPREFIX="$WORK/prefix-ru" "${RU[@]}" SDL_VIDEODRIVER=dummy \
-        script -qec "wine cmd /c 'chcp $cp >nul & dist\\Knjazja\\Knjazja-console.exe cards --lang ru'" /dev/null \
+        script -qec "wine cmd /c 'chcp $cp & dist\\Knjazja\\Knjazja-console.exe cards --lang ru'" /dev/null \
         2>&1 | tr -d '\r') || true
-    first=$(printf '%s\n' "$text" | grep -m1 -E "[А-Яа-я]" || true)
-    echo "  console code page $cp: ${first:-(no Russian text)}" | tee -a "$OUT/checks.txt"
+    first=$(printf '%s\n' "$text" | python3 -c '
+import re, sys
+for line in sys.stdin.buffer.read().decode("utf-8", "replace").splitlines():
+    line = " ".join(re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line).split())
+    if re.search("[\u0400-\u04ff]", line) and not line.endswith(": " + sys.argv[1]):   # not chcp
+        print(line)
+        break' "$cp")
+    chcp=$(printf '%s\n' "$text" | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g' | grep -m1 -a ": $cp" || true)  # chcp's answer
+    echo "  console code page $cp (chcp: ${chcp:-?}): ${first:-(no Russian text)}" | tee -a "$OUT/checks.txt"
     case "$text" in *"Traceback"*|*"Error"*) printf '%s\n' "$text" | tail -5; fail "cards --lang ru in a cp$cp console";; esac
     [ -n "$first" ] || fail "cards --lang ru printed no Russian in a cp$cp console"
 done
@@ -251,13 +275,16 @@ cat <<EOF
 ==== Windows leg: summary ($((SECONDS - T0)) s) ====
 Wine:           $(wine --version 2>/dev/null | head -1), Windows CPython $(winpy -c 'import sys; print(sys.version.split()[0])')
 process pools:  ${WINE_VERSION_NOTE}
-test suite:     $SUITE  (log: dist/windows-leg/suite.log)
+test suite:     $SUITE  (log: dist/windows-leg/suite.log)${KNJAZJA_WINDOWS_PYTEST_ARGS:+ -- only $KNJAZJA_WINDOWS_PYTEST_ARGS}
 ${SKIPS:+skipped:
 $SKIPS
 }self-test, Knjazja-console.exe: $CONSOLE_LINE
 self-test, Knjazja.exe:         $WINDOWED_LINE
+simulate --jobs 2: Windows Python: $SIM_PY
+                   Knjazja-console.exe: $SIM_EXE
 archive:        $ARCHIVE $ARCHIVE_BYTES bytes ($(python3 -c "print(f'{$ARCHIVE_BYTES / 1e6:.1f}')") MB)
-screenshots:    $OUT/menu.png, $OUT/table.png
+screenshots:    $OUT/menu.png, $OUT/table.png,
+                $OUT/first-start-ru.png (Russian Windows, no --lang)
 Russian Windows: dist/windows-leg/checks.txt
 EOF
 FAILED=0
