@@ -154,9 +154,17 @@ case "$line" in *"returned"*) ;; *) fail "the prefix's Windows 10 setting did no
 
 # -- 4. the suite, the build, the self-tests, the screenshots ------------------------------
 say "the whole test suite under Windows Python $(winpy -c 'import sys, platform; print(sys.version.split()[0], platform.system(), platform.release())')"
+# A hung test must not hang CI: after SUITE_LIMIT seconds every process in the prefix is
+# stopped and the suite counts as not finished.
+SUITE_LIMIT=${KNJAZJA_WINDOWS_SUITE_LIMIT:-2400}
+(sleep "$SUITE_LIMIT"; wineserver -k) </dev/null >/dev/null 2>&1 &   # holds no pipe of ours
+WATCHDOG=$!
+SUITE_T0=$SECONDS
 # shellcheck disable=SC2086   # KNJAZJA_WINDOWS_PYTEST_ARGS: a part of the suite, while working on this
 SDL_VIDEODRIVER=dummy winpy -m pytest -p no:cacheprovider -rs \
     --junitxml "$(winpath "$OUT")\\suite.xml" ${KNJAZJA_WINDOWS_PYTEST_ARGS:-} | tee "$OUT/suite.log" | grep -E "^(FAILED|ERROR|SKIPPED)|passed|failed" || true
+kill "$WATCHDOG" 2>/dev/null || true
+[ $((SECONDS - SUITE_T0)) -lt "$SUITE_LIMIT" ] || echo "windows-leg: the suite ran over $SUITE_LIMIT s: stopped" >&2
 SUITE=$(python3 - "$OUT/suite.xml" <<'EOF'
 import sys, xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1]).getroot()
