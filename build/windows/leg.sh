@@ -10,14 +10,17 @@
 # 3. a Wine prefix that reports Windows 10 (see wine_empty_message.py for why), made with
 #    DISPLAY set (a prefix made without one cannot open windows later);
 # 4. the whole test suite under Windows Python; build/build.py under Windows Python; both
-#    executables' self-tests; screenshots of the windowed build's menu and a table;
-# 5. the Russian-Windows checks (russian_windows.py) in a second prefix made with a Russian
-#    locale for a user called Вася;
+#    executables' self-tests; `simulate --jobs 2` (a process pool) under Windows Python and
+#    in the frozen console program; screenshots of the windowed build's menu and a table;
+# 5. in a second prefix made with a Russian locale for a user called Вася: the checks of
+#    russian_windows.py (files in a Cyrillic profile, first start, save names), a screenshot
+#    of the windowed game's first start, and `Knjazja-console.exe cards --lang ru` in a
+#    console whose code page is 866, then 1251;
 # and prints a summary.  Fails (exit 1) when any step fails.
 #
 # Downloads are kept in $KNJAZJA_WINDOWS_CACHE (default: .windows-cache/ in the checkout, which
 # git ignores); the Python, the prefixes and the logs are made afresh on every run.  Results:
-# dist/windows-leg/ (suite.log, checks.txt, menu.png, table.png).
+# dist/windows-leg/ (suite.log, build.log, checks.txt, menu.png, table.png, first-start-ru.png).
 #
 # Why the odd plumbing: Wine's console breaks Python's standard streams when output goes
 # straight to a file, so every Windows program's output is piped through `cat`; numpy 2.x
