@@ -181,6 +181,9 @@ SKIPS=$(grep -E "^SKIPPED" "$OUT/suite.log" | sed 's/^/    /' || true)
 say "suite: $SUITE"
 
 say "build/build.py under Windows Python"
+# A Linux build before this one (.ci/run makes one) leaves symbolic links in dist/Knjazja that
+# Windows' rmtree cannot remove, and its work files in build/pyinstaller: start clean.
+rm -rf dist/Knjazja build/pyinstaller
 SDL_VIDEODRIVER=dummy winpy build/build.py --skip-install | tee "$OUT/build.log" | grep -E "^(build|archive)" \
     || fail "build/build.py failed (dist/windows-leg/build.log)"
 ARCHIVE=$(ls -t dist/Knjazja-*-windows-*.zip | head -1)
