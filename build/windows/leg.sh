@@ -199,9 +199,9 @@ echo "  Knjazja.exe:         $WINDOWED_LINE"
 # Python and in the frozen console program
 say "simulate --jobs 2 under Windows Python and in Knjazja-console.exe"
 SIM=(simulate --seats easy,easy --games 4 --jobs 2)
-SIM_PY=$(timeout 300 bash -c "$(declare -f winpy); WPY='$WPY'; winpy -m knjazja ${SIM[*]}" | grep -m1 "games,") \
+SIM_PY=$(timeout 300 bash -c "$(declare -f winpy); WPY='$WPY'; winpy -m knjazja ${SIM[*]}" | awk '/games,/ && !n++') \
     || fail "python -m knjazja ${SIM[*]} failed or hung ($SIM_PY)"
-SIM_EXE=$(timeout 300 bash -c "wine '$ROOT/dist/Knjazja/Knjazja-console.exe' ${SIM[*]} 2>&1 | cat" | grep -m1 "games,") \
+SIM_EXE=$(timeout 300 bash -c "wine '$ROOT/dist/Knjazja/Knjazja-console.exe' ${SIM[*]} 2>&1 | cat" | awk '/games,/ && !n++') \
     || fail "Knjazja-console.exe ${SIM[*]} failed or hung ($SIM_EXE)"
 echo "  python -m knjazja ${SIM[*]}: $SIM_PY"
 echo "  Knjazja-console.exe ${SIM[*]}: $SIM_EXE"
