@@ -203,6 +203,7 @@ SIM_PY=$(timeout 300 bash -c "$(declare -f winpy); WPY='$WPY'; winpy -m knjazja 
     || fail "python -m knjazja ${SIM[*]} failed or hung ($SIM_PY)"
 SIM_EXE=$(timeout 300 bash -c "wine '$ROOT/dist/Knjazja/Knjazja-console.exe' ${SIM[*]} 2>&1 | cat" | awk '/games,/ && !n++') \
     || fail "Knjazja-console.exe ${SIM[*]} failed or hung ($SIM_EXE)"
+[ -n "$SIM_PY" ] && [ -n "$SIM_EXE" ] || fail "simulate --jobs 2 reported no games"
 echo "  python -m knjazja ${SIM[*]}: $SIM_PY"
 echo "  Knjazja-console.exe ${SIM[*]}: $SIM_EXE"
 
