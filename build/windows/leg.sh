@@ -169,6 +169,7 @@ SUITE_T0=$SECONDS
 # shellcheck disable=SC2086   # KNJAZJA_WINDOWS_PYTEST_ARGS: a part of the suite, while working on this
 SDL_VIDEODRIVER=dummy winpy -m pytest -p no:cacheprovider -rs \
     --junitxml "$(winpath "$OUT")\\suite.xml" ${KNJAZJA_WINDOWS_PYTEST_ARGS:-} | tee "$OUT/suite.log" | grep -E "^(FAILED|ERROR|SKIPPED)|passed|failed" || true
+pkill -P "$WATCHDOG" sleep 2>/dev/null || true     # its sleep first, or it lingers 40 min
 kill "$WATCHDOG" 2>/dev/null || true
 [ $((SECONDS - SUITE_T0)) -lt "$SUITE_LIMIT" ] || echo "windows-leg: the suite ran over $SUITE_LIMIT s: stopped" >&2
 SUITE=$(python3 - "$OUT/suite.xml" <<'EOF'
