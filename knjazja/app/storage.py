@@ -173,7 +173,9 @@ def read_document(path: Path) -> object:
         return MISSING
     except IsADirectoryError:
         raise DamagedFile("folder") from None
-    except OSError as exc:          # no permission; on Windows a folder in its place, or a lock
+    except OSError as exc:          # no permission, a lock; on Windows also a folder in its place
+        if os.path.isdir(path):     # Windows says "permission denied" when opening a folder
+            raise DamagedFile("folder") from None
         raise DamagedFile("unreadable", exc.strerror or str(exc)) from None
     if len(raw) > MAX_DOCUMENT_BYTES:
         raise DamagedFile("too_large")

@@ -93,6 +93,28 @@ def test_a_folder_in_place_of_the_file_is_moved_aside(knjazja_home, what):
 
 
 @pytest.mark.parametrize("what", list(DOCUMENTS))
+def test_a_folder_is_told_as_a_folder_when_opening_it_is_refused_as_on_windows(knjazja_home, what,
+                                                                              monkeypatch):
+    path_of, load, write, written = DOCUMENTS[what]
+    path = path_of()
+    path.mkdir(parents=True)
+    real_open = builtins.open
+
+    def windows_open(file, *args, **kw):       # Windows: opening a folder is "access denied"
+        if os.path.isdir(file):
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, *args, **kw)
+
+    monkeypatch.setattr(storage, "open", windows_open, raising=False)
+    load()
+    assert [n.params["reason"] for n in notices.take()] == ["storage.reason.folder"]
+    assert not path.exists() and next(path.parent.glob(f"{path.stem}.damaged-*")).is_dir()
+    monkeypatch.delattr(storage, "open")
+    write()
+    assert written()
+
+
+@pytest.mark.parametrize("what", list(DOCUMENTS))
 def test_an_unreadable_file_is_moved_aside(knjazja_home, what, monkeypatch):
     path_of, load, write, written = DOCUMENTS[what]
     path = path_of()

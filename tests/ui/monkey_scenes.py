@@ -68,6 +68,11 @@ def session_of(state: GameState, humans: set[int] | None = None) -> GameSession:
     return GameSession(seats, state=state, autosave=storage.autosave_path())
 
 
+# A save's file name no font draws.  POSIX: bytes that are not UTF-8 (only its file systems
+# keep them).  Windows names are UTF-16 text, so there: a private-use character.
+UNDRAWABLE_FILE_NAME = "caf\ue000.json" if os.name == "nt" else os.fsdecode(b"caf\xe9.json")
+
+
 def furnish_data_folder() -> None:
     """Statistics, good saves and every kind of junk among them: a damaged save, one with a
     card that does not exist, names no font draws, a folder, a far-future date, a file name
@@ -83,13 +88,20 @@ def furnish_data_folder() -> None:
     write_impossible_save(saves / "good.json", saves / "impossible card.json")
     write_impossible_save(saves / "good.json", storage.autosave_path())        # Continue refuses it
     (saves / "a folder.json").mkdir()
-    (saves / os.fsdecode(b"caf\xe9.json")).write_bytes(b"\xff\xfe")
+    (saves / UNDRAWABLE_FILE_NAME).write_bytes(b"\xff\xfe")
     (saves / "far future.json").write_text("[]", encoding="utf-8")
     os.utime(saves / "far future.json", (10**15, 10**15))
-    if hasattr(os, "symlink"):
-        (saves / "dangling.json").symlink_to(saves / "nowhere.json")
+    make_dangling_link(saves / "dangling.json")
     (storage.data_dir() / "series.json").write_text('{"format": "knjazja-series", "version": 1, "series": {"n": 99}}',
                                                     encoding="utf-8")
+
+
+def make_dangling_link(path) -> None:
+    """A link to nothing at ``path``, where the OS lets us (Windows wants Developer Mode)."""
+    try:
+        path.symlink_to(path.with_name("nowhere.json"))
+    except (OSError, NotImplementedError):
+        pass
 
 
 def write_impossible_save(good, path, card: int = 150) -> None:

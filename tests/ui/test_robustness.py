@@ -19,7 +19,7 @@ from knjazja.ui.scenes.message import MessageScene
 from knjazja.ui.scenes.results import ResultsScene
 from knjazja.ui.scenes.saveload import ConfirmScene, SaveLoadScene
 from knjazja.ui.table.scene import TableScene
-from monkey_scenes import play_to_the_end, write_impossible_save
+from monkey_scenes import UNDRAWABLE_FILE_NAME, make_dangling_link, play_to_the_end, write_impossible_save
 
 SETUP = {"seats": [{"name": "Olga", "kind": "human"}, {"name": "Igor", "kind": "easy"},
                    {"name": "Oleg", "kind": "easy"}],
@@ -118,8 +118,8 @@ def test_the_saves_folder_may_hold_anything(make_app):
     (saves_dir / "list.json").write_text("[1, 2, 3]")
     (saves_dir / "huge.json").write_bytes(b" " * (saves.MAX_SAVE_BYTES + 5))
     (saves_dir / "folder.json").mkdir()
-    (saves_dir / "dangling.json").symlink_to(saves_dir / "nowhere.json")
-    (saves_dir / os.fsdecode(b"caf\xe9.json")).write_bytes(b"\xff\xfe")     # name and text not UTF-8
+    make_dangling_link(saves_dir / "dangling.json")
+    (saves_dir / UNDRAWABLE_FILE_NAME).write_bytes(b"\xff\xfe")       # name and text not UTF-8
     far_future = saves_dir / "far future.json"
     far_future.write_text("{}")
     os.utime(far_future, (10**15, 10**15))
