@@ -10,8 +10,7 @@ hand (Hard's search weighs its draws itself) — was both levels' rule before; `
 the last-turns rule as soon as the turns may run out — was their rule before that;
 `light` is without the last-turns rule; `full` (for `normal:full` and `hard-learned`) has
 every rule but the last-turns one (the full set measured weaker: see docs/BOTS.md).
-docs/BOTS.md, "Bots at a table with people", has
-what pressing cost and gained.
+What pressing cost and gained: docs/BOTS.md, "Bots at a table with people".
 
 Cards in hand score nothing, so a bot that still holds cities and Glory buildings when
 its turns run out has thrown points away, whatever its evaluation believed.  The
