@@ -31,6 +31,7 @@ from knjazja.engine.cards import CARD_ID, CARDS, IS_MILITIA, STRENGTH
 
 from .classic.fast import _build_gain, fast_choose
 from .gifts import GOOD_CHRONICLES
+from .lookahead import pointless
 
 PROXY_KINDS = ("builder", "hoarder", "brawler")
 HOARDER_PLAYS = 0.2           # the share of a hoarder's turns on which he plays a card
@@ -115,7 +116,7 @@ class ProxyBot:
             return play
         if obs.deck_size == 0:          # nothing to draw: the safest card, or a pass
             safe = [a for a in legal if a.kind in (PLAY_CITY, BUILD, CHRONICLE, EVENT)
-                    and not _harms_self_or_gives(obs, a)]
+                    and not pointless(obs, a)]
             return _draw_or_pass(legal) if not safe else safe[0]
         return _draw_or_pass(legal)
 
@@ -128,8 +129,3 @@ class ProxyBot:
         if attacks:
             return max(attacks, key=lambda a: sum(STRENGTH[t] for t in a.cards))
         return next((a for a in legal if a.kind == END_WAR), legal[-1])
-
-
-def _harms_self_or_gives(obs: Observation, a: Action) -> bool:
-    from .lookahead import pointless
-    return pointless(obs, a)

@@ -15,17 +15,12 @@ from typing import Any
 
 from knjazja.engine import Action, apply, legal_actions, new_game
 from knjazja.engine.actions import DECLARE_WAR, TURN
-from knjazja.engine.cards import CARD_ID, FOREIGN, IS_MILITIA, IS_TROOP, STRENGTH
+from knjazja.engine.cards import CARD_ID
 from knjazja.engine.saves import load_game
-from knjazja.engine.state import GameState
+
+from .classic.fast import _best_attack  # the strongest troop against a city, Anna counted
 
 BOT_KINDS = ("easy", "normal", "hard")
-
-
-def _strongest(s: GameState, seat: int, defender: int) -> int:
-    anna = any(CARD_ID[c] == "chr.anna" for c in s.chronicles[defender])
-    return max((STRENGTH[t] - (2 if anna and FOREIGN[t] else 0) for t in s.hands[seat]
-                if IS_TROOP[t] and not IS_MILITIA[t]), default=0)
 
 
 def describe(a: Action) -> str:
@@ -63,7 +58,7 @@ def replay_report(path: str | os.PathLike) -> dict[str, Any]:
             chances = [{"city": CARD_ID[w.city], "owner": s.cities[w.city].owner,
                         "walls": s.cities[w.city].wall_strength,
                         "glory": s.cities[w.city].glory(),
-                        "troop": _strongest(s, seat, s.cities[w.city].owner)}
+                        "troop": _best_attack(s, seat, s.cities[w.city].owner)}
                        for w in legal if w.kind == DECLARE_WAR]
             turns.append({"turn": s.turn_no, "round": (s.turn_no // s.n) + 1, "seat": seat,
                           "deck": len(s.deck), "hand": len(s.hands[seat]),
