@@ -28,8 +28,12 @@ For a game a human lost, the review also finds what lost it: once every point is
 the ``CANDIDATES`` biggest one-ply losses of the seats that lost are played out to the end
 (``bots.endcost``: deals of the seat's own view, the chosen and the best move on the same
 random numbers, every seat played by the fast policy), and ``costliest`` gives the moves
-that cost most Glory at the END of the game — at least three whenever three points lost
-anything — whether or not any passes the mistake threshold.
+that cost most Glory at the END of the game, whether or not any passes the mistake
+threshold.  A player who lost while choosing Hard's best move nearly every time still
+learns what lost the game: when the moves that lost anything one ply on are fewer than
+``COSTLIEST`` (or cost nothing at the end), the closest calls among his best-rated moves
+are played out against the runner-up of the ranking, and a runner-up that ends the game
+better by ``END_MARGIN`` Glory or more is the better move of that point (``better``).
 """
 from __future__ import annotations
 
@@ -48,6 +52,7 @@ MISTAKE_POINTS = 10.0     # from this loss on a move is a clear mistake
 CANDIDATES = 8            # the biggest one-ply losses of a lost game played out to the end, a batch
 MAX_PLAYED = 24           # ... more batches while fewer than COSTLIEST moves cost anything, up to this
 COSTLIEST = 3             # the costliest moves a lost game shows
+END_MARGIN = 0.5          # Glory of final margin from which a move cost something at the end
 
 
 def replay(state: GameState) -> list[GameState]:
@@ -157,6 +162,22 @@ def cost_candidates(results: dict[int, PointResult], seats: set[int], k: int = C
     return [r.index for r in found[:k]]
 
 
+def close_calls(results: dict[int, PointResult], seats: set[int], k: int = CANDIDATES,
+                done: set[int] | frozenset[int] = frozenset()) -> list[int]:
+    """The points of ``seats`` whose choice was the best of the ranking and that had a
+    runner-up (not in ``done``), the ``k`` closest calls first: the best-rated moves most
+    likely to lose to another at the end of the game."""
+    found = [r for r in results.values() if r.seat in seats and r.best == r.chosen
+             and len(r.ranking) >= 2 and r.index not in done]
+    found.sort(key=lambda r: (r.ranking[0][1] - r.ranking[1][1], r.index))
+    return [r.index for r in found[:k]]
+
+
+def runner_up(r: PointResult) -> Action:
+    """The best move of ``r``'s ranking other than the chosen one."""
+    return next(a for a, _ in r.ranking if a != r.chosen)
+
+
 def costliest(costs: dict[int, float], results: dict[int, PointResult], k: int = COSTLIEST) -> list[int]:
     """The ``k`` points that cost most at the end of the game (Glory of final margin),
     the one-ply loss breaking ties; costliest first."""
@@ -176,7 +197,9 @@ class Analysis:
         self.lost = set(lost or ())           # human seats that lost: their costliest moves are found
         self.playouts = int(playouts)
         self.results: dict[int, PointResult] = {}
-        self.costs: dict[int, float] = {}     # point -> final margin lost against the best move
+        self.costs: dict[int, float] = {}     # point -> final margin lost against the better move
+        self.alternatives: dict[int, Action] = {}     # point -> a runner-up that ended better
+        self._closes: set[int] = set()        # close calls already played out
         self._costing: list[int] | None = None    # the points still to play out (None: not chosen yet)
         self._cost_job = False
         self._queue = list(self.points)
@@ -209,6 +232,16 @@ class Analysis:
     def costliest(self) -> list[int]:
         """The lost game's costliest moves found so far, costliest first."""
         return costliest(self.costs, self.results)
+
+    def better(self, index: int) -> Action:
+        """The better move of a point: Hard's best, or the runner-up that ended the game
+        better than a best-rated choice (``alternatives``)."""
+        return self.alternatives.get(index, self.results[index].best)
+
+    def judged_at_end(self, index: int) -> bool:
+        """Is the point's better move known only from the end of the game (the chosen move
+        was the best one ply on)?"""
+        return index in self.alternatives
 
     def flagged(self) -> list[int]:
         """The biggest mistakes, then the lost game's costliest moves (no index twice)."""
@@ -262,26 +295,37 @@ class Analysis:
     def _next_cost(self) -> int | None:
         if self._costing is None:             # every point is ranked: choose what to play out
             self._costing = cost_candidates(self.results, self.lost)
-        elif not self._costing and len(self.costs) < MAX_PLAYED \
-                and sum(1 for c in self.costs.values() if c >= 0.5) < COSTLIEST:
-            # too few of them cost anything at the end: the next batch
-            self._costing = cost_candidates(self.results, self.lost, done=set(self.costs))
+        if not self._costing and len(self.costs) + len(self._closes) < MAX_PLAYED \
+                and sum(1 for c in self.costs.values() if c >= END_MARGIN) < COSTLIEST:
+            # too few of them cost anything at the end: the next batch, then the close calls
+            done = set(self.costs) | self._closes
+            self._costing = cost_candidates(self.results, self.lost, done=done) \
+                or close_calls(self.results, self.lost, done=done)
         return self._costing[0] if self._costing else None
 
     def _start_cost(self) -> None:
         assert self._costing
         index = self._costing.pop(0)
         r = self.results[index]
-        self._start(EndCost(self.playouts), index, [r.chosen, r.best], self.seed_for(index) ^ 0x5EED)
+        other = r.best if r.best != r.chosen else runner_up(r)
+        self._start(EndCost(self.playouts), index, [r.chosen, other], self.seed_for(index) ^ 0x5EED)
 
     def _take(self, result) -> PointResult | None:
         """The finished search's verdict (None while a loss still waits for its second look)."""
         index = self._running
         assert index is not None
         self._running = None
-        if self._cost_job:                    # [(chosen, mean margin), (best, mean margin)]
-            margins = [v for _, v in as_ranking(result)]
-            self.costs[index] = margins[1] - margins[0] if len(margins) == 2 else 0.0
+        if self._cost_job:                    # [(chosen, mean margin), (other, mean margin)]
+            ranking = as_ranking(result)
+            cost = ranking[1][1] - ranking[0][1] if len(ranking) == 2 else 0.0
+            r = self.results[index]
+            if r.best != r.chosen:
+                self.costs[index] = cost
+            else:                             # a close call: it counts only if it cost at the end
+                self._closes.add(index)
+                if cost >= END_MARGIN:
+                    self.costs[index] = cost
+                    self.alternatives[index] = ranking[1][0]
             return None
         s = self.states[index]
         earlier = self.results.get(index)

@@ -13,9 +13,11 @@ and how it used its chances and its cards against the others:
 * `gifts`: moves that raise or shield another prince for nothing (`bots.gifts`);
 * `exposed`: 1 when, on some turn of another seat, that seat could have declared war on an
   unwalled city of this seat (`exposed_early`: such a turn came before the last `LATE_DECK`
-  cards; `exposed_turns`: how many such turns); `attacked`: wars declared against this
-  seat.  A seat exposed and never attacked is a game in which its open cities sat
-  untouched.
+  cards; `exposed_turns`: how many such turns; `exposed_idle`: on one of them that seat
+  declared no war at all); `attacked`: wars declared against this seat.  A seat exposed
+  and never attacked is a game in which its open cities sat untouched; exposed while
+  another passed the chance without any war, and never attacked, is one in which they sat
+  untouched by a bot that had no other war to fight.
 """
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ from .gifts import is_gift
 LATE_DECK = 20               # the last cards of the deck: wars before them are "early"
 COUNTS = ("wars_declared", "wars_won", "cities_founded", "buildings_built",
           "cards_in_hand_end", "cities_in_hand_end", "open_chances", "chances_taken",
-          "wars_early", "gifts", "exposed", "exposed_early", "exposed_turns", "attacked")
+          "wars_early", "gifts", "exposed", "exposed_early", "exposed_turns", "exposed_idle", "attacked")
 
 
 class PlayCounter:
@@ -83,6 +85,8 @@ class PlayCounter:
             theirs["exposed_turns"] += 1
             if obs.deck_size > LATE_DECK:
                 theirs["exposed_early"] = 1
+            if action.kind != DECLARE_WAR:
+                theirs["exposed_idle"] = 1
 
     def finish(self, s: GameState) -> list[dict]:
         for seat, hand in enumerate(s.hands):
@@ -164,6 +168,8 @@ def by_kind(kinds: list[str], per_game: list[list[dict]], games: int) -> dict:
             "exposed_early_games": len(early),
             "untouched_early_share": round(sum(1 for d in early if not d["attacked"]) / len(early),
                                            4) if early else 0.0,
+            "untouched_idle_share": round(sum(1 for d in untouched if d.get("exposed_idle"))
+                                          / len(exposed), 4) if exposed else 0.0,
             "untouched_exposed_turns": round(sum(d.get("exposed_turns", 0) for d in untouched)
                                              / len(untouched), 2) if untouched else 0.0,
         }

@@ -10,7 +10,8 @@ import re
 
 import pytest
 
-from knjazja.app.analysis import Analysis, costliest, cost_candidates, decision_points, losers, replay
+from knjazja.app.analysis import (END_MARGIN, Analysis, PointResult, close_calls, costliest, cost_candidates,
+                                  decision_points, losers, replay)
 from knjazja.app.explain import why_better, why_good
 from knjazja.app.facts import LOSING
 from knjazja.app.i18n import tr
@@ -184,6 +185,46 @@ def test_the_review_of_a_lost_game_shows_its_three_costliest_moves_with_reasons(
     again = Analysis(states, points, worlds=1, use_process=False, lost={0}, playouts=6)
     again.run_all()
     assert again.costs == a.costs
+
+
+def test_a_lost_game_played_by_the_book_still_shows_what_lost_it(monkeypatch):
+    """Every move the best one ply on: the closest calls are played out against their
+    runner-up, and a runner-up that ends the game better is the point's better move."""
+    import knjazja.bots.endcost as endcost
+    final, states = lost_easy_game()
+    seats = [True, False, False, False]
+    points = decision_points(states, seats)[:6]
+    a = Analysis(states, points, worlds=1, use_process=False, lost={0}, playouts=4)
+    gaps = [0.30, 0.01, 0.05, 0.20, 0.02, 0.10]           # best − runner-up of each point
+    for i, gap in zip(points, gaps):
+        chosen = final.history[i]
+        other = next(x for x in legal_actions(states[i]) if x != chosen)
+        a.results[i] = PointResult(i, 0, chosen, 0.4, chosen, 0.4, [(chosen, 0.4), (other, 0.4 - gap)])
+    a._queue.clear()
+    assert cost_candidates(a.results, {0}) == []          # nothing lost one ply on
+    assert close_calls(a.results, {0}) == [points[k] for k in (1, 4, 2, 5, 3, 0)]
+    # the runner-up ends better by: 3 Glory, less than the margin, 1 Glory, worse, 2, 0.6
+    gains = {points[1]: 3.0, points[4]: END_MARGIN / 2, points[2]: 1.0, points[5]: -1.0,
+             points[3]: 2.0, points[0]: 0.6}
+    played: list[int] = []
+
+    def fake_margins(obs, moves, rng, playouts=4):
+        i = close_calls(a.results, {0}, done=set(played))[0]      # they are played in this order
+        assert moves == [a.results[i].chosen, a.results[i].ranking[1][0]]
+        played.append(i)
+        return [0.0, gains[i]]
+    monkeypatch.setattr(endcost, "end_margins", fake_margins)
+    a.run_all()
+    assert played == [points[k] for k in (1, 4, 2, 5, 3, 0)]    # one batch, closest first
+    found = {i for i, g in gains.items() if g >= END_MARGIN}
+    assert set(a.alternatives) == found and set(a.costs) == found
+    assert a.costliest() == [points[1], points[3], points[2]]
+    for i in a.costliest():
+        assert a.judged_at_end(i) and a.better(i) == a.results[i].ranking[1][0] != a.results[i].chosen
+        for lang in ("ru", "en"):
+            reason = why_better(states[i], 0, a.better(i), a.results[i].chosen, NAMES[lang], lang, a.costs[i])
+            assert concrete(reason, lang), reason
+    assert not a.judged_at_end(points[5]) and a.better(points[5]) == a.results[points[5]].chosen
 
 
 def test_a_won_game_is_not_played_out():

@@ -198,7 +198,16 @@ def test_open_chances_are_the_turns_a_war_could_be_declared():
     mine, theirs = counter.per_seat[0], counter.per_seat[1]
     assert (mine["open_chances"], mine["chances_taken"], mine["wars_declared"]) == (1, 1, 1)
     assert (theirs["exposed"], theirs["exposed_turns"], theirs["attacked"]) == (1, 1, 1)
+    assert theirs["exposed_idle"] == 0                  # the chance was taken
     assert counter.wars_early_on[0][1] == 1
+    # the same chance passed: a draw instead of a war leaves the city idle
+    s1 = prepared_game(3, hands={0: ["troop.druzhina.5"]},
+                       cities={"city.kiev": (0, []), "city.murom": (1, [])})
+    c1 = PlayCounter(3)
+    obs, legal = observation(s1, 0), legal_actions(s1)
+    draw = next(a for a in legal if a.kind != DECLARE_WAR)
+    c1.add(0, draw, apply(s1, draw), obs, legal)
+    assert (c1.per_seat[1]["exposed"], c1.per_seat[1]["exposed_idle"]) == (1, 1)
     # a turn without a troop that beats any walls is no chance
     s2 = prepared_game(3, hands={0: ["troop.militia"]},
                        cities={"city.kiev": (0, []), "city.murom": (1, [])})

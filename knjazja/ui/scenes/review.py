@@ -303,14 +303,21 @@ class ReviewScene(BookScene):
         s = self.states[i]
         chosen = narrator.action(r.chosen, s)
         p = round(100 * r.chosen_value)
-        if r.best == r.chosen or (r.loss_points < 0.05 and i not in self.flagged):
+        a = self.analysis
+        at_end = a is not None and a.judged_at_end(i)     # the best one ply on, lost at the end
+        better = a.better(i) if a is not None else r.best
+        if not at_end and (r.best == r.chosen or (r.loss_points < 0.05 and i not in self.flagged)):
             text = tr("review.named_best" if many else "review.you_best", name=name, chosen=chosen, p=p)
         else:
-            best = narrator.action(r.best, s)
-            text = tr("review.named_worse" if many else "review.you_worse", name=name, chosen=chosen,
-                      best=best, p=p, q=round(100 * r.best_value))
-            cost = self.analysis.costs.get(i) if self.analysis is not None else None
-            why = why_better(s, seat, r.best, r.chosen, [x.name for x in self.seats], get_language(), cost)
+            best = narrator.action(better, s)
+            if at_end:
+                text = tr("review.named_worse_end" if many else "review.you_worse_end", name=name,
+                          chosen=chosen, best=best)
+            else:
+                text = tr("review.named_worse" if many else "review.you_worse", name=name, chosen=chosen,
+                          best=best, p=p, q=round(100 * r.best_value))
+            cost = a.costs.get(i) if a is not None else None
+            why = why_better(s, seat, better, r.chosen, [x.name for x in self.seats], get_language(), cost)
             text += "\n" + tr("review.why", why=why)         # drawn when the right side changes
         return move, text, GRADE_COLOURS[grade(r.loss_points)]
 
