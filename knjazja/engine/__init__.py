@@ -16,7 +16,7 @@ from .records import Answer, AttackRecord, WarEvent, WarRecord, war_after
 from .refusals import CardArg, Refusal, SeatArg, Target, why_not_declare, why_not_pass_igor, why_not_play
 from .rules import apply, explain_illegal, legal_actions
 from .saves import SaveError, dumps, load_game, loads, save_game, write_atomic
-from .scoring import SeatScore, final_scores, score, winners
+from .scoring import SeatScore, final_scores, score, top_seats, win_shares, winners
 from .series import Series
 from .state import City, GameOptions, GameState, War
 from .zones import Zone, learned_by
@@ -26,7 +26,7 @@ __all__ = [
     "RULESET_VERSION", "card_label", "card_name", "catalogue", "texts", "new_game",
     "start_events", "Observation", "determinize", "observation", "apply", "explain_illegal",
     "legal_actions", "prepared_game", "SaveError", "dumps", "load_game", "loads", "save_game", "write_atomic",
-    "SeatScore", "final_scores", "score", "winners", "Series", "City", "GameOptions",
+    "SeatScore", "final_scores", "score", "top_seats", "win_shares", "winners", "Series", "City", "GameOptions",
     "GameState", "War", "Answer", "AttackRecord", "WarEvent", "WarRecord", "war_after", "CardArg",
     "Refusal", "SeatArg", "Target", "why_not_declare", "why_not_pass_igor", "why_not_play", "Zone",
     "learned_by",

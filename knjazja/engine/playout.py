@@ -6,7 +6,7 @@ import time
 
 from .game import new_game
 from .rules import apply, legal_actions
-from .scoring import final_scores, winners
+from .scoring import final_scores, win_shares, winners
 
 
 def game_seed(seed: int, game: int) -> int:
@@ -35,9 +35,9 @@ def simulate_random(n_players: int, games: int, seed: int) -> dict:
     turns = 0
     t0 = time.perf_counter()
     for g in range(games):
-        scores, won, n_turns, _ = random_game(n_players, game_seed(seed, g))
-        for w in won:
-            wins[w] += 1 / len(won)
+        scores, _won, n_turns, _ = random_game(n_players, game_seed(seed, g))
+        for i, share in enumerate(win_shares(scores)):
+            wins[i] += share
         for i, v in enumerate(scores):
             glory[i] += v
         turns += n_turns

@@ -1,6 +1,7 @@
 """Scoring (RULES.md §6): the Glory of each seat with a breakdown per city and chronicle."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import CARD_ID, CARDS, STRENGTH
@@ -74,8 +75,21 @@ def final_scores(s: GameState) -> list[int]:
     return [seat_score(s, i).total for i in range(s.n)]
 
 
-def winners(s: GameState) -> list[int]:
-    """Seats with the most Glory (equal Glory shares the win)."""
-    totals = final_scores(s)
+def top_seats(totals: Sequence[float]) -> list[int]:
+    """The seats with the highest total: the winners of a game or a series (equal totals
+    share the win; the rule book's one rule of who wins, used by every screen)."""
+    if not totals:
+        return []
     best = max(totals)
     return [i for i, t in enumerate(totals) if t == best]
+
+
+def win_shares(totals: Sequence[float]) -> list[float]:
+    """Each seat's share of the win: 1 / (number of winners) for a winner, else 0."""
+    won = top_seats(totals)
+    return [1.0 / len(won) if i in won else 0.0 for i in range(len(totals))]
+
+
+def winners(s: GameState) -> list[int]:
+    """Seats with the most Glory (equal Glory shares the win)."""
+    return top_seats(final_scores(s))

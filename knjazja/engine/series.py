@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .scoring import top_seats
+
 TARGET = 100
 
 
@@ -35,8 +37,7 @@ class Series:
         """Seats that won the series (highest total among those at the target; ties share)."""
         if not self.over:
             return []
-        best = max(self.totals)
-        return [i for i, t in enumerate(self.totals) if t == best]
+        return top_seats(self.totals)
 
     def next_starter(self) -> int:
         """The last game's winner starts; after a shared win, the tied winner first

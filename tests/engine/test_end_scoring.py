@@ -184,3 +184,11 @@ def test_series_played_with_real_games():
         seed += 1
         assert seed < 500
     assert ser.winners() and all(ser.totals[w] == max(ser.totals) for w in ser.winners())
+
+
+def test_the_one_rule_of_who_wins_shares_a_tie():
+    from knjazja.engine import top_seats, win_shares
+    assert top_seats([3, 7, 7, 1]) == [1, 2] and win_shares([3, 7, 7, 1]) == [0.0, 0.5, 0.5, 0.0]
+    assert top_seats([0, 0]) == [0, 1] and win_shares([5]) == [1.0]
+    assert top_seats([]) == [] and win_shares([]) == []
+    assert win_shares([-2, -5, -2]) == [0.5, 0.0, 0.5]     # a lead below zero still wins

@@ -10,7 +10,7 @@ from pygame_gui.elements import UIButton
 from knjazja.app.glory import city_formula
 from knjazja.app.i18n import card_name, get_language, tr
 from knjazja.app.words import join_names, seat_word
-from knjazja.engine import score
+from knjazja.engine import score, top_seats
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import wrap_text
@@ -113,8 +113,7 @@ class ResultsScene(GuiScene):
         style.draw_panel(surface, panel, bg=(28, 16, 8, 244))       # the board shows around it, not through
         totals = [s.total for s in self.scores]
         names = [s.name for s in self.session.seats]
-        best = max(totals)
-        winners = [names[i] for i, t in enumerate(totals) if t == best]
+        winners = [names[i] for i in top_seats(totals)]
         title_text = tr("results.winner", name=seat_word(winners[0], lang)) if len(winners) == 1 else \
             tr("results.shared", names=join_names(winners))
         tf = style.fit_font("title", title_text, panel.width - self.px(80), self.px(50))

@@ -13,7 +13,7 @@ from knjazja.app.narrate import Narrator
 from knjazja.app.typography import number
 from knjazja.app.words import join_names, seat_word
 from knjazja.app.session import Seat
-from knjazja.engine import GameState, score
+from knjazja.engine import GameState, score, top_seats
 from knjazja.engine.scoring import seat_score
 from knjazja.engine.targets import attack_sum, defence_sum
 from knjazja.ui import style
@@ -28,8 +28,7 @@ GRADE_COLOURS = {"good": (120, 200, 100), "inaccuracy": (238, 176, 56), "mistake
 def final_verdict(seats: list[Seat], s: GameState) -> str:
     """Who won, and everybody's Glory."""
     totals = [sc.total for sc in score(s)]
-    best = max(totals)
-    names = [seats[k].name for k, t in enumerate(totals) if t == best]
+    names = [seats[k].name for k in top_seats(totals)]
     head = tr("results.winner", name=seat_word(names[0], get_language())) if len(names) == 1 else \
         tr("results.shared", names=join_names(names))
     line = " · ".join(f"{seat.name} {number(t)}" for seat, t in zip(seats, totals))

@@ -12,7 +12,7 @@ from pygame_gui.elements import UIButton
 
 from knjazja.app.i18n import tr
 from knjazja.app.words import join_names
-from knjazja.engine import Series
+from knjazja.engine import Series, top_seats
 from knjazja.ui import style
 from knjazja.ui.scenes.base import oid
 from knjazja.ui.widgets import BookScene, ellipsize
@@ -32,13 +32,7 @@ def leaders(series: Series) -> list[int]:
     """Seats with the highest total (none before the first game)."""
     if not series.games:
         return []
-    best = max(series.totals)
-    return [i for i, t in enumerate(series.totals) if t == best]
-
-
-def game_winners(glory: Sequence[int]) -> list[int]:
-    best = max(glory)
-    return [i for i, g in enumerate(glory) if g == best]
+    return top_seats(series.totals)
 
 
 @dataclass
@@ -210,7 +204,7 @@ class SeriesScene(BookScene):
             style.blit_text(surface, str(value), num_f, style.MUTED, center=(g.x_games + g.game_w // 2, row.centery))
             col = 1
         for k, (_, glory) in enumerate(g.games):
-            won = i in game_winners(glory)
+            won = i in top_seats(glory)
             cx = g.x_games + (col + k) * g.game_w + g.game_w // 2
             if won:
                 pygame.draw.circle(surface, style.GOLD_DARK, (cx, row.centery), self.px(19), width=max(1, self.px(2)))
