@@ -18,6 +18,7 @@ from knjazja.app.analysis import WORLDS, Analysis, cost_candidates, decision_poi
 from knjazja.app.explain import why_better, why_good
 from knjazja.app.i18n import tr
 from knjazja.app.narrate import Narrator
+from knjazja.app.verdict import point_verdict
 from knjazja.bots import make_bot
 from knjazja.bots.endcost import PLAYOUTS
 from knjazja.engine import GameState, apply, final_scores, legal_actions, new_game, observation
@@ -71,22 +72,15 @@ def bench_review(games: int = 20, seed: int = 1, worlds: int = WORLDS, playouts:
             f"{with_loss} with a loss, {len(a.costs)} played out")
         reasons = 0
         for i in top:
-            r, s, better = a.results[i], states[i], a.better(i)
+            r, s = a.results[i], states[i]
             costs.append(a.costs[i])
             for lang in ("ru", "en"):
-                n = Narrator(NAMES[lang], lang)
-                why = why_better(s, r.seat, better, r.chosen, NAMES[lang], lang, a.costs[i])
+                why = why_better(s, r.seat, a.better(i), r.chosen, NAMES[lang], lang, a.costs[i])
                 ok = concrete(why, NAMES[lang])
                 if lang == "ru":
                     reasons += ok
-                if a.judged_at_end(i):
-                    line = tr("review.you_worse_end", lang=lang, chosen=n.action(r.chosen, s),
-                              best=n.action(better, s))
-                else:
-                    line = tr("review.you_worse", lang=lang, chosen=n.action(r.chosen, s),
-                              best=n.action(better, s), p=round(100 * r.chosen_value),
-                              q=round(100 * r.best_value))
-                line += " " + tr("review.why", lang=lang, why=why)
+                line = point_verdict(a, i, s, Narrator(NAMES[lang], lang), NAMES[lang], lang,
+                                     flagged=top).replace("\n", " ")
                 log(f"  move {i + 1} (end cost {a.costs[i]:+.1f} Glory, one ply {r.loss_points:.1f} pts) "
                     f"[{lang}] {line}")
                 if len(marks[lang]) < samples and i == top[0]:      # one a game: a spread

@@ -225,6 +225,17 @@ def test_a_lost_game_played_by_the_book_still_shows_what_lost_it(monkeypatch):
             reason = why_better(states[i], 0, a.better(i), a.results[i].chosen, NAMES[lang], lang, a.costs[i])
             assert concrete(reason, lang), reason
     assert not a.judged_at_end(points[5]) and a.better(points[5]) == a.results[points[5]].chosen
+    # the verdict names the better move without the one-ply chances that favour the chosen one
+    from knjazja.app.verdict import point_verdict
+    top = a.costliest()[0]
+    for lang, said, unsaid in (("ru", "к концу партии лучше было", "Шанс победы"),
+                               ("en", "by the end of the game it would have been better to", "Win chance")):
+        text = point_verdict(a, top, states[top], Narrator(NAMES[lang], lang), NAMES[lang], lang)
+        text = text.replace("\xa0", " ")
+        assert said in text and unsaid not in text and tr("review.why", lang=lang, why="")[:5] in text
+    ranked_best = points[5]                   # played out, no better at the end: still the best
+    assert "Это лучший ход" in point_verdict(a, ranked_best, states[ranked_best], Narrator(NAMES["ru"], "ru"),
+                                             NAMES["ru"], "ru")
 
 
 def test_a_won_game_is_not_played_out():

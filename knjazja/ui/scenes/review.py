@@ -18,9 +18,9 @@ from pygame_gui.elements import UIButton
 
 from knjazja.app.analysis import (WORLDS, MISTAKE_POINTS, Analysis, PointResult, decision_points, grade,
                                   losers, replay)
-from knjazja.app.explain import why_better
 from knjazja.app.i18n import get_language, tr
 from knjazja.app.narrate import Narrator
+from knjazja.app.verdict import point_verdict
 from knjazja.engine import Action, GameState
 from knjazja.ui import style
 from knjazja.ui.art.palette import HIGHLIGHT
@@ -298,27 +298,8 @@ class ReviewScene(BookScene):
         if r is None:
             running = self.analysis is not None and self.analysis.running == i
             return move, tr("review.thinking" if running else "review.waiting"), style.MUTED
-        many = len(self._humans) > 1
-        name = narrator.seat(seat)
-        s = self.states[i]
-        chosen = narrator.action(r.chosen, s)
-        p = round(100 * r.chosen_value)
-        a = self.analysis
-        at_end = a is not None and a.judged_at_end(i)     # the best one ply on, lost at the end
-        better = a.better(i) if a is not None else r.best
-        if not at_end and (r.best == r.chosen or (r.loss_points < 0.05 and i not in self.flagged)):
-            text = tr("review.named_best" if many else "review.you_best", name=name, chosen=chosen, p=p)
-        else:
-            best = narrator.action(better, s)
-            if at_end:
-                text = tr("review.named_worse_end" if many else "review.you_worse_end", name=name,
-                          chosen=chosen, best=best)
-            else:
-                text = tr("review.named_worse" if many else "review.you_worse", name=name, chosen=chosen,
-                          best=best, p=p, q=round(100 * r.best_value))
-            cost = a.costs.get(i) if a is not None else None
-            why = why_better(s, seat, better, r.chosen, [x.name for x in self.seats], get_language(), cost)
-            text += "\n" + tr("review.why", why=why)         # drawn when the right side changes
+        text = point_verdict(self.analysis, i, self.states[i], narrator, [x.name for x in self.seats],
+                             get_language(), many=len(self._humans) > 1, flagged=self.flagged)
         return move, text, GRADE_COLOURS[grade(r.loss_points)]
 
     # -- drawing: static --------------------------------------------------------------------
