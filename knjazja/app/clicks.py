@@ -16,11 +16,11 @@ from knjazja.engine.actions import (ACCEPT, AMBUSH, ATTACK, BID, BRIBE, BUILD, C
                                     KEEP, LAY, NO_BID, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY, REACT, REACTION,
                                     WAR_ATTACK, YIELD, YIELD_PLUNDER)
 from knjazja.engine.cards import CARD_ID
-from knjazja.engine.refusals import CENTRE, CITY, SEAT, TROOP, Target
-from knjazja.engine.refusals import CHRONICLE as T_CHRONICLE
+from knjazja.engine.refusals import Target
+from knjazja.engine.kinds import TargetKind
 from knjazja.engine.targets import squad_strength
 
-MIDDLE = Target(CENTRE)      # the middle of the table: the war stack, or the card being played
+MIDDLE = Target(TargetKind.CENTRE)      # the middle of the table: the war stack, or the card being played
 # decisions answered with buttons (one per legal action); cards may still be clicked
 BUTTON_DECISIONS = (REACTION, DOWRY_BID, CONGRESS, RAID_LAY)
 # actions that get a button in the choice panel
@@ -55,28 +55,28 @@ def targets_of(a: Action, s: GameState) -> set[Target]:
     """Every target a click may choose ``a`` with."""
     k = a.kind
     if k in (BUILD, DECLARE_WAR):
-        return {Target(CITY, a.city)}
+        return {Target(TargetKind.CITY, a.city)}
     if k in (PLAY_CITY, PASS_IGOR):
-        return {Target(SEAT, a.seat)}
+        return {Target(TargetKind.SEAT, a.seat)}
     if k == CHRONICLE:
-        return {Target(CITY, a.city)} if a.city >= 0 else {Target(SEAT, a.seat)}
+        return {Target(TargetKind.CITY, a.city)} if a.city >= 0 else {Target(TargetKind.SEAT, a.seat)}
     if k == EVENT:
         return _event_targets(a, s)
     if k in (ATTACK, DEFEND):
-        return {MIDDLE} | ({Target(CITY, s.war.city)} if s.war is not None else set())
+        return {MIDDLE} | ({Target(TargetKind.CITY, s.war.city)} if s.war is not None else set())
     if k == BRIBE:
-        return {Target(TROOP, a.target)}
+        return {Target(TargetKind.TROOP, a.target)}
     return {MIDDLE}
 
 
 def _event_targets(a: Action, s: GameState) -> set[Target]:
     if a.target >= 0:
-        return {Target(T_CHRONICLE, a.target)}
+        return {Target(TargetKind.CHRONICLE, a.target)}
     out: set[Target] = set()
     if a.city >= 0:
-        out.add(Target(CITY, a.city))
+        out.add(Target(TargetKind.CITY, a.city))
     if a.seat >= 0:
-        out.add(Target(SEAT, a.seat))
+        out.add(Target(TargetKind.SEAT, a.seat))
     if s.war is not None or a.seat == s.decision.seat:
         out.add(MIDDLE)
     return out

@@ -4,8 +4,9 @@
   "spectator"), one of those names, or a seat number (that seat always views).
 * Interaction: small states (``app.interaction``); clicks and drops on named targets map to
   one of ``session.legal()`` or to the engine's ``Refusal``; ``notices`` become toasts.
-* Events wait on ``queue`` until the table animates them (``next_event``); ``view`` is the
-  table as shown so far.  While anything animates or waits, bots wait and clicks are ignored.
+* Events: the table reads the session's feed (``app.feed``) through ``shown``, one event
+  at a time as it animates them (``next_event``); ``view`` is the table as shown so far.
+  While anything animates or waits, bots wait and clicks are ignored.
 * Pacing (``update``): game over, hand-overs, automatic answers, bots after ``BOT_PAUSE``.
 """
 from __future__ import annotations
@@ -19,8 +20,8 @@ from knjazja.app.card_names import refusal_text
 from knjazja.app.hints import HintRequest
 from knjazja.app.explain import why_good
 from knjazja.app.i18n import get_language, tr
-from knjazja.app.interaction import (IDLE, Choosing, Holding, Idle, Mode, PickingIgorSeat, PickingWarCity,
-                                     Press, Squad, base, held_card, squad_cards)
+from knjazja.app.interaction import (IDLE, Choosing, Hit, Holding, Idle, Mode, PickingIgorSeat, Pile,
+                                     PickingWarCity, Press, Squad, base, held_card, squad_cards)
 from knjazja.app.narrate import Narrator
 from knjazja.app.prompts import area_tags, prompt_text
 from knjazja.app.session import GameSession
@@ -29,8 +30,8 @@ from knjazja.app.undo import UndoHandover
 from knjazja.engine import Action, Event, IllegalAction
 from knjazja.engine.actions import ATTACK, DEFEND, DRAW, TURN, WAR_ATTACK, WAR_DEFEND
 from knjazja.engine.cards import IS_TROOP
-from knjazja.engine.refusals import (CHRONICLE, SEAT, Refusal, Target, why_not_declare, why_not_pass_igor,
-                                     why_not_play)
+from knjazja.engine.refusals import Refusal, Target, why_not_declare, why_not_pass_igor, why_not_play
+from knjazja.engine.kinds import TargetKind
 from knjazja.engine.targets import forms_squads, passable_chronicle
 
 log = logging.getLogger(__name__)
@@ -58,11 +59,12 @@ class TableController(UndoHandover):
         self.view = TableView(session.state)
         self.narrator = Narrator(self.names, get_language())
         self.hints = HintRequest()
-        # the event queue and the log
-        self.queue: deque[Event] = deque()
-        self.logged: list[Event] = [e for _, e in session.log]   # every event shown so far
-        self.view.recent = last_played(self.logged)            # (a loaded game has a past)
-        self.fresh_from = 0                      # events from here on came with the latest move
+        # the events: the ones before ``shown`` are on the table and in the log (a loaded
+        # game's past among them), the rest wait to be animated
+        self.shown = session.feed.reader(at_end=True)
+        self.view.recent = last_played(self.logged)
+        self.fresh_from = 0                      # the log's events from here on came with the latest move
+        self._idle = True                        # nothing waited or moved at the last frame
         self.animating = False                   # set by the table every frame
         self._view_dirty = False
         # interaction
@@ -109,7 +111,7 @@ class TableController(UndoHandover):
     @property
     def busy(self) -> bool:
         """Animations are running or waiting: bots wait, input is ignored."""
-        return self.animating or bool(self.queue)
+        return self.animating or self.shown.pending > 0
 
     def faces_hidden(self) -> bool:
         """No hand face up: spectator, a pending hand-over, or any overlay in hot seat."""
@@ -139,31 +141,27 @@ class TableController(UndoHandover):
             self.faces_hidden() and e.private)
 
     # ===================================================================== events
-    def pull(self) -> bool:
-        """Move the session's new events onto the queue; True if there were any."""
-        ev = self.session.events
-        fresh = bool(ev)
-        if fresh and not self.busy:
-            self.fresh_from = len(self.logged)
-        while ev:
-            self.queue.append(ev.popleft())
-        return fresh
+    @property
+    def logged(self) -> list[Event]:
+        """Every event shown so far (the log's events), oldest first."""
+        return self.shown.read()
+
+    def waiting(self) -> Event | None:
+        """The next event to animate, left waiting (the animator groups events by it)."""
+        return self.shown.peek()
 
     def next_event(self) -> Event | None:
         """The next event to animate (logged as it is taken), or None."""
-        if not self.queue:
-            return None
-        e = self.queue.popleft()
-        self.logged.append(e)
-        self._view_dirty = True
+        if self._idle and self.shown.pending:        # the first event of a new move
+            self.fresh_from, self._idle = self.shown.position, False
+        e = self.shown.next()
+        if e is not None:
+            self._view_dirty = True
         return e
 
     def skip(self) -> list[Event]:
         """Take every waiting event at once (all shown as done); returns them."""
-        self.pull()
-        taken = list(self.queue)
-        self.logged += taken
-        self.queue.clear()
+        taken = self.shown.take()
         self.view.sync(self.session.state)
         self._view_dirty = False
         return taken
@@ -189,13 +187,12 @@ class TableController(UndoHandover):
         if error and error != self._autosave_shown:
             self.notices.append(tr("table.autosave_failed", error=error))
         self._autosave_shown = error
-        self.pull()
         if not self.busy:
+            self._idle = True
             if self._view_dirty:
                 self.view.sync(self.session.state)
                 self._view_dirty = False
             self._advance(dt)
-            self.pull()
 
     def _advance(self, dt: float) -> None:
         """Let the game move on: game over, hand-over, automatic answers, bots."""
@@ -322,23 +319,23 @@ class TableController(UndoHandover):
         self.notices.append(refusal_text(r, self.names, self.lang))
 
     def press_at(self, pos: tuple[int, int], hand_card: int | None, targets: list[Target],
-                 pile: str | None) -> str | None:
+                 pile: Pile | None) -> Hit | None:
         """The left button went down at ``pos`` over a face-up card of the viewer's hand (or
-        None), ``targets`` (most specific first) and a pile ("deck", "discard" or None).
-        Returns what it hit: "hand", "chronicle", "target", "deck", "discard" or None."""
+        None), ``targets`` (most specific first) and a pile (or None); what it hit."""
         if hand_card is not None:
             self.press = Press(hand_card, pos)
-            return "hand"
-        mine = any(t.kind == SEAT and t.key == self.viewer for t in targets)
-        chronicle = next((t.key for t in targets if t.kind == CHRONICLE), -1)
+            return Hit.HAND
+        mine = any(t.kind == TargetKind.SEAT and t.key == self.viewer for t in targets)
+        chronicle = next((t.key for t in targets if t.kind == TargetKind.CHRONICLE), -1)
         if mine and chronicle >= 0 and self.press_chronicle(chronicle, pos):
-            return "chronicle"
+            return Hit.CHRONICLE
         if self.holding():
             self.click_targets(targets) if targets else self.reset()
-            return "target"
-        if pile == "deck":
+            return Hit.TARGET
+        if pile == Pile.DECK:
             self.click_deck()
-        return pile
+            return Hit.DECK
+        return Hit.DISCARD if pile == Pile.DISCARD else None
 
     def press_chronicle(self, card: int, pos: tuple[int, int]) -> bool:
         """A press on a chronicle before the viewer: only Igor's Campaign, when passable."""
@@ -493,7 +490,6 @@ class TableController(UndoHandover):
             self.notices.append(str(exc))
             return False
         self.reset()
-        self.pull()
         return True
 
     def close(self) -> None:

@@ -16,7 +16,8 @@ from knjazja.bots.press import leaders, p_falls, victim
 from knjazja.bots.sense import glory_now, lead, my_turns_left
 from knjazja.engine import Action, GameState, Observation, observation
 from knjazja.engine.actions import ATTACK, BUILD, CHRONICLE, DECLARE_WAR, DEFEND, DRAW, END_WAR, EVENT, PLAY_CITY
-from knjazja.engine.cards import BUILDING, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, KIND, STRENGTH
+from knjazja.engine.cards import CARDS, FOREIGN, IS_MILITIA, IS_TROOP, KIND, STRENGTH
+from knjazja.engine.kinds import CardKind
 from knjazja.engine.scoring import city_score
 
 NEAR_END = 4          # from this many turns left on, the turns left are worth saying
@@ -109,7 +110,7 @@ def unseen_takers(obs: Observation, walls: int) -> int:
 
 
 def _builds_in_hand(obs: Observation, besides: int) -> int:
-    return sum(1 for c in obs.hand if c != besides and KIND[c] == BUILDING and not CARDS[c].is_wall
+    return sum(1 for c in obs.hand if c != besides and KIND[c] == CardKind.BUILDING and not CARDS[c].is_wall
                and CARDS[c].id != "wall.moat")
 
 

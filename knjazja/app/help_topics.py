@@ -13,10 +13,12 @@ from knjazja.app.interaction import Holding, Mode, PickingIgorSeat, PickingWarCi
 from knjazja.engine import GameState
 from knjazja.engine.actions import (CONGRESS, DOWRY_BID, OVER, RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER,
                                     WAR_DEFEND)
-from knjazja.engine.cards import BUILDING, CHRONICLE, CITY, EVENT, INSTANCES, KIND, TROOP
+from knjazja.engine.cards import INSTANCES, KIND
+from knjazja.engine.kinds import CardKind
 from knjazja.engine.targets import passable_chronicle
 
-_BY_KIND = {CITY: "cities", BUILDING: "cities", TROOP: "war", EVENT: "events", CHRONICLE: "chronicles"}
+_BY_KIND = {CardKind.CITY: "cities", CardKind.BUILDING: "cities", CardKind.TROOP: "war", CardKind.EVENT: "events",
+            CardKind.CHRONICLE: "chronicles"}
 _WAR_TERMS = {WAR_ATTACK: "help.term.attack", WAR_DEFEND: "help.term.defend", WAR_COUNTER: "help.term.counter"}
 
 
@@ -34,7 +36,7 @@ def topic(s: GameState, viewer: int | None, mode: Mode) -> Topic:
         return Topic("end")
     m = base(mode)
     if isinstance(m, Holding):
-        return Topic(_BY_KIND[KIND[m.card]], m.card if KIND[m.card] in (EVENT, CHRONICLE) else -1)
+        return Topic(_BY_KIND[KIND[m.card]], m.card if KIND[m.card] in (CardKind.EVENT, CardKind.CHRONICLE) else -1)
     if isinstance(m, PickingWarCity):
         return Topic("war")
     if isinstance(m, PickingIgorSeat) and viewer is not None:

@@ -14,10 +14,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from knjazja.engine import Action
 
 DRAG_THRESHOLD = 6
+
+
+class Pile(StrEnum):
+    """A pile of the table a press may land on."""
+    DECK = "deck"
+    DISCARD = "discard"
+
+
+class Hit(StrEnum):
+    """What a press of the left button hit (``TableController.press_at``): the scene opens
+    the discard pile on DISCARD; anything but None means the press was the table's."""
+    HAND = "hand"                # a card of the viewer's hand: a click or a drag begins
+    CHRONICLE = "chronicle"      # Igor's Campaign before the viewer, to pass on
+    TARGET = "target"            # with a card (or a war, or Igor) in hand: its target
+    DECK = "deck"
+    DISCARD = "discard"
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,13 @@ from knjazja.engine import Action
 from knjazja.engine.actions import (AMBUSH, ATTACK, BRIBE, CONDEMN, DECLARE_WAR, DEFEND, DRAW, END_WAR, PASS,
                                     PASS_IGOR)
 from knjazja.engine.cards import CARD_ID, INSTANCES
-from knjazja.engine.refusals import CENTRE, CHRONICLE, CITY, SEAT, TROOP, Target
+from knjazja.engine.refusals import Target
+from knjazja.engine.kinds import TargetKind
 from knjazja.engine.targets import forms_squads, passable_chronicle
 
 # pointer kinds
 HAND, HAND_ALL, BUTTON, CHOICE, DECK, GLORY, LOG = "hand", "hand_all", "button", "choice", "deck", "glory", "log"
-_BUTTONS = {DRAW: "draw", PASS: "pass", END_WAR: "end_war"}
+_BUTTONS: dict[str, str] = {DRAW: "draw", PASS: "pass", END_WAR: "end_war"}
 
 
 @dataclass(frozen=True)
@@ -53,16 +54,16 @@ def shown(session: LessonSession, kind: str, value: object) -> Pointer | None:
         return _in_hand(session, str(value))
     if kind == "city":
         card = INSTANCES[str(value)][0]
-        return Pointer(CITY, card) if card in s.cities else None
+        return Pointer(TargetKind.CITY, card) if card in s.cities else None
     if kind == "chronicle":
         laid = next((c for seat in s.chronicles for c in seat if CARD_ID[c] == value), None)
-        return None if laid is None else Pointer(CHRONICLE, laid)
+        return None if laid is None else Pointer(TargetKind.CHRONICLE, laid)
     if kind in ("seat", "glory"):
-        return Pointer(SEAT if kind == "seat" else GLORY, int(value))  # type: ignore[call-overload]
+        return Pointer(TargetKind.SEAT if kind == "seat" else GLORY, int(value))  # type: ignore[call-overload]
     if kind == "button":
         return Pointer(BUTTON, str(value))
     if kind == "centre":
-        return Pointer(CENTRE)
+        return Pointer(TargetKind.CENTRE)
     return Pointer({"deck": DECK, "hand": HAND_ALL, "log": LOG}[kind])
 
 
@@ -80,7 +81,7 @@ def for_action(session: LessonSession, c: TableController, a: Action) -> Pointer
     if k in C.BUTTON_KINDS:
         return Pointer(CHOICE, a)
     if k == DECLARE_WAR:
-        return Pointer(CITY, a.city) if isinstance(mode, PickingWarCity) else Pointer(BUTTON, "start_war")
+        return Pointer(TargetKind.CITY, a.city) if isinstance(mode, PickingWarCity) else Pointer(BUTTON, "start_war")
     if k in (ATTACK, DEFEND):
         if forms_squads(s, s.decision.seat):
             missing = [t for t in a.cards if not any(C.same_card(t, x) for x in c.selected)]
@@ -88,9 +89,9 @@ def for_action(session: LessonSession, c: TableController, a: Action) -> Pointer
         return _in_hand(session, CARD_ID[a.cards[0]])
     if k == PASS_IGOR:
         if isinstance(mode, PickingIgorSeat):
-            return Pointer(SEAT, a.seat)
+            return Pointer(TargetKind.SEAT, a.seat)
         igor = passable_chronicle(s, session.HUMAN)
-        return Pointer(CHRONICLE, igor) if igor >= 0 else None
+        return Pointer(TargetKind.CHRONICLE, igor) if igor >= 0 else None
     if k in (AMBUSH, CONDEMN):
         return _in_hand(session, CARD_ID[a.card])
     if a.card >= 0 and C.same_card(c.held, a.card):
@@ -100,7 +101,8 @@ def for_action(session: LessonSession, c: TableController, a: Action) -> Pointer
 
 def _target(targets: set[Target], kind: str) -> Pointer | None:
     """The most telling of the places a held card may go: a troop, a city, a prince, the middle."""
-    order = (TROOP, CHRONICLE, CITY, SEAT, CENTRE) if kind != BRIBE else (TROOP,)
+    order = (TargetKind.TROOP, TargetKind.CHRONICLE, TargetKind.CITY, TargetKind.SEAT, TargetKind.CENTRE) \
+        if kind != BRIBE else (TargetKind.TROOP,)
     for want in order:
         hit = next((t for t in sorted(targets) if t.kind == want), None)
         if hit is not None:

@@ -172,7 +172,7 @@ class LessonSession(GameSession):
             self.bot_step(background=False)
 
     def fast_forward(self, index: int) -> None:
-        """Replay the expected path up to step ``index`` (nothing left to animate)."""
+        """Replay the expected path up to step ``index`` (the table, which reads the feed
+        from its end once it opens, animates none of it)."""
         while self.run.index < min(index, len(self.lesson.steps)) and not self.run.finished:
             self.advance()
-        self.events.clear()

@@ -12,7 +12,7 @@ import re
 from knjazja.app.i18n import strings, tr
 from knjazja.app.words import Word, card_list, card_word, name_form, seat_word
 from knjazja.engine import Action, Event, GameState
-from knjazja.engine import records as R
+from knjazja.engine.kinds import ActionKind, AnswerKind, EventKind
 from knjazja.engine import zones as Z
 from knjazja.engine.cards import STRENGTH
 from knjazja.engine.ops import PLAYED
@@ -106,17 +106,17 @@ class Narrator:
         k, p = a.kind, self._p
         card, city, seat = self.card(a.card), self.card(a.city), self.seat(a.seat)
         own = a.seat == me
-        if k == "draw":
+        if k == ActionKind.DRAW:
             return Phrase(p("act.draw2") if draw_count(s, me) > 1 else p("act.draw"))
-        if k == "play_city":
+        if k == ActionKind.PLAY_CITY:
             return Phrase(p("act.play_city_self", card=card) if own else p("act.play_city", card=card, seat=seat))
-        if k == "chronicle":
+        if k == ActionKind.CHRONICLE:
             return Phrase(self._chronicle(a, s, card, city, seat, own))
-        if k == "event":
+        if k == ActionKind.EVENT:
             return Phrase(self._event(a, s, card, city, seat, own))
-        if k == "war":
+        if k == ActionKind.DECLARE_WAR:
             return Phrase(p("act.war", city=city, owner=self.seat(s.cities[a.city].owner)))
-        if k == "pass_igor":
+        if k == ActionKind.PASS_IGOR:
             return Phrase(p("act.pass_igor", card=self.card(passable_chronicle(s, me)), seat=seat,
                             troop=self.cards(a.cards)))
         return Phrase(self._war_action(a, s, card, city))
@@ -144,18 +144,18 @@ class Narrator:
     def _war_action(self, a: Action, s: GameState, card: Word, city: Word) -> str:
         k, p, w = a.kind, self._p, s.war
         war_city = self.card(w.city) if w is not None else city
-        if k == "build":
+        if k == ActionKind.BUILD:
             return p("act.build", card=card, city=city)
-        if k in ("attack", "defend"):
+        if k in (ActionKind.ATTACK, ActionKind.DEFEND):
             return p(f"act.{k}", troops=self.cards(a.cards), n=squad_strength(s, a.cards))
-        if k in ("bribe", "react", "decline"):
-            target = a.target if k == "bribe" else (s.pending.card if s.pending is not None else -1)
+        if k in (ActionKind.BRIBE, ActionKind.REACT, ActionKind.DECLINE):
+            target = a.target if k == ActionKind.BRIBE else (s.pending.card if s.pending is not None else -1)
             return p(f"act.{k}", card=card, target=self.card(target))
-        if k in ("yield", "yield_plunder"):
+        if k in (ActionKind.YIELD, ActionKind.YIELD_PLUNDER):
             return p(f"act.{k}", card=card, city=war_city)
-        if k in ("lay", "bid"):
+        if k in (ActionKind.LAY, ActionKind.BID):
             return p(f"act.{k}", card=card, n=STRENGTH[a.card])
-        if k in ("give_city", "keep"):
+        if k in (ActionKind.GIVE_CITY, ActionKind.KEEP):
             congress = s.pending.card if s.pending is not None else -1
             return p(f"act.{k}", card=self.card(congress), city=city)
         return p(f"act.{k}", card=card)
@@ -169,38 +169,38 @@ class Narrator:
         t = lambda c: self.card(c, tokens=True)  # noqa: E731
         p, k, seat, other = self._p, e.kind, self.seat(e.seat), self.seat(e.other)
         answered, self._answered = self._answered, -1
-        if k == "move":
+        if k == EventKind.MOVE:
             return None if (e.card == answered and e.card >= 0 and e.dst == Z.DISCARD) else self._move(e)
-        if k == "answer":
+        if k == EventKind.ANSWER:
             return self._answer(e)
-        if k == "play_event":
+        if k == EventKind.PLAY_EVENT:
             return p("log.event", seat=seat, card=t(e.card))
-        if k in ("bribed", "keep", "raid_lay"):
+        if k in (EventKind.BRIBED, EventKind.KEEP, EventKind.RAID_LAY):
             return p(f"log.{k}", seat=seat, card=t(e.card))
-        if k == "cancelled":
+        if k == EventKind.CANCELLED:
             self._answered = e.card          # its way to the discard pile follows, untold
             return p("log.cancelled", seat=seat, card=t(e.card), target=t(e.value))
-        if k in ("city_owner", "war_start"):
+        if k in (EventKind.CITY_OWNER, EventKind.WAR_START):
             return p(f"log.{k}", seat=seat, city=t(e.city), other=other)
-        if k == "attack":
+        if k == EventKind.ATTACK:
             return p("log.attack", seat=seat, cards=self.cards(e.cards, tokens=True), value=e.value)
-        if k in ("repelled", "war_end", "game_over", "end_cancelled"):
+        if k in (EventKind.REPELLED, EventKind.WAR_END, EventKind.GAME_OVER, EventKind.END_CANCELLED):
             return p(f"log.{k}")
-        if k in ("city_falls", "plunder"):
+        if k in (EventKind.CITY_FALLS, EventKind.PLUNDER):
             return p(f"log.{k}", city=t(e.city), seat=seat)
-        if k in ("decline", "no_bid", "bid", "pass", "turn"):
+        if k in (EventKind.DECLINE, EventKind.NO_BID, EventKind.BID, EventKind.PASS, EventKind.TURN):
             return p(f"log.{k}", seat=seat)
-        if k == "bids_revealed":          # every outcome of a Dowry is told
+        if k == EventKind.BIDS_REVEALED:          # every outcome of a Dowry is told
             city, cards = t(e.city), self.cards(e.cards, tokens=True)
             if not e.cards or e.seat < 0:
                 return p("log.no_bids_kept", city=city, other=other)
             key = "log.bids_kept" if e.seat == e.other else "log.bids_won"
             return p(key, cards=cards, city=city, seat=seat, other=other)
-        if k == "reveal":
+        if k == EventKind.REVEAL:
             if e.cards and e.cards[0] >= 0:
                 return p("log.reveal", seat=seat, other=other, cards=self.cards(e.cards, tokens=True))
             return p("log.reveal_hidden", seat=seat, other=other)
-        if k == "end_set":                # whose turn is the last, as the table counts turns
+        if k == EventKind.END_SET:                # whose turn is the last, as the table counts turns
             return p("log.end_set", other=other)
         return None
 
@@ -208,12 +208,13 @@ class Narrator:
         """A war answer: troops laid, a card played (a Bribe too: the troop going over is told
         next), or none; an accepted repulse is told by "the attack is repelled"."""
         p, seat = self._p, self.seat(e.seat)
-        if e.how in (R.DEFEND, R.RAID_TROOP):
+        if e.how in (AnswerKind.DEFEND, AnswerKind.RAID_TROOP):
             return p("log.defend", seat=seat, cards=self.cards(e.cards, tokens=True), value=e.value)
-        if e.how in (R.AMBUSH, R.CONDEMN, R.BRIBE, R.COUNTER_BRIBE, R.YIELD_PLUNDER):
+        if e.how in (AnswerKind.AMBUSH, AnswerKind.CONDEMN, AnswerKind.BRIBE, AnswerKind.COUNTER_BRIBE,
+                     AnswerKind.YIELD_PLUNDER):
             self._answered = e.card          # its discard, next, goes untold
             return p("log.answer_card", seat=seat, card=self.card(e.card, tokens=True))
-        if e.how == R.YIELD:
+        if e.how == AnswerKind.YIELD:
             return p("log.no_answer", seat=seat)
         return None
 

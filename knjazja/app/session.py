@@ -1,15 +1,16 @@
 """A game being played: the real state, who sits where, bots in the background, undo, autosave.
 
 No pygame: the table's controller (``knjazja.app.controller``) hands it the actions clicks
-map to and animates the events it collects; tests drive it directly.
+map to and animates the events of its ``feed`` (``app.feed``: the game's one event log,
+read by each follower at his own pace); tests drive it directly.
 """
 from __future__ import annotations
 
 import random
-from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
+from knjazja.app.feed import EventFeed
 from knjazja.app.names import clean_name
 from knjazja.bots import make_bot
 from knjazja.bots.thinker import Thinker
@@ -66,8 +67,7 @@ class GameSession:
         self.reaction_prompting = reaction_prompting
         self.series = False                       # this game is part of a series to 100
         self.autosave_error: str | None = None
-        self.events: deque[Event] = deque()       # for the table to animate and log
-        self.log: list[tuple[int, Event]] = replay_log(state)   # (decision index, event) — the whole game
+        self.feed = EventFeed(replay_log(state))  # every event of the game: the table reads it
         self._undo: list[UndoStep] = []           # the human moves that may still be taken back
         self._bots: dict[int, object] = {}
         self._bot_rngs = {i: random.Random(self.state.seed * 97 + i) for i in range(len(seats))}
@@ -111,10 +111,7 @@ class GameSession:
 
     def _apply(self, action: Action) -> list[Event]:
         events = apply(self.state, action)
-        n = len(self.state.history)
-        for e in events:
-            self.log.append((n, e))
-            self.events.append(e)
+        self.feed.append(len(self.state.history), events)
         self._autosave_quietly()
         return events
 
@@ -182,9 +179,7 @@ class GameSession:
             return False
         self.cancel_bot()
         self.state = self._undo.pop().before
-        n = len(self.state.history)
-        self.log = [(i, e) for i, e in self.log if i <= n]
-        self.events.clear()
+        self.feed.truncate(len(self.state.history))
         self._autosave_quietly()
         return True
 

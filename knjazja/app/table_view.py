@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from knjazja.engine import Event, GameState
 from knjazja.engine import zones as Z
 from knjazja.engine.actions import Decision
-from knjazja.engine.cards import CARD_ID, EVENT, KIND
+from knjazja.engine.cards import CARD_ID, KIND
+from knjazja.engine.kinds import CardKind, EventKind
 from knjazja.engine.ops import PLAYED
 from knjazja.engine.records import WarRecord, war_after
 from knjazja.engine.state import City
@@ -61,7 +62,7 @@ class TableView:
         self.flying_cities = set()
         self.war = s.war.record if s.war is not None else None
         pend = s.pending
-        if pend is not None and pend.in_limbo and KIND[pend.card] == EVENT:
+        if pend is not None and pend.in_limbo and KIND[pend.card] == CardKind.EVENT:
             a = pend.action
             self.table = TableCard(pend.card, pend.player, a.seat, a.city, a.target)
             self.bids = list(pend.bids)
@@ -136,12 +137,12 @@ class TableView:
     def begin(self, e: Event) -> None:
         """An event's animation starts: cards leave their places."""
         k = e.kind
-        if k in ("move", "raid_lay", "play_event", "bid"):
+        if k in (EventKind.MOVE, EventKind.RAID_LAY, EventKind.PLAY_EVENT, EventKind.BID):
             self.take(e.src, e.card)
-        elif k in ("attack", "answer") and e.src is not None and e.src.kind == Z.HAND:
+        elif k in (EventKind.ATTACK, EventKind.ANSWER) and e.src is not None and e.src.kind == Z.HAND:
             for c in e.cards:
                 self.take(e.src, c)
-        elif k == "city_owner":
+        elif k == EventKind.CITY_OWNER:
             self.flying_cities.add(e.city)
         if _leaves_war(e):
             self.war = war_after(self.war, e)
@@ -152,25 +153,25 @@ class TableView:
         k = e.kind
         if (card := played_card(e)) >= 0:
             self.recent = (e.seat, card)
-        if k in ("move", "bribed", "bid"):
+        if k in (EventKind.MOVE, EventKind.BRIBED, EventKind.BID):
             self.put(e.dst, e.card)
-        elif k == "play_event":
+        elif k == EventKind.PLAY_EVENT:
             self.table = TableCard(e.card, e.seat, e.other, e.city, e.cards[0] if e.cards else -1)
-        elif k == "city_owner":
+        elif k == EventKind.CITY_OWNER:
             self.flying_cities.discard(e.city)
             c = self.cities.pop(e.city, None)
             if c is not None:          # a city that changes hands joins the end of the new owner's row
                 c.owner = e.other
                 self.cities[e.city] = c
-        elif k == "turn":
+        elif k == EventKind.TURN:
             self.current, self.turn_no = e.seat, e.value
-        elif k == "bids_revealed":
+        elif k == EventKind.BIDS_REVEALED:
             self.bids_open = True
-        elif k == "end_set":
+        elif k == EventKind.END_SET:
             self.end_turn = e.value
-        elif k == "end_cancelled":
+        elif k == EventKind.END_CANCELLED:
             self.end_turn = None
-        elif k == "game_over":
+        elif k == EventKind.GAME_OVER:
             self.over = True
         if not _leaves_war(e):
             self.war = war_after(self.war, e)
@@ -187,12 +188,12 @@ def played_card(e: Event) -> int:
     answer's card (Ambush, Bribe, Condemnation, Plunder), a reaction that cancels a card, a
     troop laid against a Raid, a Bribe played on it."""
     k, src, dst = e.kind, e.src, e.dst
-    if k in ("play_event", "cancelled", "raid_lay"):
+    if k in (EventKind.PLAY_EVENT, EventKind.CANCELLED, EventKind.RAID_LAY):
         card = e.card
-    elif k in ("attack", "answer"):
+    elif k in (EventKind.ATTACK, EventKind.ANSWER):
         card = e.card if e.card >= 0 else (e.cards[0] if e.cards and src is not None
                                            and src.kind == Z.HAND else -1)
-    elif k == "move" and src is not None and src.kind == Z.HAND and dst is not None:
+    elif k == EventKind.MOVE and src is not None and src.kind == Z.HAND and dst is not None:
         played_out = dst.kind in (Z.CITY, Z.CITIES, Z.CHRONICLES, Z.UNDER)
         card = e.card if played_out or (dst == Z.DISCARD and e.how == PLAYED) else -1
     else:
@@ -213,7 +214,7 @@ def last_played(events: list[Event]) -> tuple[int, int] | None:
 def _leaves_war(e: Event) -> bool:
     """A war begins, or a card leaves the war stack: the record changes as the animation
     starts (the card flies from where it lay); every other change when it ends."""
-    return e.kind == "war_start" or e.src == Z.WAR
+    return e.kind == EventKind.WAR_START or e.src == Z.WAR
 
 
 def _drop(cards: list[int], card: int) -> None:

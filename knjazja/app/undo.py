@@ -29,13 +29,13 @@ class UndoHandover:
     policy: str | int
     handover_pending: bool
     handing_over_from: int | None
-    logged: list[Event]
-    queue: deque[Event]
     notices: deque[str]
     on_viewer_change: Callable[[], None] | None
 
     if TYPE_CHECKING:
         def skip(self) -> list[Event]: ...
+        @property
+        def logged(self) -> list[Event]: ...
         def reset(self) -> None: ...
 
     def claimed(self) -> None:
@@ -68,9 +68,7 @@ class UndoHandover:
         owner = self.session.undo_owner()
         assert owner is not None
         self.skip()
-        self.session.undo(owner)
-        self.queue.clear()
-        self.logged = [e for _, e in self.session.log]   # the undone move leaves the log
+        self.session.undo(owner)           # the undone move leaves the feed, so the log
         self.view.sync(self.session.state)
         self.view.recent = last_played(self.logged)
         self.reset()

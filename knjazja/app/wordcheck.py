@@ -31,9 +31,9 @@ from knjazja.app.prompts import over_text, prompt_text
 from knjazja.app.words import Word, card_word, join_names, prince_names, seat_word
 from knjazja.engine import Event, GameState, apply, legal_actions, new_game, observation, score, winners
 from knjazja.engine.actions import TURN
-from knjazja.engine.cards import CARD_ID, CITY, KIND
-from knjazja.engine.refusals import CENTRE, CHRONICLE, SEAT, TROOP, Target, why_not_declare, why_not_play
-from knjazja.engine.refusals import CITY as CITY_TARGET
+from knjazja.engine.cards import CARD_ID, KIND
+from knjazja.engine.kinds import ActionKind, CardKind, EventKind, TargetKind
+from knjazja.engine.refusals import Target, why_not_declare, why_not_play
 
 # typed names of both genders (they never decline; a typed name's gender is unknown)
 TYPED = {"ru": ("Вася", "Маша", "Женя"), "en": ("Bob", "Kate", "Sam")}
@@ -95,7 +95,7 @@ def _en_numerals(text: str) -> bool:
 
 def _cities(lang: str) -> str:
     return "|".join(re.escape(card_name(c, lang)) for c in sorted({CARD_ID[i] for i in range(len(KIND))
-                                                                  if KIND[i] == CITY}))
+                                                                  if KIND[i] == CardKind.CITY}))
 
 
 def patterns(lang: str, feminine: set[str]) -> list[tuple[str, Callable[[Line], bool]]]:
@@ -149,10 +149,10 @@ _MODES = (PickingWarCity(), PickingIgorSeat(), Squad(()))     # what the viewer 
 
 
 def _targets(s: GameState) -> list[Target]:
-    out = [Target(CITY_TARGET, c) for c in s.cities] + [Target(SEAT, k) for k in range(s.n)]
-    out += [Target(CHRONICLE, c) for row in s.chronicles for c in row] + [Target(CENTRE)]
+    out = [Target(TargetKind.CITY, c) for c in s.cities] + [Target(TargetKind.SEAT, k) for k in range(s.n)]
+    out += [Target(TargetKind.CHRONICLE, c) for row in s.chronicles for c in row] + [Target(TargetKind.CENTRE)]
     if s.war is not None:
-        out += [Target(TROOP, c) for c in s.war.attack + s.war.defence]
+        out += [Target(TargetKind.TROOP, c) for c in s.war.attack + s.war.defence]
     return out
 
 
@@ -163,11 +163,11 @@ def _stamps(e: Event, lang: str, names: list[str]) -> Iterator[str]:
               "end_cancelled": "table.stamp.end_cancelled", "game_over": "table.stamp.game_over"}
     if e.kind in simple:
         yield tr(simple[e.kind], lang=lang)
-    elif e.kind == "war_start":
+    elif e.kind == EventKind.WAR_START:
         yield tr("table.stamp.war", lang=lang, city=card_word(e.city, lang))
-    elif e.kind == "city_falls":
+    elif e.kind == EventKind.CITY_FALLS:
         yield tr("table.stamp.falls", lang=lang, city=card_word(e.city, lang))
-    elif e.kind == "reveal" and 0 <= e.other < len(names):
+    elif e.kind == EventKind.REVEAL and 0 <= e.other < len(names):
         yield tr("table.stamp.reveal", lang=lang, name=seat_word(names[e.other], lang))
 
 
@@ -247,10 +247,10 @@ class _Table:
         other = (d + 1) % s.n
         if s.hands[other]:
             self.add("refusal", refusal_text(why_not_play(s, other, s.hands[other][0]), names, lang))
-        wars = {a.city for a in legal if a.kind == "war"}
+        wars = {a.city for a in legal if a.kind == ActionKind.DECLARE_WAR}
         for c in s.cities:
             if c not in wars:
-                self.add("refusal", refusal_text(why_not_declare(s, d, Target(CITY_TARGET, c)), names, lang))
+                self.add("refusal", refusal_text(why_not_declare(s, d, Target(TargetKind.CITY, c)), names, lang))
 
     def advice(self, legal: list, chosen) -> None:
         """The Hint for another move, and the review's lines on the bot's move against it."""

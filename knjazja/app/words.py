@@ -23,7 +23,8 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 
 from knjazja.app import i18n
-from knjazja.engine.cards import CARD_ID, CARDS, CITY, INSTANCES, IS_MILITIA, IS_TROOP, texts
+from knjazja.engine.cards import CARD_ID, CARDS, INSTANCES, IS_MILITIA, IS_TROOP, texts
+from knjazja.engine.kinds import CardKind
 
 RU_CASES = ("nom", "gen", "dat", "acc", "ins", "prep")
 EN_FORMS = ("nom", "a", "the", "The", "poss", "refl")
@@ -130,7 +131,7 @@ def card_word(card: int, lang: str, *, quoted: bool = True, tokens: bool = False
     entry = _entry(CARD_ID[card], lang)
     name: Callable[[str], str] = (lambda f: card_token(card, f)) if tokens else \
         (lambda f: name_form(card, lang, f))
-    left, right = _quotes(lang) if quoted and CARDS[card].kind != CITY else ("", "")
+    left, right = _quotes(lang) if quoted and CARDS[card].kind != CardKind.CITY else ("", "")
     if lang == "ru":
         forms = {f: f"{left}{name(f)}{right}" for f in RU_CASES}
         forms["in"] = _in(left + name_form(card, lang, "prep"), forms["prep"], lang)
@@ -159,7 +160,7 @@ def counted(card: int, k: int, lang: str, *, tokens: bool = False) -> Word:
     «Ополчениями»", "two Militias" (the numeral agrees with the card's gender and case)."""
     entry = _entry(CARD_ID[card], lang)
     gender = entry.get("gender", "m")
-    left, right = _quotes(lang) if CARDS[card].kind != CITY else ("", "")
+    left, right = _quotes(lang) if CARDS[card].kind != CardKind.CITY else ("", "")
     name: Callable[[str], str] = (lambda f: card_token(card, f)) if tokens else \
         (lambda f: name_form(card, lang, f))
 

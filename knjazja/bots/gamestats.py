@@ -26,7 +26,7 @@ from typing import Any
 from knjazja.engine import Action, GameState, Observation
 from knjazja.engine.actions import BUILD, DECLARE_WAR, PLAY_CITY, TURN
 from knjazja.engine.cards import KIND
-from knjazja.engine.records import CAPTURED
+from knjazja.engine.kinds import EventKind, WarEnd
 
 from .gifts import is_gift
 
@@ -58,14 +58,14 @@ class PlayCounter:
             if is_gift(obs, action):
                 mine["gifts"] += 1
         for e in events:
-            if e.kind == "war_start":
+            if e.kind == EventKind.WAR_START:
                 self.per_seat[e.seat]["wars_declared"] += 1
                 self.per_seat[e.other]["attacked"] += 1
                 self.wars_on[e.seat][e.other] += 1
                 if obs is not None and obs.deck_size > LATE_DECK:
                     self.per_seat[e.seat]["wars_early"] += 1
                     self.wars_early_on[e.seat][e.other] += 1
-            elif e.kind == "war_end" and e.how == CAPTURED:
+            elif e.kind == EventKind.WAR_END and e.how == WarEnd.CAPTURED:
                 self.per_seat[e.seat]["wars_won"] += 1
 
     def _chances(self, seat: int, action: Action, obs: Observation, legal: list[Action]) -> None:

@@ -40,7 +40,7 @@ HOARDER_PLAYS = 0.2           # the share of a hoarder's turns on which he plays
 def _answer(legal: list[Action]) -> Action:
     """The cheapest answer that holds the attack (a troop: by its Strength, Militia as 2),
     else Plunder as the city falls, else no answer."""
-    cost = {BRIBE: 20.0, CONDEMN: 30.0, AMBUSH: 40.0}
+    cost: dict[str, float] = {BRIBE: 20.0, CONDEMN: 30.0, AMBUSH: 40.0}
     best, best_c = None, 1e9
     for a in legal:
         if a.kind == DEFEND:

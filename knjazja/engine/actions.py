@@ -9,52 +9,52 @@ from typing import NamedTuple
 
 from .brief import short
 from .cards import CARDS, N_CARDS, card_label
+from .kinds import ActionKind, DecisionKind, EventKind
 from .zones import Zone
 
-# --- decision kinds: what the engine is waiting for -------------------------------
-TURN = "turn"                # the active player's turn action
-REACTION = "reaction"        # a targeted player may cancel with City Watch / Bogatyr Outpost
-WAR_ATTACK = "war_attack"    # attacker: attack, play a war event, or end the war
-WAR_DEFEND = "war_defend"    # defender: answer the current attack
-WAR_COUNTER = "war_counter"  # attacker: bribe a defending foreign troop, or accept the repulse
-RAID_LAY = "raid_lay"        # defender lays one troop face up (Raid on the City)
-DOWRY_BID = "dowry_bid"      # a player bids one troop face down, or passes
-CONGRESS = "congress"        # Congress of Princes: give a city or keep the chronicle
-OVER = "over"                # the game has ended; nobody decides
-DECISION_KINDS = (TURN, REACTION, WAR_ATTACK, WAR_DEFEND, WAR_COUNTER, RAID_LAY,
-                  DOWRY_BID, CONGRESS, OVER)
+# --- decision kinds: what the engine is waiting for (`kinds.DecisionKind`) ----------
+TURN = DecisionKind.TURN
+REACTION = DecisionKind.REACTION
+WAR_ATTACK = DecisionKind.WAR_ATTACK
+WAR_DEFEND = DecisionKind.WAR_DEFEND
+WAR_COUNTER = DecisionKind.WAR_COUNTER
+RAID_LAY = DecisionKind.RAID_LAY
+DOWRY_BID = DecisionKind.DOWRY_BID
+CONGRESS = DecisionKind.CONGRESS
+OVER = DecisionKind.OVER
+DECISION_KINDS = tuple(DecisionKind)
 
 
 class Decision(NamedTuple):
-    seat: int       # who must decide now (-1 when the game is over)
-    kind: str       # one of DECISION_KINDS
+    seat: int                # who must decide now (-1 when the game is over)
+    kind: DecisionKind
 
 
-# --- action kinds ---------------------------------------------------------------
-DRAW = "draw"
-PASS = "pass"                 # only with an empty deck
-PLAY_CITY = "play_city"       # card -> before `seat`
-BUILD = "build"               # card -> on `city`
-CHRONICLE = "chronicle"       # card -> before `seat` (+`city` for Sviatopolk, +`cards` for Byzantium)
-EVENT = "event"               # card with `seat`/`city`/`target` as its text needs
-DECLARE_WAR = "war"           # on `city`
-PASS_IGOR = "pass_igor"       # Igor's Campaign -> `seat`, sending troop `cards[0]`
-ATTACK = "attack"             # troops `cards` (several only with the Wise Voivode)
-END_WAR = "end_war"
-DEFEND = "defend"             # troops `cards`
-AMBUSH = "ambush"
-BRIBE = "bribe"               # `card` (Bribe) on troop `target`
-CONDEMN = "condemn"
-YIELD = "yield"               # no answer: the city falls
-YIELD_PLUNDER = "yield_plunder"  # no answer, and play Plunder as the city falls
-ACCEPT = "accept"             # attacker accepts that the attack was repelled
-REACT = "react"               # play the reaction `card`
-DECLINE = "decline"           # let the card take effect
-LAY = "lay"                   # Raid on the City: lay troop `card`
-BID = "bid"                   # Dowry: bid troop `card`
-NO_BID = "no_bid"
-GIVE_CITY = "give_city"       # Congress: give `city`
-KEEP = "keep"                 # Congress: keep the chronicle (−4)
+# --- action kinds (`kinds.ActionKind`) --------------------------------------------
+DRAW = ActionKind.DRAW
+PASS = ActionKind.PASS
+PLAY_CITY = ActionKind.PLAY_CITY
+BUILD = ActionKind.BUILD
+CHRONICLE = ActionKind.CHRONICLE
+EVENT = ActionKind.EVENT
+DECLARE_WAR = ActionKind.DECLARE_WAR
+PASS_IGOR = ActionKind.PASS_IGOR
+ATTACK = ActionKind.ATTACK
+END_WAR = ActionKind.END_WAR
+DEFEND = ActionKind.DEFEND
+AMBUSH = ActionKind.AMBUSH
+BRIBE = ActionKind.BRIBE
+CONDEMN = ActionKind.CONDEMN
+YIELD = ActionKind.YIELD
+YIELD_PLUNDER = ActionKind.YIELD_PLUNDER
+ACCEPT = ActionKind.ACCEPT
+REACT = ActionKind.REACT
+DECLINE = ActionKind.DECLINE
+LAY = ActionKind.LAY
+BID = ActionKind.BID
+NO_BID = ActionKind.NO_BID
+GIVE_CITY = ActionKind.GIVE_CITY
+KEEP = ActionKind.KEEP
 
 # The fields each kind may carry besides `kind` (any other field must keep its default).
 ACTION_FIELDS: dict[str, frozenset[str]] = {
@@ -88,7 +88,7 @@ class Action(NamedTuple):
     def __str__(self) -> str:
         # Also names malformed actions in error messages, so it trusts no field.
         kind, card, seat, city, target, cards = self
-        parts = [kind if type(kind) is str and kind in ACTION_KINDS else short(kind)]
+        parts = [str(kind) if isinstance(kind, str) and kind in ACTION_KINDS else short(kind)]
         if card != -1:
             parts.append(card_label(card))
         if type(cards) is tuple:
@@ -115,13 +115,14 @@ class Action(NamedTuple):
                 or not all(type(x) is int for x in data[1:5])
                 or not isinstance(data[5], list) or not all(type(x) is int for x in data[5])):
             raise ValueError(f"malformed action {short(data)}")
-        return Action(data[0], data[1], data[2], data[3], data[4], tuple(data[5]))
+        kind = ActionKind(data[0]) if data[0] in ACTION_KINDS else data[0]   # unknown: refused later
+        return Action(kind, data[1], data[2], data[3], data[4], tuple(data[5]))
 
 
 class Event(NamedTuple):
     """Something that happened. `private` lists the seats that may see the card
     identities; empty means everyone may. Redacted copies carry card -1."""
-    kind: str
+    kind: EventKind
     seat: int = -1           # the acting player
     card: int = -1
     cards: tuple = ()

@@ -13,17 +13,17 @@ from functools import lru_cache
 from importlib import resources
 
 from .brief import short
+from .kinds import CardKind
 
 RULESET_VERSION = "1.0"
 
-CITY, BUILDING, TROOP, EVENT, CHRONICLE = "city", "building", "troop", "event", "chronicle"
-KINDS = (CITY, BUILDING, TROOP, EVENT, CHRONICLE)
+KINDS = tuple(CardKind)
 
 
 @dataclass(frozen=True, slots=True)
 class CardSpec:
     id: str
-    kind: str
+    kind: CardKind
     copies: int
     glory: int = 0          # city base Glory, building Glory, chronicle Glory
     strength: int = 0       # troop Strength or wall Strength
@@ -37,41 +37,41 @@ def _specs() -> list[CardSpec]:
     for cid, glory in (("kiev", 3), ("novgorod", 3), ("chernigov", 3), ("pskov", 2),
                        ("galich", 2), ("vladimir", 2), ("suzdal", 2), ("polotsk", 1),
                        ("smolensk", 1), ("tmutarakan", 1), ("murom", 1)):
-        s.append(CardSpec(f"city.{cid}", CITY, 1, glory=glory))
+        s.append(CardSpec(f"city.{cid}", CardKind.CITY, 1, glory=glory))
     s += [
-        CardSpec("bld.church", BUILDING, 10, glory=1),
-        CardSpec("bld.monastery", BUILDING, 5, glory=2),
-        CardSpec("bld.cathedral", BUILDING, 3, glory=3),
-        CardSpec("wall.palisade", BUILDING, 2, strength=2, is_wall=True),
-        CardSpec("wall.wooden", BUILDING, 2, strength=3, is_wall=True),
-        CardSpec("wall.stone", BUILDING, 1, strength=4, is_wall=True, blocks=True),
-        CardSpec("wall.kremlin", BUILDING, 1, strength=5, is_wall=True, blocks=True),
-        CardSpec("wall.moat", BUILDING, 1, strength=1),
-        CardSpec("bld.throne", BUILDING, 2),
-        CardSpec("bld.sloboda", BUILDING, 1),
-        CardSpec("bld.golden_gate", BUILDING, 1),
+        CardSpec("bld.church", CardKind.BUILDING, 10, glory=1),
+        CardSpec("bld.monastery", CardKind.BUILDING, 5, glory=2),
+        CardSpec("bld.cathedral", CardKind.BUILDING, 3, glory=3),
+        CardSpec("wall.palisade", CardKind.BUILDING, 2, strength=2, is_wall=True),
+        CardSpec("wall.wooden", CardKind.BUILDING, 2, strength=3, is_wall=True),
+        CardSpec("wall.stone", CardKind.BUILDING, 1, strength=4, is_wall=True, blocks=True),
+        CardSpec("wall.kremlin", CardKind.BUILDING, 1, strength=5, is_wall=True, blocks=True),
+        CardSpec("wall.moat", CardKind.BUILDING, 1, strength=1),
+        CardSpec("bld.throne", CardKind.BUILDING, 2),
+        CardSpec("bld.sloboda", CardKind.BUILDING, 1),
+        CardSpec("bld.golden_gate", CardKind.BUILDING, 1),
     ]
     for n in range(1, 11):
-        s.append(CardSpec(f"troop.druzhina.{n}", TROOP, 1, strength=n))
+        s.append(CardSpec(f"troop.druzhina.{n}", CardKind.TROOP, 1, strength=n))
     for n in range(1, 5):
-        s.append(CardSpec(f"troop.polovtsy.{n}", TROOP, 1, strength=n, foreign=True))
+        s.append(CardSpec(f"troop.polovtsy.{n}", CardKind.TROOP, 1, strength=n, foreign=True))
     s += [
-        CardSpec("troop.poles", TROOP, 1, strength=5, foreign=True),
-        CardSpec("troop.hungarians", TROOP, 1, strength=6, foreign=True),
-        CardSpec("troop.varangians", TROOP, 1, strength=7, foreign=True),
-        CardSpec("troop.militia", TROOP, 7),
+        CardSpec("troop.poles", CardKind.TROOP, 1, strength=5, foreign=True),
+        CardSpec("troop.hungarians", CardKind.TROOP, 1, strength=6, foreign=True),
+        CardSpec("troop.varangians", CardKind.TROOP, 1, strength=7, foreign=True),
+        CardSpec("troop.militia", CardKind.TROOP, 7),
     ]
     for cid, n in (("treachery", 1), ("dowry", 1), ("ambush", 2), ("condemnation", 1),
                    ("bribe", 2), ("raid_city", 1), ("plunder", 1), ("city_watch", 2),
                    ("outpost", 2), ("false_match", 2), ("fire", 1), ("polovtsian_raid", 1),
                    ("principality_raid", 1), ("tatar_invasion", 1), ("silence", 1),
                    ("judgement", 1), ("recon", 1), ("poisoner", 2)):
-        s.append(CardSpec(f"ev.{cid}", EVENT, n))
+        s.append(CardSpec(f"ev.{cid}", CardKind.EVENT, n))
     for cid, n, glory in (("anna", 1, 0), ("bogatyrs", 1, 0), ("voivode", 1, 0),
                           ("byzantium", 1, 0), ("polovtsian_campaign", 2, 3),
                           ("vasilko", 2, -4), ("congress", 1, -4), ("igor", 1, -4),
                           ("sviatopolk", 1, -4), ("hermit", 1, 0)):
-        s.append(CardSpec(f"chr.{cid}", CHRONICLE, n, glory=glory))
+        s.append(CardSpec(f"chr.{cid}", CardKind.CHRONICLE, n, glory=glory))
     return s
 
 
@@ -88,9 +88,9 @@ INSTANCES: dict[str, tuple[int, ...]] = {
 
 # Fast per-instance lookups used by the rules' hot loops.
 CARD_ID: tuple[str, ...] = tuple(c.id for c in CARDS)
-KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
+KIND: tuple[CardKind, ...] = tuple(c.kind for c in CARDS)
 IS_MILITIA: tuple[bool, ...] = tuple(c.id == "troop.militia" for c in CARDS)
-IS_TROOP: tuple[bool, ...] = tuple(c.kind == TROOP for c in CARDS)
+IS_TROOP: tuple[bool, ...] = tuple(c.kind == CardKind.TROOP for c in CARDS)
 STRENGTH: tuple[int, ...] = tuple(c.strength for c in CARDS)
 FOREIGN: tuple[bool, ...] = tuple(c.foreign for c in CARDS)
 NATIVE_DRUZHINA: tuple[bool, ...] = tuple(c.id.startswith("troop.druzhina") for c in CARDS)
@@ -130,17 +130,17 @@ def catalogue(lang: str = "en") -> list[dict]:
     for sp in SPECS:
         entry = {"id": sp.id, "kind": sp.kind, "copies": sp.copies,
                  "name": t[sp.id]["name"], "text": t[sp.id]["text"]}
-        if sp.kind == CITY:
+        if sp.kind == CardKind.CITY:
             entry["glory"] = sp.glory
-        if sp.kind == TROOP:
+        if sp.kind == CardKind.TROOP:
             entry["strength"] = None if sp.id == "troop.militia" else sp.strength
             entry["foreign"] = sp.foreign
-        if sp.kind == BUILDING:
+        if sp.kind == CardKind.BUILDING:
             if sp.glory:
                 entry["glory"] = sp.glory
             if sp.strength:
                 entry["strength"] = sp.strength
-        if sp.kind == CHRONICLE and sp.glory:
+        if sp.kind == CardKind.CHRONICLE and sp.glory:
             entry["glory"] = sp.glory
         out.append(entry)
     return out

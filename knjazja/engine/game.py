@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import zones as Z
 from .actions import TURN, Decision, Event
 from .cards import N_CARDS
+from .kinds import EventKind
 from .state import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, GameOptions, GameState
 
 
@@ -36,5 +37,5 @@ def new_game(n_players: int, seed: int, options: GameOptions | None = None,
 
 def start_events(s: GameState) -> list[Event]:
     """The deal as events (for a UI that animates it)."""
-    return [Event("move", seat=i, card=c, src=Z.DECK, dst=Z.hand(i), private=(i,))
+    return [Event(EventKind.MOVE, seat=i, card=c, src=Z.DECK, dst=Z.hand(i), private=(i,))
             for i in range(s.n) for c in s.hands[i]]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import zones as Z
 from .actions import Event
+from .kinds import EventKind
 from .cards import CARD_ID
 from .state import City, GameState
 from .zones import Zone
@@ -31,7 +32,7 @@ PLAYED = "played"      # a discard's `how`: the card was played from the hand, n
 
 def discard(s: GameState, card: int, src: Zone, ev: list, seat: int = -1, how: str = "") -> None:
     s.discard.append(card)
-    ev.append(Event("move", seat=seat, card=card, src=src, dst=Z.DISCARD, how=how))
+    ev.append(Event(EventKind.MOVE, seat=seat, card=card, src=src, dst=Z.DISCARD, how=how))
 
 
 def discard_from_hand(s: GameState, seat: int, card: int, ev: list, how: str = "") -> None:
@@ -43,7 +44,7 @@ def give_city(s: GameState, city: City, new_owner: int, ev: list, cause: str) ->
     old = city.owner
     city.owner = new_owner
     s.owned_ever[new_owner].add(city.card)
-    ev.append(Event("city_owner", seat=old, other=new_owner, city=city.card, card=city.card,
+    ev.append(Event(EventKind.CITY_OWNER, seat=old, other=new_owner, city=city.card, card=city.card,
                     how=cause))
 
 
@@ -64,7 +65,7 @@ def destroy_buildings(s: GameState, city: City, ev: list, walls_only: bool = Fal
 
 def place_building(s: GameState, seat: int, card: int, city: City, ev: list) -> None:
     zone = Z.city(city.card)
-    ev.append(Event("move", seat=seat, card=card, src=Z.hand(seat), dst=zone, city=city.card))
+    ev.append(Event(EventKind.MOVE, seat=seat, card=card, src=Z.hand(seat), dst=zone, city=city.card))
     if CARD_ID[card] == "bld.throne":             # only one Throne in play
         for other in s.cities.values():
             for b in other.buildings:
@@ -83,7 +84,7 @@ def draw_one(s: GameState, seat: int, ev: list) -> bool:
         return False
     card = s.deck.pop()
     s.hands[seat].append(card)
-    ev.append(Event("move", seat=seat, card=card, src=Z.DECK, dst=Z.hand(seat), private=(seat,)))
+    ev.append(Event(EventKind.MOVE, seat=seat, card=card, src=Z.DECK, dst=Z.hand(seat), private=(seat,)))
     if not s.deck and s.end_turn is None:
         set_end(s, s.turn_no + s.n, "deck", ev)
     return True
@@ -93,4 +94,4 @@ def set_end(s: GameState, last_turn: int, cause: str, ev: list) -> None:
     s.end_turn = last_turn
     s.end_cause = cause
     last_seat = (s.current + last_turn - s.turn_no) % s.n      # turns go clockwise, one seat each
-    ev.append(Event("end_set", seat=s.current, other=last_seat, value=last_turn, how=cause))
+    ev.append(Event(EventKind.END_SET, seat=s.current, other=last_seat, value=last_turn, how=cause))

@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from .actions import TURN, Decision
-from .cards import CARD_ID, CARDS, CHRONICLE, CITY, INSTANCES, N_CARDS, TROOP
+from .cards import CARD_ID, CARDS, INSTANCES, N_CARDS
+from .kinds import CardKind
 from .state import MAX_PLAYERS, MIN_PLAYERS, City, GameOptions, GameState
 
 RESTS = ("deck", "discard")
@@ -110,13 +111,13 @@ def _seat(seat: object, n: int) -> int:
 def _place_city(s: GameState, pool: _Pool, cid: str, plan: CityPlan) -> None:
     owner, buildings = plan
     card = pool.take(cid)
-    if CARDS[card].kind != CITY:
+    if CARDS[card].kind != CardKind.CITY:
         raise ValueError(f"{cid} is not a city")
     city = City(card, _seat(owner, s.n))
     for bid in buildings:
         b = pool.take(bid)
         spec = CARDS[b]
-        if spec.kind != "building":
+        if spec.kind != CardKind.BUILDING:
             raise ValueError(f"{bid} is not a building (in {cid})")
         if spec.is_wall and city.walls >= 0:
             raise ValueError(f"two sets of walls in {cid}")
@@ -133,12 +134,12 @@ def _place_chronicle(s: GameState, pool: _Pool, seat: int, plan: ChroniclePlan) 
         cid, troop = plan
         card = pool.take(cid)
         under = pool.take(troop)
-        if CARDS[under].kind != TROOP:
+        if CARDS[under].kind != CardKind.TROOP:
             raise ValueError(f"{troop} is not a troop (under {cid})")
         s.under[card] = under
     else:
         card = pool.take(plan)
-    if CARDS[card].kind != CHRONICLE:
+    if CARDS[card].kind != CardKind.CHRONICLE:
         raise ValueError(f"{CARD_ID[card]} is not a chronicle")
     s.chronicles[seat].append(card)
 

@@ -11,31 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .actions import Event
+from .kinds import AnswerKind, AttackResult, EventKind
 from .zones import WAR
 
-# answer kinds (the `how` of an "answer" event)
-DEFEND = "defend"                # troops laid against the attack (`strength`: the defence)
-RAID_TROOP = "raid_troop"        # the troop laid by Raid on the City answers first
-AMBUSH = "ambush"
-BRIBE = "bribe"                  # the defender bribes an attacking troop (`strength`: the attack
-                                 # that goes on, or the one it repelled)
-CONDEMN = "condemn"
-YIELD = "yield"                  # no answer: the city falls
-YIELD_PLUNDER = "yield_plunder"  # no answer, and Plunder burns the city
-COUNTER_BRIBE = "counter_bribe"  # the attacker bribes a defending troop (`strength`: the defence left)
-ACCEPT = "accept"                # the attacker accepts the repulse
-ANSWER_KINDS = (DEFEND, RAID_TROOP, AMBUSH, BRIBE, CONDEMN, YIELD, YIELD_PLUNDER, COUNTER_BRIBE,
-                ACCEPT)
-
-# how an attack ended
-REPELLED, FELL = "repelled", "fell"
-# how a war ended (the `how` of "war_end")
-CAPTURED, ENDED, CONDEMNED = "captured", "ended", "condemned"
+ANSWER_KINDS = tuple(AnswerKind)
 
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    kind: str                        # one of ANSWER_KINDS
+    kind: AnswerKind
     seat: int                        # who answered
     card: int = -1                   # the event card played (Ambush, Bribe, Condemnation, Plunder)
     troops: tuple[int, ...] = ()     # troops laid, or the troop bribed
@@ -47,12 +31,13 @@ class AttackRecord:
     troops: tuple[int, ...]
     strength: int                    # effective Strength (Anna Yaroslavna, bribes counted)
     answers: tuple[Answer, ...] = ()
-    result: str = ""                 # "" while it stands, REPELLED or FELL
+    result: str = ""                 # "" while it stands, or an AttackResult
 
     @property
     def bribed(self) -> frozenset[int]:
         """Troops of this attack or its defence that were bribed away."""
-        return frozenset(t for a in self.answers if a.kind in (BRIBE, COUNTER_BRIBE) for t in a.troops)
+        return frozenset(t for a in self.answers if a.kind in (AnswerKind.BRIBE, AnswerKind.COUNTER_BRIBE)
+                         for t in a.troops)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +55,7 @@ class WarRecord:
     attacks: tuple[AttackRecord, ...] = ()
     events: tuple[WarEvent, ...] = ()   # event cards played during the war
     raid_troop: int = -1                # laid face up by Raid on the City, not yet used
-    outcome: str = ""                   # "" while it runs, CAPTURED, ENDED or CONDEMNED
+    outcome: str = ""                   # "" while it runs, or a WarEnd
 
     @property
     def current(self) -> AttackRecord | None:
@@ -89,35 +74,36 @@ def war_after(record: WarRecord | None, e: Event) -> WarRecord | None:
     """The record after event ``e`` (a ``war_start`` begins one; other events only change
     a running record)."""
     k = e.kind
-    if k == "war_start":
+    if k == EventKind.WAR_START:
         return WarRecord(e.seat, e.other, e.city, e.value)
     if record is None:
         return None
-    if k == "attack":
+    if k == EventKind.ATTACK:
         return replace(record, attacks=record.attacks + (AttackRecord(tuple(e.cards), e.value),))
-    if k == "answer":
+    if k == EventKind.ANSWER:
         return _answered(record, e)
-    if k == "raid_lay":
+    if k == EventKind.RAID_LAY:
         return replace(record, raid_troop=e.card)
-    if k in ("bribed", "move") and e.src == WAR and record.raid_troop >= 0 and e.card == record.raid_troop:
+    if k in (EventKind.BRIBED, EventKind.MOVE) and e.src == WAR and record.raid_troop >= 0 \
+            and e.card == record.raid_troop:
         return replace(record, raid_troop=-1)
-    if k == "play_event" and not record.outcome:
+    if k == EventKind.PLAY_EVENT and not record.outcome:
         return replace(record, events=record.events + (WarEvent(e.seat, e.card),))
-    if k == "repelled":
-        return record._last(result=REPELLED)
-    if k == "city_falls":
-        return record._last(result=FELL)
-    if k == "war_end":
+    if k == EventKind.REPELLED:
+        return record._last(result=AttackResult.REPELLED)
+    if k == EventKind.CITY_FALLS:
+        return record._last(result=AttackResult.FELL)
+    if k == EventKind.WAR_END:
         return replace(record, outcome=e.how)
     return record
 
 
 def _answered(record: WarRecord, e: Event) -> WarRecord:
-    answer = Answer(e.how, e.seat, e.card, tuple(e.cards), e.value)
-    if e.how == RAID_TROOP:
+    answer = Answer(AnswerKind(e.how), e.seat, e.card, tuple(e.cards), e.value)
+    if e.how == AnswerKind.RAID_TROOP:
         record = replace(record, raid_troop=-1)
     last = record.attacks[-1] if record.attacks else None
     if last is None:
         return record
-    strength = e.value if e.how == BRIBE else last.strength
+    strength = e.value if e.how == AnswerKind.BRIBE else last.strength
     return record._last(answers=last.answers + (answer,), strength=strength)

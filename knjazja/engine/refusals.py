@@ -16,15 +16,12 @@ from typing import NamedTuple
 
 from .actions import (AMBUSH, BID, CONDEMN, CONGRESS, DOWRY_BID, LAY, RAID_LAY, REACT, REACTION, TURN, WAR_ATTACK,
                       WAR_COUNTER, WAR_DEFEND, YIELD_PLUNDER, Action)
-from .cards import BUILDING, CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP
-from .cards import CHRONICLE as K_CHRONICLE
-from .cards import CITY as CITY_CARD
+from .cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP
+from .kinds import CardKind, TargetKind
 from .rules import legal_actions
 from .state import GameState
 from .targets import attack_sum, attack_value, attacking_troops, defence_sum, holds, troops_for_sending
 
-# what a card may be pointed at
-CITY, SEAT, CHRONICLE, TROOP, CENTRE = "city", "seat", "chronicle", "troop", "centre"
 
 # events played only in a war (answers, or the Bribe), and reactions (only when targeted)
 _WAR_ONLY = frozenset({"ev.ambush", "ev.condemnation", "ev.plunder", "ev.bribe"})
@@ -52,7 +49,7 @@ CODES = (
 class Target(NamedTuple):
     """Something on the table a card may be pointed at: a city (its card), a seat, a
     chronicle (its card), a troop on the war stack, or the middle of the table."""
-    kind: str
+    kind: TargetKind
     key: int = -1
 
 
@@ -101,7 +98,7 @@ def why_not_play(s: GameState, seat: int, card: int, target: Target | None = Non
 
 def why_not_declare(s: GameState, seat: int, target: Target | None) -> Refusal:
     """Why ``seat`` cannot start a war on ``target``: the first obstacle that is really there."""
-    if target is None or target.kind != CITY or target.key not in s.cities:
+    if target is None or target.kind != TargetKind.CITY or target.key not in s.cities:
         return _r("pick_city")
     if s.over:
         return _r("over")
@@ -137,24 +134,25 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
     if kind == TURN:
         if IS_TROOP[card]:        # a troop has no place in a turn but under a chronicle or with Igor
             return _r("militia_defends") if IS_MILITIA[card] else _r("troops_in_war")
-        if cid in _WHEN and not (target.kind == SEAT and target.key == seat) and uses(legal_actions(s), card):
+        if cid in _WHEN and not (target.kind == TargetKind.SEAT and target.key == seat) \
+                and uses(legal_actions(s), card):
             return _r("on_self", card=CardArg(card))
         wrong_kind = _wrong_kind_of_target(spec.kind, cid, target.kind, card)
         if wrong_kind is not None:
             return wrong_kind
-    if target.kind != CENTRE and (not IS_TROOP[card] or kind in (DOWRY_BID, RAID_LAY)) \
+    if target.kind != TargetKind.CENTRE and (not IS_TROOP[card] or kind in (DOWRY_BID, RAID_LAY)) \
             and _only_in_the_middle(s, card):
         return _r("to_middle", card=CardArg(card))
     if kind in (WAR_ATTACK, WAR_DEFEND, WAR_COUNTER) and not IS_TROOP[card] and uses(legal_actions(s), card):
-        if cid == "ev.bribe" and target.kind != TROOP:
+        if cid == "ev.bribe" and target.kind != TargetKind.TROOP:
             return _r("on_troop", card=CardArg(card))
-        if cid != "ev.bribe" and target.kind != CENTRE:
+        if cid != "ev.bribe" and target.kind != TargetKind.CENTRE:
             return _r("drop_in_middle", card=CardArg(card))
-    if target.kind == CITY:
+    if target.kind == TargetKind.CITY:
         city = s.cities.get(target.key)
         if city is None:
             return None
-        if spec.kind == BUILDING and city.blocked and kind == TURN:
+        if spec.kind == CardKind.BUILDING and city.blocked and kind == TURN:
             return _r("blocked", card=CardArg(card), city=CardArg(city.card), walls=CardArg(city.walls))
         if in_war and IS_TROOP[card]:
             if s.war is not None and target.key != s.war.city:
@@ -165,13 +163,13 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
         if kind == TURN:
             return _city_event_reason(s, seat, card, city.card)
         return None
-    if target.kind != CITY and IS_TROOP[card] and in_war:
+    if target.kind != TargetKind.CITY and IS_TROOP[card] and in_war:
         return _troop_reason(s, card)
 
-    if target.kind == TROOP and cid == "ev.bribe":
+    if target.kind == TargetKind.TROOP and cid == "ev.bribe":
         return _r("bribe_foreign")
-    if target.kind == SEAT and kind == TURN:
-        if spec.kind == BUILDING:
+    if target.kind == TargetKind.SEAT and kind == TURN:
+        if spec.kind == CardKind.BUILDING:
             return _r("build_on_city", card=CardArg(card))
         if target.key == seat and cid in _AT_PRINCE:
             return _r("not_on_self", card=CardArg(card))
@@ -199,15 +197,15 @@ def _wrong_kind_of_target(card_kind: str, cid: str, target_kind: str, card: int)
     """A card dropped on a kind of thing it never goes on (a city card on a city, Fire on a
     prince …): say what it goes on."""
     name = CardArg(card)
-    if card_kind == BUILDING and target_kind != CITY:
+    if card_kind == CardKind.BUILDING and target_kind != TargetKind.CITY:
         return _r("build_on_city", card=name)
     if cid in _AT_CITY:
-        return _r("on_city", card=name) if target_kind != CITY else None
+        return _r("on_city", card=name) if target_kind != TargetKind.CITY else None
     if cid in _AT_PRINCE:
-        return _r("on_prince", card=name) if target_kind != SEAT else None
+        return _r("on_prince", card=name) if target_kind != TargetKind.SEAT else None
     if cid in _AT_CHRONICLE:
-        return _r("on_chronicle", card=name) if target_kind != CHRONICLE else None
-    if card_kind in (CITY_CARD, K_CHRONICLE) and target_kind != SEAT:
+        return _r("on_chronicle", card=name) if target_kind != TargetKind.CHRONICLE else None
+    if card_kind in (CardKind.CITY, CardKind.CHRONICLE) and target_kind != TargetKind.SEAT:
         return _r("before_prince", card=name)
     return None
 
@@ -275,7 +273,7 @@ def _no_use(s: GameState, card: int) -> Refusal:
             return _r(_WHEN[cid], card=name)
         if cid == "chr.byzantium" and not troops_for_sending(s, s.decision.seat):
             return _r("needs_troop", card=name)
-        if spec.kind == BUILDING:
+        if spec.kind == CardKind.BUILDING:
             return _r("no_city_to_build", card=name)
         return _r("no_target", card=name)
     if kind in (WAR_ATTACK, WAR_DEFEND):

@@ -13,7 +13,8 @@ from .actions import (BID, BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DECLINE, DOW
                       EVENT, GIVE_CITY, KEEP, NO_BID, OVER, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY,
                       REACT, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action,
                       Decision, Event, IllegalAction)
-from .cards import CARD_ID, CARDS, KIND, STRENGTH, BUILDING, CHRONICLE as K_CHRONICLE, CITY, EVENT as K_EVENT
+from .cards import CARD_ID, CARDS, KIND, STRENGTH
+from .kinds import CardKind, EventKind
 from .state import GameState, Pending
 from .targets import distinct, draw_count, other_cities, others_with_cards, troops_for_sending
 from .validation import check_action, illegal_reason
@@ -82,14 +83,14 @@ def _legal_turn(s: GameState, p: int) -> list[Action]:
     for card in distinct(s.hands[p]):
         kind = KIND[card]
         cid = CARD_ID[card]
-        if kind == CITY:
+        if kind == CardKind.CITY:
             out += [Action(PLAY_CITY, card=card, seat=t) for t in seats]
-        elif kind == BUILDING:
+        elif kind == CardKind.BUILDING:
             out += [Action(BUILD, card=card, city=c.card) for c in s.cities.values() if not c.blocked]
-        elif kind == K_CHRONICLE:
+        elif kind == CardKind.CHRONICLE:
             fn = CHRONICLE_TARGETS.get(cid)
             out += fn(s, p, card) if fn else [Action(CHRONICLE, card=card, seat=t) for t in seats]
-        elif kind == K_EVENT:
+        elif kind == CardKind.EVENT:
             fn = EVENT_TARGETS.get(cid)
             if fn:
                 out += fn(s, p, card)
@@ -156,12 +157,12 @@ def finish_turn(s: GameState, ev: list) -> None:
         s.over = True
         s.decision = Decision(-1, OVER)
         from .scoring import final_scores
-        ev.append(Event("game_over", value=s.turn_no, cards=tuple(final_scores(s))))
+        ev.append(Event(EventKind.GAME_OVER, value=s.turn_no, cards=tuple(final_scores(s))))
         return
     s.turn_no += 1
     s.current = (s.current + 1) % s.n
     s.decision = Decision(s.current, TURN)
-    ev.append(Event("turn", seat=s.current, value=s.turn_no))
+    ev.append(Event(EventKind.TURN, seat=s.current, value=s.turn_no))
 
 
 def _apply_turn(s: GameState, a: Action, ev: list) -> None:
@@ -172,14 +173,14 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
             ops.draw_one(s, p, ev)
         finish_turn(s, ev)
     elif k == PASS:
-        ev.append(Event("pass", seat=p))
+        ev.append(Event(EventKind.PASS, seat=p))
         finish_turn(s, ev)
     elif k == PLAY_CITY:
         from .state import City
         ops.take_from_hand(s, p, a.card)
         s.cities[a.card] = City(a.card, a.seat)
         s.owned_ever[a.seat].add(a.card)
-        ev.append(Event("move", seat=p, card=a.card, src=Z.hand(p), dst=Z.cities(a.seat),
+        ev.append(Event(EventKind.MOVE, seat=p, card=a.card, src=Z.hand(p), dst=Z.cities(a.seat),
                         city=a.card, other=a.seat))
         finish_turn(s, ev)
     elif k == BUILD:
@@ -189,7 +190,7 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
     elif k == CHRONICLE:
         ops.take_from_hand(s, p, a.card)
         s.chronicles[a.seat].append(a.card)
-        ev.append(Event("move", seat=p, card=a.card, src=Z.hand(p), dst=Z.chronicles(a.seat),
+        ev.append(Event(EventKind.MOVE, seat=p, card=a.card, src=Z.hand(p), dst=Z.chronicles(a.seat),
                         other=a.seat))
         effect = CHRONICLE_EFFECTS.get(CARD_ID[a.card])
         if effect:
@@ -206,7 +207,7 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
         igor = next(c for c in s.chronicles[p] if CARD_ID[c] == "chr.igor")
         s.chronicles[p].remove(igor)
         s.chronicles[a.seat].append(igor)
-        ev.append(Event("move", seat=p, card=igor, src=Z.chronicles(p), dst=Z.chronicles(a.seat),
+        ev.append(Event(EventKind.MOVE, seat=p, card=igor, src=Z.chronicles(p), dst=Z.chronicles(a.seat),
                         other=a.seat))
         finish_turn(s, ev)
 
@@ -221,7 +222,7 @@ def _event_target_seat(s: GameState, a: Action) -> int:
 def _play_event(s: GameState, p: int, a: Action, ev: list) -> None:
     ops.take_from_hand(s, p, a.card)
     cid = CARD_ID[a.card]
-    ev.append(Event("play_event", seat=p, card=a.card, src=Z.hand(p), dst=Z.TABLE,
+    ev.append(Event(EventKind.PLAY_EVENT, seat=p, card=a.card, src=Z.hand(p), dst=Z.TABLE,
                     other=a.seat, city=a.city, cards=(a.target,) if a.target >= 0 else ()))
     s.pending = Pending(p, a.card, a)
     reaction = REACTABLE.get(cid)
@@ -261,11 +262,11 @@ def _after_event(s: GameState, ev: list) -> None:
 def _apply_reaction(s: GameState, a: Action, ev: list) -> None:
     pend = s.current_pending()
     if a.kind == DECLINE:
-        ev.append(Event("decline", seat=pend.target_seat))
+        ev.append(Event(EventKind.DECLINE, seat=pend.target_seat))
         _resolve_event(s, ev)
         return
     # told first, then both cards go to the discard pile (a log never discards a card unplayed)
-    ev.append(Event("cancelled", seat=pend.target_seat, card=a.card, other=pend.player,
+    ev.append(Event(EventKind.CANCELLED, seat=pend.target_seat, card=a.card, other=pend.player,
                     value=pend.card))
     ops.discard_from_hand(s, pend.target_seat, a.card, ev)
     ops.discard(s, pend.card, Z.TABLE, ev, pend.player)
@@ -281,9 +282,9 @@ def _apply_bid(s: GameState, a: Action, ev: list) -> None:
     if a.kind == BID:
         ops.take_from_hand(s, seat, a.card)
         pend.bids.append((seat, a.card))
-        ev.append(Event("bid", seat=seat, card=a.card, src=Z.hand(seat), dst=Z.bid(seat), private=(seat,)))
+        ev.append(Event(EventKind.BID, seat=seat, card=a.card, src=Z.hand(seat), dst=Z.bid(seat), private=(seat,)))
     else:
-        ev.append(Event("no_bid", seat=seat))
+        ev.append(Event(EventKind.NO_BID, seat=seat))
     if pend.bidders:
         s.decision = Decision(pend.bidders[0], DOWRY_BID)
         return
@@ -295,7 +296,7 @@ def _apply_bid(s: GameState, a: Action, ev: list) -> None:
         for seat_, t in pend.bids[1:]:
             if STRENGTH[t] > STRENGTH[best]:
                 best_seat, best = seat_, t
-    ev.append(Event("bids_revealed", seat=best_seat, other=city.owner, cards=tuple(t for _, t in pend.bids),
+    ev.append(Event(EventKind.BIDS_REVEALED, seat=best_seat, other=city.owner, cards=tuple(t for _, t in pend.bids),
                     value=len(pend.bids), city=city.card))
     if pend.bids:
         if best_seat != city.owner:
@@ -316,7 +317,7 @@ def _apply_congress(s: GameState, a: Action, ev: list) -> None:
         s.chronicles[target].remove(pend.card)
         ops.discard(s, pend.card, Z.chronicles(target), ev, target)
     else:
-        ev.append(Event("keep", seat=target, card=pend.card))
+        ev.append(Event(EventKind.KEEP, seat=target, card=pend.card))
     finish_turn(s, ev)
 
 
@@ -407,7 +408,7 @@ def _e_principality_raid(s, p, a, ev):
     for c in s.rng.sample(hand, min(2, len(hand))):
         ops.take_from_hand(s, a.seat, c)
         ops.add_to_hand(s, p, c, known_by=(a.seat,))
-        ev.append(Event("move", seat=p, card=c, src=Z.hand(a.seat), dst=Z.hand(p),
+        ev.append(Event(EventKind.MOVE, seat=p, card=c, src=Z.hand(a.seat), dst=Z.hand(p),
                         other=a.seat, private=(p, a.seat)))
     return False
 
@@ -416,7 +417,7 @@ def _e_principality_raid(s, p, a, ev):
 def _e_recon(s, p, a, ev):
     hand = tuple(sorted(s.hands[a.seat]))
     s.seen[p].update(hand)
-    ev.append(Event("reveal", seat=p, other=a.seat, cards=hand, private=(p, a.seat)))
+    ev.append(Event(EventKind.REVEAL, seat=p, other=a.seat, cards=hand, private=(p, a.seat)))
     return False
 
 
@@ -433,7 +434,7 @@ def _e_poisoner(s, p, a, ev):
 @_register(EVENT_EFFECTS, "ev.tatar_invasion")
 def _e_invasion(s, p, a, ev):
     s.before[p].append(a.card)
-    ev.append(Event("move", seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
+    ev.append(Event(EventKind.MOVE, seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
     s.invasion_active = True
     ops.set_end(s, s.turn_no + s.n, "invasion", ev)
     return True
@@ -442,11 +443,11 @@ def _e_invasion(s, p, a, ev):
 @_register(EVENT_EFFECTS, "ev.silence")
 def _e_silence(s, p, a, ev):
     s.before[p].append(a.card)
-    ev.append(Event("move", seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
+    ev.append(Event(EventKind.MOVE, seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
     if s.invasion_active and s.deck:
         s.invasion_active = False           # the game goes on until the deck runs out
         s.end_turn, s.end_cause = None, ""
-        ev.append(Event("end_cancelled", seat=p))
+        ev.append(Event(EventKind.END_CANCELLED, seat=p))
     else:
         s.invasion_active = False
         ops.set_end(s, s.turn_no + s.n, "silence", ev)
@@ -492,8 +493,8 @@ def _c_byzantium(s, p, a, ev):
     troop = a.cards[0]
     ops.take_from_hand(s, p, troop)
     s.under[a.card] = troop
-    ev.append(Event("move", seat=p, card=troop, src=Z.hand(p), dst=Z.under(a.card), other=a.seat))
+    ev.append(Event(EventKind.MOVE, seat=p, card=troop, src=Z.hand(p), dst=Z.under(a.card), other=a.seat))
 
 
 assert set(EVENT_EFFECTS) | {"ev.ambush", "ev.condemnation", "ev.bribe", "ev.plunder",
-                             "ev.city_watch", "ev.outpost"} == {sp.id for sp in CARDS if sp.kind == K_EVENT}
+                             "ev.city_watch", "ev.outpost"} == {sp.id for sp in CARDS if sp.kind == CardKind.EVENT}

@@ -13,6 +13,7 @@ from __future__ import annotations
 from .actions import ACTION_FIELDS, ACTION_KINDS, OVER, REACTION, Action, IllegalAction
 from .brief import short
 from .cards import N_CARDS, card_label
+from .kinds import ActionKind
 from .state import GameState
 
 _CARD_FIELDS = ("card", "city", "target")
@@ -26,7 +27,7 @@ def check_action(s: GameState, action: object) -> None:
     if type(action) is Action:
         kind, card, seat, city, target, cards = action
         # The common case in one expression: every legal action passes here.
-        if (type(kind) is str and kind in ACTION_KINDS
+        if ((type(kind) is ActionKind or type(kind) is str) and kind in ACTION_KINDS
                 and type(card) is int and -1 <= card < N_CARDS
                 and type(seat) is int and -1 <= seat < s.n
                 and type(city) is int and -1 <= city < N_CARDS
@@ -47,7 +48,7 @@ def malformed_reason(s: GameState, action: object) -> str:
         return f"malformed action {short(action)}: not an Action"
     base = f"malformed action '{action}'"
     kind = action.kind
-    if type(kind) is not str:
+    if type(kind) is not ActionKind and type(kind) is not str:     # no other str subclass
         return f"{base}: the kind must be a string, not {short(kind)}"
     if kind not in ACTION_KINDS:
         return f"{base}: unknown kind {short(kind)}"

@@ -7,6 +7,7 @@ from . import zones as Z
 from .actions import (ACCEPT, AMBUSH, ATTACK, BRIBE, CONDEMN, DEFEND, END_WAR, EVENT, LAY, RAID_LAY,
                       WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER, Action, Decision, Event)
 from .cards import CARD_ID, FOREIGN, IS_TROOP
+from .kinds import AnswerKind, EventKind, WarEnd
 from .state import GameState, War
 from .targets import (attack_options, attack_sum, attack_value, attacking_troops,
                       defence_options, defence_sum, distinct, holds)
@@ -36,7 +37,7 @@ def can_declare(s: GameState, attacker: int, city_card: int) -> bool:
 def declare(s: GameState, attacker: int, city_card: int, ev: list) -> None:
     defender = s.cities[city_card].owner
     s.war = War(attacker, defender, city_card)
-    ev.append(Event("war_start", seat=attacker, other=defender, city=city_card, value=s.turn_no))
+    ev.append(Event(EventKind.WAR_START, seat=attacker, other=defender, city=city_card, value=s.turn_no))
     s.decision = Decision(attacker, WAR_ATTACK)
 
 
@@ -116,8 +117,8 @@ def _answer(s: GameState, how: str, ev: list, seat: int, card: int = -1, cards: 
             value: int = 0, src: Z.Zone | None = None) -> None:
     """Every answer to an attack is an event (its kind in ``how``)."""
     w = s.current_war()
-    ev.append(Event("answer", seat=seat, card=card, cards=cards, value=value, city=w.city, how=how,
-                    src=src, dst=Z.WAR if cards and how in (R.DEFEND, R.RAID_TROOP) else None))
+    ev.append(Event(EventKind.ANSWER, seat=seat, card=card, cards=cards, value=value, city=w.city, how=how,
+                    src=src, dst=Z.WAR if cards and how in (AnswerKind.DEFEND, AnswerKind.RAID_TROOP) else None))
 
 
 def apply_attacker(s: GameState, a: Action, ev: list, play_event) -> None:
@@ -128,13 +129,13 @@ def apply_attacker(s: GameState, a: Action, ev: list, play_event) -> None:
         w.attack = list(a.cards)
         w.attacks_made += 1
         strength = current_attack(s)
-        ev.append(Event("attack", seat=w.attacker, other=w.defender, city=w.city, cards=a.cards,
+        ev.append(Event(EventKind.ATTACK, seat=w.attacker, other=w.defender, city=w.city, cards=a.cards,
                         value=strength, src=Z.hand(w.attacker), dst=Z.WAR))
         if w.raid_troop >= 0:                    # the troop laid by the Raid answers first
             t, w.raid_troop = w.raid_troop, -1
             w.defence = [t]
             d = defence_sum(s, w.defence, w.defender, w.city)
-            _answer(s, R.RAID_TROOP, ev, w.defender, cards=(t,), value=d, src=Z.WAR)
+            _answer(s, AnswerKind.RAID_TROOP, ev, w.defender, cards=(t,), value=d, src=Z.WAR)
             if holds(s, d, strength):
                 _defence_holds(s, ev)
                 return
@@ -148,12 +149,12 @@ def apply_attacker(s: GameState, a: Action, ev: list, play_event) -> None:
         w.raid_troop = -1
         _bribed(s, w.attacker, a.target, ev)
     elif a.kind == END_WAR:
-        end_war(s, ev, R.ENDED)
+        end_war(s, ev, WarEnd.ENDED)
 
 
 def _bribed(s: GameState, new_owner: int, troop: int, ev: list) -> None:
     ops.add_to_hand(s, new_owner, troop, known_by=tuple(range(s.n)))
-    ev.append(Event("bribed", seat=new_owner, card=troop, src=Z.WAR, dst=Z.hand(new_owner)))
+    ev.append(Event(EventKind.BRIBED, seat=new_owner, card=troop, src=Z.WAR, dst=Z.hand(new_owner)))
 
 
 def apply_defender(s: GameState, a: Action, ev: list) -> None:
@@ -164,48 +165,49 @@ def apply_defender(s: GameState, a: Action, ev: list) -> None:
             ops.take_from_hand(s, d, c)
         w.defence = list(a.cards)
         value = defence_sum(s, w.defence, d, w.city)
-        _answer(s, R.DEFEND, ev, d, cards=a.cards, value=value, src=Z.hand(d))
+        _answer(s, AnswerKind.DEFEND, ev, d, cards=a.cards, value=value, src=Z.hand(d))
         _defence_holds(s, ev)
     elif a.kind == AMBUSH:
-        _answer(s, R.AMBUSH, ev, d, card=a.card)
+        _answer(s, AnswerKind.AMBUSH, ev, d, card=a.card)
         ops.discard_from_hand(s, d, a.card, ev)
-        _repelled(s, ev, R.AMBUSH)
+        _repelled(s, ev, AnswerKind.AMBUSH)
     elif a.kind == BRIBE:
         before = current_attack(s)
         w.attack.remove(a.target)
         goes_on = bool(w.attack) and current_attack(s) > s.cities[w.city].wall_strength
         # the attack's Strength from now on; one the Bribe repels keeps the Strength it had
-        _answer(s, R.BRIBE, ev, d, card=a.card, cards=(a.target,), value=current_attack(s) if goes_on else before)
+        _answer(s, AnswerKind.BRIBE, ev, d, card=a.card, cards=(a.target,),
+                value=current_attack(s) if goes_on else before)
         ops.discard_from_hand(s, d, a.card, ev)
         _bribed(s, d, a.target, ev)
         if goes_on:
             s.decision = Decision(d, WAR_DEFEND)
         else:
-            _repelled(s, ev, R.BRIBE)
+            _repelled(s, ev, AnswerKind.BRIBE)
     elif a.kind == CONDEMN:
-        _answer(s, R.CONDEMN, ev, d, card=a.card)
+        _answer(s, AnswerKind.CONDEMN, ev, d, card=a.card)
         ops.discard_from_hand(s, d, a.card, ev)
-        end_war(s, ev, R.CONDEMNED)
+        end_war(s, ev, WarEnd.CONDEMNED)
     elif a.kind in (YIELD, YIELD_PLUNDER):
-        _answer(s, R.YIELD if a.kind == YIELD else R.YIELD_PLUNDER, ev, d, card=a.card)
+        _answer(s, AnswerKind.YIELD if a.kind == YIELD else AnswerKind.YIELD_PLUNDER, ev, d, card=a.card)
         city = s.cities[w.city]
         if a.kind == YIELD_PLUNDER:
             ops.discard_from_hand(s, d, a.card, ev)
-            ev.append(Event("plunder", seat=d, card=a.card, city=w.city))
+            ev.append(Event(EventKind.PLUNDER, seat=d, card=a.card, city=w.city))
             ops.destroy_buildings(s, city, ev)
-        ev.append(Event("city_falls", seat=w.attacker, other=d, city=w.city))
+        ev.append(Event(EventKind.CITY_FALLS, seat=w.attacker, other=d, city=w.city))
         ops.give_city(s, city, w.attacker, ev, "war")
-        end_war(s, ev, R.CAPTURED)
+        end_war(s, ev, WarEnd.CAPTURED)
 
 
 def apply_counter(s: GameState, a: Action, ev: list) -> None:
     w = s.current_war()
     if a.kind == ACCEPT:
-        _answer(s, R.ACCEPT, ev, w.attacker)
+        _answer(s, AnswerKind.ACCEPT, ev, w.attacker)
         _repelled(s, ev, "defence")
         return
     w.defence.remove(a.target)
-    _answer(s, R.COUNTER_BRIBE, ev, w.attacker, card=a.card, cards=(a.target,),
+    _answer(s, AnswerKind.COUNTER_BRIBE, ev, w.attacker, card=a.card, cards=(a.target,),
             value=defence_sum(s, w.defence, w.defender, w.city))
     ops.discard_from_hand(s, w.attacker, a.card, ev)
     _bribed(s, w.attacker, a.target, ev)
@@ -222,7 +224,7 @@ def apply_raid_lay(s: GameState, a: Action, ev: list) -> None:
     w = s.current_war()
     ops.take_from_hand(s, w.defender, a.card)
     w.raid_troop = a.card
-    ev.append(Event("raid_lay", seat=w.defender, card=a.card, src=Z.hand(w.defender), dst=Z.WAR,
+    ev.append(Event(EventKind.RAID_LAY, seat=w.defender, card=a.card, src=Z.hand(w.defender), dst=Z.WAR,
                     city=w.city))
     s.decision = Decision(w.attacker, WAR_ATTACK)
 
@@ -254,7 +256,7 @@ def _repelled(s: GameState, ev: list, how: str) -> None:
     for t in w.defence:
         ops.discard(s, t, Z.WAR, ev, w.defender)
     w.attack, w.defence = [], []
-    ev.append(Event("repelled", seat=w.defender, other=w.attacker, city=w.city, how=how))
+    ev.append(Event(EventKind.REPELLED, seat=w.defender, other=w.attacker, city=w.city, how=how))
     s.decision = Decision(w.attacker, WAR_ATTACK)
 
 
@@ -268,6 +270,6 @@ def end_war(s: GameState, ev: list, outcome: str) -> None:
         ops.discard(s, t, Z.WAR, ev, w.defender)
     if w.raid_troop >= 0:
         ops.discard(s, w.raid_troop, Z.WAR, ev, w.defender)
-    ev.append(Event("war_end", seat=w.attacker, other=w.defender, city=w.city, how=outcome))
+    ev.append(Event(EventKind.WAR_END, seat=w.attacker, other=w.defender, city=w.city, how=outcome))
     s.war = None
     finish_turn(s, ev)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from .kinds import EventKind
+
 if TYPE_CHECKING:
     from .actions import Event
 
@@ -84,9 +86,9 @@ def learned_by(e: Event, n_players: int) -> frozenset[int]:
     Reconnaissance by the looker; revealed Dowry bids by everyone.  Undo uses it: a move is
     not taken back once it showed its player something hidden."""
     seeing = frozenset(e.private) if e.private else frozenset(range(n_players))
-    if e.kind == "reveal":
+    if e.kind == EventKind.REVEAL:
         return seeing - {e.other}
-    if e.kind == "bids_revealed":
+    if e.kind == EventKind.BIDS_REVEALED:
         return seeing
     src = e.src
     if src is None or src.kind == BID:

@@ -15,6 +15,7 @@ from knjazja.app.save_errors import save_error_text
 from knjazja.app.words import seat_word
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import GameOptions, SaveError
+from knjazja.engine.kinds import DecisionKind
 
 log = logging.getLogger(__name__)
 
@@ -188,9 +189,9 @@ class GameFlow:
         from knjazja.ui.scenes.pass_device import PassDeviceScene
         session = self.session
         name = session.seats[seat].name
-        kind = session.state.decision.kind if session.deciding == seat else "turn"   # (a bot may open)
+        kind = session.state.decision.kind if session.deciding == seat else DecisionKind.TURN  # (a bot may open)
         who = seat_word(name, get_language())
-        reason = tr("handover.reason.turn", name=who) if kind == "turn" else \
+        reason = tr("handover.reason.turn", name=who) if kind == DecisionKind.TURN else \
             tr("handover.reason.decide", name=who, what=tr(f"decision.{kind}"))
         # the previous player may still take his move back before handing over
         on_undo = self.table.undo if self.table is not None and self.table.controller.can_undo() else None

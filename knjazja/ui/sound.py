@@ -29,6 +29,7 @@ import pygame
 from knjazja.app.settings import Settings
 from knjazja.engine import Event
 from knjazja.engine import zones as Z
+from knjazja.engine.kinds import EventKind
 from knjazja.ui.art import resources
 
 log = logging.getLogger(__name__)
@@ -37,11 +38,11 @@ SOUND_NAMES = ("card_play", "city_captured", "click", "fire", "war_drum")
 
 # Event kinds that always sound the same.
 EVENT_SOUNDS: dict[str, str] = {
-    "war_start": "war_drum",
-    "city_falls": "city_captured",
-    "city_owner": "city_captured",
-    "plunder": "fire",
-    "play_event": "card_play",
+    EventKind.WAR_START: "war_drum",
+    EventKind.CITY_FALLS: "city_captured",
+    EventKind.CITY_OWNER: "city_captured",
+    EventKind.PLUNDER: "fire",
+    EventKind.PLAY_EVENT: "card_play",
 }
 
 _PLAY_ZONES = (Z.CITIES, Z.CITY, Z.CHRONICLES, Z.BEFORE)
@@ -52,7 +53,7 @@ def sound_for_event(event: Event) -> str | None:
     if event.kind in EVENT_SOUNDS:
         return EVENT_SOUNDS[event.kind]
     src, dst = event.src, event.dst
-    if event.kind == "move" and src is not None and dst is not None:
+    if event.kind == EventKind.MOVE and src is not None and dst is not None:
         if src.kind == Z.HAND and dst.kind in _PLAY_ZONES:
             return "card_play"
         if src.kind == Z.CITY and dst == Z.DISCARD:
@@ -67,12 +68,12 @@ def sounds_for_events(events: Iterable[Event]) -> list[str]:
     same batch: otherwise it is walls replaced by new walls, or a second Throne.
     """
     events = list(events)
-    built = any(e.kind == "move" and e.src is not None and e.src.kind == Z.HAND
+    built = any(e.kind == EventKind.MOVE and e.src is not None and e.src.kind == Z.HAND
                 and e.dst is not None and e.dst.kind == Z.CITY for e in events)
     out: list[str] = []
     for e in events:
         name = sound_for_event(e)
-        if name == "fire" and e.kind == "move" and built:
+        if name == "fire" and e.kind == EventKind.MOVE and built:
             continue
         if name is not None and name not in out:
             out.append(name)

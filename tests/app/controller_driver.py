@@ -16,7 +16,8 @@ from knjazja.app.session import GameSession, Seat
 from knjazja.engine import Action
 from knjazja.engine.actions import ATTACK, DECLARE_WAR, DEFEND, PASS_IGOR
 from knjazja.engine.cards import CARD_ID
-from knjazja.engine.refusals import CHRONICLE, SEAT, Target
+from knjazja.engine.refusals import Target
+from knjazja.engine.kinds import EventKind, TargetKind
 from knjazja.engine.targets import forms_squads, passable_chronicle
 
 FAR = (500, 500)        # a mouse position far enough from any press to make a drag
@@ -27,7 +28,7 @@ def drain(c: TableController) -> None:
     while (e := c.next_event()) is not None:
         c.view.begin(e)
         c.view.land(e)
-        if e.kind == "war_end":
+        if e.kind == EventKind.WAR_END:
             c.view.end_war()
 
 
@@ -68,9 +69,9 @@ def perform(c: TableController, a: Action, rng: random.Random) -> str:
         return "war"
     if a.kind == PASS_IGOR:
         igor = passable_chronicle(s, c.viewer)
-        c.press_at((1, 1), None, [Target(CHRONICLE, igor), Target(SEAT, c.viewer)], None)
+        c.press_at((1, 1), None, [Target(TargetKind.CHRONICLE, igor), Target(TargetKind.SEAT, c.viewer)], None)
         c.release([])
-        c.click_targets([Target(SEAT, a.seat)])
+        c.click_targets([Target(TargetKind.SEAT, a.seat)])
         finish(c, a)
         return "igor"
     if a.kind in (ATTACK, DEFEND):

@@ -20,8 +20,8 @@ from knjazja.app.card_names import refusal_text  # noqa: E402
 from knjazja.app.clicks import candidates_for, match  # noqa: E402
 from knjazja.engine import legal_actions  # noqa: E402
 from knjazja.engine.cards import CARD_ID, IS_MILITIA, KIND  # noqa: E402
-from knjazja.engine.refusals import (CENTRE, CHRONICLE, CITY, SEAT, TROOP, Refusal, Target,  # noqa: E402
-                                     why_not_declare, why_not_play)
+from knjazja.engine.refusals import Refusal, Target, why_not_declare, why_not_play  # noqa: E402
+from knjazja.engine.kinds import TargetKind
 from knjazja.engine.state import GameState  # noqa: E402
 
 NAMES = {"ru": ["Ярослав", "Ольга", "Вася"], "en": ["Yaroslav", "Olga", "Bob"]}
@@ -112,12 +112,12 @@ def targets(s: GameState) -> list[tuple[str, Target]]:
             kind = "the war's city"
         elif s.war is not None:
             kind = "a city not at war"
-        out.append((f"{kind} ({CARD_ID[c.card][5:]})", Target(CITY, c.card)))
-    out += [("oneself" if k == s.decision.seat else f"prince {k}", Target(SEAT, k)) for k in range(s.n)]
-    out += [("a chronicle", Target(CHRONICLE, c)) for row in s.chronicles for c in row[:1]]
+        out.append((f"{kind} ({CARD_ID[c.card][5:]})", Target(TargetKind.CITY, c.card)))
+    out += [("oneself" if k == s.decision.seat else f"prince {k}", Target(TargetKind.SEAT, k)) for k in range(s.n)]
+    out += [("a chronicle", Target(TargetKind.CHRONICLE, c)) for row in s.chronicles for c in row[:1]]
     if s.war is not None:
-        out += [("a troop of the war", Target(TROOP, c)) for c in (s.war.attack + s.war.defence)[:1]]
-    return out + [("the middle", Target(CENTRE)), ("a click (no target)", None)]
+        out += [("a troop of the war", Target(TargetKind.TROOP, c)) for c in (s.war.attack + s.war.defence)[:1]]
+    return out + [("the middle", Target(TargetKind.CENTRE)), ("a click (no target)", None)]
 
 
 def wrong_drops() -> list[tuple[str, GameState, int, int, str, Target | None, Refusal]]:
@@ -149,7 +149,7 @@ def rows() -> list[tuple[str, str, str, str, str, str]]:
         out.append((name, label(card), tname, r.code, refusal_text(r, NAMES["ru"], "ru"),
                     refusal_text(r, NAMES["en"], "en")))
     for what, s, seat, cid in declares():
-        r = why_not_declare(s, seat, Target(CITY, inst(cid)))
+        r = why_not_declare(s, seat, Target(TargetKind.CITY, inst(cid)))
         out.append(("declaring war", what, cid, r.code, refusal_text(r, NAMES["ru"], "ru"),
                     refusal_text(r, NAMES["en"], "en")))
     return out

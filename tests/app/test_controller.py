@@ -7,12 +7,12 @@ from pathlib import Path
 from controller_driver import drain, play_game
 from knjazja.app import clicks as C
 from knjazja.app.controller import BOT_PAUSE, TableController
-from knjazja.app.interaction import IDLE, Choosing, Holding, PickingIgorSeat, PickingWarCity, Squad
+from knjazja.app.interaction import IDLE, Choosing, Hit, Holding, PickingIgorSeat, PickingWarCity, Pile, Squad
 from knjazja.app.session import GameSession, Seat
 from knjazja.app.table_view import TableView
 from knjazja.engine import Action, Target, new_game
 from knjazja.engine.cards import INSTANCES
-from knjazja.engine.refusals import CHRONICLE, CITY, SEAT
+from knjazja.engine.kinds import TargetKind
 from knjazja.engine.state import City
 
 HERE = Path(__file__).parent
@@ -65,11 +65,11 @@ def test_refusals_come_from_the_engine_and_change_nothing():
     assert c.mode == IDLE and c.last_refusal.code == "no_city_to_build"
     c.press_at((0, 0), church, [], None)       # dragged onto the walled city anyway
     c.motion((40, 0))
-    c.release([Target(CITY, kiev), Target(SEAT, 1)])
+    c.release([Target(TargetKind.CITY, kiev), Target(TargetKind.SEAT, 1)])
     assert c.last_refusal.code == "blocked" and "Stone Walls" in c.notices[-1]
     c.press_at((0, 0), church, [], None)
     c.motion((40, 0))
-    c.release([Target(SEAT, 2)])
+    c.release([Target(TargetKind.SEAT, 2)])
     assert c.last_refusal.code == "build_on_city"
     c.click_hand_card(ambush)
     assert c.last_refusal.code == "war_only"
@@ -81,7 +81,7 @@ def test_interaction_states():
     session, c = table(s)
     c.mode = Holding(church)
     assert c.held == church and c.holding()
-    assert c.press_at((0, 0), None, [], "deck") == "target"   # holding: a click goes to a target
+    assert c.press_at((0, 0), None, [], Pile.DECK) == Hit.TARGET   # holding: a click goes to a target
     assert c.mode == IDLE                                      # … and nowhere puts it back
     c.press_button("start_war")
     assert c.mode == IDLE                       # no troop: no war to start
@@ -89,7 +89,7 @@ def test_interaction_states():
     c.motion((40, 0))                           # past the drag threshold
     assert c.dragging and c.mode == Holding(church)
     assert c.lit() == set()                     # Kiev is walled: nowhere to build
-    c.release([Target(SEAT, 1)])
+    c.release([Target(TargetKind.SEAT, 1)])
     assert c.mode == IDLE and c.press is None   # a drop ends the drag
     assert c.cancel() is False
 
@@ -111,11 +111,11 @@ def test_war_mode_squads_and_questions():
     session, c = table(s)
     c.press_button("start_war")
     assert c.mode == PickingWarCity() and c.picking_war
-    assert Target(CITY, kiev) in c.lit()
+    assert Target(TargetKind.CITY, kiev) in c.lit()
     c.press_button("start_war")                 # pressed again: cancelled
     assert c.mode == IDLE
     c.press_button("start_war")
-    c.click_targets([Target(CITY, kiev)])
+    c.click_targets([Target(TargetKind.CITY, kiev)])
     assert session.state.war is not None
     drain(c)
     c.update(0.1)
@@ -149,20 +149,21 @@ def test_igor_is_picked_up_from_the_viewers_chronicles():
     s.deck.append(s.hands[1].pop())
     s._legal = None
     session, c = table(s)
-    assert c.press_at((5, 5), None, [Target(CHRONICLE, igor), Target(SEAT, 0)], None) == "chronicle"
+    pressed = c.press_at((5, 5), None, [Target(TargetKind.CHRONICLE, igor), Target(TargetKind.SEAT, 0)], None)
+    assert pressed == Hit.CHRONICLE
     c.release([])
     assert c.mode == PickingIgorSeat()
-    assert c.lit() == {Target(SEAT, 1), Target(SEAT, 2)}
-    c.click_targets([Target(SEAT, 0)])
+    assert c.lit() == {Target(TargetKind.SEAT, 1), Target(TargetKind.SEAT, 2)}
+    c.click_targets([Target(TargetKind.SEAT, 0)])
     assert c.last_refusal.code == "igor_seat"
-    c.click_targets([Target(SEAT, 2)])
+    c.click_targets([Target(TargetKind.SEAT, 2)])
     assert session.state.history[-1].kind == "pass_igor"
 
 
-def test_events_wait_on_the_queue_and_the_view_follows_them():
+def test_events_wait_in_the_feed_and_the_view_follows_them():
     session, c = table(new_game(3, seed=5, first_player=0))
     c.press_button("draw")
-    assert c.queue and c.busy and not c.can_act()
+    assert c.waiting() is not None and c.busy and not c.can_act()
     while (e := c.next_event()) is not None:
         c.view.begin(e)
         c.view.land(e)

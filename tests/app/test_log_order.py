@@ -16,6 +16,7 @@ from knjazja.engine import Action, GameOptions, apply, legal_actions, new_game, 
 from knjazja.engine import zones as Z
 from knjazja.engine.cards import CARD_ID
 from knjazja.engine.ops import PLAYED
+from knjazja.engine.kinds import EventKind
 
 TOKEN = re.compile(r"\{card:(-?\d+)")
 # answers and choices a random player rarely picks, but every one must be seen
@@ -64,7 +65,7 @@ def check_game(log: list) -> None:
         # "four Militia": one name stands for the identical copies the event moves
         ids = {CARD_ID[c] for c in named if c >= 0}
         named |= {c for c in e.cards if c >= 0 and CARD_ID[c] in ids}
-        if e.kind == "move" and e.dst == Z.DISCARD:
+        if e.kind == EventKind.MOVE and e.dst == Z.DISCARD:
             card = e.card
             # the card was told of before (or by this very line)
             assert told.get(card, False) or card in named, (i, e, line)
@@ -76,12 +77,12 @@ def check_game(log: list) -> None:
             discarded_at[card] = i
         else:
             # no play of a card is told after its discard (until it comes back to a hand)
-            if e.kind in ("cancelled", "answer", "play_event") and e.card >= 0:
+            if e.kind in (EventKind.CANCELLED, EventKind.ANSWER, EventKind.PLAY_EVENT) and e.card >= 0:
                 assert e.card not in discarded_at, ("play told after its discard", i, e, line)
         for c in named:
             told[c] = True
-        if e.kind in ("move", "bribed") and e.dst is not None and e.dst.kind == Z.HAND:
-            told[e.card] = e.kind == "bribed" or e.src == Z.WAR
+        if e.kind in (EventKind.MOVE, EventKind.BRIBED) and e.dst is not None and e.dst.kind == Z.HAND:
+            told[e.card] = e.kind == EventKind.BRIBED or e.src == Z.WAR
             discarded_at.pop(e.card, None)
 
 
@@ -106,9 +107,9 @@ def test_reaction_is_told_before_its_discard(lang: str) -> None:
     for n, seed, _, strict in GAMES:
         log, _ = play_logged(n, seed, lang, strict)
         for i, (e, _line, _a) in enumerate(log):
-            if e.kind == "cancelled":
+            if e.kind == EventKind.CANCELLED:
                 discard = next(j for j in range(i + 1, len(log))
-                               if log[j][0].kind == "move" and log[j][0].card == e.card)
+                               if log[j][0].kind == EventKind.MOVE and log[j][0].card == e.card)
                 assert log[discard][1] is None          # told once: by the "cancels" line
                 return
     pytest.fail("no reaction in the games")
@@ -121,7 +122,7 @@ def test_last_played_follows_wars_and_reactions() -> None:
         log, _ = play_logged(n, seed, lang, strict)
         events = [e for e, _l, _a in log]
         for i, e in enumerate(events):
-            if e.kind in ("attack", "cancelled") or (e.kind == "answer" and e.card >= 0):
+            if e.kind in (EventKind.ATTACK, EventKind.CANCELLED) or (e.kind == EventKind.ANSWER and e.card >= 0):
                 assert last_played(events[:i + 1]) == (e.seat, played_card(e)), (i, e)
                 checked[e.kind] += 1
     assert checked["attack"] and checked["cancelled"] and checked["answer"]

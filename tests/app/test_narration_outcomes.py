@@ -11,6 +11,7 @@ from scenario import play, scenario  # noqa: E402
 
 from knjazja.app.narrate import Narrator, expand_tokens  # noqa: E402
 from knjazja.engine.actions import DOWRY_BID  # noqa: E402
+from knjazja.engine.kinds import EventKind  # noqa: E402
 
 D = "troop.druzhina."
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
@@ -45,7 +46,7 @@ def test_every_dowry_outcome_is_logged(lang):
 def test_the_end_names_the_last_turn():
     s = scenario(n=4, current=2, hands={2: ["ev.tatar_invasion"]}, turn_no=9)
     events = play(s, "event", by=2, card="ev.tatar_invasion")
-    end = next(e for e in events if e.kind == "end_set")
+    end = next(e for e in events if e.kind == EventKind.END_SET)
     assert end.other == 2                    # every prince plays once more: seat 2 comes last
     line = Narrator(NAMES, "en").event(end, None)
     assert "Vera" in line and "turn" in line and str(end.value) not in line

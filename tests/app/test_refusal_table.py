@@ -9,7 +9,8 @@ from knjazja.app.card_names import refusal_text
 from knjazja.app.clicks import candidates_for
 from knjazja.engine import legal_actions
 from knjazja.engine.cards import CARD_ID, FOREIGN, IS_MILITIA, IS_TROOP, KIND
-from knjazja.engine.refusals import CENTRE, CITY, SEAT, Target, why_not_declare
+from knjazja.engine.refusals import Target, why_not_declare
+from knjazja.engine.kinds import TargetKind
 from knjazja.engine.targets import attack_value, holds
 
 GENERIC = {"wrong_target", "cannot_now"}      # true, but they do not say what is wrong
@@ -18,7 +19,7 @@ GENERIC = {"wrong_target", "cannot_now"}      # true, but they do not say what i
 def true_of(s, seat, card, t: Target | None, r) -> bool:
     """Whether the reason ``r`` states something true of ``s`` (a drop of ``card`` on ``t``)."""
     p, w, cid = r.params, s.war, CARD_ID[card]
-    target_city = s.cities.get(t.key) if t is not None and t.kind == CITY else None
+    target_city = s.cities.get(t.key) if t is not None and t.kind == TargetKind.CITY else None
     has_use = bool(candidates_for(legal_actions(s), card))
     checks = {
         "walls_hold": lambda: w is not None and p["n"] <= s.cities[w.city].wall_strength == p["walls"],
@@ -35,18 +36,18 @@ def true_of(s, seat, card, t: Target | None, r) -> bool:
         "anna": lambda: FOREIGN[card] and attack_value(s, card, w.defender) <= 0,
         "troops_in_war": lambda: IS_TROOP[card] and w is None,
         "on_troop": lambda: cid == "ev.bribe" and has_use and (t is None or t.kind != "troop"),
-        "drop_in_middle": lambda: has_use and t is not None and t.kind != CENTRE,
+        "drop_in_middle": lambda: has_use and t is not None and t.kind != TargetKind.CENTRE,
         "bribe_foreign": lambda: cid == "ev.bribe" and t is not None and t.kind == "troop"
         and not candidates_for(legal_actions(s), card)[0].target == t.key,
-        "on_self": lambda: t is not None and not (t.kind == SEAT and t.key == seat),
+        "on_self": lambda: t is not None and not (t.kind == TargetKind.SEAT and t.key == seat),
         "needs_troop": lambda: not any(IS_TROOP[c] and not IS_MILITIA[c] for c in s.hands[seat]),
-        "build_on_city": lambda: KIND[card] == "building" and (t is None or t.kind != CITY),
-        "on_city": lambda: t is not None and t.kind != CITY,
-        "on_prince": lambda: t is not None and t.kind != SEAT,
+        "build_on_city": lambda: KIND[card] == "building" and (t is None or t.kind != TargetKind.CITY),
+        "on_city": lambda: t is not None and t.kind != TargetKind.CITY,
+        "on_prince": lambda: t is not None and t.kind != TargetKind.SEAT,
         "on_chronicle": lambda: t is not None and t.kind != "chronicle",
-        "before_prince": lambda: t is not None and t.kind != SEAT and KIND[card] in ("city", "chronicle"),
-        "to_middle": lambda: has_use and t is not None and t.kind != CENTRE,
-        "not_on_self": lambda: t is not None and t.kind == SEAT and t.key == seat,
+        "before_prince": lambda: t is not None and t.kind != TargetKind.SEAT and KIND[card] in ("city", "chronicle"),
+        "to_middle": lambda: has_use and t is not None and t.kind != TargetKind.CENTRE,
+        "not_on_self": lambda: t is not None and t.kind == TargetKind.SEAT and t.key == seat,
         "war_only": lambda: cid in ("ev.ambush", "ev.condemnation", "ev.plunder", "ev.bribe") and not has_use,
         "reaction_only": lambda: cid in ("ev.city_watch", "ev.outpost") and not has_use,
         "silence": lambda: s.end_turn is None,
@@ -78,7 +79,8 @@ def test_every_war_that_cannot_start_says_why_truly():
             "walls too strong for a squad": "war_city_squad", "another's decision": "not_yours",
             "in a war": "war_not_now"}
     for what, s, seat, cid in declares():
-        r = why_not_declare(s, seat, Target(CITY, s.cities[next(c for c in s.cities if CARD_ID[c] == cid)].card))
+        city = s.cities[next(c for c in s.cities if CARD_ID[c] == cid)]
+        r = why_not_declare(s, seat, Target(TargetKind.CITY, city.card))
         assert r.code == want[what], what
         if r.code in ("war_city", "war_city_squad"):
             assert r.params["n"] <= r.params["walls"]

@@ -3,6 +3,7 @@ from knjazja.app.session import GameSession, Seat
 from knjazja.engine import Event, dumps, learned_by, new_game
 from knjazja.engine import zones as Z
 from knjazja.engine.cards import INSTANCES
+from knjazja.engine.kinds import EventKind
 
 
 def session_with_hand(cards: list[str], seed: int = 5) -> GameSession:
@@ -56,14 +57,14 @@ def test_what_counts_as_revealing():
     player learned something hidden."""
     def learned(e):
         return 0 in learned_by(e, 3)
-    assert learned(Event("move", seat=0, card=5, src=Z.DECK, dst=Z.hand(0), private=(0,)))    # a draw
-    assert not learned(Event("move", seat=1, card=5, src=Z.DECK, dst=Z.hand(1), private=(1,)))
-    assert learned(Event("move", seat=0, card=5, src=Z.hand(1), dst=Z.hand(0), private=(0, 1)))  # a steal
-    assert learned(Event("move", seat=1, card=5, src=Z.hand(1), dst=Z.DISCARD))  # a random discard
-    assert learned(Event("reveal", seat=0, other=1, private=(0, 1)))
-    assert not learned(Event("reveal", seat=1, other=0, private=(1, 0)))   # 0 was looked at
-    assert learned(Event("bids_revealed"))
-    assert not learned(Event("bid", seat=1, card=5, src=Z.hand(1), dst=Z.bid(1), private=(1,)))
-    assert not learned(Event("move", seat=0, card=5, src=Z.hand(0), dst=Z.city(7)))   # his own card
-    assert not learned(Event("move", seat=0, card=5, src=Z.hand(0), dst=Z.DISCARD))
-    assert not learned(Event("bribed", seat=0, card=5, src=Z.WAR, dst=Z.hand(0)))       # face up already
+    assert learned(Event(EventKind.MOVE, seat=0, card=5, src=Z.DECK, dst=Z.hand(0), private=(0,)))    # a draw
+    assert not learned(Event(EventKind.MOVE, seat=1, card=5, src=Z.DECK, dst=Z.hand(1), private=(1,)))
+    assert learned(Event(EventKind.MOVE, seat=0, card=5, src=Z.hand(1), dst=Z.hand(0), private=(0, 1)))  # a steal
+    assert learned(Event(EventKind.MOVE, seat=1, card=5, src=Z.hand(1), dst=Z.DISCARD))  # a random discard
+    assert learned(Event(EventKind.REVEAL, seat=0, other=1, private=(0, 1)))
+    assert not learned(Event(EventKind.REVEAL, seat=1, other=0, private=(1, 0)))   # 0 was looked at
+    assert learned(Event(EventKind.BIDS_REVEALED))
+    assert not learned(Event(EventKind.BID, seat=1, card=5, src=Z.hand(1), dst=Z.bid(1), private=(1,)))
+    assert not learned(Event(EventKind.MOVE, seat=0, card=5, src=Z.hand(0), dst=Z.city(7)))   # his own card
+    assert not learned(Event(EventKind.MOVE, seat=0, card=5, src=Z.hand(0), dst=Z.DISCARD))
+    assert not learned(Event(EventKind.BRIBED, seat=0, card=5, src=Z.WAR, dst=Z.hand(0)))       # face up already

@@ -5,6 +5,7 @@ import pytest
 
 from knjazja.engine import Series, final_scores, new_game, score, winners
 from knjazja.engine.actions import OVER, Decision
+from knjazja.engine.kinds import EventKind
 from scenario import legal, play, random_playout, scenario
 
 D = "troop.druzhina."
@@ -45,7 +46,7 @@ def test_game_over_event_reports_final_scores():
     s = scenario(n=2, deck=[], end_turn=2, end_cause="deck", turn_no=2,
                  cities={"city.kiev": (1, ["bld.church"])})
     ev = play(s, "pass")
-    over = [e for e in ev if e.kind == "game_over"]
+    over = [e for e in ev if e.kind == EventKind.GAME_OVER]
     assert len(over) == 1 and list(over[0].cards) == [0, 4]
 
 

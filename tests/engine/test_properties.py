@@ -16,6 +16,7 @@ from knjazja.engine import (GameOptions, apply, determinize, dumps, legal_action
                             observation, war_after)
 from knjazja.engine.cards import CARD_ID, N_CARDS
 from knjazja.engine.scoring import final_scores
+from knjazja.engine.kinds import EventKind
 
 from scenario import check_cards, fingerprint
 
@@ -126,7 +127,7 @@ def check_step(s, step, entered, revealed, rng, events):
         hidden = hidden_from(s, seat)
         # events shown to this seat reveal nothing hidden from it
         for e in events:
-            if e.kind == "game_over":          # `cards` holds the scores
+            if e.kind == EventKind.GAME_OVER:          # `cards` holds the scores
                 continue
             shown = e.for_seat(seat)
             cards = {c for c in (shown.card, *shown.cards) if c >= 0}

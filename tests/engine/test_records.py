@@ -4,6 +4,7 @@ import dataclasses
 import pytest
 
 from knjazja.engine import records as R
+from knjazja.engine.kinds import AnswerKind, AttackResult, EventKind, WarEnd
 from knjazja.engine import war_after
 from knjazja.engine.actions import WAR_ATTACK, Decision
 from scenario import inst, play, scenario
@@ -38,9 +39,9 @@ def test_attack_and_defence_with_effective_strength():
     play(s, "attack", cards=[D + "5"])
     play(s, "defend", cards=[D + "7"])
     first = s.war.record.attacks[0]
-    assert first.troops == (inst(D + "5"),) and first.strength == 5 and first.result == R.REPELLED
+    assert first.troops == (inst(D + "5"),) and first.strength == 5 and first.result == AttackResult.REPELLED
     (answer,) = first.answers
-    assert (answer.kind, answer.seat, answer.troops, answer.strength) == (R.DEFEND, 1, (inst(D + "7"),), 7)
+    assert (answer.kind, answer.seat, answer.troops, answer.strength) == (AnswerKind.DEFEND, 1, (inst(D + "7"),), 7)
     play(s, "attack", cards=[D + "4"])
     play(s, "defend", cards=["troop.militia"])          # Militia = the city's Glory (3 + 1)
     assert s.war.record.attacks[1].answers[0].strength == 4
@@ -51,12 +52,12 @@ def test_every_answer_is_an_event_and_is_recorded():
     s = war([D + "5", D + "6", D + "7"], ["ev.ambush", "ev.condemnation"])
     play(s, "attack", cards=[D + "5"])
     ev = play(s, "ambush")
-    assert [e.how for e in ev if e.kind == "answer"] == [R.AMBUSH]
-    assert s.war.record.attacks[0].answers[0] == R.Answer(R.AMBUSH, 1, inst("ev.ambush"))
+    assert [e.how for e in ev if e.kind == EventKind.ANSWER] == [AnswerKind.AMBUSH]
+    assert s.war.record.attacks[0].answers[0] == R.Answer(AnswerKind.AMBUSH, 1, inst("ev.ambush"))
     play(s, "attack", cards=[D + "6"])
     ev = play(s, "condemn")
-    (answer,) = [e for e in ev if e.kind == "answer"]
-    assert answer.how == R.CONDEMN and answer.card == inst("ev.condemnation")
+    (answer,) = [e for e in ev if e.kind == EventKind.ANSWER]
+    assert answer.how == AnswerKind.CONDEMN and answer.card == inst("ev.condemnation")
     assert s.war is None
 
 
@@ -69,7 +70,7 @@ def test_bribes_tag_troops_and_keep_the_attack_strength():
     attack = s.war.record.current
     assert attack.strength == 3                       # the attack goes on with what is left
     assert attack.bribed == {inst("troop.polovtsy.4")}
-    assert attack.answers[0].kind == R.BRIBE and attack.answers[0].card == inst("ev.bribe")
+    assert attack.answers[0].kind == AnswerKind.BRIBE and attack.answers[0].card == inst("ev.bribe")
 
 
 def test_a_bribe_that_repels_keeps_the_strength_the_attack_had():
@@ -77,7 +78,7 @@ def test_a_bribe_that_repels_keeps_the_strength_the_attack_had():
     play(s, "attack", cards=["troop.polovtsy.4"])
     play(s, "bribe", target="troop.polovtsy.4")
     attack = s.war.record.attacks[0]
-    assert attack.result == R.REPELLED and attack.strength == 4
+    assert attack.result == AttackResult.REPELLED and attack.strength == 4
 
 
 def test_counter_bribe_and_accept_are_answers_too():
@@ -86,7 +87,7 @@ def test_counter_bribe_and_accept_are_answers_too():
     play(s, "defend", cards=["troop.poles"])
     play(s, "bribe", by=0, target="troop.poles")
     kinds = [a.kind for a in s.war.record.attacks[0].answers]
-    assert kinds == [R.DEFEND, R.COUNTER_BRIBE]
+    assert kinds == [AnswerKind.DEFEND, AnswerKind.COUNTER_BRIBE]
     assert s.war.record.attacks[0].bribed == {inst("troop.poles")}
 
 
@@ -96,8 +97,8 @@ def test_the_city_falls_and_the_war_ends_captured():
     before = s.war.record
     ev = play(s, "yield")
     record = fold(ev, before)
-    assert record.attacks[0].result == R.FELL and record.outcome == R.CAPTURED
-    assert record.attacks[0].answers[-1].kind == R.YIELD
+    assert record.attacks[0].result == AttackResult.FELL and record.outcome == WarEnd.CAPTURED
+    assert record.attacks[0].answers[-1].kind == AnswerKind.YIELD
 
 
 def test_raid_troop_and_war_events():
@@ -111,7 +112,7 @@ def test_raid_troop_and_war_events():
     play(s, "attack", cards=[D + "5"])                 # the laid troop answers first, and fails
     r = s.war.record
     assert r.raid_troop == -1
-    assert r.attacks[0].answers[0].kind == R.RAID_TROOP and r.attacks[0].answers[0].strength == 2
+    assert r.attacks[0].answers[0].kind == AnswerKind.RAID_TROOP and r.attacks[0].answers[0].strength == 2
 
 
 def test_the_record_is_the_fold_of_the_events():

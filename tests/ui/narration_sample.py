@@ -21,12 +21,13 @@ from knjazja.app.i18n import card_text, tr  # noqa: E402
 from knjazja.app.narrate import Narrator, expand_tokens  # noqa: E402
 from knjazja.app.words import card_word, join_names, seat_word  # noqa: E402
 from knjazja.engine import apply  # noqa: E402
-from knjazja.engine import records as R  # noqa: E402
+from knjazja.engine.kinds import AnswerKind, EventKind# noqa: E402
 from knjazja.engine import zones as Z  # noqa: E402
 from knjazja.engine.actions import Event  # noqa: E402
 from knjazja.app.card_names import refusal_text  # noqa: E402
 from knjazja.app.prompts import prompt_text  # noqa: E402
-from knjazja.engine.refusals import CENTRE, CITY, SEAT, Target, why_not_play  # noqa: E402
+from knjazja.engine.refusals import Target, why_not_play  # noqa: E402
+from knjazja.engine.kinds import TargetKind
 
 NAMES = {"ru": ["Ярослав", "Ольга", "Вася"], "en": ["Yaroslav", "Olga", "Bob"]}
 HUMANS = [True, True, True]
@@ -115,35 +116,38 @@ def sample(lang: str) -> dict[str, str]:
     # --- events not reached above ----------------------------------------------------------
     c = lambda cid: inst(cid)  # noqa: E731
     log("log.misc", [
-        Event("turn", seat=1),
-        Event("move", seat=1, card=c("ev.ambush"), src=Z.DECK, dst=Z.hand(1)),
-        Event("move", seat=0, card=c("city.kiev"), src=Z.hand(0), dst=Z.cities(0), city=c("city.kiev"), other=0),
-        Event("move", seat=0, card=c("city.tmutarakan"), src=Z.hand(0), dst=Z.cities(2),
+        Event(EventKind.TURN, seat=1),
+        Event(EventKind.MOVE, seat=1, card=c("ev.ambush"), src=Z.DECK, dst=Z.hand(1)),
+        Event(EventKind.MOVE, seat=0, card=c("city.kiev"), src=Z.hand(0), dst=Z.cities(0), city=c("city.kiev"),
+              other=0),
+        Event(EventKind.MOVE, seat=0, card=c("city.tmutarakan"), src=Z.hand(0), dst=Z.cities(2),
               city=c("city.tmutarakan"), other=2),
-        Event("move", seat=1, card=c("bld.sloboda"), src=Z.hand(1), dst=Z.city(c("city.vladimir")),
+        Event(EventKind.MOVE, seat=1, card=c("bld.sloboda"), src=Z.hand(1), dst=Z.city(c("city.vladimir")),
               city=c("city.vladimir")),
-        Event("move", seat=2, card=c("chr.bogatyrs"), src=Z.hand(2), dst=Z.chronicles(2), other=2),
-        Event("move", seat=0, card=c("chr.vasilko"), src=Z.hand(0), dst=Z.chronicles(1), other=1),
-        Event("move", seat=0, card=c("wall.wooden"), src=Z.city(c("city.kiev")), dst=Z.DISCARD),
-        Event("move", seat=0, card=c("troop.druzhina.6"), src=Z.hand(0), dst=Z.under(c("chr.byzantium")), other=0),
-        Event("move", seat=0, card=c("chr.igor"), src=Z.chronicles(0), dst=Z.chronicles(2), other=2),
-        Event("move", seat=2, card=-1, src=Z.hand(1), dst=Z.hand(2), other=1),
-        Event("reveal", seat=0, other=1, cards=(c("ev.ambush"), c("bld.church"))),
-        Event("answer", seat=0, cards=(c("troop.militia"), c("troop.poles")), value=12, how=R.DEFEND),
-        Event("answer", seat=1, card=c("ev.condemnation"), how=R.CONDEMN),
-        Event("move", seat=1, card=c("ev.condemnation"), src=Z.hand(1), dst=Z.DISCARD),
-        Event("answer", seat=2, how=R.YIELD),
-        Event("keep", seat=2, card=c("chr.congress")),
-        Event("bids_revealed", cards=(), seat=-1, other=1, city=c("city.kiev")),
-        Event("end_set", value=41, other=2),
-        Event("city_falls", seat=2, city=c("city.kiev")),
-        Event("bids_revealed", cards=(c("troop.poles"), c("troop.druzhina.6")), seat=1, other=1,
+        Event(EventKind.MOVE, seat=2, card=c("chr.bogatyrs"), src=Z.hand(2), dst=Z.chronicles(2), other=2),
+        Event(EventKind.MOVE, seat=0, card=c("chr.vasilko"), src=Z.hand(0), dst=Z.chronicles(1), other=1),
+        Event(EventKind.MOVE, seat=0, card=c("wall.wooden"), src=Z.city(c("city.kiev")), dst=Z.DISCARD),
+        Event(EventKind.MOVE, seat=0, card=c("troop.druzhina.6"), src=Z.hand(0), dst=Z.under(c("chr.byzantium")),
+              other=0),
+        Event(EventKind.MOVE, seat=0, card=c("chr.igor"), src=Z.chronicles(0), dst=Z.chronicles(2), other=2),
+        Event(EventKind.MOVE, seat=2, card=-1, src=Z.hand(1), dst=Z.hand(2), other=1),
+        Event(EventKind.REVEAL, seat=0, other=1, cards=(c("ev.ambush"), c("bld.church"))),
+        Event(EventKind.ANSWER, seat=0, cards=(c("troop.militia"), c("troop.poles")), value=12, how=AnswerKind.DEFEND),
+        Event(EventKind.ANSWER, seat=1, card=c("ev.condemnation"), how=AnswerKind.CONDEMN),
+        Event(EventKind.MOVE, seat=1, card=c("ev.condemnation"), src=Z.hand(1), dst=Z.DISCARD),
+        Event(EventKind.ANSWER, seat=2, how=AnswerKind.YIELD),
+        Event(EventKind.KEEP, seat=2, card=c("chr.congress")),
+        Event(EventKind.BIDS_REVEALED, cards=(), seat=-1, other=1, city=c("city.kiev")),
+        Event(EventKind.END_SET, value=41, other=2),
+        Event(EventKind.CITY_FALLS, seat=2, city=c("city.kiev")),
+        Event(EventKind.BIDS_REVEALED, cards=(c("troop.poles"), c("troop.druzhina.6")), seat=1, other=1,
               city=c("city.kiev")),
-        Event("bids_revealed", cards=(c("troop.poles"),), seat=2, other=1, city=c("city.tmutarakan")),
-        Event("move", seat=1, card=c("city.smolensk"), src=Z.DECK, dst=Z.hand(1)),
-        Event("answer", seat=1, cards=(inst("troop.militia", 0), inst("troop.militia", 1), inst("troop.militia", 2)),
-              value=9, how=R.DEFEND),
-        Event("reveal", seat=0, other=1, cards=(inst("bld.church", 0), c("ev.ambush"), inst("bld.church", 1))),
+        Event(EventKind.BIDS_REVEALED, cards=(c("troop.poles"),), seat=2, other=1, city=c("city.tmutarakan")),
+        Event(EventKind.MOVE, seat=1, card=c("city.smolensk"), src=Z.DECK, dst=Z.hand(1)),
+        Event(EventKind.ANSWER, seat=1,
+              cards=(inst("troop.militia", 0), inst("troop.militia", 1), inst("troop.militia", 2)),
+              value=9, how=AnswerKind.DEFEND),
+        Event(EventKind.REVEAL, seat=0, other=1, cards=(inst("bld.church", 0), c("ev.ambush"), inst("bld.church", 1))),
     ])
 
     # --- stamps, refusals, hand-over, review, results ---------------------------------------
@@ -212,20 +216,20 @@ def _refusals(lang: str) -> dict[str, str]:
         out[f"why.{label}"] = refusal_text(why_not_play(s, seat, inst(cid), target), names, lang)
 
     s = _turn_state()
-    why("blocked_m", s, 0, "bld.church", Target(CITY, inst("city.novgorod")))
-    why("blocked_pl", s, 0, "bld.sloboda", Target(CITY, inst("city.vladimir")))
-    why("build_on_city", s, 0, "bld.cathedral", Target(SEAT, 1))
+    why("blocked_m", s, 0, "bld.church", Target(TargetKind.CITY, inst("city.novgorod")))
+    why("blocked_pl", s, 0, "bld.sloboda", Target(TargetKind.CITY, inst("city.vladimir")))
+    why("build_on_city", s, 0, "bld.cathedral", Target(TargetKind.SEAT, 1))
     why("reaction_only", s, 0, "ev.city_watch", None)
     why("not_yours", s, 2, "troop.poles", None)
     w = _war_state()
     apply(w, find(w, "war", city="city.tmutarakan"))
     apply(w, find(w, "attack", cards=["troop.varangians"]))
-    why("too_weak", w, 1, "troop.poles", Target(CENTRE))
+    why("too_weak", w, 1, "troop.poles", Target(TargetKind.CENTRE))
     k = _war_state()
     apply(k, find(k, "war", city="city.kiev"))
-    why("walls_hold", k, 2, "troop.druzhina.3", Target(CENTRE))
-    why("war_elsewhere", k, 2, "troop.varangians", Target(CITY, inst("city.tmutarakan")))
-    why("on_city", _turn_state(), 0, "ev.fire", Target(SEAT, 1))
+    why("walls_hold", k, 2, "troop.druzhina.3", Target(TargetKind.CENTRE))
+    why("war_elsewhere", k, 2, "troop.varangians", Target(TargetKind.CITY, inst("city.tmutarakan")))
+    why("on_city", _turn_state(), 0, "ev.fire", Target(TargetKind.SEAT, 1))
     return out
 
 

@@ -5,14 +5,15 @@ import pytest
 from knjazja.app import i18n
 from knjazja.app.table_view import TableView
 from knjazja.engine import new_game
-from knjazja.engine.cards import CHRONICLE, INSTANCES, SPECS
+from knjazja.engine.cards import INSTANCES, SPECS
+from knjazja.engine.kinds import CardKind
 from knjazja.ui.table.areas import area_geometry, chip_label
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.layout import table_layout
 from knjazja.ui.table.sprites import Sprites, TextCache
 
 SIZES = [(1280, 720), (1600, 900), (1920, 1080)]
-CHRONICLES = [sp.id for sp in SPECS if sp.kind == CHRONICLE] + ["ev.tatar_invasion", "ev.silence"]
+CHRONICLES = [sp.id for sp in SPECS if sp.kind == CardKind.CHRONICLE] + ["ev.tatar_invasion", "ev.silence"]
 
 
 def table_with_chips(n: int, shift: int) -> TableView:

@@ -241,7 +241,7 @@ def test_load_from_the_pause_menu_asks_first_and_rebuilds_the_log(make_app):
     app.step([])
     table = flow.table
     assert table.controller.logged and table.log_panel.lines   # the log is rebuilt from the actions
-    assert len(table.controller.logged) == len(old.log)
+    assert len(table.controller.logged) == len(old.feed)
 
 
 def test_load_from_the_main_menu_does_not_ask(make_app):

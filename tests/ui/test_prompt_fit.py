@@ -9,7 +9,8 @@ from pygame import Rect
 from knjazja.app import i18n
 from knjazja.app.card_names import short_name
 from knjazja.app.words import card_word, seat_word, word_list
-from knjazja.engine.cards import CITY, KIND, N_CARDS, TROOP
+from knjazja.engine.cards import KIND, N_CARDS
+from knjazja.engine.kinds import CardKind
 from knjazja.ui.app import ui_scale_for
 from knjazja.ui.table.banner import fit_banner, font_measure
 from knjazja.ui.table.context import DrawContext
@@ -31,10 +32,10 @@ class Fill(dict):
         super().__init__()
         cards = [c for c in range(N_CARDS)]
         card = max(cards, key=lambda c: len(short_name(c, lang)))
-        city = max((c for c in cards if KIND[c] == CITY), key=lambda c: len(short_name(c, lang)))
+        city = max((c for c in cards if KIND[c] == CardKind.CITY), key=lambda c: len(short_name(c, lang)))
         prince = seat_word(name, lang)
         self.card, self.prince = card_word(card, lang), prince
-        troop = max((c for c in cards if KIND[c] == TROOP), key=lambda c: len(short_name(c, lang)))
+        troop = max((c for c in cards if KIND[c] == CardKind.TROOP), key=lambda c: len(short_name(c, lang)))
         three = word_list([card_word(troop, lang)] * 3, lang)          # bids, squads: troops
         self.update(name=prince, attacker=prince, defender=prince, seat=prince, other=prince,
                     names=f"{name}, {name}", card=self.card, city=card_word(city, lang), target=self.card,

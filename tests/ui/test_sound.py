@@ -4,22 +4,24 @@ import pygame
 from knjazja.app.settings import Settings
 from knjazja.engine import Event
 from knjazja.engine import zones as Z
+from knjazja.engine.kinds import EventKind
 from knjazja.ui.sound import SOUND_NAMES, Sounds, sounds_for_events
 
 
 def test_event_map():
-    assert sounds_for_events([Event("move", seat=0, card=3, src=Z.hand(0), dst=Z.cities(0))]) == ["card_play"]
-    assert sounds_for_events([Event("move", seat=0, card=20, src=Z.hand(0), dst=Z.city(3))]) == ["card_play"]
-    assert sounds_for_events([Event("war_start", seat=0)]) == ["war_drum"]
-    assert sounds_for_events([Event("city_falls"), Event("city_owner")]) == ["city_captured"]
-    fire = [Event("move", card=c, src=Z.city(3), dst=Z.DISCARD) for c in (20, 21, 22)]
+    assert sounds_for_events([Event(EventKind.MOVE, seat=0, card=3, src=Z.hand(0), dst=Z.cities(0))]) == ["card_play"]
+    assert sounds_for_events([Event(EventKind.MOVE, seat=0, card=20, src=Z.hand(0), dst=Z.city(3))]) == ["card_play"]
+    assert sounds_for_events([Event(EventKind.WAR_START, seat=0)]) == ["war_drum"]
+    assert sounds_for_events([Event(EventKind.CITY_FALLS), Event(EventKind.CITY_OWNER)]) == ["city_captured"]
+    fire = [Event(EventKind.MOVE, card=c, src=Z.city(3), dst=Z.DISCARD) for c in (20, 21, 22)]
     assert sounds_for_events(fire) == ["fire"]
-    assert sounds_for_events([Event("plunder", seat=1)] + fire + [Event("city_falls")]) == ["fire", "city_captured"]
+    falls = [Event(EventKind.PLUNDER, seat=1)] + fire + [Event(EventKind.CITY_FALLS)]
+    assert sounds_for_events(falls) == ["fire", "city_captured"]
     # new walls replacing old ones are not a fire
-    rebuilt = [Event("move", seat=0, card=40, src=Z.hand(0), dst=Z.city(3)),
-               Event("move", card=39, src=Z.city(3), dst=Z.DISCARD)]
+    rebuilt = [Event(EventKind.MOVE, seat=0, card=40, src=Z.hand(0), dst=Z.city(3)),
+               Event(EventKind.MOVE, card=39, src=Z.city(3), dst=Z.DISCARD)]
     assert sounds_for_events(rebuilt) == ["card_play"]
-    assert sounds_for_events([Event("move", src=Z.DECK, dst=Z.hand(0))]) == []
+    assert sounds_for_events([Event(EventKind.MOVE, src=Z.DECK, dst=Z.hand(0))]) == []
 
 
 def test_silent_without_a_mixer(monkeypatch):
@@ -31,7 +33,7 @@ def test_silent_without_a_mixer(monkeypatch):
     assert not sounds.available
     for name in SOUND_NAMES:
         assert sounds.play(name) is False
-    assert sounds.play_events([Event("war_start")]) == []
+    assert sounds.play_events([Event(EventKind.WAR_START)]) == []
 
 
 def test_volume_follows_the_settings():

@@ -224,13 +224,14 @@ def test_every_drop_on_an_unlit_target_leaves_the_state_alone(make_app):
     app, session, scene, _ = make_table(make_app, seats, seed=3)
     settle(app, scene)
     from knjazja.app import clicks as C
-    from knjazja.engine.refusals import SEAT, Target
+    from knjazja.engine.refusals import Target
+    from knjazja.engine.kinds import TargetKind
     s = session.state
     tried = 0
     for card in list(s.hands[0]):
         cands = C.candidates_for(session.legal(), card)
         for seat in range(3):
-            if any(Target(SEAT, seat) in C.targets_of(a, s) for a in cands):
+            if any(Target(TargetKind.SEAT, seat) in C.targets_of(a, s) for a in cands):
                 continue
             history = list(s.history)
             scene.toasts.items.clear()

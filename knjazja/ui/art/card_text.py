@@ -8,6 +8,7 @@ import pygame
 
 from knjazja.app.i18n import card_name, card_text, tr
 from knjazja.engine import cards as _cards
+from knjazja.engine.kinds import CardKind
 
 from .hyphen import break_points
 from .palette import Colour
@@ -39,13 +40,13 @@ class Corner:
 def corner_value(spec: _cards.CardSpec, lang: str) -> Corner | None:
     """The number shown in the corner of a card, or None (events, most chronicles)."""
     sid, kind = spec.id, spec.kind
-    if kind == _cards.CITY:
+    if kind == CardKind.CITY:
         return Corner(str(spec.glory), "glory")
-    if kind == _cards.TROOP:
+    if kind == CardKind.TROOP:
         if sid == "troop.militia":
             return Corner(tr("card.corner.militia", lang=lang), "strength")
         return Corner(str(spec.strength), "strength")
-    if kind == _cards.BUILDING:
+    if kind == CardKind.BUILDING:
         if spec.is_wall:
             return Corner(str(spec.strength), "strength")
         if sid == "wall.moat":
@@ -59,7 +60,7 @@ def corner_value(spec: _cards.CardSpec, lang: str) -> Corner | None:
         if spec.glory:
             return Corner(f"+{spec.glory}", "glory")
         return None
-    if kind == _cards.CHRONICLE:
+    if kind == CardKind.CHRONICLE:
         if sid == "chr.byzantium":
             return Corner(tr("card.corner.walls", lang=lang), "glory")
         if spec.glory > 0:

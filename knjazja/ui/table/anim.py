@@ -1,6 +1,6 @@
 """Animations: cards flying between zones, flashes and stamps, one step at a time.
 
-The scene turns each engine event (from ``GameSession.events``) into a ``Step`` when the
+The scene turns each engine event (from the session's feed, ``app.feed``) into a ``Step`` when the
 previous one has finished, so every flight starts from where the card is drawn *now*.  A
 step's tweens run together; when the last ends (plus an optional hold) the step's
 ``on_end`` updates the view model.  ``speed`` (settings.animation_speed) divides every

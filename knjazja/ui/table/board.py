@@ -15,7 +15,8 @@ from knjazja.app.clicks import MIDDLE
 from knjazja.app.i18n import tr
 from knjazja.app.prompts import TAG_THINKING, TAG_TURN
 from knjazja.app.table_view import TableView
-from knjazja.engine.refusals import CHRONICLE, CITY, SEAT, TROOP, Target
+from knjazja.engine.refusals import Target
+from knjazja.engine.kinds import TargetKind
 from knjazja.ui import style
 from knjazja.ui.art.palette import DANGER, HIGHLIGHT, TARGET
 from knjazja.ui.table.areas import AreaGeom, area_geometry, draw_area
@@ -106,9 +107,9 @@ class Board:
         if c is not None and self.centre_rect.collidepoint(pos):
             t = c.troop_at(pos)
             if t is not None:
-                out.append(Target(TROOP, t))
+                out.append(Target(TargetKind.TROOP, t))
             if c.city is not None and c.city.rect.collidepoint(pos):
-                out.append(Target(CITY, c.city.city))
+                out.append(Target(TargetKind.CITY, c.city.city))
             out.append(MIDDLE)
             return out
         for g in self.geoms.values():
@@ -116,11 +117,11 @@ class Board:
                 continue
             for slot in g.cities:
                 if slot.rect.collidepoint(pos):
-                    out.append(Target(CITY, slot.city))
+                    out.append(Target(TargetKind.CITY, slot.city))
             for chip in g.chips:
                 if chip.rect.collidepoint(pos) and not chip.before:
-                    out.append(Target(CHRONICLE, chip.card))
-            out.append(Target(SEAT, g.seat))
+                    out.append(Target(TargetKind.CHRONICLE, chip.card))
+            out.append(Target(TargetKind.SEAT, g.seat))
             return out
         return out
 
@@ -185,15 +186,15 @@ class Board:
         L = self.layout
         sp = ctx.sprites
         lit_colour = DANGER if war_mode else TARGET
-        lit_cities = {t.key: lit_colour for t in lit if t.kind == CITY}
+        lit_cities = {t.key: lit_colour for t in lit if t.kind == TargetKind.CITY}
         for seat, g in self.geoms.items():
             r = g.area.rect
             draw_area(surface, g, view, ctx, lit_cities=lit_cities)
-            if Target(SEAT, seat) in lit:
+            if Target(TargetKind.SEAT, seat) in lit:
                 w = max(4, L.unit // 3)
                 surface.blit(sp.glow(r.size, TARGET, w), (r.x - w, r.y - w))
             for chip in g.chips:
-                if Target(CHRONICLE, chip.card) in lit:
+                if Target(TargetKind.CHRONICLE, chip.card) in lit:
                     surface.blit(sp.glow(chip.rect.size, TARGET, 4), (chip.rect.x - 4, chip.rect.y - 4))
         self._draw_piles(surface, view, ctx)
         if view.war is not None:
@@ -203,7 +204,7 @@ class Board:
             w = max(4, L.unit // 3)
             surface.blit(sp.glow(cr.size, TARGET, w), (cr.x - w, cr.y - w))
         if self.centre is not None:
-            draw_centre(surface, self.centre, view, ctx, lit_troops={t.key for t in lit if t.kind == TROOP},
+            draw_centre(surface, self.centre, view, ctx, lit_troops={t.key for t in lit if t.kind == TargetKind.TROOP},
                         hidden=hidden)
 
     def draw_dynamic(self, surface: pygame.Surface, ctx: DrawContext, *, decider: int, current: int,

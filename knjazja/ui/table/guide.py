@@ -18,7 +18,7 @@ from knjazja.app.lesson_pointer import BUTTON, CHOICE, DECK, GLORY, HAND, HAND_A
 from knjazja.app.lesson_session import LessonSession
 from knjazja.app.lessons import words
 from knjazja.engine.cards import INSTANCES
-from knjazja.engine.refusals import CENTRE, CHRONICLE, CITY, SEAT, TROOP
+from knjazja.engine.kinds import TargetKind
 from knjazja.ui import style
 from knjazja.ui.glossary_view import term_at, term_rects, underline
 from knjazja.ui.scenes.base import oid
@@ -171,17 +171,17 @@ def pointer_rect(scene, p: Pointer) -> Rect | None:
     if p.kind == HAND:
         scene.layout_fan()
         return scene.fan.rect_of(p.key)
-    if p.kind == CITY:
+    if p.kind == TargetKind.CITY:
         return board.city_rect(p.key)
-    if p.kind == CHRONICLE:
+    if p.kind == TargetKind.CHRONICLE:
         return board.chip_rect(p.key)
-    if p.kind in (SEAT, GLORY):
+    if p.kind in (TargetKind.SEAT, GLORY):
         g = board.geoms.get(p.key)
-        return None if g is None else Rect(g.name_rect if p.kind == SEAT else g.glory_rect)
-    if p.kind == TROOP:
+        return None if g is None else Rect(g.name_rect if p.kind == TargetKind.SEAT else g.glory_rect)
+    if p.kind == TargetKind.TROOP:
         c = board.centre
         return next((Rect(pc.rect) for pc in (c.cards if c is not None else []) if pc.card == p.key), None)
-    if p.kind == CENTRE:
+    if p.kind == TargetKind.CENTRE:
         return Rect(board.centre_rect)
     if p.kind == BUTTON:
         b = scene.controls.buttons.get(p.key)

@@ -13,6 +13,7 @@ from pygame import Rect
 from knjazja.app.controller import TableController
 from knjazja.app.i18n import tr
 from knjazja.engine.cards import CARD_ID, CARDS, KINDS, STRENGTH
+from knjazja.engine.kinds import CardKind
 from knjazja.ui import style
 from knjazja.ui.art.palette import HIGHLIGHT, TARGET
 from knjazja.ui.table.context import DrawContext
@@ -23,7 +24,7 @@ _KIND_ORDER = {k: i for i, k in enumerate(KINDS)}
 
 def sort_hand(cards: list[int]) -> list[int]:
     return sorted(cards, key=lambda c: (_KIND_ORDER[CARDS[c].kind], CARD_ID[c].split(".")[1]
-                                        if CARDS[c].kind == "troop" else CARD_ID[c], STRENGTH[c], c))
+                                        if CARDS[c].kind == CardKind.TROOP else CARD_ID[c], STRENGTH[c], c))
 
 
 class HandFan:

@@ -42,7 +42,6 @@ class LessonScene(TableScene):
         super().__init__(session, on_menu=on_menu, settings=settings, sync_bots=True)
         self.lesson = lesson
         self.lesson_session = session
-        self.controller.logged = [e for _, e in session.log]     # a continued lesson keeps its log
         session.on_step.append(self._step_done)
         self.guide = GuidePanel()
         self.guide_rect = Rect(0, 0, 0, 0)
@@ -109,10 +108,7 @@ class LessonScene(TableScene):
         """The guide's Next: close an info step (its replies follow)."""
         if self.controller.busy:
             self.skip()
-        done = self.lesson_session.next_step()
-        if done:
-            self.controller.pull()
-        return done
+        return self.lesson_session.next_step()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE) and self.next_step():

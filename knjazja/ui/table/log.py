@@ -47,7 +47,7 @@ class LogPanel:
         self._rect = Rect(0, 0, 0, 0)
         self._rows_total = 0
         self._rows_visible = 0
-        self._followed: tuple[int, int] = (0, 0)     # (id of the controller's log, events shown)
+        self._followed: tuple[int, int] = (-1, 0)    # (the feed's generation, events shown)
 
     def add(self, line: str) -> None:
         self.lines.append(line)
@@ -70,19 +70,19 @@ class LogPanel:
         self._surf = None
 
     def follow(self, c: TableController, rebuild: bool = False) -> None:
-        """Show the events the controller has taken off its queue (all again after an undo,
-        a hand-over or a change of language)."""
-        logged = c.logged
-        seen_id, seen = self._followed
-        if rebuild or seen_id != id(logged) or seen > len(logged):
+        """Show the events the table has shown (all again after an undo, a hand-over or a
+        change of language)."""
+        shown = c.shown.position
+        seen_gen, seen = self._followed
+        if rebuild or seen_gen != c.shown.feed.generation or seen > shown:
             self.set_lines(c.log_lines())
         else:
-            for i in range(seen, len(logged)):
+            for i, e in enumerate(c.shown.feed.events(seen, shown), start=seen):
                 if i == c.fresh_from:
                     self.mark_fresh()
-                if (line := c.narrate(logged[i])) is not None:
+                if (line := c.narrate(e)) is not None:
                     self.add(line)
-        self._followed = (id(logged), len(logged))
+        self._followed = (c.shown.feed.generation, shown)   # an undo makes a new generation
 
     def invalidate(self) -> None:
         self._surf = None

@@ -18,6 +18,7 @@ from pygame import Rect
 from knjazja.app.controller import TableController
 from knjazja.app.help_topics import rules_focus
 from knjazja.app.i18n import get_language
+from knjazja.app.interaction import Hit, Pile
 from knjazja.app.session import GameSession
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A
@@ -152,7 +153,6 @@ class TableScene(GuiScene):
 
     def _run_queue(self) -> None:
         c = self.controller
-        c.pull()
         while not self.animator.busy and (e := c.next_event()) is not None:
             self.animator.start(self.steps.build(e))
         c.animating = self.animator.busy
@@ -260,11 +260,11 @@ class TableScene(GuiScene):
         L, b = self.layout, self.board
         self.layout_fan()
         self.ensure_geometry()
-        pile = next((name for name, r in (("discard", L.discard), ("deck", L.deck))
+        pile = next((name for name, r in ((Pile.DISCARD, L.discard), (Pile.DECK, L.deck))
                      if b.pile_card_rect(r).collidepoint(pos)), None)
         hit = self.controller.press_at(pos, self.fan.card_at(pos) if self.hand_face_up() else None,
                                        b.targets_at(pos), pile)
-        if hit == "discard":
+        if hit == Hit.DISCARD:
             self.open_discard()
         return hit is not None
 

@@ -22,6 +22,7 @@ from knjazja.app.words import card_word, seat_word
 from knjazja.engine import Event
 from knjazja.engine import zones as Z
 from knjazja.engine.zones import Zone
+from knjazja.engine.kinds import EventKind
 from knjazja.ui import style
 from knjazja.ui.art.palette import DANGER, HIGHLIGHT
 from knjazja.ui.table import anim as A
@@ -137,7 +138,8 @@ class StepBuilder:
         fn = getattr(self, f"_step_{k}", None)
         if fn is not None:
             return fn(e)
-        if k in ("city_falls", "cancelled", "plunder", "end_set", "end_cancelled", "game_over"):
+        if k in (EventKind.CITY_FALLS, EventKind.CANCELLED, EventKind.PLUNDER, EventKind.END_SET,
+                 EventKind.END_CANCELLED, EventKind.GAME_OVER):
             return self._stamp_step(e)
         return self._plain(e)
 
@@ -156,8 +158,8 @@ class StepBuilder:
         c = t.controller
         if e.dst == Z.DISCARD:   # cards burnt or discarded together fly together
             while len(group) < 12:
-                nxt = c.queue[0] if c.queue else None
-                if nxt is None or nxt.kind != "move" or nxt.dst != Z.DISCARD or nxt.src != e.src:
+                nxt = c.waiting()
+                if nxt is None or nxt.kind != EventKind.MOVE or nxt.dst != Z.DISCARD or nxt.src != e.src:
                     break
                 group.append(c.next_event())
         flash = e.src is not None and e.src.kind == Z.CITY and e.dst == Z.DISCARD
@@ -212,9 +214,9 @@ class StepBuilder:
         self.refresh()
         c = t.board.centre
         cr = t.board.centre_rect
-        if e.kind == "raid_lay":
+        if e.kind == EventKind.RAID_LAY:
             dst = (c.next_answer if c is not None else None) or cr
-        elif e.kind == "bid" and c is not None and c.table_slot is not None:
+        elif e.kind == EventKind.BID and c is not None and c.table_slot is not None:
             cw, ch = c.card_size
             dst = Rect(c.table_slot.right + t.board.layout.unit + len(view.bids) * round(cw * 0.78),
                        c.table_slot.bottom - round(ch * 0.7), round(cw * 0.7), round(ch * 0.7))
@@ -224,7 +226,7 @@ class StepBuilder:
                 dst = Rect(0, 0, *c.card_size)
                 dst.center = cr.center
         step.tweens.append(self.flight(e.card, src, dst, t.controller.visible(e), arc=2))
-        step.hold = self.d(A.HOLD_EVENT) if e.kind == "play_event" else 0.0
+        step.hold = self.d(A.HOLD_EVENT) if e.kind == EventKind.PLAY_EVENT else 0.0
         step.on_end = lambda: view.land(e)
         return step
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from knjazja.app.controller import TableController
 from knjazja.engine import GameState
-from knjazja.engine.cards import BUILDING, CARD_ID, CITY, EVENT, SPECS, TROOP
+from knjazja.engine.cards import CARD_ID, SPECS
+from knjazja.engine.kinds import CardKind
 from knjazja.ui.table.layout import TableLayout
 from knjazja.ui.table.overlays import zoom_size
 from knjazja.ui.table.sprites import Sprites
@@ -31,12 +32,12 @@ def face_sizes(L: TableLayout) -> list[tuple[Size, tuple[str, ...] | None]]:
         for scale in scales:
             h = round(base[1] * scale) // 7 * 7
             if h >= 32:
-                sizes.append(((h * 5 // 7, h), (CITY, BUILDING)))
-    sizes.append(((round(centre[0] * 0.7), round(centre[1] * 0.7)), (TROOP,)))
+                sizes.append(((h * 5 // 7, h), (CardKind.CITY, CardKind.BUILDING)))
+    sizes.append(((round(centre[0] * 0.7), round(centre[1] * 0.7)), (CardKind.TROOP,)))
     body_h = r.height - max(20, round(u * 2.3))         # below the header, no war events
     for answers in (1, 2, 3):
         h = max(40, int(min(ch * 1.6, (body_h - 2 * u) / (1 + 0.5 * answers + 0.3))) // 7 * 7)
-        sizes.append(((h * 5 // 7, h), (CITY, TROOP, EVENT)))
+        sizes.append(((h * 5 // 7, h), (CardKind.CITY, CardKind.TROOP, CardKind.EVENT)))
     return list(dict.fromkeys(sizes))
 
 

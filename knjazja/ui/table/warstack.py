@@ -17,6 +17,7 @@ from pygame import Rect
 from knjazja.app.i18n import tr
 from knjazja.app.table_view import TableView
 from knjazja.engine import records as R
+from knjazja.engine.kinds import AnswerKind, AttackResult, WarEnd
 from knjazja.engine.records import AttackRecord, WarRecord
 from knjazja.ui import style
 from knjazja.ui.art.palette import DANGER
@@ -151,9 +152,9 @@ def _war_geometry(view: TableView, w: WarRecord, rect: Rect, card_size: tuple[in
     if w.events:
         _place_events(g, w, rect, events_h, ctx)
     if w.outcome:
-        text = {R.CAPTURED: tr("table.war.captured", city=city_name), R.CONDEMNED: tr("table.war.condemned"),
-                R.ENDED: tr("table.war.ended")}.get(w.outcome, tr("table.war.ended"))
-        colour = DANGER if w.outcome == R.CAPTURED else style.GOLD_LIGHT
+        text = {WarEnd.CAPTURED: tr("table.war.captured", city=city_name), WarEnd.CONDEMNED: tr("table.war.condemned"),
+                WarEnd.ENDED: tr("table.war.ended")}.get(w.outcome, tr("table.war.ended"))
+        colour = DANGER if w.outcome == WarEnd.CAPTURED else style.GOLD_LIGHT
         g.ribbons.append((text, Rect(rect.left, body.centery - u * 2, rect.width, u * 4), colour))
     g.table_slot = g.next_attack
     return g
@@ -208,8 +209,8 @@ def _place_entry(g: CentreGeom, e: AttackRecord, x: int, top: int, cw: int, ch: 
     y = top
     bottom = top + ch
     for a in _shown(e):
-        shown = [c for c in (a.troops if a.kind in (R.DEFEND, R.RAID_TROOP) else (a.card,)) if c >= 0]
-        if a.kind in (R.YIELD, R.YIELD_PLUNDER):
+        shown = [c for c in (a.troops if a.kind in (AnswerKind.DEFEND, AnswerKind.RAID_TROOP) else (a.card,)) if c >= 0]
+        if a.kind in (AnswerKind.YIELD, AnswerKind.YIELD_PLUNDER):
             bottom += ctx.unit
             g.labels.append((tr("table.war.no_answer"), (x + cw // 2, bottom - ctx.unit // 3), DANGER,
                              ctx.fs(0.95), "center"))
@@ -220,23 +221,23 @@ def _place_entry(g: CentreGeom, e: AttackRecord, x: int, top: int, cw: int, ch: 
         for j, c in enumerate(shown):
             r = Rect(x + j * squad_step + round(cw * 0.12), y, cw, ch)
             rects.append(r)
-            troop = current and a.kind == R.DEFEND and c not in bribed
+            troop = current and a.kind == AnswerKind.DEFEND and c not in bribed
             g.cards.append(PlacedCard(c, r, dim=dim or c in bribed, tag="bribed" if c in bribed else "",
                                       troop=troop))
-        if rects and a.kind in (R.DEFEND, R.RAID_TROOP):
+        if rects and a.kind in (AnswerKind.DEFEND, AnswerKind.RAID_TROOP):
             union = rects[0].unionall(rects[1:])
             bsize = max(18, round(cw * 0.46))
             g.badges.append(("defence", str(a.strength), (union.right, union.top + round(ch * 0.42)), bsize))
     if e.result:
-        key = "table.war.fell" if e.result == R.FELL else "table.war.repelled"
-        colour = DANGER if e.result == R.FELL else (150, 220, 140)
+        key = "table.war.fell" if e.result == AttackResult.FELL else "table.war.repelled"
+        colour = DANGER if e.result == AttackResult.FELL else (150, 220, 140)
         g.labels.append((tr(key), (x + cw // 2, min(bottom + ctx.unit, g.rect.bottom - ctx.unit // 2)),
                          colour, ctx.fs(0.95), "center"))
 
 
 def _shown(e: AttackRecord) -> list[R.Answer]:
     """The answers drawn on the stack (accepting a repulse shows nothing)."""
-    return [a for a in e.answers if a.kind != R.ACCEPT]
+    return [a for a in e.answers if a.kind != AnswerKind.ACCEPT]
 
 
 def _table_geometry(view: TableView, rect: Rect, card_size: tuple[int, int], ctx: DrawContext,
