@@ -1,4 +1,4 @@
-"""A city's Glory as the formula of RULES.md §3, in words: "Vladimir: (2×2 + 3) × 3 = 21".
+"""A city's Glory as the formula of docs/RULES.md §3, in words: "Vladimir: (2×2 + 3) × 3 = 21".
 
 The numbers are the engine's own breakdown (``engine.scoring``); the results screen and the
 lessons' guide print the same line.
@@ -23,7 +23,7 @@ def glory_expression(c: CityScore) -> str:
 
 
 def city_formula(c: CityScore, lang: str) -> str:
-    """E.g. "Vladimir: (2 + 3) × 3 = 15" — the city's Glory by RULES.md §3 ("Pskov: 2" when
+    """E.g. "Vladimir: (2 + 3) × 3 = 15" — the city's Glory by docs/RULES.md §3 ("Pskov: 2" when
     there is nothing to reckon)."""
     expr = glory_expression(c)
     if expr == str(c.total):

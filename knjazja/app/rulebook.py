@@ -1,6 +1,6 @@
 """The rules of the game as a document: sections of paragraphs and bullets, per language.
 
-The text is data, ``knjazja/app/data/rules.<lang>.md`` (our own wording of RULES.md), in a
+The text is data, ``knjazja/app/data/rules.<lang>.md`` (our own wording of docs/RULES.md), in a
 small markdown: ``# Title {#key}`` starts a section (the key names it for links from the
 table's help and the lessons), blank lines separate paragraphs, ``- `` starts a bullet,
 ``**bold**`` marks a term.

@@ -195,7 +195,7 @@ def _seat_block(v: View, s: int, r: int, R: list[int]) -> list[float]:
 
 
 def city_glory(c) -> int:
-    """A city's Glory (RULES.md §3), as `City.glory` but from precomputed card tables."""
+    """A city's Glory (docs/RULES.md §3), as `City.glory` but from precomputed card tables."""
     quarter = throne = 1
     extra = 0
     gate = False

@@ -1,4 +1,4 @@
-"""The 100-card catalogue of Князья as data (see ../shared/RULES.md §1).
+"""The 100-card catalogue of Князья as data (see docs/RULES.md §1).
 
 Each physical card is an *instance* numbered 0..99 in catalogue order; every
 instance points at a `CardSpec`.  Instances keep saves and tests stable: the

@@ -1,4 +1,4 @@
-"""Scoring (RULES.md §6): the Glory of each seat with a breakdown per city and chronicle."""
+"""Scoring (docs/RULES.md §6): the Glory of each seat with a breakdown per city and chronicle."""
 from __future__ import annotations
 
 from collections.abc import Sequence

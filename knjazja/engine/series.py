@@ -1,4 +1,4 @@
-"""A series of games to 100 Glory (RULES.md §6)."""
+"""A series of games to 100 Glory (docs/RULES.md §6)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

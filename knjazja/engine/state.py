@@ -16,7 +16,7 @@ HAND_SIZE = 4
 
 @dataclass(frozen=True)
 class GameOptions:
-    """The house rules of RULES.md §7 (both off by default)."""
+    """The house rules of docs/RULES.md §7 (both off by default)."""
     strict_defence: bool = False          # defence must be strictly greater than the attack
     invasion_first_round: bool = False    # Tatar Invasion allowed in the first round
 
@@ -92,7 +92,7 @@ class City:
         return CARDS[self.walls].strength + (1 if self.moat >= 0 else 0)
 
     def glory(self) -> int:
-        """(base × Quarter + Σ buildings + Golden Gate) × Throne — RULES.md §3."""
+        """(base × Quarter + Σ buildings + Golden Gate) × Throne — docs/RULES.md §3."""
         quarter = throne = 1
         gate = False
         extra = 0

@@ -1,4 +1,4 @@
-"""Who and what a card may target, and troop Strength in war (RULES.md §2–§5)."""
+"""Who and what a card may target, and troop Strength in war (docs/RULES.md §2–§5)."""
 from __future__ import annotations
 
 from itertools import combinations

@@ -1,4 +1,4 @@
-"""War (RULES.md §4): declare, attack, answer, bribe, fall — one decision at a time."""
+"""War (docs/RULES.md §4): declare, attack, answer, bribe, fall — one decision at a time."""
 from __future__ import annotations
 
 from . import ops

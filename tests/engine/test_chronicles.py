@@ -1,4 +1,4 @@
-"""Chronicles (RULES.md §5)."""
+"""Chronicles (docs/RULES.md §5)."""
 import pytest
 
 from knjazja.engine import score

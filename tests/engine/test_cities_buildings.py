@@ -1,4 +1,4 @@
-"""Cities and buildings (RULES.md §3): walls, Moat, blocking walls, Throne, Glory formula."""
+"""Cities and buildings (docs/RULES.md §3): walls, Moat, blocking walls, Throne, Glory formula."""
 import pytest
 
 from knjazja.engine.scoring import city_score

@@ -1,4 +1,4 @@
-"""End of the game, scoring and the series (RULES.md §6)."""
+"""End of the game, scoring and the series (docs/RULES.md §6)."""
 import random
 
 import pytest

@@ -1,4 +1,4 @@
-"""Events and reactions (RULES.md §5)."""
+"""Events and reactions (docs/RULES.md §5)."""
 import pytest
 
 from knjazja.engine import GameOptions, observation

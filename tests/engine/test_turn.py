@@ -1,4 +1,4 @@
-"""Set-up and the turn (RULES.md §2)."""
+"""Set-up and the turn (docs/RULES.md §2)."""
 import pytest
 
 from knjazja.engine import IllegalAction, apply, legal_actions, new_game

@@ -1,4 +1,4 @@
-"""War (RULES.md §4) and the war cards of §5."""
+"""War (docs/RULES.md §4) and the war cards of §5."""
 import pytest
 
 from knjazja.engine import GameOptions, legal_actions
