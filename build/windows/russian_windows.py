@@ -87,7 +87,8 @@ def user_folder() -> None:
 
 def saves(seats: list[dict]) -> None:
     from knjazja.app import storage
-    from knjazja.engine import load_game, new_game, save_game
+    from knjazja.app.files import load_game, save_game
+    from knjazja.engine import new_game
     from knjazja.ui.scenes.saveload import save_path, scan_saves
 
     state = new_game(len(seats), seed=7)

@@ -29,8 +29,7 @@ from knjazja.app.undo import UndoHandover
 from knjazja.engine import Action, Event, IllegalAction
 from knjazja.engine.actions import ATTACK, DEFEND, DRAW, TURN, WAR_ATTACK, WAR_DEFEND
 from knjazja.engine.cards import IS_TROOP
-from knjazja.engine.refusals import (CHRONICLE, SEAT, Refusal, Target, why_not_declare, why_not_pass_igor,
-                                     why_not_play)
+from knjazja.engine.refusals import CHRONICLE, SEAT, Refusal, Target, why_not_declare, why_not_pass_igor, why_not_play
 from knjazja.engine.targets import forms_squads, passable_chronicle
 
 log = logging.getLogger(__name__)
@@ -498,3 +497,4 @@ class TableController(UndoHandover):
 
     def close(self) -> None:
         self.hints.cancel()
+        self.session.flush_autosave()     # the table closes: its last move is on disk

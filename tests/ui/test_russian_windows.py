@@ -10,7 +10,8 @@ import types
 import pytest
 
 from knjazja.app import crash, lesson_progress, series_store, settings, stats, storage
-from knjazja.engine import Series, load_game, new_game, save_game
+from knjazja.app.files import load_game, save_game
+from knjazja.engine import Series, new_game
 from knjazja.ui.scenes.saveload import save_path, scan_saves
 
 SEATS = [{"name": "Ольга", "kind": "human"}, {"name": "Игорь", "kind": "easy"}]
