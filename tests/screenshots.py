@@ -136,7 +136,7 @@ def _give_chronicles(s, seat: int, cids: list[str]) -> None:
             if card in zone:
                 zone.remove(card)
         s.chronicles[seat].append(card)
-    s._legal = None
+    s.edited()
 
 
 def shoot_table(app: App, save) -> None:
