@@ -5,6 +5,7 @@ import pygame
 import pytest
 
 from knjazja.app import series_store
+from knjazja.app.settings import MIN_WINDOW_SIZE
 from knjazja.app.session import Seat
 from knjazja.engine import Series
 from knjazja.ui import style
@@ -92,7 +93,7 @@ def test_finished_series_names_the_winner(make_app):
     assert calls == ["menu"]
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1024, 600), (1920, 1080)])
+@pytest.mark.parametrize("size", [MIN_WINDOW_SIZE, (1280, 720), (1920, 1080)])
 def test_many_games_still_fit(make_app, size):
     """Eight princes and thirty games: every row, column and line inside the panel and the
     window, none over another or over the buttons; the oldest games fold into one column."""
