@@ -1,6 +1,6 @@
 """Packaging, without building: the PyInstaller spec, its helpers and the self-test's failures.
 
-The real build is `python build/build.py` (and build/ci_build.sh, which also runs the built
+The real build is `python build/packaging/build.py` (and build/packaging/ci_build.sh, which also runs the built
 game's `--self-test`); these checks are fast enough for every test run.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ import pytest  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "installer.spec"
-sys.path.insert(0, str(ROOT / "build"))
+sys.path.insert(0, str(ROOT / "build" / "packaging"))
 import spec_helpers  # noqa: E402
 
 
@@ -28,7 +28,7 @@ import spec_helpers  # noqa: E402
 # The spec is run as PyInstaller runs it, with PyInstaller's classes replaced by recorders: the
 # checks below are on what it hands PyInstaller (the script, the data, the exclusions, the
 # executables), never on how it is written.
-ENTRY = ROOT / "build" / "entry.py"
+ENTRY = ROOT / "build" / "packaging" / "entry.py"
 # what must never ship: the laboratory's heavy friends and the test tools
 FORBIDDEN = ["numpy", "PIL", "tkinter", "pytest", "_pytest", "hypothesis", "setuptools", "pip"]
 # what pygame-gui's hook adds (a Latin font, a CJK one): the spec must keep one, drop the other
@@ -229,7 +229,7 @@ def test_one_version_from_one_place():
     from knjazja.engine import new_game
     assert saves.to_json(new_game(2, 1))["game_version"] == knjazja.__version__
     version_literals = [p for p in [*ROOT.glob("knjazja/**/*.py"), ROOT / "installer.spec",
-                                    *ROOT.glob("build/*.py")]
+                                    *ROOT.glob("build/**/*.py")]
                         if f'"{knjazja.__version__}"' in p.read_text(encoding="utf-8")]
     assert version_literals == [ROOT / "knjazja" / "__init__.py"]
 
@@ -388,7 +388,7 @@ def test_tests_run_on_windows_macos_and_linux_on_every_push():
     assert "\n  push:" in text and "\n  pull_request:" in text and "workflow_call:" in text
     assert "os: [ubuntu-latest, windows-latest, macos-latest]" in text
     assert 'python: ["3.11", "3.15"]' in text
-    assert "python -m pytest" in text and "build/check_wheel.py" in text
+    assert "python -m pytest" in text and "build/packaging/check_wheel.py" in text
 
 
 def test_one_publish_job_after_the_three_builds():

@@ -1,6 +1,6 @@
 """What a Russian Windows brings: a user folder with Cyrillic letters, Windows' display
 language at the first start, save names with Cyrillic and characters Windows forbids in file
-names.  These run everywhere (and under Windows Python in the Windows leg, build/windows/)."""
+names.  These run everywhere (and under Windows Python in the Windows leg, build/packaging/windows/)."""
 import json
 import os
 import re

@@ -1,7 +1,7 @@
 """The Windows leg's Russian-Windows checks, run by Windows Python in a Wine prefix made with
-a Russian locale for a user whose name is Cyrillic (build/windows/leg.sh):
+a Russian locale for a user whose name is Cyrillic (build/packaging/windows/leg.sh):
 
-    wine python.exe build/windows/russian_windows.py
+    wine python.exe build/packaging/windows/russian_windows.py
 
 1. the first start speaks Russian when Windows does: the game's own language choice in a
    fresh process without the Unix locale variables Wine passes on (a real Windows has none;
