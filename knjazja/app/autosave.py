@@ -72,8 +72,11 @@ class AutosaveWriter:
                 text, done = self._pending.pop(path)
                 self._busy = True
             error = self._write_one(path, text)
-            if done is not None:
-                done(error)
+            try:
+                if done is not None:
+                    done(error)
+            except Exception:          # the thread must live on, or flush() would wait forever
+                log.exception("autosave: reporting the write of %s failed", path)
             with self._cond:
                 self._busy = False
                 self.written += 1

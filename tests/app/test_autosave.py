@@ -116,3 +116,16 @@ def test_a_session_autosaves_in_the_background_and_shows_the_error(tmp_path):
     session.play(session.legal()[0])
     session.flush_autosave()
     assert session.autosave_error == "disk full"
+
+
+def test_a_failing_report_does_not_stop_the_writer(tmp_path):
+    written = []
+
+    def report(error: str | None) -> None:
+        raise RuntimeError("a bug in the listener")
+
+    writer = AutosaveWriter(lambda path, text: written.append(text))
+    writer.submit(tmp_path / "a.json", "one", report)
+    assert writer.flush(WAIT)
+    writer.submit(tmp_path / "a.json", "two")
+    assert writer.flush(WAIT) and written == ["one", "two"]
