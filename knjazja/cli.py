@@ -199,10 +199,11 @@ def _cmd_simulate(args, parser) -> int:
 
 
 def _cmd_replay(args, parser) -> int:
+    from knjazja.app.files import load_game
     from knjazja.bots.replay import format_report, replay_report
     from knjazja.engine.saves import SaveError
     try:
-        rep = replay_report(args.save)
+        rep = replay_report(*load_game(args.save))
     except SaveError as e:
         parser.exit(2, f"knjazja replay: {args.save}: {e}\n")
     print(json.dumps(rep, ensure_ascii=False, indent=1) if args.json else format_report(rep))

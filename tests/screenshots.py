@@ -136,7 +136,7 @@ def _give_chronicles(s, seat: int, cids: list[str]) -> None:
             if card in zone:
                 zone.remove(card)
         s.chronicles[seat].append(card)
-    s._legal = None
+    s.edited()
 
 
 def shoot_table(app: App, save) -> None:
@@ -247,7 +247,8 @@ def shoot_screens(app: App, save) -> None:
     """The other screens: setup, settings, statistics, series, results, review, saves, gallery."""
     from knjazja.app import stats, storage
     from knjazja.app.analysis import Analysis, decision_points, replay
-    from knjazja.engine import Series, save_game
+    from knjazja.app.files import save_game
+    from knjazja.engine import Series
     from knjazja.ui.scenes.gallery import GalleryScene
     from knjazja.ui.scenes.results import ResultsScene
     from knjazja.ui.scenes.review import ReviewScene

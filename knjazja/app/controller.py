@@ -494,3 +494,4 @@ class TableController(UndoHandover):
 
     def close(self) -> None:
         self.hints.cancel()
+        self.session.flush_autosave()     # the table closes: its last move is on disk

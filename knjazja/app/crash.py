@@ -19,7 +19,7 @@ from pathlib import Path
 
 from knjazja import __version__
 from knjazja.app import storage
-from knjazja.engine import write_atomic
+from knjazja.app.files import write_atomic
 
 log = logging.getLogger(__name__)
 

@@ -10,12 +10,14 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from knjazja.app import autosave as autosaver
 from knjazja.app.feed import EventFeed
+from knjazja.app.files import write_atomic
 from knjazja.app.names import clean_name
 from knjazja.bots import make_bot
 from knjazja.bots.thinker import Thinker
 from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction, apply, dumps, learned_by,
-                            legal_actions, new_game, observation, write_atomic)
+                            legal_actions, new_game, observation)
 from knjazja.engine.actions import ACCEPT, DECLINE, END_WAR, REACTION, WAR_ATTACK, WAR_COUNTER
 
 
@@ -57,7 +59,10 @@ class GameSession:
     def __init__(self, seats: list[Seat], seed: int | None = None,
                  options: GameOptions | None = None, first_player: int | None = None,
                  state: GameState | None = None, autosave: Path | None = None,
-                 reaction_prompting: str = "always") -> None:
+                 reaction_prompting: str = "always",
+                 writer: autosaver.AutosaveWriter | None = None) -> None:
+        """``writer``: who writes the autosave off the frame (the game's shared one unless
+        a test gives its own)."""
         self.seats = seats
         if state is None:
             seed = random.SystemRandom().randrange(2**31) if seed is None else seed
@@ -66,6 +71,8 @@ class GameSession:
         self.autosave_path = autosave
         self.reaction_prompting = reaction_prompting
         self.series = False                       # this game is part of a series to 100
+        self.writer = writer or autosaver.shared()
+        # why the newest finished autosave failed (set by the writer's thread), else None
         self.autosave_error: str | None = None
         self.feed = EventFeed(replay_log(state))  # every event of the game: the table reads it
         self._undo: list[UndoStep] = []           # the human moves that may still be taken back
@@ -116,13 +123,9 @@ class GameSession:
         return events
 
     def _autosave_quietly(self) -> None:
-        """Autosave after a move; a failing disk must not stop the game (the last good
-        autosave stays, and the table shows `autosave_error`)."""
-        try:
-            self.save_autosave()
-            self.autosave_error = None
-        except OSError as e:
-            self.autosave_error = str(e)
+        """Autosave after a move, written in the background: a failing disk must not stop
+        the game (the last good autosave stays, and the table shows `autosave_error`)."""
+        self.save_autosave()
 
     def auto_answer(self) -> bool:
         """With reaction prompting "when possible", a human without a reaction declines at
@@ -229,8 +232,16 @@ class GameSession:
         return {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats], "series": self.series}
 
     def save_autosave(self) -> None:
+        """Hand the game as it is now to the background writer (``flush_autosave`` waits)."""
         if self.autosave_path is not None:
-            write_atomic(self.autosave_path, dumps(self.state, self.meta()))
+            self.writer.submit(self.autosave_path, dumps(self.state, self.meta()), self._autosaved)
+
+    def _autosaved(self, error: str | None) -> None:
+        self.autosave_error = error       # one assignment: safe from the writer's thread
+
+    def flush_autosave(self) -> None:
+        """Wait until the autosaves handed over are on disk (or failed: `autosave_error`)."""
+        self.writer.flush()
 
     def save_to(self, path: Path, name: str | None = None) -> None:
         """Save under ``path``; ``name`` is the save's own name as typed (the file name is

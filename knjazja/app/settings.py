@@ -261,5 +261,5 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
 
 def atomic_write_text(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` so that readers see either the old or the new file."""
-    from knjazja.engine import write_atomic  # one atomic writer for saves and settings
+    from knjazja.app.files import write_atomic  # one atomic writer for saves and settings
     write_atomic(path, text)

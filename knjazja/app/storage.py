@@ -1,7 +1,9 @@
 """Where the game keeps what the player made: autosave, named saves, series, statistics.
 
 ``platformdirs.user_data_dir("knjazja")`` unless ``KNJAZJA_HOME`` names another folder.
-Every write is atomic (``knjazja.engine.write_atomic``).  The small documents (statistics,
+Every write is atomic (``knjazja.app.files.write_atomic``); the autosave is written in the
+background (``knjazja.app.autosave``), so whatever lists, loads or removes saves here waits
+for it first.  The small documents (statistics,
 series, settings) are read with ``load_document``: a damaged one is moved aside under a
 dated name and the player is told once, never overwritten silently.  No pygame here.
 """
@@ -16,10 +18,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
-from knjazja.app import notices
+from knjazja.app import autosave, files, notices
+from knjazja.app.files import clean_stale_temps, write_atomic
 from knjazja.app.i18n import tr
-from knjazja.engine import SaveError, load_game, write_atomic
-from knjazja.engine.saves import clean_stale_temps
+from knjazja.engine import GameState, SaveError
 
 log = logging.getLogger(__name__)
 
@@ -43,9 +45,22 @@ def autosave_path() -> Path:
     return data_dir() / AUTOSAVE
 
 
+def load_game(path: str | os.PathLike) -> tuple[GameState, dict]:
+    """The save at ``path`` once the autosaves handed over are written; raises SaveError."""
+    autosave.flush()
+    return files.load_game(path)
+
+
+def remove_autosave() -> None:
+    """A finished game is not continued: no autosave of it, written now or still queued."""
+    autosave.flush()
+    autosave_path().unlink(missing_ok=True)
+
+
 def list_saves() -> list[Path]:
     """Named saves (files, not folders), newest first; the folder being unreadable or a
     file vanishing meanwhile gives a shorter list, never an error."""
+    autosave.flush()
     found = []
     try:
         for p in saves_dir().glob("*.json"):
@@ -70,6 +85,7 @@ def clean_temporary_files() -> list[Path]:
 
 
 def has_saves() -> bool:
+    autosave.flush()
     try:
         return autosave_path().is_file() or bool(list_saves())
     except OSError:
@@ -78,6 +94,7 @@ def has_saves() -> bool:
 
 def has_autosave() -> bool:
     """A game to continue: the autosave is there (and not a damaged file left in place)."""
+    autosave.flush()
     try:
         path = autosave_path()
         return path.is_file() and not must_not_write(path)
@@ -95,6 +112,7 @@ def set_aside_damaged_autosave(error: SaveError | None = None) -> bool:
     """Check the autosave (or take ``error``, why it just failed to load): a damaged one is
     moved aside like the other damaged files and the player is told once.  True if it was
     damaged (Continue has nothing to offer then)."""
+    autosave.flush()
     path = autosave_path()
     try:
         if error is None:
@@ -259,7 +277,7 @@ def write_json(path: Path, data) -> None:
     write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1))
 
 
-__all__ = ["data_dir", "saves_dir", "autosave_path", "list_saves", "has_saves", "has_autosave",
+__all__ = ["data_dir", "saves_dir", "autosave_path", "remove_autosave", "list_saves", "has_saves", "has_autosave",
            "set_aside_damaged_autosave", "safe_name",
            "save_display_name", "save_file_for",
            "DamagedFile", "read_document", "load_document", "report_damaged", "set_aside",

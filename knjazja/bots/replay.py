@@ -10,13 +10,11 @@ in the arena).
 """
 from __future__ import annotations
 
-import os
 from typing import Any
 
-from knjazja.engine import Action, apply, legal_actions, new_game
+from knjazja.engine import Action, GameState, apply, legal_actions, new_game
 from knjazja.engine.actions import DECLARE_WAR, TURN
 from knjazja.engine.cards import CARD_ID
-from knjazja.engine.saves import load_game
 
 from .classic.fast import _best_attack  # the strongest troop against a city, Anna counted
 
@@ -37,9 +35,8 @@ def describe(a: Action) -> str:
     return " ".join(parts)
 
 
-def replay_report(path: str | os.PathLike) -> dict[str, Any]:
-    """The turn-by-turn report of the save at `path` (raises `SaveError` for a bad file)."""
-    final, meta = load_game(path)
+def replay_report(final: GameState, meta: dict) -> dict[str, Any]:
+    """The turn-by-turn report of a loaded save: its final state and its meta."""
     raw = meta.get("seats")
     seats_meta: list = raw if isinstance(raw, list) else []
     names, kinds = [], []

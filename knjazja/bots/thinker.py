@@ -13,7 +13,7 @@ kept alive between decisions and shared by all Thinkers (one process decision at
 time); `cancel` during a decision stops that worker (a new one starts on the next
 `start`).  Workers are spawned, so a script using process mode needs the usual
 ``if __name__ == "__main__"`` guard, and a frozen build needs
-``multiprocessing.freeze_support()`` plus ``FROZEN_PROCESS_OK = True`` (build/entry.py
+``multiprocessing.freeze_support()`` plus ``FROZEN_PROCESS_OK = True`` (build/packaging/entry.py
 sets both; otherwise a frozen build stays in thread mode).
 
 When a worker cannot start (no multiprocessing, an antivirus blocking the executable) or

@@ -15,7 +15,7 @@ from .prepared import prepared_game
 from .records import Answer, AttackRecord, WarEvent, WarRecord, war_after
 from .refusals import CardArg, Refusal, SeatArg, Target, why_not_declare, why_not_pass_igor, why_not_play
 from .rules import apply, explain_illegal, legal_actions
-from .saves import SaveError, dumps, load_game, loads, save_game, write_atomic
+from .saves import SaveError, dumps, from_bytes, loads
 from .scoring import SeatScore, final_scores, score, top_seats, win_shares, winners
 from .series import Series
 from .state import City, GameOptions, GameState, War
@@ -25,7 +25,7 @@ __all__ = [
     "Action", "Decision", "Event", "IllegalAction", "DECISION_KINDS", "CARDS", "CARD_ID", "SPECS",
     "RULESET_VERSION", "card_label", "card_name", "catalogue", "texts", "new_game",
     "start_events", "Observation", "determinize", "observation", "apply", "explain_illegal",
-    "legal_actions", "prepared_game", "SaveError", "dumps", "load_game", "loads", "save_game", "write_atomic",
+    "legal_actions", "prepared_game", "SaveError", "dumps", "from_bytes", "loads",
     "SeatScore", "final_scores", "score", "top_seats", "win_shares", "winners", "Series", "City", "GameOptions",
     "GameState", "War", "Answer", "AttackRecord", "WarEvent", "WarRecord", "war_after", "CardArg",
     "Refusal", "SeatArg", "Target", "why_not_declare", "why_not_pass_igor", "why_not_play", "Zone",

@@ -97,7 +97,7 @@ def prepared_game(n: int, *, hands: Mapping[int, Iterable[str]] | None = None,
     s.deck = top_first[::-1]                    # the engine draws from the end of the list
     s.current, s.turn_no = current, turn_no
     s.decision = Decision(current, TURN)
-    s._legal = None
+    s.edited()
     _check_every_card_once(s)
     return s
 

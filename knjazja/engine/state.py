@@ -211,6 +211,12 @@ class GameState:
         g._legal = self._legal
         return g
 
+    def edited(self) -> None:
+        """Say that the state was changed by hand, not by ``apply`` (a prepared position, a
+        test moving cards or setting the end): the legal actions kept since the last action
+        are forgotten and worked out afresh when next asked.  Changes nothing in the game."""
+        self._legal = None
+
     def clamp_kept(self) -> None:
         """After any action: which card left a hand out of turn is not known to be kept or
         new, so a count only shrinks as far as its hand does (in place: this runs in every

@@ -32,7 +32,7 @@ if sys.platform.startswith("linux"):
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from knjazja.app import i18n  # noqa: E402
+from knjazja.app import autosave, i18n  # noqa: E402
 from knjazja.app.settings import Settings, load_settings, save_settings  # noqa: E402
 from knjazja.ui import caches, trace  # noqa: E402
 from knjazja.ui.art import resources  # noqa: E402
@@ -370,9 +370,10 @@ class App:
         self.running = False
 
     def shutdown(self) -> None:
-        """Leave every scene, save the settings and close the window."""
+        """Leave every scene, save the settings, write the last autosave and close the window."""
         self.stack.clear()
         self.save_settings()
+        autosave.flush(autosave.EXIT_FLUSH_SECONDS)
         from knjazja.ui.art.prefetch import shutdown_shared
         shutdown_shared()               # the card-face worker process, if one was started
         self.window.close()

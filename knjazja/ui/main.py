@@ -63,10 +63,7 @@ class GameFlow:
                               autosave=storage.autosave_path(),
                               reaction_prompting=self.app.settings.reaction_prompting)
         session.series = self.series is not None
-        try:
-            session.save_autosave()
-        except OSError as exc:            # the table shows it; the game goes on
-            session.autosave_error = str(exc)
+        session.save_autosave()           # in the background; a failure shows on the table
         self.open_table(session)
         self._report(problems)
         return session
@@ -204,7 +201,7 @@ class GameFlow:
         from knjazja.app import series_store, stats
         from knjazja.engine import final_scores, winners
         try:
-            storage.autosave_path().unlink(missing_ok=True)   # a finished game is not continued
+            storage.remove_autosave()        # a finished game is not continued
         except OSError:
             pass
         glory = final_scores(session.state)
@@ -257,6 +254,7 @@ class GameFlow:
     def to_menu(self) -> None:
         if self.session is not None:
             self.session.cancel_bot()
+            self.session.flush_autosave()     # Continue offers the game as it was left
         self.app.stack.pop_to(self.menu)
         self.menu.refresh()
 

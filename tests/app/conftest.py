@@ -8,10 +8,11 @@ def knjazja_home(tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("KNJAZJA_HOME", str(home))
     monkeypatch.setenv("LANGUAGE", "en")      # a first start speaks the system's language
-    from knjazja.app import i18n, notices
+    from knjazja.app import autosave, i18n, notices
 
     i18n.set_language("en")
     notices.forget()                  # every test is a new run: nothing told yet
     yield home
+    autosave.flush()                  # no autosave of this test lands in the next one
     i18n.set_language("en")
     notices.forget()

@@ -43,7 +43,7 @@ def war_state(attacker_bribe: bool, n: int = 2, last_card: bool = False, same_co
     s.hands[1].append(varangians)
     s.cities[kiev] = City(kiev, 1)
     s.owned_ever[1].add(kiev)
-    s._legal = None
+    s.edited()
     return s, kiev, d0, varangians
 
 

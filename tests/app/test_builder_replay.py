@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 from knjazja.app.controller import TableController
+from knjazja.app.files import load_game
 from knjazja.app.session import GameSession, Seat
 from knjazja.bots.proxies import ProxyBot
 from knjazja.bots.replay import format_report, replay_report
@@ -42,7 +43,7 @@ def play_builder_game(seed: int, folder: Path) -> Path:
 
 
 def test_replay_shows_bots_pressing_a_builder_before_the_last_round(tmp_path):
-    rep = replay_report(play_builder_game(11, tmp_path))
+    rep = replay_report(*load_game(play_builder_game(11, tmp_path)))
     person, *bots = rep["seats"]
     assert person["kind"] == "human" and person["bot_turns"] == 0
     assert all(b["kind"] == "normal" and b["bot_turns"] > 0 for b in bots)

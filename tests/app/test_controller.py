@@ -53,7 +53,7 @@ def walled_kiev_state():
     s.cities[kiev] = city = City(kiev, 1)
     city.walls = stone
     s.owned_ever[1].add(kiev)
-    s._legal = None
+    s.edited()
     return s, church, ambush, kiev
 
 
@@ -107,7 +107,7 @@ def test_war_mode_squads_and_questions():
     s.chronicles[0].append(voivode)
     s.cities[kiev] = City(kiev, 1)
     s.owned_ever[1].add(kiev)
-    s._legal = None
+    s.edited()
     session, c = table(s)
     c.press_button("start_war")
     assert c.mode == PickingWarCity() and c.picking_war
@@ -147,7 +147,7 @@ def test_igor_is_picked_up_from_the_viewers_chronicles():
     s.chronicles[0].append(igor)
     s.hands[0].append(troop)
     s.deck.append(s.hands[1].pop())
-    s._legal = None
+    s.edited()
     session, c = table(s)
     pressed = c.press_at((5, 5), None, [Target(TargetKind.CHRONICLE, igor), Target(TargetKind.SEAT, 0)], None)
     assert pressed == Hit.CHRONICLE

@@ -26,7 +26,7 @@ def with_hand(cards: list[str], seed: int = 5):
                 zone.remove(c)
     s.deck[:0] = s.hands[0]
     s.hands[0] = wanted
-    s._legal = None
+    s.edited()
     return s
 
 
@@ -95,7 +95,7 @@ def test_building_in_a_rivals_city_is_told_as_his_gain():
             zone.remove(kiev)
     s.cities[kiev] = City(kiev, 1)
     s.owned_ever[1].add(kiev)
-    s._legal = None
+    s.edited()
     build = next((a for a in legal_actions(s) if a.kind == "build" and a.city == kiev), None)
     if build is None:
         return                                        # the rules forbid it: nothing to explain

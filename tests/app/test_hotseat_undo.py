@@ -36,7 +36,7 @@ def founding_state():
         if kiev in zone:
             zone.remove(kiev)
     s.hands[0].append(kiev)
-    s._legal = None
+    s.edited()
     return s, kiev
 
 
@@ -95,7 +95,7 @@ def war_state():
     s.hands[1].append(d1)
     s.cities[kiev] = City(kiev, 1)
     s.owned_ever[1].add(kiev)
-    s._legal = None
+    s.edited()
     return s, kiev, d0, d1
 
 

@@ -16,7 +16,7 @@ def session_with_hand(cards: list[str], seed: int = 5) -> GameSession:
                 zone.remove(c)
     s.deck[:0] = s.hands[0]                 # the dealt hand goes under the deck
     s.hands[0] = wanted
-    s._legal = None
+    s.edited()
     assert all(len(places) == 1 for places in s.locations().values())
     return GameSession([Seat("Olga", "human"), Seat("Igor", "easy")], state=s)
 

@@ -33,7 +33,7 @@ def _give(s, seat: int, cid: str) -> int:
                 mine = s.hands[seat]
                 give_back = next(i for i, x in enumerate(mine) if KIND[x] != "city")
                 place[k], mine[give_back] = mine[give_back], c
-                s._legal = None
+                s.edited()
                 return c
     pytest.skip(f"no free {cid} in this deal")
 
@@ -51,7 +51,7 @@ def test_a_city_in_hand_is_founded_on_the_last_turn(kind):
         me = s.current
         _city_in_hand(s, me)
         s.end_turn = s.turn_no + s.n - 1          # the end is set: this is my last turn
-        s._legal = None
+        s.edited()
         obs, legal = observation(s, me), legal_actions(s)
         open_ = [legal[i] for i in focus(obs, legal)]
         assert open_ and all(a.kind == PLAY_CITY and a.seat == me for a in open_)
@@ -66,7 +66,7 @@ def test_the_invasion_is_played_when_ahead_and_kept_when_behind():
     inv = _give(s, me, "ev.tatar_invasion")
     for c in s.cities.values():                # every city mine: far ahead
         c.owner = me
-    s._legal = None
+    s.edited()
     obs, legal = observation(s, me), legal_actions(s)
     assert lead(obs) >= INVASION_LEAD
     open_ = [legal[i] for i in focus(obs, legal)]
@@ -75,7 +75,7 @@ def test_the_invasion_is_played_when_ahead_and_kept_when_behind():
     other = (me + 1) % s.n
     for c in s.cities.values():                # every city another's: behind
         c.owner = other
-    s._legal = None
+    s.edited()
     obs, legal = observation(s, me), legal_actions(s)
     assert any(a.kind == EVENT and a.card == inv for a in legal)
     assert lead(obs) < 0
@@ -88,7 +88,7 @@ def test_a_full_hand_plays_rather_than_draws():
     while len(s.hands[me]) < FULL_HAND:        # fill the hand from the deck
         s.hands[me].append(s.deck.pop())
     _give(s, me, "bld.church")                 # a church for my own city: a useful play
-    s._legal = None
+    s.edited()
     obs, legal = observation(s, me), legal_actions(s)
     assert any(a.kind == DRAW for a in legal)
     open_ = [legal[i] for i in focus(obs, legal)]
@@ -101,7 +101,7 @@ def test_in_the_last_turns_a_hand_is_played_rather_than_drawn_to():
     me = s.current
     church = _give(s, me, "bld.church")        # a church for my own city: a useful play
     s.end_turn = s.turn_no + s.n               # the end is set: my last two turns
-    s._legal = None
+    s.edited()
     obs, legal = observation(s, me), legal_actions(s)
     assert any(a.kind == DRAW for a in legal)
     late = Sense(last_turns=2, last_wars=False)
@@ -110,7 +110,7 @@ def test_in_the_last_turns_a_hand_is_played_rather_than_drawn_to():
     assert all(a.kind != DRAW for a in open_)
     assert focus(obs, legal, sense=Sense()) == list(range(len(legal)))   # the rule is off
     s.end_turn = None                          # the end far away: the rule does not apply
-    s._legal = None
+    s.edited()
     obs, legal = observation(s, me), legal_actions(s)
     if len(s.deck) > 3 * s.n:
         assert focus(obs, legal, sense=late) == list(range(len(legal)))
@@ -125,14 +125,14 @@ def test_near_the_end_a_leader_may_still_draw_to_bring_it_nearer():
     other = (me + 1) % s.n
     for c in s.cities.values():                # every city another's: I trail
         c.owner = other
-    s._legal = None
+    s.edited()
     obs, legal = observation(s, me), legal_actions(s)
     assert lead(obs) < 0 and any(a.kind == DRAW for a in legal)
     open_ = [legal[i] for i in focus(obs, legal, sense=PRINCE)]
     assert any(a.card == anna for a in open_) and all(a.kind != DRAW for a in open_)
     for c in s.cities.values():                # every city mine: I lead
         c.owner = me
-    s._legal = None
+    s.edited()
     obs, legal = observation(s, me), legal_actions(s)
     assert lead(obs) > 0
     assert any(legal[i].kind == DRAW for i in focus(obs, legal, sense=PRINCE))
@@ -149,13 +149,13 @@ def test_steady_waits_for_the_end_to_be_set_before_the_last_turns_rule():
     other = (me + 1) % s.n
     for c in s.cities.values():                # every city another's: I trail
         c.owner = other
-    s._legal = None
+    s.edited()
     obs, legal = observation(s, me), legal_actions(s)
     assert obs.end_turn is None and lead(obs) < 0
     assert all(legal[i].kind != DRAW for i in focus(obs, legal, sense=PRINCE))
     assert any(legal[i].kind == DRAW for i in focus(obs, legal, sense=STEADY))
     s.end_turn = s.turn_no + s.n               # the end is set: now the rule applies
-    s._legal = None
+    s.edited()
     obs, legal = observation(s, me), legal_actions(s)
     open_ = [legal[i] for i in focus(obs, legal, sense=STEADY)]
     assert any(a.card == anna for a in open_) and all(a.kind != DRAW for a in open_)
@@ -169,7 +169,7 @@ def test_a_full_hand_leans_towards_plays_but_not_draws_wars_or_gifts():
     me = s.current
     while len(s.hands[me]) < LEAN_HAND:        # fill my hand from the deck
         s.hands[me].append(s.deck.pop())
-    s._legal = None
+    s.edited()
     obs, legal = observation(s, me), legal_actions(s)
     values = [0.1 * i for i in range(len(legal))]
     leaned = lean(obs, legal, values, STEADY)
@@ -181,7 +181,7 @@ def test_a_full_hand_leans_towards_plays_but_not_draws_wars_or_gifts():
     assert lean(obs, legal, values, Sense()) == values          # no lean: unchanged
     s.deck.extend(s.hands[me][LEAN_HAND - 1:])                # one card short of a full hand
     del s.hands[me][LEAN_HAND - 1:]
-    s._legal = None
+    s.edited()
     obs, legal = observation(s, me), legal_actions(s)
     values = [0.0] * len(legal)
     assert lean(obs, legal, values, STEADY) == values
@@ -209,7 +209,7 @@ def test_the_levels_weigh_a_draw_near_the_end_until_the_end_is_set(kind, monkeyp
     bot = make_bot(kind, **({"iterations": 2} if kind == "hard" else {}))
     for end_set in (False, True):
         s.end_turn = s.turn_no + s.n if end_set else None
-        s._legal = None
+        s.edited()
         obs, legal = observation(s, me), legal_actions(s)
         assert any(a.kind == DRAW for a in legal)
         weighed.clear()

@@ -116,7 +116,7 @@ def test_frozen_builds_think_in_a_process_only_once_allowed(monkeypatch):
     monkeypatch.setattr("sys.frozen", True, raising=False)
     monkeypatch.setattr(thinker, "FROZEN_PROCESS_OK", False)
     assert not Thinker(make_bot("hard")).use_process
-    monkeypatch.setattr(thinker, "FROZEN_PROCESS_OK", True)       # what build/entry.py does
+    monkeypatch.setattr(thinker, "FROZEN_PROCESS_OK", True)       # what build/packaging/entry.py does
     assert Thinker(make_bot("hard")).use_process
     assert not Thinker(make_bot("easy")).use_process
 

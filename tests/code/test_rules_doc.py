@@ -20,7 +20,7 @@ SECTION = re.compile(r"^#{2,3} §(\d+(?:\.\d+)?)[. ]", re.M)
 
 
 def _maker():
-    spec = importlib.util.spec_from_file_location("make_rules_cards", ROOT / "build" / "make_rules_cards.py")
+    spec = importlib.util.spec_from_file_location("make_rules_cards", ROOT / "build" / "docs" / "make_rules_cards.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -38,10 +38,10 @@ def _files(under: Path):
 
 
 def test_the_card_table_is_the_catalogue():
-    """The table in docs/RULES.md §1 is exactly what build/make_rules_cards.py writes today."""
+    """The table in docs/RULES.md §1 is exactly what build/docs/make_rules_cards.py writes today."""
     maker = _maker()
     _, table, _ = maker.split(BOOK.read_text(encoding="utf-8"))
-    assert table == maker.block(), "docs/RULES.md: card table out of date; run python build/make_rules_cards.py"
+    assert table == maker.block(), "docs/RULES.md: card table out of date; run python build/docs/make_rules_cards.py"
 
 
 def test_the_card_table_has_every_id_with_its_copies_and_kind():

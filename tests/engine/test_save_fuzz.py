@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from knjazja.engine import (GameOptions, SaveError, apply, dumps, legal_actions, load_game,
+from knjazja.engine import (GameOptions, SaveError, apply, dumps, from_bytes, legal_actions,
                             loads, new_game)
 from knjazja.engine import saves
 from knjazja.engine.saves import _checksum, from_json
@@ -236,7 +236,7 @@ def test_python_objects_given_to_from_json_are_save_errors(change):
         from_json(data)
 
 
-def test_size_and_action_count_limits(tmp_path):
+def test_size_and_action_count_limits():
     data = good()
     data["actions"] = [["draw", -1, -1, -1, -1, []]] * (saves.MAX_ACTIONS + 1)
     with pytest.raises(SaveError, match=f"the limit is {saves.MAX_ACTIONS}"):
@@ -244,10 +244,9 @@ def test_size_and_action_count_limits(tmp_path):
     big = resign(good())[:-1] + ', "pad": "' + "x" * saves.MAX_SAVE_BYTES + '"}'
     with pytest.raises(SaveError, match="too large"):
         loads(big)
-    path = tmp_path / "huge.json"
-    path.write_text(big, encoding="utf-8")
-    with pytest.raises(SaveError, match="too large"):
-        load_game(path)
+    with pytest.raises(SaveError, match="huge.json is too large") as info:
+        from_bytes(big.encode("utf-8"), "save huge.json")
+    assert info.value.kind == "too_large"
 
 
 def test_replay_work_is_limited(monkeypatch):
@@ -271,12 +270,7 @@ def test_unknown_and_missing_fields(tmp_path):
     assert loads(resign(data))[1] == {}
 
 
-def test_a_file_that_is_not_utf8_is_a_save_error(tmp_path):
-    path = tmp_path / "latin1.json"
-    path.write_bytes(resign(good()).encode("utf-8") + b"\xff\xfe")
-    with pytest.raises(SaveError, match="not UTF-8"):
-        load_game(path)
-    path = tmp_path / "dir.json"
-    path.mkdir()
-    with pytest.raises(SaveError, match="cannot read save"):
-        load_game(path)
+def test_bytes_that_are_not_utf8_are_a_save_error():
+    with pytest.raises(SaveError, match="not UTF-8") as info:
+        from_bytes(resign(good()).encode("utf-8") + b"\xff\xfe")
+    assert info.value.kind == "not_save"

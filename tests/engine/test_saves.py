@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from knjazja.engine import (Action, GameOptions, IllegalAction, SaveError, apply, dumps, legal_actions,
-                            load_game, loads, new_game, save_game)
+from knjazja.engine import (Action, GameOptions, IllegalAction, SaveError, apply, dumps, from_bytes,
+                            legal_actions, loads, new_game)
 from knjazja.engine.saves import _checksum
 from scenario import fingerprint, random_playout, scenario
 
@@ -41,15 +41,11 @@ def test_loaded_game_continues_identically():
     assert back.over
 
 
-def test_save_file_round_trip_and_missing_file(tmp_path):
+def test_bytes_round_trip():
+    """What a file holds (UTF-8 bytes) loads back; the file itself is the app's (tests/app)."""
     s = played(3, 2, 25)
-    path = tmp_path / "slot" / "a.json"
-    save_game(s, path, {"slot": 1})
-    back, meta = load_game(path)
-    assert fingerprint(back) == fingerprint(s) and meta == {"slot": 1}
-    assert [p.name for p in path.parent.iterdir()] == ["a.json"]   # no temp file left
-    with pytest.raises(SaveError, match="no save"):
-        load_game(tmp_path / "nothing.json")
+    back, meta = from_bytes(dumps(s, {"slot": "Поход"}).encode("utf-8"), "save a.json")
+    assert fingerprint(back) == fingerprint(s) and meta == {"slot": "Поход"}
 
 
 def test_options_are_saved():

@@ -12,7 +12,7 @@ import pytest
 from knjazja import desktop_entry
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "build"))
+sys.path.insert(0, str(ROOT / "build" / "packaging"))
 import spec_helpers  # noqa: E402
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux desktop entries")

@@ -1,11 +1,10 @@
 """Packaging, without building: the PyInstaller spec, its helpers and the self-test's failures.
 
-The real build is `python build/build.py` (and build/ci_build.sh, which also runs the built
+The real build is `python build/packaging/build.py` (and build/packaging/ci_build.sh, which also runs the built
 game's `--self-test`); these checks are fast enough for every test run.
 """
 from __future__ import annotations
 
-import ast
 import os
 import runpy
 import struct
@@ -21,69 +20,139 @@ import pytest  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "installer.spec"
-sys.path.insert(0, str(ROOT / "build"))
+sys.path.insert(0, str(ROOT / "build" / "packaging"))
 import spec_helpers  # noqa: E402
 
 
 # --------------------------------------------------------------------------------- the spec
-def _spec_tree() -> ast.Module:
-    return ast.parse(SPEC.read_text(encoding="utf-8"), filename=str(SPEC))
+# The spec is run as PyInstaller runs it, with PyInstaller's classes replaced by recorders: the
+# checks below are on what it hands PyInstaller (the script, the data, the exclusions, the
+# executables), never on how it is written.
+ENTRY = ROOT / "build" / "packaging" / "entry.py"
+# what must never ship: the laboratory's heavy friends and the test tools
+FORBIDDEN = ["numpy", "PIL", "tkinter", "pytest", "_pytest", "hypothesis", "setuptools", "pip"]
+# what pygame-gui's hook adds (a Latin font, a CJK one): the spec must keep one, drop the other
+HOOK_DATAS = [("pygame_gui/data/NotoSans-Regular.ttf", "/site/pygame_gui/data/NotoSans-Regular.ttf", "DATA"),
+              ("pygame_gui/data/NotoSansJP-Bold.otf", "/site/pygame_gui/data/NotoSansJP-Bold.otf", "DATA")]
 
 
-def _calls(tree: ast.Module, name: str) -> list[ast.Call]:
-    return [n for n in ast.walk(tree)
-            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name]
+class Recorded:
+    """One of PyInstaller's build steps, as the spec called it."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.args, self.kwargs = args, kwargs
 
 
-def _kw(call: ast.Call, name: str) -> ast.expr | None:
-    return next((k.value for k in call.keywords if k.arg == name), None)
+class FakeAnalysis(Recorded):
+    """What PyInstaller's Analysis gives the spec back: its data as a TOC (folders expanded,
+    as PyInstaller does) with the hooks' data added."""
+
+    def __init__(self, scripts, **kwargs) -> None:
+        super().__init__(scripts, **kwargs)
+        self.scripts, self.binaries, self.pure = list(scripts), [], []
+        self.datas = [*_toc(kwargs.get("datas", [])), *HOOK_DATAS]
 
 
-def test_spec_is_python_with_a_onedir_build_and_a_mac_bundle():
-    tree = _spec_tree()
-    exe, console = _calls(tree, "EXE")
-    assert ast.literal_eval(_kw(exe, "exclude_binaries")) is True        # onedir ...
-    assert _calls(tree, "COLLECT") and _calls(tree, "BUNDLE")            # ... + .app
-    assert "Knjazja" in SPEC.read_text(encoding="utf-8")
-    (analysis,) = _calls(tree, "Analysis")
-    script = analysis.args[0]
-    assert "entry.py" in ast.unparse(script) and (ROOT / "build" / "entry.py").exists()
+def _toc(datas) -> list[tuple[str, str, str]]:
+    toc = []
+    for src, dest in datas:
+        src = Path(src)
+        files = sorted(f for f in src.rglob("*") if f.is_file()) if src.is_dir() else [src]
+        for f in files:
+            rel = f.relative_to(src).as_posix() if src.is_dir() else f.name
+            toc.append((f"{dest}/{rel}".removeprefix("./"), str(f), "DATA"))
+    return toc
 
 
-def test_spec_excludes_the_heavy_modules_and_filters_fonts():
-    tree = _spec_tree()
-    excludes = next(n.value for n in ast.walk(tree) if isinstance(n, ast.Assign)
-                    and any(isinstance(t, ast.Name) and t.id == "EXCLUDES" for t in n.targets))
-    names = set(ast.literal_eval(excludes))
-    assert {"numpy", "PIL", "tkinter"} <= names
-    (analysis,) = _calls(tree, "Analysis")
-    assert ast.unparse(_kw(analysis, "excludes")) == "EXCLUDES"
-    text = SPEC.read_text(encoding="utf-8")
-    assert "a.datas = spec_helpers.drop_cjk_fonts(a.datas)" in text
-    # no console window for the game on Windows; a console twin for the command line
-    exe, console = _calls(tree, "EXE")
-    assert ast.unparse(_kw(exe, "console")) == "TARGET == 'linux'"
-    assert ast.literal_eval(_kw(console, "console")) is True
-    assert ast.unparse(_kw(console, "name")) == "f'{APP}-console'"
-    assert 'if TARGET == "windows":' in text and "*console_exes" in text
+def run_spec(monkeypatch, target: str) -> dict:
+    """installer.spec's globals after running it for ``target`` (linux, windows, macos)."""
+    import types
+
+    hooks = types.ModuleType("PyInstaller.utils.hooks")
+    hooks.collect_submodules = lambda package: [package]     # the real one imports everything
+    for name in ("PyInstaller", "PyInstaller.utils"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
+    monkeypatch.setattr(sys, "path", list(sys.path))          # the spec adds its helpers' folder
+    monkeypatch.setattr(spec_helpers, "os_tag", lambda: target)
+    monkeypatch.setattr(spec_helpers, "make_icon", lambda png, workdir, target=None: f"{png.stem}.icon")
+    steps = {name: type(name, (Recorded,), {}) for name in ("PYZ", "EXE", "COLLECT", "BUNDLE")}
+    return runpy.run_path(str(SPEC), init_globals={"SPECPATH": str(ROOT), "Analysis": FakeAnalysis, **steps})
 
 
-def test_entry_script_calls_the_cli():
-    text = (ROOT / "build" / "entry.py").read_text(encoding="utf-8")
-    assert "from knjazja.cli import main" in text and "sys.exit(main())" in text
+@pytest.mark.parametrize("target", ["linux", "windows", "macos"])
+def test_the_spec_builds_one_folder_from_the_entry_script(monkeypatch, target):
+    spec = run_spec(monkeypatch, target)
+    analysis = spec["a"]
+    assert [Path(s) for s in analysis.args[0]] == [ENTRY] and ENTRY.is_file()
+    exes = [spec["exe"], *spec["console_exes"]]
+    assert all(e.kwargs["exclude_binaries"] is True for e in exes)         # onedir: COLLECT beside
+    assert spec["coll"].args[:len(exes)] == tuple(exes) and spec["coll"].kwargs["name"] == "Knjazja"
+    assert spec["app"].kwargs["name"] == "Knjazja.app"
+    # Windows: a windowed game and a console twin; Linux: a console program; macOS: windowed
+    console = {e.kwargs["name"]: e.kwargs["console"] for e in exes}
+    assert console == {"linux": {"Knjazja": True}, "macos": {"Knjazja": False},
+                       "windows": {"Knjazja": False, "Knjazja-console": True}}[target]
 
 
-def test_frozen_builds_let_hard_think_in_a_worker_process():
-    """entry.py calls freeze_support() first and then allows the Thinker's worker processes."""
-    text = (ROOT / "build" / "entry.py").read_text(encoding="utf-8")
-    support = text.index("multiprocessing.freeze_support()")
-    allowed = text.index("knjazja.bots.thinker.FROZEN_PROCESS_OK = True")
-    assert support < allowed < text.index("sys.exit(main())")
+def test_the_spec_ships_every_asset_and_data_file(monkeypatch):
+    shipped = {dest: Path(src) for dest, src, _ in run_spec(monkeypatch, "linux")["a"].datas}
+    wanted = {f"assets/{f.relative_to(ROOT / 'assets').as_posix()}": f
+              for f in (ROOT / "assets").rglob("*") if f.is_file()}
+    wanted |= {f.relative_to(ROOT).as_posix(): f for f in [*(ROOT / "knjazja").rglob("*.json"),
+                                                           *(ROOT / "knjazja").rglob("*.md")]}
+    wanted["LICENSE"] = ROOT / "LICENSE"
+    assert len(wanted) > 20 and "knjazja/engine/data/texts.ru.json" in wanted
+    missing = sorted(set(wanted) - set(shipped))
+    assert not missing, missing
+    assert all(shipped[d].resolve() == f.resolve() for d, f in wanted.items())
 
 
-def test_build_output_is_ignored_by_git():
-    lines = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
-    assert "dist/" in lines and "build/pyinstaller/" in lines
+def test_the_spec_drops_the_cjk_fonts_the_hooks_add(monkeypatch):
+    shipped = {Path(dest).name for dest, _, _ in run_spec(monkeypatch, "linux")["a"].datas}
+    assert "NotoSans-Regular.ttf" in shipped and "NotoSansJP-Bold.otf" not in shipped
+
+
+def test_the_spec_keeps_the_forbidden_modules_out(monkeypatch):
+    analysis = run_spec(monkeypatch, "linux")["a"]
+    excluded = set(analysis.kwargs["excludes"])
+    assert set(FORBIDDEN) <= excluded
+    hidden = analysis.kwargs["hiddenimports"]
+    assert not [m for m in hidden if m.split(".")[0] in excluded], hidden
+
+
+def test_the_entry_script_supports_frozen_workers_then_runs_the_cli(monkeypatch):
+    """Run as the frozen game runs it: freeze_support() first, then the Thinker may start
+    worker processes, then the command line's exit code is the program's."""
+    import multiprocessing
+
+    import knjazja.bots.thinker
+    import knjazja.cli
+
+    calls = []
+    monkeypatch.setattr(multiprocessing, "freeze_support", lambda: calls.append("freeze_support"))
+    monkeypatch.setattr(knjazja.bots.thinker, "FROZEN_PROCESS_OK", False)
+
+    def main() -> int:
+        calls.append(("main", knjazja.bots.thinker.FROZEN_PROCESS_OK))
+        return 3
+    monkeypatch.setattr(knjazja.cli, "main", main)
+    with pytest.raises(SystemExit) as done:
+        runpy.run_path(str(ENTRY), run_name="__main__")
+    assert done.value.code == 3 and calls == ["freeze_support", ("main", True)]
+
+
+@pytest.mark.parametrize("output", ["dist/Knjazja/Knjazja", "build/pyinstaller/Knjazja/base_library.zip",
+                                    "build/pyinstaller/icons/Knjazja.ico"])
+def test_build_output_is_ignored_by_git(output):
+    import shutil
+    import subprocess
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    ignored = subprocess.run(["git", "check-ignore", "-q", "--no-index", output], cwd=ROOT)
+    assert ignored.returncode == 0, f"{output} is not ignored"
+    tracked = subprocess.run(["git", "check-ignore", "-q", "--no-index", "installer.spec"], cwd=ROOT)
+    assert tracked.returncode == 1
 
 
 # ------------------------------------------------------------------------------ the helpers
@@ -160,7 +229,7 @@ def test_one_version_from_one_place():
     from knjazja.engine import new_game
     assert saves.to_json(new_game(2, 1))["game_version"] == knjazja.__version__
     version_literals = [p for p in [*ROOT.glob("knjazja/**/*.py"), ROOT / "installer.spec",
-                                    *ROOT.glob("build/*.py")]
+                                    *ROOT.glob("build/**/*.py")]
                         if f'"{knjazja.__version__}"' in p.read_text(encoding="utf-8")]
     assert version_literals == [ROOT / "knjazja" / "__init__.py"]
 
@@ -319,7 +388,7 @@ def test_tests_run_on_windows_macos_and_linux_on_every_push():
     assert "\n  push:" in text and "\n  pull_request:" in text and "workflow_call:" in text
     assert "os: [ubuntu-latest, windows-latest, macos-latest]" in text
     assert 'python: ["3.11", "3.15"]' in text
-    assert "python -m pytest" in text and "build/check_wheel.py" in text
+    assert "python -m pytest" in text and "build/packaging/check_wheel.py" in text
 
 
 def test_one_publish_job_after_the_three_builds():

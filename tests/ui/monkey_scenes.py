@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from knjazja.app import stats, storage
 from knjazja.app.lessons import all_lessons
 from knjazja.app.session import GameSession, Seat
-from knjazja.engine import GameState, apply, legal_actions, new_game, save_game
+from knjazja.app.files import save_game
+from knjazja.engine import GameState, apply, legal_actions, new_game
 from knjazja.engine.saves import _checksum
 
 KINDS = ("turn", "war_attack", "war_defend", "war_counter", "raid_lay", "reaction", "dowry_bid", "congress")

@@ -10,7 +10,7 @@ import os
 import pygame
 import pytest
 
-from knjazja.app import crash, stats, storage
+from knjazja.app import crash, files, stats, storage
 from knjazja.app.i18n import tr
 from knjazja.engine import dumps, saves
 from knjazja.ui.main import GameFlow
@@ -141,8 +141,8 @@ def test_names_no_font_can_draw_are_cleaned_when_a_save_is_read(make_app, tmp_pa
     data = json.loads(dumps(session.state, {"seats": [{"name": "A\u0000b", "kind": "human"},
                                                       {"name": "\u2028" + "x" * 10_000, "kind": "easy"},
                                                       {"name": 7, "kind": "easy"}]}))
+    app.stack.pop_to(flow.menu)                   # the table closes: its autosave is written
     storage.autosave_path().write_text(json.dumps(data), "utf-8")
-    app.stack.pop_to(flow.menu)
     storage.saves_dir().mkdir(parents=True, exist_ok=True)
     (storage.saves_dir() / "odd names.json").write_text(json.dumps(data), "utf-8")
     flow.show_load()
@@ -164,6 +164,7 @@ def test_a_data_folder_that_is_a_file_stops_nothing(make_app, knjazja_home):
     app.stack.pop()
     session = flow.start_game(dict(SETUP, series=True), seed=4)          # nothing can be written
     app.step([])
+    session.flush_autosave()
     assert session.autosave_error
     finish(app, session)
     assert "not saved" in app.stack.top.text                             # told, not fatal
@@ -272,6 +273,7 @@ class Bomb(Scene):
 def test_a_crash_writes_a_report_keeps_the_autosave_and_the_next_start_offers_continue(make_app):
     app, flow = flow_on(make_app)
     session = played_some(flow, moves=12)
+    session.flush_autosave()
     autosave = storage.autosave_path().read_text("utf-8")
     app.stack.push(Bomb())
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q", scancode=0))
@@ -334,10 +336,10 @@ def test_the_folder_is_fsynced_after_the_rename(tmp_path, monkeypatch):
         order.append("replace")
         real_replace(src, dst)
 
-    monkeypatch.setattr(saves.os, "open", record_open)
-    monkeypatch.setattr(saves.os, "fsync", record_fsync)
-    monkeypatch.setattr(saves.os, "replace", record_replace)
-    saves.write_atomic(tmp_path / "stats.json", "{}")
+    monkeypatch.setattr(files.os, "open", record_open)
+    monkeypatch.setattr(files.os, "fsync", record_fsync)
+    monkeypatch.setattr(files.os, "replace", record_replace)
+    files.write_atomic(tmp_path / "stats.json", "{}")
     assert order[0].endswith(".tmp") and order[1:] == ["replace", f"fsync {tmp_path}"]
 
 

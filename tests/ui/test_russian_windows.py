@@ -1,6 +1,6 @@
 """What a Russian Windows brings: a user folder with Cyrillic letters, Windows' display
 language at the first start, save names with Cyrillic and characters Windows forbids in file
-names.  These run everywhere (and under Windows Python in the Windows leg, build/windows/)."""
+names.  These run everywhere (and under Windows Python in the Windows leg, build/packaging/windows/)."""
 import json
 import os
 import re
@@ -10,7 +10,8 @@ import types
 import pytest
 
 from knjazja.app import crash, lesson_progress, series_store, settings, stats, storage
-from knjazja.engine import Series, load_game, new_game, save_game
+from knjazja.app.files import load_game, save_game
+from knjazja.engine import Series, new_game
 from knjazja.ui.scenes.saveload import save_path, scan_saves
 
 SEATS = [{"name": "Ольга", "kind": "human"}, {"name": "Игорь", "kind": "easy"}]

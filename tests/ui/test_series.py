@@ -5,8 +5,10 @@ import pygame
 import pytest
 
 from knjazja.app import series_store
+from knjazja.app.settings import MIN_WINDOW_SIZE
 from knjazja.app.session import Seat
 from knjazja.engine import Series
+from knjazja.ui import style
 from knjazja.ui.scenes.series import SeriesScene, leaders
 
 SEATS = [{"name": "Ярослав", "kind": "human"}, {"name": "Олег", "kind": "hard"}, {"name": "Игорь", "kind": "easy"}]
@@ -91,11 +93,36 @@ def test_finished_series_names_the_winner(make_app):
     assert calls == ["menu"]
 
 
-def test_many_games_still_fit(make_app):
+@pytest.mark.parametrize("size", [MIN_WINDOW_SIZE, (1280, 720), (1920, 1080)])
+def test_many_games_still_fit(make_app, size):
+    """Eight princes and thirty games: every row, column and line inside the panel and the
+    window, none over another or over the buttons; the oldest games fold into one column."""
     s = Series(8, target=1000)
     for i in range(30):
         s.add_game([(i * 7 + k * 3) % 20 for k in range(8)], s.next_starter())
     seats = [{"name": f"Князь {i}", "kind": "human"} for i in range(8)]
-    app = make_app((1280, 720))
-    app.stack.push(SeriesScene(s, seats, on_next=lambda: None, on_menu=lambda: None))
+    app = make_app(size)
+    scene = app.stack.push(SeriesScene(s, seats, on_next=lambda: None, on_menu=lambda: None))
+    rows, grids, verdict = [], [], []
+    draw_row, grid, draw_verdict = scene._draw_row, scene._grid, scene._draw_verdict
+    scene._draw_row = lambda surface, g, row, i: (rows.append(row.copy()), draw_row(surface, g, row, i))
+    scene._grid = lambda inner: grids.append(grid(inner)) or grids[-1]
+    scene._draw_verdict = lambda surface, inner, y: (verdict.append(y), draw_verdict(surface, inner, y))
     app.step([])
+    window = pygame.Rect((0, 0), app.size)
+    buttons = [scene.menu_button.rect, scene.next_button.rect]
+    assert len(rows) == 8 and len(grids) == 1 and len(verdict) == 1
+    assert all(window.contains(b) and scene.panel.contains(b) for b in buttons)
+    for row in rows:
+        assert scene.panel.contains(row) and window.contains(row), row
+        assert row.height >= scene.px(21), row           # a name's line of text at least
+        assert not any(row.colliderect(b) for b in buttons), row
+    assert all(a.bottom <= b.top for a, b in zip(rows, rows[1:])), rows   # one under another
+    # the two lines under the table (who leads, who starts) end above the buttons
+    line = style.font("body", scene.px(21)).get_linesize() + scene.px(4)
+    assert rows[-1].bottom < verdict[0] and verdict[0] + 2 * line <= min(b.top for b in buttons)
+    g = grids[0]
+    columns = len(g.games) + (1 if g.hidden else 0)
+    assert g.hidden and len(g.hidden) + len(g.games) == 30          # the oldest games are folded
+    assert g.inner.left < g.x_games and g.x_games + columns * g.game_w <= g.x_total
+    assert g.x_total + g.total_w <= g.x_bar and g.bar_w > 0 and g.x_bar + g.bar_w <= g.inner.right

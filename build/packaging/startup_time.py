@@ -1,4 +1,4 @@
-"""Measure launch-to-main-menu time of the built game: ``python build/startup_time.py [-n 5]``.
+"""Measure launch-to-main-menu time of the built game: ``python build/packaging/startup_time.py [-n 5]``.
 
 Starts ``dist/Knjazja/Knjazja --self-test`` with ``KNJAZJA_STARTUP_TIMING=1`` (headless
 unless ``--display``), waits for its ``startup_ms:`` line, which it prints right after the
@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     exe = args.exe or build.executable()
     if not exe.exists():
-        raise SystemExit(f"startup_time: {exe} not found; run build/build.py first")
+        raise SystemExit(f"startup_time: {exe} not found; run build/packaging/build.py first")
     walls, owns, cpus = [], [], []
     for i in range(args.runs):
         wall, own, cpu = one_run(exe, headless=not args.display)

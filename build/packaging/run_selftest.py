@@ -1,6 +1,6 @@
 """Run the built game's ``--self-test`` headless and pass on its exit code.
 
-    python build/run_selftest.py [--exe PATH]
+    python build/packaging/run_selftest.py [--exe PATH]
 
 Works the same on every OS: a windowed Windows build has no stdout, so the game also writes
 its lines to ``$KNJAZJA_SELFTEST_OUT``, which this script prints.
@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     exe = args.exe or build.executable()
     if not exe.exists():
-        print(f"run_selftest: {exe} not found; run build/build.py first", file=sys.stderr)
+        print(f"run_selftest: {exe} not found; run build/packaging/build.py first", file=sys.stderr)
         return 1
     with tempfile.TemporaryDirectory() as tmp:
         out_file = Path(tmp) / "selftest.txt"

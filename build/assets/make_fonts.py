@@ -16,7 +16,7 @@ Running it again changes nothing (glyphs already present are skipped).
 
 Usage (needs fontTools, which the game itself does not):
     pip install fonttools
-    python build/make_fonts.py /usr/share/fonts/truetype/noto   # Debian's fonts-noto-core
+    python build/assets/make_fonts.py /usr/share/fonts/truetype/noto   # Debian's fonts-noto-core
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from fontTools.pens.transformPen import TransformPen
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTFont
 
-FONTS = Path(__file__).resolve().parents[1] / "assets" / "fonts"
+FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 ARROWS = {0x2190: "arrowleft", 0x2191: "arrowup", 0x2192: "arrowright", 0x2193: "arrowdown"}
 ARROW_SCALE = 0.8
 NOTE = "; modified for Knjaz'ja: added U+2212 and U+2190-2193"

@@ -1,4 +1,4 @@
-"""Helpers shared by ``installer.spec`` and ``build/build.py`` (importable without PyInstaller).
+"""Helpers shared by ``installer.spec`` and ``build/packaging/build.py`` (importable without PyInstaller).
 
 Kept out of the spec so the tests in ``tests/packaging`` can check them without a build:
 reading the version, naming the archive, dropping the fonts the game never uses from the
@@ -15,7 +15,7 @@ import sys
 from pathlib import Path, PurePath
 from typing import Iterable
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 APP_NAME = "Knjazja"
 
 # pygame-gui's PyInstaller hook copies its fonts for every locale it knows, among them ~39 MB of

@@ -5,21 +5,21 @@ The table sits between the two marker lines below; everything else in docs/RULES
 written by hand.  `tests/code/test_rules_doc.py` fails when the table there differs from
 what this script writes, so the book cannot drift from `knjazja/engine/cards.py`.
 
-    python build/make_rules_cards.py          # rewrite the table in docs/RULES.md
-    python build/make_rules_cards.py --check  # exit 1 if it is out of date
+    python build/docs/make_rules_cards.py          # rewrite the table in docs/RULES.md
+    python build/docs/make_rules_cards.py --check  # exit 1 if it is out of date
 """
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from knjazja.engine.cards import KINDS, catalogue  # noqa: E402
 
 RULES = ROOT / "docs" / "RULES.md"
-BEGIN = "<!-- card table: written by build/make_rules_cards.py from the engine's catalogue; do not edit -->"
+BEGIN = "<!-- card table: written by build/docs/make_rules_cards.py from the engine's catalogue; do not edit -->"
 END = "<!-- end of card table -->"
 HEADINGS = {"city": "Cities", "building": "Buildings", "troop": "Troops",
             "event": "Events", "chronicle": "Chronicles"}
@@ -176,7 +176,7 @@ def main(argv: list[str]) -> int:
     before, current, after = split(doc)
     if "--check" in argv:
         if current != block():
-            print("docs/RULES.md: the card table is out of date; run python build/make_rules_cards.py")
+            print("docs/RULES.md: the card table is out of date; run python build/docs/make_rules_cards.py")
             return 1
         return 0
     RULES.write_text(before + block() + after, encoding="utf-8", newline="\n")

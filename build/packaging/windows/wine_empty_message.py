@@ -1,6 +1,6 @@
 """Why the Windows leg sets its Wine prefix to Windows 10: a reproduction outside the game.
 
-    wine python.exe build/windows/wine_empty_message.py
+    wine python.exe build/packaging/windows/wine_empty_message.py
 
 A process pool wakes its manager thread with an empty message on a pipe.  CPython 3.11's
 ``multiprocessing.connection`` handles a zero-length message one way on Windows 8 and later

@@ -1,4 +1,4 @@
-"""Build the standalone game and pack it for upload: ``python build/build.py``.
+"""Build the standalone game and pack it for upload: ``python build/packaging/build.py``.
 
 1. installs PyInstaller into the running interpreter if it is missing;
 2. runs PyInstaller on ``installer.spec`` (work files in build/pyinstaller/, output in dist/);
@@ -22,7 +22,7 @@ import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
+ROOT = HERE.parents[1]      # build/packaging/ -> the checkout
 sys.path.insert(0, str(HERE))
 import spec_helpers  # noqa: E402
 

@@ -4,14 +4,14 @@ import os
 
 import pytest
 
-from knjazja.engine import saves
-from knjazja.engine.saves import LockedFileError, write_atomic
+from knjazja.app import files
+from knjazja.app.files import LockedFileError, write_atomic
 
 
 @pytest.fixture
 def waits(monkeypatch):
     slept = []
-    monkeypatch.setattr(saves, "_sleep", slept.append)      # no real waiting in tests
+    monkeypatch.setattr(files, "_sleep", slept.append)      # no real waiting in tests
     return slept
 
 
@@ -26,7 +26,7 @@ def _locked_for(monkeypatch, times: int) -> list:
                                       "used by another process", str(dst))
         real(src, dst)
 
-    monkeypatch.setattr(saves.os, "replace", replace)
+    monkeypatch.setattr(files.os, "replace", replace)
     return calls
 
 
@@ -49,7 +49,7 @@ def test_a_file_that_stays_locked_is_reported_and_the_old_one_kept(tmp_path, mon
     assert isinstance(info.value, OSError)                   # callers catching OSError see it
     assert "series.json is locked by another program" in info.value.strerror
     assert "\n" not in str(info.value)
-    assert len(calls) == len(saves.REPLACE_RETRY_DELAYS) + 1
+    assert len(calls) == len(files.REPLACE_RETRY_DELAYS) + 1
     assert 0.5 <= sum(waits) <= 2.0                           # about a second of patience
     assert target.read_text(encoding="utf-8") == "old"
     assert list(tmp_path.iterdir()) == [target]
@@ -59,7 +59,7 @@ def test_other_errors_are_not_retried(tmp_path, monkeypatch, waits):
     def replace(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(saves.os, "replace", replace)
+    monkeypatch.setattr(files.os, "replace", replace)
     with pytest.raises(OSError):
         write_atomic(tmp_path / "x.json", "x")
     assert waits == []

@@ -5,7 +5,7 @@ Pure standard library (wave, math, random, struct): no samples are downloaded, e
 sound is made here.  16-bit mono, 22050 Hz, each under 1.5 s.  Deterministic: the
 same script always writes the same files.
 
-    python build/make_sounds.py [output-dir]
+    python build/assets/make_sounds.py [output-dir]
 """
 from __future__ import annotations
 
@@ -191,7 +191,7 @@ def write_wav(path: Path, sig: list[float]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    out_dir = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parents[1] / "assets" / "sounds"
+    out_dir = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parents[2] / "assets" / "sounds"
     out_dir.mkdir(parents=True, exist_ok=True)
     total = 0
     for i, (name, make) in enumerate(SOUNDS.items()):

@@ -3,7 +3,7 @@
 
 Made with pygame only (shapes from knjazja.ui.art.icons), drawn at 4x and smooth-scaled.
 
-    python build/make_icon.py [output.png]
+    python build/assets/make_icon.py [output.png]
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402

@@ -1,7 +1,7 @@
 """The Windows leg's Russian-Windows checks, run by Windows Python in a Wine prefix made with
-a Russian locale for a user whose name is Cyrillic (build/windows/leg.sh):
+a Russian locale for a user whose name is Cyrillic (build/packaging/windows/leg.sh):
 
-    wine python.exe build/windows/russian_windows.py
+    wine python.exe build/packaging/windows/russian_windows.py
 
 1. the first start speaks Russian when Windows does: the game's own language choice in a
    fresh process without the Unix locale variables Wine passes on (a real Windows has none;
@@ -87,7 +87,8 @@ def user_folder() -> None:
 
 def saves(seats: list[dict]) -> None:
     from knjazja.app import storage
-    from knjazja.engine import load_game, new_game, save_game
+    from knjazja.app.files import load_game, save_game
+    from knjazja.engine import new_game
     from knjazja.ui.scenes.saveload import save_path, scan_saves
 
     state = new_game(len(seats), seed=7)
