@@ -3,7 +3,7 @@ refusals in words."""
 from __future__ import annotations
 
 from knjazja.app.i18n import strings, tr
-from knjazja.app.words import card_word, name_form, seat_word
+from knjazja.app.words import card_word, name_form, prince_word
 from knjazja.engine.cards import CARD_ID
 from knjazja.engine.refusals import CardArg, Refusal, SeatArg
 
@@ -32,7 +32,7 @@ def refusal_text(r: Refusal, names: list[str], lang: str) -> str:
         if isinstance(value, CardArg):
             kw[key] = card_word(value.card, lang)
         elif isinstance(value, SeatArg):
-            kw[key] = seat_word(names[value.seat] if 0 <= value.seat < len(names) else "?", lang)
+            kw[key] = prince_word(names, value.seat, lang)
         else:
             kw[key] = value
     return tr(f"table.why.{r.code}", lang=lang, **kw)

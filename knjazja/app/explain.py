@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from knjazja.app.facts import LOSING, Card, Count, Fact, Seat, Signed, context, fact, long_odds, move_facts, risky
 from knjazja.app.i18n import tr
-from knjazja.app.words import card_word, seat_word
+from knjazja.app.words import card_word, prince_word
 from knjazja.engine import Action, GameState, IllegalAction, apply, determinize, final_scores, observation
 
 SAMPLES = 2       # deals of the hidden cards an effect must agree on
@@ -98,7 +98,7 @@ def say(f: Fact, names: list[str], lang: str) -> str:
     kw: dict[str, object] = {}
     for k, v in f.args:
         if isinstance(v, Seat):
-            kw[k] = seat_word(names[v.seat] if 0 <= v.seat < len(names) else "?", lang)
+            kw[k] = prince_word(names, v.seat, lang)
         elif isinstance(v, Card):
             kw[k] = card_word(v.card, lang)
         elif isinstance(v, Count):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from knjazja.app.i18n import strings, tr
-from knjazja.app.words import Word, card_list, card_word, name_form, seat_word
+from knjazja.app.words import Word, card_list, card_word, name_form, prince_word
 from knjazja.engine import Action, Event, GameState
 from knjazja.engine.kinds import ActionKind, AnswerKind, EventKind
 from knjazja.engine import zones as Z
@@ -78,7 +78,7 @@ class Narrator:
 
     def seat(self, seat: int) -> Word:
         """A player's name as a word that declines where a phrase needs it."""
-        return seat_word(self.names[seat] if 0 <= seat < len(self.names) else "?", self.lang)
+        return prince_word(self.names, seat, self.lang)
 
     def card(self, card: int, tokens: bool = False) -> Word:
         return card_word(card, self.lang, tokens=tokens)

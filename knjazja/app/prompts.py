@@ -6,7 +6,7 @@ whoever's turn it is.
 """
 from __future__ import annotations
 
-from knjazja.app.words import Word, card_word, join_names, seat_word
+from knjazja.app.words import Word, card_word, join_names, prince_word
 from knjazja.app.i18n import tr
 from knjazja.app.interaction import IDLE, Mode, PickingIgorSeat, PickingWarCity, Squad, base
 from knjazja.engine import GameState
@@ -20,7 +20,7 @@ TAG_THINKING, TAG_YOU_DECIDE, TAG_DECIDING, TAG_TURN = "thinking", "you_decide",
 
 def _who(names: list[str], seat: int, lang: str) -> Word:
     """A player's name as a word that declines where the prompt needs it."""
-    return seat_word(names[seat] if 0 <= seat < len(names) else "?", lang)
+    return prince_word(names, seat, lang)
 
 
 def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int | None, lang: str, *,

@@ -260,6 +260,12 @@ def decline_russian(name: str, gender: str) -> dict[str, str]:
             "ins": name + "ом", "prep": name + "е"}
 
 
+def prince_word(names: list[str], seat: int, lang: str) -> Word:
+    """The name of seat ``seat`` among ``names`` as a placeholder value; "?" for a seat the
+    names do not cover (a redacted or missing seat must not break a sentence)."""
+    return seat_word(names[seat] if 0 <= seat < len(names) else "?", lang)
+
+
 @lru_cache(maxsize=256)
 def seat_word(name: str, lang: str) -> Word:
     """A prince's name as a placeholder value: built-in names decline, typed ones never do."""

@@ -2,7 +2,7 @@
 import pytest
 
 from knjazja.app.i18n import tr
-from knjazja.app.words import card_word, decline_russian, prince_names, seat_word, word_list
+from knjazja.app.words import card_word, decline_russian, prince_names, prince_word, seat_word, word_list
 from knjazja.engine.cards import INSTANCES
 
 
@@ -70,3 +70,11 @@ def test_names_are_listed_with_and():
     assert join_names(["Ольга", "Ярослав", "Вася"], "ru") == "Ольга, Ярослав и Вася"
     assert join_names(["Olga", "Bob"], "en") == "Olga and Bob"
     assert join_names(["Olga"], "en") == "Olga"
+
+
+def test_a_seat_outside_the_names_is_a_question_mark_not_an_error():
+    names = ["Ольга", "Вася"]
+    assert prince_word(names, 0, "ru") == seat_word("Ольга", "ru")
+    assert prince_word(names, 1, "ru").gen == seat_word("Вася", "ru").gen
+    for seat in (-1, 2, 99):
+        assert str(prince_word(names, seat, "ru")) == "?" and str(prince_word(names, seat, "en")) == "?"

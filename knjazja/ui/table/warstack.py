@@ -23,7 +23,7 @@ from knjazja.ui import style
 from knjazja.ui.art.palette import DANGER
 from knjazja.ui.table.areas import CitySlot, Tab, _tab_label, draw_city, tab_groups
 from knjazja.ui.table.context import DrawContext
-from knjazja.app.words import card_word, seat_word
+from knjazja.app.words import card_word, prince_word, seat_word
 from knjazja.ui.table.sprites import seat_colour
 
 
@@ -257,7 +257,7 @@ def _table_geometry(view: TableView, rect: Rect, card_size: tuple[int, int], ctx
     g.table_slot = slot
     if t is not None:
         g.cards.append(PlacedCard(t.card, slot))
-        who = seat_word(names[t.seat] if 0 <= t.seat < len(names) else "?", ctx.lang)
+        who = prince_word(names, t.seat, ctx.lang)
         card = card_word(t.card, ctx.lang)
         if t.target_card >= 0:
             cap = tr("table.centre.plays_on_card", name=who, card=card, target=card_word(t.target_card, ctx.lang))
@@ -281,8 +281,7 @@ def _table_geometry(view: TableView, rect: Rect, card_size: tuple[int, int], ctx
     elif view.recent is not None:
         seat, card = view.recent
         g.cards.append(PlacedCard(card, slot, dim=True))
-        g.header = tr("table.centre.last", name=seat_word(names[seat] if 0 <= seat < len(names) else "?",
-                                                          ctx.lang), card=card_word(card, ctx.lang))
+        g.header = tr("table.centre.last", name=prince_word(names, seat, ctx.lang), card=card_word(card, ctx.lang))
         g.header_colours = ()
     return g
 
