@@ -21,7 +21,8 @@ from knjazja.bots import arena
 from knjazja.bots.base import make_bot
 from knjazja.engine import apply, legal_actions, new_game, observation
 from knjazja.engine.actions import DECLARE_WAR, TURN
-from knjazja.engine.cards import CARD_ID, KIND, TROOP
+from knjazja.engine.cards import CARD_ID, KIND
+from knjazja.engine.kinds import CardKind
 
 MILITIA = "troop.militia"
 
@@ -38,7 +39,7 @@ def _cards_in(actions: list, hand: list[int]) -> set[int]:
             out.add(a.card)
         out.update(a.cards)
     if any(a.kind == DECLARE_WAR for a in actions):
-        out.update(c for c in hand if KIND[c] == TROOP and CARD_ID[c] != MILITIA)
+        out.update(c for c in hand if KIND[c] == CardKind.TROOP and CARD_ID[c] != MILITIA)
     return out
 
 
