@@ -9,6 +9,7 @@ its choices depend on how fast the machine runs, and so do the results.
 """
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import time
@@ -32,6 +33,7 @@ class GameResult(TypedDict):
     win: list[float]
     times: list[list[float]]       # decision times, ms
     play: list[dict]               # `PlayCounter.finish`'s counts
+    actions_sha256: str            # the game's seed, rotation and every action, in order
 
 
 def game_seed(seed: int, game: int) -> int:
@@ -71,6 +73,8 @@ def play_game(kinds: list[str], gseed: int, rotation: int, hard_budget=None) -> 
     times: list[list[float]] = [[] for _ in range(n)]
     counter = PlayCounter(n)
     actions = 0
+    # the identity check: same seeds, same moves (repr of a NamedTuple of ints and str is stable)
+    log = hashlib.sha256(f"{gseed}:{rotation}:{kinds}".encode())
     while not s.over and actions < MAX_ACTIONS:
         seat = s.decision.seat
         legal = legal_actions(s)
@@ -81,6 +85,7 @@ def play_game(kinds: list[str], gseed: int, rotation: int, hard_budget=None) -> 
             times[seat].append((time.perf_counter() - t0) * 1000.0)
         else:
             a = bots[seat].choose(obs, legal, rngs[seat])
+        log.update(f"|{seat}:{tuple(a)!r}".encode())
         counter.add(seat, a, apply(s, a), obs, legal)
         actions += 1
     scores = final_scores(s)
@@ -89,7 +94,7 @@ def play_game(kinds: list[str], gseed: int, rotation: int, hard_budget=None) -> 
     # report per list entry
     res: GameResult = {"turns": s.turn_no + 1, "actions": actions, "winner_glory": max(scores),
                        "glory": [0] * n, "win": [0.0] * n, "times": [[] for _ in range(n)],
-                       "play": [{} for _ in range(n)]}
+                       "play": [{} for _ in range(n)], "actions_sha256": log.hexdigest()}
     for p in range(n):
         e = entry_at[p]
         res["glory"][e] = scores[p]
@@ -169,8 +174,10 @@ def run_arena(seats: list[str], games: int, seed: int, jobs: int = 1,
     times: list[list[float]] = [[] for _ in range(entries)]
     plays: list[list[dict]] = [[] for _ in range(entries)]
     turns = 0
-    for _, r in results:
+    actions_log = hashlib.sha256()
+    for g, r in results:
         turns += r["turns"]
+        actions_log.update(f"{g}:{r['actions_sha256']};".encode())
         for i in range(n):
             e = group[i]
             wins[e] += r["win"][i]
@@ -199,4 +206,7 @@ def run_arena(seats: list[str], games: int, seed: int, jobs: int = 1,
                                [r["winner_glory"] for _, r in results]),
         "by_kind": by_kind(kinds_all, [r["play"] for _, r in results], games),
         "seats": out_seats,
+        # every game's seed and action log in game order: equal hashes, the same games move
+        # for move (deterministic bots only: see the module's note on Hard's budget)
+        "actions_sha256": actions_log.hexdigest(),
     }
