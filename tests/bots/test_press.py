@@ -7,11 +7,11 @@ from math import comb
 import pytest
 
 from knjazja.bots import make_bot
-from knjazja.bots.gamestats import PlayCounter
+from knjazja_lab.gamestats import PlayCounter
 from knjazja.bots.gifts import is_gift
 from knjazja.bots.lookahead import pointless, settle
 from knjazja.bots.press import aim_edge, p_falls, p_fewer, victim, war_edge
-from knjazja.bots.proxies import ProxyBot
+from knjazja_lab.proxies import ProxyBot
 from knjazja.bots.sense import PRESSING, STEADY, focus
 from knjazja.engine import Action, apply, legal_actions, observation, prepared_game
 from knjazja.engine.actions import (BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, EVENT, GIVE_CITY, KEEP,
@@ -256,6 +256,6 @@ def test_unknown_proxy_is_refused():
 
 
 def test_no_bot_level_makes_a_gift_in_short_arenas():
-    from knjazja.bots.arena import run_arena
+    from knjazja_lab.arena import run_arena
     res = run_arena(["normal", "normal", "builder"], games=3, seed=9)
     assert res["by_kind"]["normal"]["gifts_per_game"] == 0
