@@ -18,7 +18,7 @@ from knjazja.engine.actions import (AMBUSH, ATTACK, BID, BRIBE, BUILD, CHRONICLE
                                     CONGRESS, DECLARE_WAR, DEFEND, DOWRY_BID, DRAW, EVENT,
                                     GIVE_CITY, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY, REACTION,
                                     TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER)
-from knjazja.engine.cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, KIND, STRENGTH
+from knjazja.engine.cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, STRENGTH
 from knjazja.engine.state import Pending
 
 from .citystat import ATTACKABLE, CHR_GLORY, CityStat

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from knjazja.bots import make_bot
+from knjazja_lab.factory import make_bot      # the arena's variants too
 from knjazja.bots.features import N_GLOB, N_HAND, N_SEAT, Features, extract, names
 from knjazja.bots.net import EvalNet, WeightsError, default_net, load
 from knjazja.bots.view import View

@@ -1,4 +1,4 @@
-"""The diagnostics in docs/experiments: the peeking deal sees the true hands only for the
+"""The diagnostics in knjazja_lab/experiments: the peeking deal sees the true hands only for the
 peeking seat's own decisions (and with `--endings` only where the Invasion and Silence lie),
 the round-noise and paired reports count what they say they count, two averaged networks
 make one valid network with the mean heads, the endings report says who set the end and
@@ -13,7 +13,7 @@ from knjazja.engine import determinize, observation
 
 from bot_states import playout_states
 
-EXPERIMENTS = Path(__file__).resolve().parents[2] / "docs" / "experiments"
+EXPERIMENTS = Path(__file__).resolve().parents[2] / "knjazja_lab" / "experiments"
 
 
 def _load(name: str):
@@ -372,7 +372,7 @@ def test_peek_endings_puts_the_invasion_and_silence_where_they_truly_lie():
 
 def test_hands_left_counts_the_end_hands_and_only_cards_a_legal_action_could_play():
     hands_left = _load("hands_left")
-    from knjazja.bots import arena
+    from knjazja_lab import arena
     from knjazja.engine import Action
     from knjazja.engine.actions import DECLARE_WAR, DRAW, EVENT
     from knjazja.engine.cards import CARD_ID
