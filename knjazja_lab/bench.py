@@ -17,13 +17,14 @@ import time
 from knjazja.engine import apply, legal_actions, new_game, observation
 from knjazja.engine.actions import TURN
 
-from .arena import _pct
-from .classic.normal import NormalClassicBot
 from knjazja.bots.features import Features, extract
-from .learned import search
 from knjazja.bots.net import EvalNet, default_net
 from knjazja.bots.normal import NormalBot
 from knjazja.bots.view import View
+
+from .arena import _pct
+from .classic.normal import NormalClassicBot
+from .learned import search
 
 
 def positions(count: int = 8, seed: int = 1) -> list:

@@ -15,12 +15,13 @@ from knjazja.engine import apply, legal_actions, new_game, observation
 from knjazja.engine.scoring import final_scores, winners
 
 from knjazja.bots.base import Bot
-from .classic.normal import NormalClassicBot
 from knjazja.bots.easy import EasyBot
 from knjazja.bots.features import extract
 from knjazja.bots.net import EvalNet
 from knjazja.bots.normal import NormalBot
 from knjazja.bots.view import View
+
+from .classic.normal import NormalClassicBot
 
 # Player counts of the self-play games (four players are the usual table).
 PLAYER_COUNTS = (2, 3, 3, 4, 4, 4, 4, 4, 5, 5, 6, 7, 8)

@@ -25,12 +25,12 @@ from typing import cast
 from knjazja.engine import Action, Observation, apply, determinize, legal_actions
 from knjazja.engine.scoring import final_scores
 
-from ..tree import Root, descend
-from knjazja.bots.view import View
 from knjazja.bots.rules_of_thumb import fast_choose
+from knjazja.bots.view import View
 
-from .leaf import leaf_values, win_probs
+from ..tree import Root, descend
 from .evaluator import Evaluator
+from .leaf import leaf_values, win_probs
 from .normal import score_actions
 
 DEFAULT_BUDGET = 0.4
