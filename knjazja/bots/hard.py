@@ -76,6 +76,7 @@ class HardBot:
         self.sense = preset(sense)        # which `bots.sense` rules narrow the choice
         self._net = net                   # None: the shipped network, loaded where it runs
         self._model_net = model_net       # the round's model of every seat (None: `net`)
+
     def _budget(self, obs: Observation) -> tuple[int | None, float | None, float | None]:
         """Iterations, seconds and time cap for this decision, scaled by the game's phase."""
         lo, hi = self.scale
