@@ -1,9 +1,17 @@
-"""The `knjazja` command: play (no arguments), or cards / simulate / bench / self-test."""
+"""The `knjazja` command: play (no arguments), or cards / simulate / bench / self-test.
+
+`simulate --seats`, `train`, `replay` and `bench bots` are the laboratory's (`knjazja_lab`,
+beside the package in a checkout; not in the wheel nor the executable): `_lab` finds it,
+and without it they say that they need a checkout.  The only import of the lab in the
+game's package is here, lazily (tests/code/test_house_rules.py holds to that).
+"""
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
+from pathlib import Path
 
 from knjazja import __version__
 
@@ -11,6 +19,26 @@ from knjazja import __version__
 DEFAULT_TRAIN_GAMES = 16000     # with the seed and hidden units below: the shipped network
 DEFAULT_TRAIN_SEED = 7
 DEFAULT_TRAIN_HIDDEN = 64
+
+
+LAB = "knjazja_lab"
+
+
+def _lab(command: str) -> bool:
+    """True when the laboratory can be imported: installed beside the game, or in the
+    checkout this package runs from (its root then goes on sys.path, which spawned arena
+    workers inherit); else says on stderr that `command` needs a checkout."""
+    if importlib.util.find_spec(LAB) is not None:
+        return True
+    root = Path(__file__).resolve().parent.parent
+    if (root / LAB / "__init__.py").is_file():
+        sys.path.insert(0, str(root))
+        importlib.invalidate_caches()
+        return True
+    print(f"knjazja {command} is a laboratory command: it needs a checkout of the source "
+          f"(git clone, then run it there); the installed game does not carry {LAB}/",
+          file=sys.stderr)
+    return False
 
 
 def _positive(text: str) -> int:
@@ -56,7 +84,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--lang", choices=("ru", "en"), default="en")
     c.add_argument("--json", action="store_true")
 
-    s = sub.add_parser("simulate", help="play headless games and report results")
+    s = sub.add_parser("simulate", help="play headless games and report results (--seats: "
+                                        "from a checkout, the laboratory's arena)")
     s.add_argument("--players", type=_players, help="number of players (random-legal seats)")
     s.add_argument("--seats", help="comma-separated seat kinds: random, easy, normal, hard, "
                                    "normal-classic, hard-classic, and the human-like "
@@ -73,7 +102,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="random games, 2-8 players and both house rules unless --players, "
                         "with card conservation checked at every step; exit 1 on a failure")
 
-    t = sub.add_parser("train", help="self-play and train the bots' evaluation (needs numpy)")
+    t = sub.add_parser("train", help="self-play and train the bots' evaluation (needs numpy "
+                                     "and a checkout)")
     t.add_argument("--seed", type=int, default=DEFAULT_TRAIN_SEED)
     t.add_argument("--games", type=_positive, default=DEFAULT_TRAIN_GAMES)
     t.add_argument("--jobs", type=_positive, default=1)
@@ -83,7 +113,8 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--out", default="eval.json", help="where to write the weights (JSON)")
 
     r = sub.add_parser("replay", help="replay a saved game: each bot turn's open chances "
-                                      "(wars it could have declared) and what it did")
+                                      "(wars it could have declared) and what it did (needs a "
+                                      "checkout)")
     r.add_argument("save", help="a save file (.json)")
     r.add_argument("--json", action="store_true")
 
@@ -170,7 +201,9 @@ def _cmd_simulate(args, parser) -> int:
         return _cmd_check(args)
     if args.seats:
         kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
-        from knjazja.bots import make_bot
+        if not _lab("simulate --seats"):
+            return 2
+        from knjazja_lab.factory import make_bot
         for k in dict.fromkeys(kinds):        # each seat kind made once, to fail here, clearly
             try:
                 make_bot(k)
@@ -182,7 +215,7 @@ def _cmd_simulate(args, parser) -> int:
             parser.error("--players disagrees with the number of --seats")
         if args.hard_budget is not None and args.hard_iterations is not None:
             parser.error("give --hard-budget or --hard-iterations, not both")
-        from knjazja.bots.arena import run_arena
+        from knjazja_lab.arena import run_arena
         budget = args.hard_iterations if args.hard_iterations is not None else args.hard_budget
         jobs = simulate_jobs(args.jobs)
         if jobs < args.jobs:
@@ -199,8 +232,10 @@ def _cmd_simulate(args, parser) -> int:
 
 
 def _cmd_replay(args, parser) -> int:
+    if not _lab("replay"):
+        return 2
     from knjazja.app.files import load_game
-    from knjazja.bots.replay import format_report, replay_report
+    from knjazja_lab.replay import format_report, replay_report
     from knjazja.engine.saves import SaveError
     try:
         rep = replay_report(*load_game(args.save))
@@ -211,11 +246,12 @@ def _cmd_replay(args, parser) -> int:
 
 
 def _cmd_train(args) -> int:
-    import importlib.util
+    if not _lab("train"):
+        return 2
     if importlib.util.find_spec("numpy") is None:
         print("knjazja train needs numpy (pip install numpy, or the train extra)", file=sys.stderr)
         return 2
-    from knjazja.bots.train import train
+    from knjazja_lab.train import train
     train(args.seed, args.games, jobs=args.jobs, out=args.out, epochs=args.epochs,
           hidden=args.hidden,
           log=lambda line: print(line, flush=True))
@@ -227,7 +263,9 @@ def _cmd_bench(args) -> int:
         from knjazja.engine.playout import bench_engine
         res = bench_engine(args.seconds)
     elif args.what == "bots":
-        from knjazja.bots.bench import bench_bots
+        if not _lab("bench bots"):
+            return 2
+        from knjazja_lab.bench import bench_bots
         res = bench_bots()
     elif args.what == "evening":
         from knjazja.ui.bench_evening import bench_evening

@@ -65,7 +65,7 @@ class TableController(UndoHandover):
         self.view.recent = last_played(self.logged)
         self.fresh_from = 0                      # the log's events from here on came with the latest move
         self._idle = True                        # nothing waited or moved at the last frame
-        self.animating = False                   # set by the table every frame
+        self.animating = False                   # the table's animator is playing a step
         self._view_dirty = False
         # interaction
         self.mode: Mode = IDLE
@@ -145,6 +145,9 @@ class TableController(UndoHandover):
     def logged(self) -> list[Event]:
         """Every event shown so far (the log's events), oldest first."""
         return self.shown.read()
+
+    def set_animating(self, busy: bool) -> None:      # the animator's word: a step plays, or none
+        self.animating = busy
 
     def waiting(self) -> Event | None:
         """The next event to animate, left waiting (the animator groups events by it)."""

@@ -15,7 +15,8 @@ from .hints import rank_actions
 
 
 class HintAdvisor:
-    name = "hard"          # runs in the decision process, like the Hard bot
+    name = "hint"
+    needs_process = True   # Hard's search, so in the decision process like Hard (`Thinker`)
 
     def __init__(self, budget: float | int | None = None, compare: bool = False) -> None:
         self.budget = budget

@@ -3,7 +3,7 @@
 From a seat's observation, deal the hidden cards many times (`determinize`: never the true
 hidden cards), and in each deal play the given moves one after the other on copies of the
 same world, then the rest of the game with the fast rule-of-thumb policy for every seat
-(`classic.fast.fast_choose`, about 0.1 ms a decision) on the same random numbers — common
+(`rules_of_thumb.fast_choose`, about 0.1 ms a decision) on the same random numbers — common
 random numbers, so the two moves' difference is far less noisy than either's result.
 Each playout ends in the seat's final margin: its Glory less the best other prince's.
 
@@ -18,7 +18,7 @@ import random
 from knjazja.engine import Action, GameState, IllegalAction, Observation, apply, determinize, final_scores
 from knjazja.engine import legal_actions
 
-from .classic.fast import fast_choose
+from .rules_of_thumb import fast_choose
 
 PLAYOUTS = 32          # deals per move compared (each move is played in every deal)
 MAX_ACTIONS = 4000     # a playout is cut off after this many decisions (none comes near it)
@@ -66,7 +66,8 @@ def end_margins(obs: Observation, moves: list[Action], rng: random.Random,
 
 class EndCost:
     """A `Thinker` bot whose decision is [(move, mean final margin)] for the given moves."""
-    name = "hard-endcost"      # a process worker, like the Hard level: the playouts take seconds
+    name = "endcost"
+    needs_process = True       # the playouts take seconds: a worker process (`Thinker`)
 
     def __init__(self, playouts: int = PLAYOUTS) -> None:
         self.playouts = playouts

@@ -1,23 +1,16 @@
-"""The searches over Normal's best moves: the Hard level and `hard-learned`.
+"""The Hard level: the round look-ahead (`bots/rounds.py`) over Normal's best moves.
 
-`hard_level` builds the Hard level: `HardBot` in the "round" mode, whose look-ahead is
-`bots/rounds.py`; `judge` gives its judgement of every candidate (the Hint button's
-ranking, `bots/hints.py`).  `search` (the "tree" mode, below) is `hard-learned`; the
-"paired", "shrink" and "look" modes are experiments.
+`HardBot` takes Normal's candidates (`root_candidates`: Normal's values, the best few
+within a margin), plays each on for a round in worlds dealt from its observation, with
+Normal's sense (`pressing`) and the others' kept cards read (`bots/reading.py`), and
+takes the best; `judge` gives its judgement of every candidate (the Hint button's
+ranking, `bots/hints.py`).  The tree searches that were measured against it live in the
+laboratory (`knjazja_lab/learned.py`: `hard-learned` and Hard's other modes).
 
-`search` is information-set MCTS over dealt worlds, the learned evaluation at the leaves.
-Root candidates and their priors come from Normal's look-ahead (`lookahead.action_values`,
-P(win) after each action).  Each iteration deals one world consistent with the bot's
-observation (`knjazja.engine.determinize`), picks a candidate by UCB, walks the tree
-below it (`tree.descend`), plays on with the rule-of-thumb policy for a short horizon,
-and scores the position reached with the network from the bot's own view — every
-seat's win chance at once; a finished game scores its exact win shares.
-
-Budget: `iterations` per decision (scaled up late in the game, where the search pays
-most) with a `time_cap` in seconds that keeps a busy machine from slowing the game:
-on a quiet machine the cap is not reached and the play is the same on every machine.
-`iterations` with `time_cap=None` is fully deterministic given the rng; `budget`
-(seconds, no iteration limit) is the old time-only budget.
+Budget: `iterations` (worlds per decision, scaled up late in the game) with a `time_cap`
+in seconds that keeps a busy machine from slowing the game: on a quiet machine the cap is
+not reached and the play is the same on every machine.  `iterations` alone is fully
+deterministic given the rng; `budget` is seconds without an iteration limit.
 """
 from __future__ import annotations
 
@@ -25,36 +18,14 @@ import math
 import random
 import time
 
-from knjazja.engine import Action, Observation, apply, determinize
-from knjazja.engine.scoring import final_scores
+from knjazja.engine import Action, Observation
 
-from .features import extract
 from .lookahead import action_values, pointless
-from .net import EvalNet, default_net, softmax
-from .paired import paired_search, play_out
+from .net import EvalNet, default_net
 from .sense import Sense, edges, focus, preset
-from .tree import Root, descend
-from .view import View
 
 HARD_WORLDS = 8                        # the Hard level: worlds per decision (scaled by phase)
 HARD_TIME_CAP = 0.7                    # ... and its time cap in seconds
-DEFAULT_ITERATIONS = 160
-DEFAULT_TIME_CAP = 0.8
-SHRINK_VISITS = 12                     # "hard:shrink": Normal's value counts as this many visits
-LOOK_WORLDS, LOOK_REFINE, LOOK_CAP = 8, 6, 160    # "hard:look": a careful one-ply
-
-
-def leaf_rewards(s, me: int, net: EvalNet) -> list[float]:
-    """Every seat's win chance in state `s` (absolute seat order), from `me`'s view."""
-    n = s.n
-    if s.over:
-        sc = final_scores(s)
-        best = max(sc)
-        k = sc.count(best)
-        return [1.0 / k if x == best else 0.0 for x in sc]
-    us, _ = net.heads(extract(View.from_state(s, me)))
-    rel = softmax(us)
-    return [rel[(t - me) % n] for t in range(n)]
 
 
 def root_candidates(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
@@ -76,79 +47,6 @@ def root_candidates(obs: Observation, legal: list[Action], net: EvalNet, rng: ra
     return values, order, idx, [p / z for p in prior]
 
 
-def search(obs: Observation, legal: list[Action], rng: random.Random,
-           iterations: int | None = None, budget: float | None = None,
-           time_cap: float | None = None, net: EvalNet | None = None, top_k: int = 6,
-           margin: float = 0.2, horizon_rounds: float = 1.0, max_depth: int = 2,
-           c_uct: float = 0.35, bias: float = 0.3, worlds: int = 3, tau: float = 0.03,
-           mode: str = "tree") -> dict:
-    """Run the search; returns {"iterations", "candidates": [(action, visits, mean)],
-    "scores": [(action, Normal's value)] best first, ...}."""
-    net = net if net is not None else default_net()
-    if iterations is None and budget is None:
-        iterations, time_cap = DEFAULT_ITERATIONS, DEFAULT_TIME_CAP
-    t0 = time.perf_counter()
-    deadline = None
-    if budget is not None:
-        deadline = t0 + budget
-    elif time_cap is not None:
-        deadline = t0 + time_cap
-    values, order, idx, prior = root_candidates(obs, legal, net, rng, top_k, margin, worlds, tau)
-    cands = [legal[i] for i in idx]
-    me = obs.seat
-    horizon = max(0, int(round(horizon_rounds * obs.n)))
-    if mode == "paired" and len(cands) > 1:
-        st = paired_search(obs, cands, rng, net, leaf_rewards, iterations, deadline, horizon)
-        st["seconds"] = time.perf_counter() - t0
-        st["scores"] = [(legal[i], values[i]) for i in order]
-        return st
-    root = Root(len(cands))
-    it = 0
-    while len(cands) > 1:
-        if iterations is not None and it >= iterations:
-            break
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
-        it += 1
-        det = determinize(obs, rng)
-        i = root.select(it, prior, c_uct, bias)
-        apply(det, cands[i])
-        path = descend(det, root.children[i], max_depth, c_uct, rng)
-        play_out(det, horizon, rng)
-        r = leaf_rewards(det, me, net)
-        root.update(i, r[me])
-        for nd, seat in path:
-            nd.visits += 1
-            nd.total += r[seat]
-    return {
-        "iterations": it,
-        "seconds": time.perf_counter() - t0,
-        "candidates": [(cands[k], root.n[k], root.w[k] / root.n[k] if root.n[k] else values[idx[k]])
-                       for k in range(len(cands))],
-        "sq": root.w2,
-        "scores": [(legal[i], values[i]) for i in order],
-        "prior_values": [values[i] for i in idx],
-        "shrink": SHRINK_VISITS if mode == "shrink" else 0,
-    }
-
-
-def best_of(stats: dict) -> Action:
-    """The most visited candidate (ties: the better mean, then Normal's order); in the
-    paired search, the best mean among the candidates that survived."""
-    cands = stats["candidates"]
-    if "alive" in stats:
-        best = max(stats["alive"], key=lambda k: (cands[k][2], -k))
-        return cands[best][0]
-    m = stats.get("shrink", 0)
-    if m:                         # the search's means, shrunk towards Normal's values
-        pv = stats["prior_values"]
-        best = max(range(len(cands)),
-                   key=lambda k: ((cands[k][1] * cands[k][2] + m * pv[k]) / (cands[k][1] + m), -k))
-        return cands[best][0]
-    best = max(range(len(cands)), key=lambda k: (cands[k][1], cands[k][2], -k))
-    return cands[best][0]
-
-
 def phase(obs: Observation) -> float:
     """0 at the deal .. 1 once the deck is nearly gone or the end is set."""
     if obs.end_turn is not None:
@@ -158,21 +56,23 @@ def phase(obs: Observation) -> float:
 
 
 class HardBot:
-    name = "hard-learned"
+    """The Hard level.  No budget given: `HARD_WORLDS` worlds a decision with a
+    `HARD_TIME_CAP` cap; `read=False` deals the others' kept cards uniformly; the other
+    keywords go to the round look-ahead (`rounds.choose_by_rounds`)."""
+    name = "hard"
+    needs_process = True      # its search would hold the interpreter lock: `thinker.Thinker`
 
     def __init__(self, iterations: int | None = None, time_cap: float | None = None,
                  budget: float | None = None, scale: tuple = (0.6, 1.6),
-                 net: EvalNet | None = None, sense: bool | str | Sense | None = True,
-                 model_net: EvalNet | None = None, **search_kw) -> None:
-        """No arguments: the default budget (iterations with a time cap).  `iterations`
-        alone is deterministic; `budget` is seconds without an iteration limit."""
+                 net: EvalNet | None = None, sense: bool | str | Sense | None = "pressing",
+                 model_net: EvalNet | None = None, read: bool = True, **round_kw) -> None:
         if iterations is None and time_cap is None and budget is None:
-            iterations, time_cap = DEFAULT_ITERATIONS, DEFAULT_TIME_CAP
+            iterations, time_cap = HARD_WORLDS, HARD_TIME_CAP
         self.iterations = iterations
         self.time_cap = time_cap
         self.budget = budget
         self.scale = scale
-        self.search_kw = search_kw
+        self.search_kw = dict(round_kw, mode="round", read=read)
         self.sense = preset(sense)        # which `bots.sense` rules narrow the choice
         self._net = net                   # None: the shipped network, loaded where it runs
         self._model_net = model_net       # the round's model of every seat (None: `net`)
@@ -214,32 +114,14 @@ class HardBot:
             legal = [legal[i] for i in focus(obs, legal, sense=self.sense)]
         if len(legal) == 1:
             return legal[0]
+        from . import rounds
         net = self._net if self._net is not None else default_net()
-        if self.search_kw.get("mode") == "round":     # the round look-ahead (bots/rounds.py)
-            from . import rounds
-            worlds, deadline, kw = self._round_args(obs)
-            edge = edges(obs, legal, self.sense)
-            return rounds.choose_by_rounds(obs, legal, net, rng, worlds, deadline,
-                                           edge=edge if any(edge) else None, **kw)
-        iters, budget, cap = self._budget(obs)
-        if self.search_kw.get("mode") == "look":      # experiment: a careful one-ply
-            vals = action_values(obs, legal, net, rng, LOOK_WORLDS, LOOK_REFINE, LOOK_CAP)
-            return legal[max(range(len(legal)), key=vals.__getitem__)]
-        st = search(obs, legal, rng, iterations=iters, budget=budget, time_cap=cap,
-                    net=net, **self.search_kw)
-        return best_of(st)
+        worlds, deadline, kw = self._round_args(obs)
+        edge = edges(obs, legal, self.sense)
+        return rounds.choose_by_rounds(obs, legal, net, rng, worlds, deadline,
+                                       edge=edge if any(edge) else None, **kw)
 
 
 def hard_level(**kw) -> HardBot:
-    """The Hard level: the round look-ahead (`bots/rounds.py`) over Normal's best moves,
-    with Normal's sense (`pressing`; the full hand's lean is Normal's own), its worlds dealt with the
-    others' kept cards read (`bots/reading.py`; `read=False` deals them uniformly);
-    `iterations` alone (worlds per decision) is deterministic."""
-    if not any(k in kw for k in ("iterations", "time_cap", "budget")):
-        kw = dict(kw, iterations=HARD_WORLDS, time_cap=HARD_TIME_CAP)
-    kw.setdefault("sense", "pressing")
-    kw.setdefault("mode", "round")
-    kw.setdefault("read", True)
-    bot = HardBot(**kw)
-    bot.name = "hard"
-    return bot
+    """The Hard level (`HardBot`); kept as the name the hints and tests call it by."""
+    return HardBot(**kw)

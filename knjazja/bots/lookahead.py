@@ -1,7 +1,7 @@
 """One-ply look-ahead with the learned evaluation (Normal's move choice, Hard's priors).
 
 Each legal action is applied in a world dealt from the seat's observation, and the
-rest of the turn is played out by the rule-of-thumb policy (`classic.fast`) — the
+rest of the turn is played out by the rule-of-thumb policy (`rules_of_thumb`) — the
 answers of other seats (a reaction, a defence, the rest of a Dowry round) and, in a
 war, the further attacks — until the next turn begins; the position reached, a quiet
 one, is scored by the network from the seat's own view.  The features ignore the
@@ -21,7 +21,7 @@ from knjazja.engine.actions import (ATTACK, CHRONICLE, DECLARE_WAR, DRAW, EVENT,
 from knjazja.engine.cards import CARD_ID, STRENGTH
 from knjazja.engine.targets import draw_count
 
-from .classic.fast import fast_choose
+from .rules_of_thumb import fast_choose
 from .features import extract
 from .gifts import BAD_CHRONICLES, GOOD_CHRONICLES, is_gift
 from .net import EvalNet

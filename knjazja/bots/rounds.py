@@ -38,7 +38,7 @@ class QuickPolicy:
     Its draw is valued in that one world, by the one card drawn there; `exact_draw`
     ("hard:exact") values it over every card, as Normal does (`lookahead.draw_value`).
     The exact model makes Normal's move at nine turns in ten instead of two in three
-    (`docs/experiments/model_agreement.py`), but a round costs about twice as much, Hard
+    (`knjazja_lab/experiments/model_agreement.py`), but a round costs about twice as much, Hard
     affords fewer worlds, and it measured no stronger (docs/BOTS.md)."""
 
     def __init__(self, net: EvalNet, read: bool = False, exact_draw: bool = False) -> None:

@@ -7,7 +7,8 @@
     t.cancel()                    # forget the decision (undo, quit, new game)
 
 Thread mode (default for Random/Easy/Normal) runs `bot.choose` in a daemon thread.
-Process mode (default for Hard, whose search would otherwise hold the interpreter lock
+Process mode (default for a bot with `needs_process = True`: Hard, the Hint's advisor,
+the review's end cost — a search that would otherwise hold the interpreter lock
 for its whole budget and starve the frame loop) runs it in a worker process that is
 kept alive between decisions and shared by all Thinkers (one process decision at a
 time); `cancel` during a decision stops that worker (a new one starts on the next
@@ -239,7 +240,8 @@ class Thinker:
         if use_process is None:
             # A frozen (PyInstaller) build can only spawn workers if its entry point calls
             # multiprocessing.freeze_support(); without that, stay in a thread.
-            use_process = getattr(bot, "name", "").startswith("hard") and (
+            # A bot says it needs a worker process (`needs_process`); its name does not matter.
+            use_process = bool(getattr(bot, "needs_process", False)) and (
                 not getattr(sys, "frozen", False) or FROZEN_PROCESS_OK)
         self.use_process = use_process
         self._job: _ThreadJob | _ProcessJob | _Done | None = None

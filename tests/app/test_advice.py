@@ -17,7 +17,7 @@ from knjazja.app.facts import LOSING
 from knjazja.app.i18n import tr
 from knjazja.app.narrate import Narrator
 from knjazja.app.words import card_word
-from knjazja.bots.classic.fast import fast_choose
+from knjazja.bots.rules_of_thumb import fast_choose
 from knjazja.bots.endcost import end_margins
 from knjazja.bots.hints import rank_actions
 from knjazja.bots.thinker import shutdown_worker

@@ -9,8 +9,8 @@ from pathlib import Path
 from knjazja.app.controller import TableController
 from knjazja.app.files import load_game
 from knjazja.app.session import GameSession, Seat
-from knjazja.bots.proxies import ProxyBot
-from knjazja.bots.replay import format_report, replay_report
+from knjazja_lab.proxies import ProxyBot
+from knjazja_lab.replay import format_report, replay_report
 from knjazja.engine import observation
 
 from controller_driver import drain, perform

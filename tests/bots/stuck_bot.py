@@ -8,7 +8,8 @@ from pathlib import Path
 
 
 class StuckInWorkerBot:
-    name = "hard"            # the Thinker sends Hard to a worker process
+    name = "hard"
+    needs_process = True     # the Thinker sends it to a worker process, as Hard
 
     def __init__(self, marker: str) -> None:
         self.marker = marker

@@ -2,7 +2,7 @@
 import json
 import random
 
-from knjazja.bots.arena import run_arena, seat_kinds
+from knjazja_lab.arena import run_arena, seat_kinds
 from knjazja.bots.hard import hard_level
 from knjazja.bots.hints import rank_actions
 from knjazja.engine import legal_actions, observation

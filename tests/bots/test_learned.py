@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from knjazja.bots import make_bot
+from knjazja_lab.factory import make_bot      # the arena's variants too
 from knjazja.bots.features import N_GLOB, N_HAND, N_SEAT, Features, extract, names
 from knjazja.bots.net import EvalNet, WeightsError, default_net, load
 from knjazja.bots.view import View
@@ -89,13 +89,13 @@ def test_bad_weights_are_refused_with_one_line(tmp_path):
 
 def _tiny_weights(hidden=4):
     np = pytest.importorskip("numpy")
-    from knjazja.bots.model import init_params, to_json
+    from knjazja_lab.model import init_params, to_json
     return to_json(init_params(hidden, np.random.default_rng(0)), {"games": 0})
 
 
 def test_pure_python_network_equals_the_numpy_one():
     np = pytest.importorskip("numpy")
-    from knjazja.bots.model import forward, from_json, init_params, to_json
+    from knjazja_lab.model import forward, from_json, init_params, to_json
     doc = to_json(init_params(12, np.random.default_rng(5)), {})
     net, params = EvalNet(doc), from_json(doc)
     for s in STATES[:6]:
@@ -113,7 +113,7 @@ def test_remembered_sums_give_the_network_float_for_float(monkeypatch):
     forward pass (a cache keyed wrongly would hand one sum for another)."""
     np = pytest.importorskip("numpy")
     from knjazja.bots import net as net_module
-    from knjazja.bots.model import forward, from_json
+    from knjazja_lab.model import forward, from_json
     doc = json.loads(net_module.resources.files("knjazja.bots").joinpath(
         "data", net_module.DEFAULT_FILE).read_text("utf-8"))
     params = from_json(doc)
@@ -133,9 +133,9 @@ def test_remembered_sums_give_the_network_float_for_float(monkeypatch):
 
 def test_a_tiny_training_run_lowers_its_loss():
     np = pytest.importorskip("numpy")
-    from knjazja.bots.model import init_params
-    from knjazja.bots.selfplay import SelfPlay
-    from knjazja.bots.train import Data, evaluate_loss, fit, game_seeds, generate
+    from knjazja_lab.model import init_params
+    from knjazja_lab.selfplay import SelfPlay
+    from knjazja_lab.train import Data, evaluate_loss, fit, game_seeds, generate
     games = generate(game_seeds(3, 1, 6), SelfPlay(record_p=0.3, counts=(3, 4)), 1,
                      lambda m: None, "test")
     data = Data(games)
@@ -149,7 +149,7 @@ def test_a_tiny_training_run_lowers_its_loss():
 
 def test_training_is_reproducible_from_its_seed(tmp_path):
     pytest.importorskip("numpy")
-    from knjazja.bots.train import train
+    from knjazja_lab.train import train
     kw = {"seed": 4, "games": 4, "epochs": 1, "hidden": 8, "counts": (2, 3), "log": lambda m: None}
     a = train(out=tmp_path / "a.json", **kw)
     b = train(**kw)
@@ -181,7 +181,7 @@ def test_normal_looks_ahead_deterministically():
 def test_the_bench_notes_every_position_the_look_ahead_values():
     """`bench bots` times the network on the positions Normal's look-ahead weighs; the
     noting network must value them as the plain one does and miss none."""
-    from knjazja.bots.bench import _Noting
+    from knjazja_lab.bench import _Noting
     from knjazja.bots.normal import NormalBot
     from knjazja.bots.sense import focus
     plain, noting = NormalBot(), NormalBot(net=_Noting(default_net()))

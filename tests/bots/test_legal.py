@@ -3,7 +3,8 @@ import random
 
 import pytest
 
-from knjazja.bots import ALL_KINDS, Bot, make_bot
+from knjazja.bots import Bot
+from knjazja_lab.factory import ALL_KINDS, make_bot
 from knjazja.engine import apply, legal_actions, new_game, observation
 
 from bot_states import playout_states
@@ -58,7 +59,7 @@ def test_single_legal_action_is_returned_at_once():
 
 
 def test_hard_classic_root_parallel_search_is_deterministic():
-    from knjazja.bots.classic.hard import best_of, parallel_search
+    from knjazja_lab.classic.hard import best_of, parallel_search
     s = playout_states(4, 78, 1, policy="normal")[0]
     obs = observation(s, s.decision.seat)
     legal = legal_actions(s)

@@ -9,7 +9,7 @@ from knjazja.bots import make_bot
 from knjazja.bots.hints import rank_actions
 from knjazja.engine import new_game, legal_actions, observation, apply
 s = new_game(4, 3)
-bots = [make_bot("normal"), make_bot("hard-learned", iterations=20), make_bot("easy"), make_bot("hard", iterations=20)]
+bots = [make_bot("normal"), make_bot("normal"), make_bot("easy"), make_bot("hard", iterations=20)]
 for _ in range(40):
     seat = s.decision.seat
     apply(s, bots[seat].choose(observation(s, seat), legal_actions(s), random.Random(1)))

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from knjazja.bots import make_bot
+from knjazja_lab.factory import make_bot      # the arena's variants too
 from knjazja.engine import determinize, legal_actions, observation
 
 from bot_states import playout_states

@@ -5,7 +5,7 @@ import pytest
 
 import knjazja.bots.lookahead as lookahead
 import knjazja.bots.rounds as rounds
-from knjazja.bots import make_bot
+from knjazja_lab.factory import make_bot      # the arena's variants too
 from knjazja.bots.reading import HOLD_ODDS, KEEP_RATE
 from knjazja.engine import determinize, legal_actions, observation
 from knjazja.engine.cards import CARD_ID, KIND, N_CARDS

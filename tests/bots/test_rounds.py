@@ -7,7 +7,7 @@ from importlib import resources
 
 import pytest
 
-from knjazja.bots import make_bot
+from knjazja_lab.factory import make_bot      # the arena's variants too
 from knjazja.bots.net import DEFAULT_FILE, EvalNet, default_net
 from knjazja.bots import rounds
 from knjazja.bots.lookahead import evaluate

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from knjazja.bots import make_bot
+from knjazja_lab.factory import make_bot      # the arena's variants too
 from knjazja.bots.sense import FULL_HAND, INVASION_LEAD, focus, lead
 from knjazja.engine import apply, legal_actions, new_game, observation
 from knjazja.engine.actions import DRAW, EVENT, PLAY_CITY, TURN

@@ -1,5 +1,5 @@
 """Strength sanity (small seeded matches; the real measurements are benchmarks)."""
-from knjazja.bots.arena import run_arena
+from knjazja_lab.arena import run_arena
 
 
 def test_normal_beats_random():

@@ -139,3 +139,19 @@ def test_replay_reports_each_bot_turn_and_refuses_a_bad_file(tmp_path, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err and "bad.json" in err
+
+
+def test_lab_commands_without_the_lab_say_they_need_a_checkout(monkeypatch, tmp_path, capsys):
+    """An installed wheel (or the executable) has no knjazja_lab: a clear line, exit 2."""
+    import importlib.util
+
+    from knjazja import cli
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == cli.LAB else real(name, *a))
+    monkeypatch.setattr(cli, "__file__", str(tmp_path / "knjazja" / "cli.py"))   # no lab beside
+    for argv in (["simulate", "--seats", "easy,easy", "--games", "1"], ["train", "--games", "1"],
+                 ["replay", "x.json"], ["bench", "bots"]):
+        assert cli.main(argv) == 2
+        err = capsys.readouterr().err
+        assert "needs a checkout" in err and "Traceback" not in err

@@ -65,14 +65,38 @@ def test_no_card_id_literals_in_the_table():
     assert not found, found
 
 
-def imports(path: Path) -> set[str]:
+def package_of(path: Path) -> str:
+    """The dotted package a module sits in (knjazja/bots/hard.py -> knjazja.bots)."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1])
+
+
+def imports(path: Path, package: str | None = None) -> set[str]:
+    """Every module `path` imports, relative imports resolved against `package` (default:
+    where it sits; "from ..ui import x" in knjazja/app/y.py is knjazja.ui and
+    knjazja.ui.x), function-level imports too."""
     out = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             out |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            out.add(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                pkg = (package or package_of(path)).split(".")
+                pkg = pkg[:len(pkg) - node.level + 1]
+                base = ".".join(pkg + ([node.module] if node.module else []))
+            out.add(base)
+            out |= {f"{base}.{a.name}" for a in node.names}     # "from . import rounds"
     return out
+
+
+def test_relative_imports_are_seen(tmp_path):
+    """The layer test once read absolute imports only: a relative one upwards slipped by."""
+    probe = tmp_path / "probe.py"
+    probe.write_text("from ..ui import main\nfrom . import rounds\nfrom .hard import HardBot\n",
+                     encoding="utf-8")
+    found = imports(probe, package="knjazja.bots")
+    assert {"knjazja.ui", "knjazja.ui.main", "knjazja.bots.rounds", "knjazja.bots.hard"} <= found
 
 
 def test_layers_point_one_way():
@@ -85,6 +109,21 @@ def test_layers_point_one_way():
         for path in modules(PACKAGE / layer):
             wrong += [f"{rel(path)} imports {m}" for m in imports(path) if m.startswith(banned)]
     assert not wrong, wrong
+
+
+LAB = "knjazja_lab"
+LAB_LOADER = "knjazja/cli.py"      # the lazy loader of `simulate --seats`, `train`, `replay`
+
+
+def test_the_game_never_imports_the_laboratory():
+    """The laboratory (knjazja_lab/) is not in the wheel nor the executable: only the CLI's
+    lab commands load it, lazily."""
+    wrong = [f"{rel(p)} imports {m}" for p in modules() if rel(p) != LAB_LOADER
+             for m in imports(p) if m == LAB or m.startswith(LAB + ".")]
+    assert not wrong, wrong
+    tree = ast.parse((ROOT / LAB_LOADER).read_text(encoding="utf-8"))
+    top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert not any(LAB in ast.unparse(n) for n in top), "the CLI imports the lab at the top"
 
 
 def test_the_app_package_loads_without_pygame():

@@ -30,7 +30,8 @@ import spec_helpers  # noqa: E402
 # executables), never on how it is written.
 ENTRY = ROOT / "build" / "packaging" / "entry.py"
 # what must never ship: the laboratory's heavy friends and the test tools
-FORBIDDEN = ["numpy", "PIL", "tkinter", "pytest", "_pytest", "hypothesis", "setuptools", "pip"]
+FORBIDDEN = ["numpy", "PIL", "tkinter", "pytest", "_pytest", "hypothesis", "setuptools", "pip",
+             "knjazja_lab"]        # the laboratory stays out (the CLI imports it lazily)
 # what pygame-gui's hook adds (a Latin font, a CJK one): the spec must keep one, drop the other
 HOOK_DATAS = [("pygame_gui/data/NotoSans-Regular.ttf", "/site/pygame_gui/data/NotoSans-Regular.ttf", "DATA"),
               ("pygame_gui/data/NotoSansJP-Bold.otf", "/site/pygame_gui/data/NotoSansJP-Bold.otf", "DATA")]

@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE", "knjazja", "assets")
+# knjazja_lab travels into the copy so that leaving it out of the wheel is proven, not assumed
+SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE", "knjazja", "knjazja_lab",
+           "assets")
 
 pytest.importorskip("setuptools", minversion="70.1", reason="the test extra installs setuptools")
 
@@ -78,7 +80,7 @@ def test_the_wheel_carries_every_asset_inside_the_package(built):
     assert [d for d in data if d not in names] == []
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     assert "knjazja = knjazja.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
-    assert not [n for n in names if n.startswith(("tests/", "build/", "assets/"))]
+    assert not [n for n in names if n.startswith(("tests/", "build/", "assets/", "knjazja_lab/"))]
 
 
 def test_the_sdist_keeps_assets_as_the_top_level_folder(built):

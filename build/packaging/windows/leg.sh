@@ -200,14 +200,15 @@ echo "  Knjazja-console.exe: $CONSOLE_LINE"
 echo "  Knjazja.exe:         $WINDOWED_LINE"
 
 # process pools (the issue that hung before the prefix said Windows 10): under Windows
-# Python and in the frozen console program
-say "simulate --jobs 2 under Windows Python and in Knjazja-console.exe"
-SIM=(simulate --seats easy,easy --games 4 --jobs 2)
-SIM_PY=$(timeout 300 bash -c "$(declare -f winpy); WPY='$WPY'; winpy -m knjazja ${SIM[*]}" | awk '/games,/ && !n++') \
+# Python and in the frozen console program (the checked random games: the bot arena,
+# `--seats`, is the laboratory's and not in the program)
+say "simulate --check --jobs 2 under Windows Python and in Knjazja-console.exe"
+SIM=(simulate --check --players 3 --games 4 --jobs 2)
+SIM_PY=$(timeout 300 bash -c "$(declare -f winpy); WPY='$WPY'; winpy -m knjazja ${SIM[*]}" | awk '/games \(/ && !n++') \
     || fail "python -m knjazja ${SIM[*]} failed or hung ($SIM_PY)"
-SIM_EXE=$(timeout 300 bash -c "wine '$ROOT/dist/Knjazja/Knjazja-console.exe' ${SIM[*]} 2>&1 | cat" | awk '/games,/ && !n++') \
+SIM_EXE=$(timeout 300 bash -c "wine '$ROOT/dist/Knjazja/Knjazja-console.exe' ${SIM[*]} 2>&1 | cat" | awk '/games \(/ && !n++') \
     || fail "Knjazja-console.exe ${SIM[*]} failed or hung ($SIM_EXE)"
-[ -n "$SIM_PY" ] && [ -n "$SIM_EXE" ] || fail "simulate --jobs 2 reported no games"
+[ -n "$SIM_PY" ] && [ -n "$SIM_EXE" ] || fail "simulate --check --jobs 2 reported no games"
 echo "  python -m knjazja ${SIM[*]}: $SIM_PY"
 echo "  Knjazja-console.exe ${SIM[*]}: $SIM_EXE"
 

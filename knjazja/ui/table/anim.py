@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 from pygame import Rect
 
+from knjazja.engine import Event
 from knjazja.ui import style
 
 # base durations in seconds at speed 1
@@ -125,7 +126,8 @@ class Stamp(Tween):
 class Step:
     tweens: list[Tween] = field(default_factory=list)
     hold: float = 0.0
-    on_end: Callable[[], None] | None = None
+    lands: list[Event] = field(default_factory=list)   # events the view began: the animator lands them
+    on_end: Callable[[], None] | None = None            # anything more to do when the step ends
     elapsed: float = 0.0
     hidden: set[int] = field(default_factory=set)   # cards not to draw in place meanwhile
 
@@ -135,9 +137,16 @@ class Step:
 
 
 class Animator:
-    def __init__(self, speed: float = 1.0) -> None:
+    """Plays one step at a time.  It owns the end of every step: the events the step's view
+    began land when it ends (``land``), then the step's ``on_end`` runs; and it says when it
+    is busy (``on_busy(True/False)``, the controller's cue that input and bots wait)."""
+
+    def __init__(self, speed: float = 1.0, land: Callable[[Event], None] | None = None,
+                 on_busy: Callable[[bool], None] | None = None) -> None:
         self.speed = speed
         self.current: Step | None = None
+        self.land = land
+        self.on_busy = on_busy
 
     @property
     def busy(self) -> bool:
@@ -146,6 +155,8 @@ class Animator:
     def start(self, step: Step) -> None:
         """Begin ``step`` (durations already divided by the speed by the builder)."""
         self.current = step
+        if self.on_busy is not None:
+            self.on_busy(True)
         if step.duration <= 0:
             self.finish()
 
@@ -159,8 +170,15 @@ class Animator:
 
     def finish(self) -> None:
         step, self.current = self.current, None
-        if step is not None and step.on_end is not None:
+        if step is None:
+            return
+        if self.land is not None:
+            for e in step.lands:
+                self.land(e)
+        if step.on_end is not None:
             step.on_end()
+        if self.on_busy is not None:
+            self.on_busy(False)
 
     def hidden(self) -> set[int]:
         return self.current.hidden if self.current is not None else set()

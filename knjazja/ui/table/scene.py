@@ -52,7 +52,7 @@ class TableScene(GuiScene):
             session, viewer_policy=viewer_policy, sync_bots=sync_bots, speed=lambda: self.speed,
             on_game_over=on_game_over, on_handover=self._hand_over, on_viewer_change=self._viewer_changed)
         self.sprites, self.texts = Sprites(), TextCache()
-        self.animator = A.Animator()
+        self.animator = A.Animator(land=lambda e: c.view.land(e), on_busy=c.set_animating)
         self.board, self.fan, self.controls = Board(), HandFan(), Controls()
         self.steps = StepBuilder(Stage(c, self.board, self.fan, self.sprites, self.texts,
                                        self.ensure_geometry, self.layout_fan))
@@ -155,14 +155,12 @@ class TableScene(GuiScene):
         c = self.controller
         while not self.animator.busy and (e := c.next_event()) is not None:
             self.animator.start(self.steps.build(e))
-        c.animating = self.animator.busy
 
     def skip(self) -> None:
         """Finish every running and queued animation now."""
         if self.animator.busy:
             self.animator.finish()
         self.controller.skip()
-        self.controller.animating = False
         self.log_panel.follow(self.controller)
 
     def undo(self) -> bool:

@@ -133,6 +133,15 @@ class StepBuilder:
         return r
 
     # -- the steps --------------------------------------------------------------------------
+    def begin(self, step: A.Step, *events: Event) -> None:
+        """The view takes ``events`` now (cards leave their places); the animator lands them
+        where they go when ``step`` ends.  Called where the step's geometry needs the view
+        before and after (a destination is measured once its card has left)."""
+        view = self.t.controller.view
+        for e in events:
+            view.begin(e)
+        step.lands.extend(events)
+
     def build(self, e: Event) -> A.Step:
         k = e.kind
         fn = getattr(self, f"_step_{k}", None)
@@ -145,14 +154,12 @@ class StepBuilder:
 
     def _plain(self, e: Event) -> A.Step:
         """No animation: the view takes the event at once."""
-        view = self.t.controller.view
         step = A.Step()
-        view.begin(e)
-        step.on_end = lambda: view.land(e)
+        self.begin(step, e)
         return step
 
     def _step_move(self, e: Event) -> A.Step:
-        t, view = self.t, self.t.controller.view
+        t = self.t
         step = A.Step()
         group = [e]
         c = t.controller
@@ -170,21 +177,19 @@ class StepBuilder:
                 step.tweens.append(A.Flash(delay=0, duration=self.d(0.45), rect=r.inflate(10, 10),
                                            colour=(230, 50, 20)))
         srcs = [self.zone_rect(ev.src, ev.card) for ev in group]
-        for ev in group:
-            view.begin(ev)
+        self.begin(step, *group)
         for i, (ev, src) in enumerate(zip(group, srcs)):
             dst = self.zone_rect(ev.dst, ev.card, incoming=True)
             dur = A.DRAW_FLIGHT if ev.src == Z.DECK else A.FLIGHT
             step.tweens.append(self.flight(ev.card, src, dst, c.visible(ev), delay=(0.3 if flash else 0) + 0.07 * i,
                                            dur=dur))
-        step.on_end = lambda: [view.land(ev) for ev in group]
         return step
 
     def _troops_to_war(self, e: Event, answer: bool) -> A.Step:
-        t, view = self.t, self.t.controller.view
+        t = self.t
         step = A.Step()
         srcs = [self.zone_rect(e.src, c) for c in e.cards]
-        view.begin(e)
+        self.begin(step, e)
         self.refresh()
         c = t.board.centre
         dst = (c.next_answer if answer else c.next_attack) if c is not None else None
@@ -195,7 +200,6 @@ class StepBuilder:
                 step.tweens.append(self.flight(card, src, r, True, delay=0.06 * i, arc=1.0))
         else:
             step.hold = self.d(0.25)
-        step.on_end = lambda: view.land(e)
         return step
 
     def _step_attack(self, e: Event) -> A.Step:
@@ -210,7 +214,7 @@ class StepBuilder:
         t, view = self.t, self.t.controller.view
         step = A.Step()
         src = self.zone_rect(e.src, e.card)
-        view.begin(e)
+        self.begin(step, e)
         self.refresh()
         c = t.board.centre
         cr = t.board.centre_rect
@@ -227,7 +231,6 @@ class StepBuilder:
                 dst.center = cr.center
         step.tweens.append(self.flight(e.card, src, dst, t.controller.visible(e), arc=2))
         step.hold = self.d(A.HOLD_EVENT) if e.kind == EventKind.PLAY_EVENT else 0.0
-        step.on_end = lambda: view.land(e)
         return step
 
     _step_raid_lay = _to_centre
@@ -235,35 +238,32 @@ class StepBuilder:
     _step_bid = _to_centre
 
     def _step_bribed(self, e: Event) -> A.Step:
-        view = self.t.controller.view
         step = A.Step()
         src = self.zone_rect(Z.WAR, e.card)
-        view.begin(e)
+        self.begin(step, e)
         dst = self.zone_rect(e.dst, e.card, incoming=True)
         step.tweens.append(self.stamp(tr("table.stamp.bribed"), HIGHLIGHT, dur=0.8))
         step.tweens.append(self.flight(e.card, src, dst, True, delay=0.3, size=src.size, arc=2))
-        step.on_end = lambda: view.land(e)
         return step
 
     def _step_city_owner(self, e: Event) -> A.Step:
-        t, view = self.t, self.t.controller.view
+        t = self.t
         step = A.Step()
         self.refresh()
         src = t.board.city_rect(e.city) or Rect(t.board.centre_rect)
-        view.begin(e)
+        self.begin(step, e)
         self.refresh()
         g = t.board.geoms.get(e.other)
         dst = g.next_city_rect() if g is not None else src
         step.tweens.append(self.flight(e.city, src, dst, True, dur=A.SLIDE, arc=3, size=src.size))
-        step.on_end = lambda: view.land(e)
         return step
 
     def _step_war_start(self, e: Event) -> A.Step:
-        t, view = self.t, self.t.controller.view
+        t = self.t
         step = A.Step()
         self.refresh()
         src = t.board.city_rect(e.city)
-        view.begin(e)
+        self.begin(step, e)
         self.refresh()
         c = t.board.centre
         dst = c.city.card if c is not None and c.city is not None else None
@@ -272,7 +272,6 @@ class StepBuilder:
         step.tweens.append(self.stamp(tr("table.stamp.war", city=card_word(e.city, t.controller.lang)), DANGER,
                                       delay=0.15))
         step.hidden = {e.city}
-        step.on_end = lambda: view.land(e)
         return step
 
     def _step_repelled(self, e: Event) -> A.Step:
@@ -285,16 +284,16 @@ class StepBuilder:
         k = e.kind
         lang = self.t.controller.lang
         text, colour = {
-            "city_falls": (tr("table.stamp.falls", city=card_word(e.city, lang)), DANGER),
-            "cancelled": (tr("table.stamp.cancelled"), HIGHLIGHT),
-            "plunder": (tr("table.stamp.plunder"), DANGER),
-            "end_set": (tr("table.stamp.end_set"), HIGHLIGHT),
-            "end_cancelled": (tr("table.stamp.end_cancelled"), HIGHLIGHT),
-            "game_over": (tr("table.stamp.game_over"), HIGHLIGHT),
+            EventKind.CITY_FALLS: (tr("table.stamp.falls", city=card_word(e.city, lang)), DANGER),
+            EventKind.CANCELLED: (tr("table.stamp.cancelled"), HIGHLIGHT),
+            EventKind.PLUNDER: (tr("table.stamp.plunder"), DANGER),
+            EventKind.END_SET: (tr("table.stamp.end_set"), HIGHLIGHT),
+            EventKind.END_CANCELLED: (tr("table.stamp.end_cancelled"), HIGHLIGHT),
+            EventKind.GAME_OVER: (tr("table.stamp.game_over"), HIGHLIGHT),
         }[k]
         step = A.Step()
         step.tweens.append(self.stamp(text, colour))
-        step.on_end = lambda: self.t.controller.view.land(e)
+        step.lands.append(e)        # nothing to begin: it lands when the step ends
         return step
 
     def _step_war_end(self, e: Event) -> A.Step:
@@ -311,7 +310,7 @@ class StepBuilder:
     def _step_reveal(self, e: Event) -> A.Step:
         t, c = self.t, self.t.controller
         step = A.Step()
-        step.on_end = lambda: c.view.land(e)
+        step.lands.append(e)
         cards = [card for card in e.cards if card >= 0]
         if not (c.visible(e) and c.viewer is not None and e.seat == c.viewer and cards):
             return step
@@ -330,5 +329,5 @@ class StepBuilder:
 
     def _step_turn(self, e: Event) -> A.Step:
         step = A.Step(hold=self.d(A.TURN))
-        step.on_end = lambda: self.t.controller.view.land(e)
+        step.lands.append(e)        # nothing to begin: it lands when the step ends
         return step
