@@ -79,9 +79,10 @@ def arch_tag(machine: str | None = None) -> str:
 
 
 def archive_name(version: str, os_name: str | None = None, arch: str | None = None) -> str:
-    """``Knjazja-0.1.0-linux-x86_64.tar.gz``; ``.zip`` on Windows and macOS."""
+    """``Knjazja-0.1.0-linux-x86_64.tar.xz``; ``.zip`` on Windows and macOS (what their
+    file managers open without help)."""
     os_name = os_name or os_tag()
-    ext = "tar.gz" if os_name == "linux" else "zip"
+    ext = "tar.xz" if os_name == "linux" else "zip"
     return f"{APP_NAME}-{version}-{os_name}-{arch or arch_tag()}.{ext}"
 
 

@@ -236,7 +236,7 @@ def test_one_version_from_one_place():
 
 
 def test_archive_names():
-    assert spec_helpers.archive_name("1.2.3", "linux", "x86_64") == "Knjazja-1.2.3-linux-x86_64.tar.gz"
+    assert spec_helpers.archive_name("1.2.3", "linux", "x86_64") == "Knjazja-1.2.3-linux-x86_64.tar.xz"
     assert spec_helpers.archive_name("1.2.3", "windows", "x86_64") == "Knjazja-1.2.3-windows-x86_64.zip"
     assert spec_helpers.archive_name("1.2.3", "macos", "arm64") == "Knjazja-1.2.3-macos-arm64.zip"
     assert spec_helpers.arch_tag("AMD64") == "x86_64" and spec_helpers.arch_tag("aarch64") == "arm64"
