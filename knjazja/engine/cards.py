@@ -85,6 +85,8 @@ _PLAY: dict[str, dict] = {
     "chr.congress": dict(aim=_SEAT, others_only=True, harms=True),
     "chr.sviatopolk": dict(aim=_CITY, others_only=True, harms=True),
 }
+
+
 def _specs() -> list[CardSpec]:
     s: list[CardSpec] = []
     for cid, glory in (("kiev", 3), ("novgorod", 3), ("chernigov", 3), ("pskov", 2),
