@@ -19,7 +19,7 @@ import random
 import time
 
 from knjazja.engine import Action, Observation, apply, determinize
-from knjazja.engine.scoring import final_scores
+from knjazja.engine.scoring import final_scores, win_shares
 
 from knjazja.bots.features import extract
 from knjazja.bots.hard import HardBot, root_candidates
@@ -41,10 +41,7 @@ def leaf_rewards(s, me: int, net: EvalNet) -> list[float]:
     """Every seat's win chance in state `s` (absolute seat order), from `me`'s view."""
     n = s.n
     if s.over:
-        sc = final_scores(s)
-        best = max(sc)
-        k = sc.count(best)
-        return [1.0 / k if x == best else 0.0 for x in sc]
+        return win_shares(final_scores(s))
     us, _ = net.heads(extract(View.from_state(s, me)))
     rel = softmax(us)
     return [rel[(t - me) % n] for t in range(n)]

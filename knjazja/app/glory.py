@@ -12,14 +12,14 @@ from knjazja.engine.scoring import CityScore, city_score
 
 def glory_expression(c: CityScore) -> str:
     """E.g. "(2 + 3) × 3": how the Glory of a city is reckoned."""
-    base = f"{c.base}×2" if c.quarter == 2 else f"{c.base}"
+    base = f"{c.base}×{c.quarter}" if c.quarter != 1 else f"{c.base}"
     parts = [base]
     if c.buildings:
         parts.append(str(c.buildings))
     if c.golden_gate:
         parts.append(f"{c.golden_gate}")
     inner = " + ".join(parts)
-    return f"({inner}) × 3" if c.throne == 3 else inner
+    return f"({inner}) × {c.throne}" if c.throne != 1 else inner
 
 
 def city_formula(c: CityScore, lang: str) -> str:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import math
 
-from knjazja.engine.cards import CARD_ID, CARDS, IS_TROOP, STRENGTH
+from knjazja.engine.cards import BASE_TIMES, CARD_ID, CARDS, CITY_TIMES, GLORY_ROLE, IS_TROOP, STRENGTH
+from knjazja.engine.state import glory_of
 
 # Share of the 17 attacking troops (not Militia) that beat walls of each Strength.
 ATTACKABLE = (1.0, 1.0, 13 / 17, 11 / 17, 9 / 17, 7 / 17, 5 / 17, 3 / 17, 2 / 17, 1 / 17, 0.0)
@@ -44,18 +45,11 @@ class CityStat:
         self.card = city.card
         self.owner = city.owner
         self.base = CARDS[city.card].glory
-        self.quarter = self.gate = self.throne = False
+        self.quarter = self.throne = 1          # the factors of the Quarter and the Throne
+        self.gate = False
         self.sumb = 0
         for b in city.buildings:
-            cid = CARD_ID[b]
-            if cid == "bld.sloboda":
-                self.quarter = True
-            elif cid == "bld.throne":
-                self.throne = True
-            elif cid == "bld.golden_gate":
-                self.gate = True
-            else:
-                self.sumb += CARDS[b].glory
+            self._add(b)
         self.wall = STRENGTH[city.walls] if city.walls >= 0 else 0
         self.moat = city.moat >= 0
         self.nbuild = len(city.buildings)
@@ -75,8 +69,19 @@ class CityStat:
         return self.wall >= 4
 
     def glory(self) -> int:
-        g = self.base * (2 if self.quarter else 1) + self.sumb + (self.ws if self.gate else 0)
-        return g * 3 if self.throne else g
+        return glory_of(self.base, self.quarter, self.sumb, self.ws if self.gate else 0, self.throne)
+
+    def _add(self, card: int) -> None:
+        """A building that is no wall (the catalogue's facts: its factor or its Glory)."""
+        role = GLORY_ROLE[card]
+        if role == 1:
+            self.quarter = BASE_TIMES[card]
+        elif role == 2:
+            self.throne = CITY_TIMES[card]
+        elif role == 3:
+            self.gate = True
+        else:
+            self.sumb += CARDS[card].glory
 
     def with_building(self, card: int) -> "CityStat":
         c = self.copy()
@@ -88,14 +93,7 @@ class CityStat:
             c.moat = True
         else:
             c.nbuild += 1
-            if cid == "bld.sloboda":
-                c.quarter = True
-            elif cid == "bld.throne":
-                c.throne = True
-            elif cid == "bld.golden_gate":
-                c.gate = True
-            else:
-                c.sumb += sp.glory
+            c._add(card)
         return c
 
     def stripped(self, walls_only: bool = False) -> "CityStat":

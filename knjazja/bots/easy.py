@@ -17,9 +17,9 @@ from knjazja.engine.actions import (BUILD, CHRONICLE, CONGRESS, END_WAR, EVENT, 
                                     YIELD, YIELD_PLUNDER)
 from knjazja.engine.cards import CARD_ID
 
-GOOD_CHRONICLES = frozenset({"chr.polovtsian_campaign", "chr.anna", "chr.bogatyrs", "chr.voivode",
-                             "chr.hermit", "chr.byzantium"})
-BAD_CHRONICLES = frozenset({"chr.vasilko", "chr.igor", "chr.congress", "chr.sviatopolk"})
+# the same sets as the other bots' (`gifts`), from the catalogue; Sviatopolk, which costs
+# Glory too, is judged on its own below (worth its −4 for the city it takes?)
+from .gifts import BAD_CHRONICLES, CITY_EVENTS, GOOD_CHRONICLES, PRINCE_EVENTS
 
 
 def harms_self(obs: Observation, a: Action) -> bool:
@@ -40,12 +40,12 @@ def harms_self(obs: Observation, a: Action) -> bool:
             return a.seat != me
         return False
     if k == EVENT:
-        if cid in ("ev.fire", "ev.false_match", "ev.treachery", "ev.judgement", "ev.dowry"):
+        if cid in CITY_EVENTS:
             return a.city >= 0 and obs.cities[a.city].owner == me
         if cid == "ev.poisoner":
             good = CARD_ID[a.target] in GOOD_CHRONICLES
             return good == (a.seat == me)      # own good one, or another's bad one
-        if cid in ("ev.polovtsian_raid", "ev.principality_raid", "ev.recon"):
+        if cid in PRINCE_EVENTS:
             return a.seat == me
     return False
 

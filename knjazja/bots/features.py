@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from knjazja.engine.actions import (CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK,
                                     WAR_COUNTER, WAR_DEFEND)
-from knjazja.engine.cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, KIND, SPECS, STRENGTH
-from knjazja.engine.state import Pending, War
+from knjazja.engine.cards import (CARD_ID, CARDS, FOREIGN, GLORY_ROLE, IS_MILITIA, IS_TROOP, KIND,
+                                  SCORES_TROOP, SPECS, STRENGTH)
+from knjazja.engine.scoring import chronicle_glory
+from knjazja.engine.state import City, Pending, War
 
 from .view import View
 from .warmath import PoolProfile, answers_in_hand, p_no_answer
@@ -94,21 +96,15 @@ _CHR_SLOT = {cid: _S[f"holds.{cid}"] for cid in CHRONICLE_FLAGS}
     _S[k] for k in ("cities", "city_glory", "open_glory", "low_glory", "high_glory", "max_glory",
                     "max_open_glory", "buildings", "blocked", "reach_glory", "reach_cities",
                     "score", "chron_glory"))
-# Buildings by effect: 0 adds its Glory, 1 Quarter, 2 Throne, 3 Golden Gate.
-_BKIND = tuple({"bld.sloboda": 1, "bld.throne": 2, "bld.golden_gate": 3}.get(CARD_ID[c], 0)
-               for c in range(len(CARD_ID)))
-_BGLORY = tuple(CARDS[c].glory for c in range(len(CARD_ID)))
-_BASE = _BGLORY
-_I_LEAD, _I_FIRST = _S["lead"], _S["first"]
+_I_LEAD, _I_FIRST, _I_BYZANTIUM = _S["lead"], _S["first"], _S["byzantium"]
 _BLOCKS = tuple(CARDS[c].blocks for c in range(len(CARD_ID)))
+# by a building's part in its city's Glory (`cards.GLORY_ROLE`: 1 Quarter, 2 Throne, 3 Golden Gate)
 _SPECIAL_SLOT = (0, _S["quarter"], _S["throne"], _S["gate"])
 _DEC_SLOT = {k: _G[f"decision.{k}"] for k in DECISIONS}
 _PEND_SLOT = {cid: _G[f"pending.{cid}"] for cid in PENDING_CARDS}
-_CHR_POINTS = {"chr.polovtsian_campaign": 3, "chr.vasilko": -4, "chr.congress": -4,
-               "chr.igor": -4, "chr.sviatopolk": -4}
-_ACTIVE = tuple(KIND[c] != "troop" and CARD_ID[c] not in (
-    "ev.ambush", "ev.condemnation", "ev.bribe", "ev.city_watch", "ev.outpost", "ev.plunder",
-    "ev.raid_city") for c in range(len(CARD_ID)))
+# cards played in one's own turn: no troop, no war card, no reaction (the catalogue's facts)
+_ACTIVE = tuple(KIND[c] != "troop" and not CARDS[c].war_only and not CARDS[c].reaction
+                for c in range(len(CARD_ID)))
 _POOL_COUNT = {"ev.tatar_invasion": "pool_invasion", "ev.silence": "pool_silence",
                "ev.treachery": "pool_treachery", "ev.ambush": "pool_ambush",
                "ev.bribe": "pool_bribe", "ev.condemnation": "pool_condemnation"}
@@ -166,17 +162,15 @@ def _seat_block(v: View, s: int, r: int, R: list[int]) -> list[float]:
     f[4] = 1.0 if s == v.current else 0.0
     f[5] = ((s - v.current) % n) / n
     chron = 0.0
+    under = v.under
     for ch in v.chronicles[s]:
-        cid = CARD_ID[ch]
-        slot = _CHR_SLOT.get(cid)
+        slot = _CHR_SLOT.get(CARD_ID[ch])
         if slot is not None:
             f[slot] += 1.0
-        if cid == "chr.byzantium":
-            t = v.under.get(ch, -1)
-            f[_S["byzantium"]] = STRENGTH[t] / 10 if t >= 0 else 0.0
-            chron += STRENGTH[t] if t >= 0 else 0
-        else:
-            chron += _CHR_POINTS.get(cid, 0)
+        g = chronicle_glory(ch, under)
+        if SCORES_TROOP[ch]:
+            f[_I_BYZANTIUM] = g / 10
+        chron += g
     f[_I_CHRON] = chron / 10
     f[_S["hand"]] = v.hand_sizes[s] / 10
     if r:
@@ -194,25 +188,9 @@ def _seat_block(v: View, s: int, r: int, R: list[int]) -> list[float]:
     return f
 
 
-def city_glory(c) -> int:
-    """A city's Glory (docs/RULES.md §3), as `City.glory` but from precomputed card tables."""
-    quarter = throne = 1
-    extra = 0
-    gate = False
-    for b in c.buildings:
-        k = _BKIND[b]
-        if k == 0:
-            extra += _BGLORY[b]
-        elif k == 1:
-            quarter = 2
-        elif k == 2:
-            throne = 3
-        else:
-            gate = True
-    ws = (STRENGTH[c.walls] + (1 if c.moat >= 0 else 0)) if c.walls >= 0 else 0
-    if gate:
-        extra += ws
-    return (_BASE[c.card] * quarter + extra) * throne
+def city_glory(c: City) -> int:
+    """A city's Glory: the engine's one reckoning (`City.glory`, docs/RULES.md §3)."""
+    return c.glory()
 
 
 def _cities_part(v: View, seats: list[list[float]], my_best: float) -> None:
@@ -221,7 +199,7 @@ def _cities_part(v: View, seats: list[list[float]], my_best: float) -> None:
     anna = [any(CARD_ID[c] == "chr.anna" for c in v.chronicles[s]) for s in range(n)]
     for c in v.cities.values():
         f = seats[(c.owner - me) % n]
-        g = city_glory(c)
+        g = c.glory()
         ws = (STRENGTH[c.walls] + (1 if c.moat >= 0 else 0)) if c.walls >= 0 else 0
         g10 = g / 10
         f[_I_CITIES] += 0.2
@@ -239,7 +217,7 @@ def _cities_part(v: View, seats: list[list[float]], my_best: float) -> None:
         if g10 > f[_I_MAX]:
             f[_I_MAX] = g10
         for b in c.buildings:
-            k = _BKIND[b]
+            k = GLORY_ROLE[b]
             if k:
                 f[_SPECIAL_SLOT[k]] = 1.0
         f[_I_BUILDINGS] += (len(c.buildings) + (c.walls >= 0) + (c.moat >= 0)) / 10

@@ -20,16 +20,24 @@ from __future__ import annotations
 
 from knjazja.engine import Action, Observation
 from knjazja.engine.actions import BUILD, CHRONICLE, EVENT, GIVE_CITY
-from knjazja.engine.cards import CARD_ID, CARDS
+from knjazja.engine.cards import (CARD_ID, CARDS, COSTLY_CHRONICLES, HELPING_CHRONICLES, SPEC_BY_ID,
+                                  card_ids)
+from knjazja.engine.kinds import CardKind, TargetKind
+from knjazja.engine.scoring import seat_glory
 from knjazja.engine.state import City
 
 THRONE = "bld.throne"
 POISONER = "ev.poisoner"
 # chronicles that help their holder (laid before another prince, they help him)
-GOOD_CHRONICLES = frozenset({"chr.polovtsian_campaign", "chr.anna", "chr.bogatyrs",
-                             "chr.voivode", "chr.hermit", "chr.byzantium"})
-# chronicles that hurt their holder
-BAD_CHRONICLES = frozenset({"chr.vasilko", "chr.igor", "chr.congress"})
+GOOD_CHRONICLES = HELPING_CHRONICLES
+# chronicles that cost their holder Glory and are laid before a prince of the player's
+# choosing (Vasilko, Igor's Campaign, the Congress): before oneself, a blow to oneself.
+# Not Sviatopolk, which also costs Glory but lies only before its player and takes a city.
+BAD_CHRONICLES = frozenset(cid for cid in COSTLY_CHRONICLES if SPEC_BY_ID[cid].aim != TargetKind.CITY)
+# events aimed at a city (Treachery, Dowry, False Matchmaking, Fire, Judgement) and at a prince
+# (the raids, Reconnaissance): aimed at one's own, a blow to oneself (`easy`, `lookahead.pointless`)
+CITY_EVENTS = card_ids(CardKind.EVENT, aim=TargetKind.CITY)
+PRINCE_EVENTS = card_ids(CardKind.EVENT, aim=TargetKind.SEAT)
 
 
 def _throne_pays(obs: Observation, city: City, card: int) -> bool:
@@ -52,9 +60,8 @@ def _throne_pays(obs: Observation, city: City, card: int) -> bool:
 
 
 def glory_of(obs: Observation, seat: int) -> int:
-    """The Glory `seat` would score if the game ended now (public)."""
-    from .sense import glory_now
-    return glory_now(obs, seat)
+    """The Glory `seat` would score if the game ended now (public): `scoring.seat_glory`."""
+    return seat_glory(obs, seat)
 
 
 def is_gift(obs: Observation, a: Action) -> bool:

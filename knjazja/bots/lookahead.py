@@ -23,7 +23,7 @@ from knjazja.engine.targets import draw_count
 
 from .rules_of_thumb import fast_choose
 from .features import extract
-from .gifts import BAD_CHRONICLES, GOOD_CHRONICLES, is_gift
+from .gifts import BAD_CHRONICLES, CITY_EVENTS, GOOD_CHRONICLES, PRINCE_EVENTS, is_gift
 from .net import EvalNet
 from .reading import HOLD_ODDS
 from .view import View
@@ -59,15 +59,12 @@ def first_attack(s: GameState, legal: list[Action]) -> Action | None:
 def evaluate(s: GameState, me: int, net: EvalNet) -> float:
     """P(`me` wins) in state `s`, read from `me`'s view (exact once the game is over)."""
     if s.over:
-        from knjazja.engine.scoring import final_scores
-        sc = final_scores(s)
-        best = max(sc)
-        return (1.0 / sc.count(best)) if sc[me] == best else 0.0
+        from knjazja.engine.scoring import final_scores, win_shares
+        return win_shares(final_scores(s))[me]
     return net.value(extract(View.from_state(s, me)))
 
 
-ON_OWN_CITY_HARMS = frozenset({"ev.fire", "ev.false_match", "ev.treachery", "ev.judgement",
-                               "ev.dowry"})
+ON_OWN_CITY_HARMS = CITY_EVENTS      # every event aimed at a city harms its owner (`gifts`)
 
 
 def pointless(obs: Observation, a: Action) -> bool:
@@ -87,7 +84,7 @@ def pointless(obs: Observation, a: Action) -> bool:
         cid = CARD_ID[a.card]
         if cid in ON_OWN_CITY_HARMS:
             return a.city >= 0 and obs.cities[a.city].owner == me
-        if cid in ("ev.polovtsian_raid", "ev.principality_raid", "ev.recon"):
+        if cid in PRINCE_EVENTS:
             return a.seat == me
         if cid == "ev.poisoner":          # one's own good chronicle taken away
             return a.seat == me and CARD_ID[a.target] in GOOD_CHRONICLES

@@ -24,7 +24,9 @@ from math import comb
 
 from knjazja.engine import Action, Observation
 from knjazja.engine.actions import CHRONICLE, DECLARE_WAR, EVENT, PASS_IGOR
-from knjazja.engine.cards import CARD_ID, FOREIGN, IS_MILITIA, IS_TROOP, STRENGTH
+from knjazja.engine.cards import CARD_ID, FOREIGN, IS_MILITIA, IS_TROOP, SPEC_BY_ID, STRENGTH, card_ids
+from knjazja.engine.kinds import TargetKind
+from knjazja.engine.scoring import seat_glory, top_seats
 
 from .view import View
 from .warmath import PoolProfile, answers_in_hand
@@ -33,19 +35,17 @@ ATTRITION = 0.2            # a repelled attack still costs the defender an answe
 LEADER_WORTH = 1.5            # a city of the leading prince counts this much more
 MAX_ATTACKS = 3               # a prince throws at most this many troops at one city
 MAX_WORTH = 8                 # a war's worth is capped: a great city is no sure thing
-# the cards whose blow falls on a seat (named by the action's `seat`) or on a city's owner
-SEAT_BLOWS = frozenset({"chr.vasilko", "chr.igor", "chr.congress", "ev.polovtsian_raid",
-                        "ev.principality_raid"})
-CITY_BLOWS = frozenset({"ev.fire", "ev.false_match", "ev.treachery", "ev.judgement",
-                        "chr.sviatopolk"})
+# the cards whose blow (`CardSpec.harms`) falls on a seat (named by the action's `seat`:
+# Vasilko, Igor's Campaign, the Congress, the raids) or on a city's owner (Fire, False
+# Matchmaking, Treachery, Judgement, Sviatopolk), from the catalogue
+SEAT_BLOWS = frozenset(cid for cid in card_ids(harms=True) if SPEC_BY_ID[cid].aim != TargetKind.CITY)
+CITY_BLOWS = card_ids(harms=True, aim=TargetKind.CITY)
 
 
 def leaders(obs: Observation) -> set[int]:
     """The other seats with the most Glory now (all of them public)."""
-    from .sense import glory_now
-    glory = {t: glory_now(obs, t) for t in range(obs.n) if t != obs.seat}
-    top = max(glory.values())
-    return {t for t, g in glory.items() if g == top}
+    others = [t for t in range(obs.n) if t != obs.seat]
+    return {others[i] for i in top_seats([seat_glory(obs, t) for t in others])}
 
 
 def victim(obs: Observation, a: Action) -> int:

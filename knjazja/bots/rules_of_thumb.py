@@ -18,7 +18,8 @@ from knjazja.engine.actions import (AMBUSH, ATTACK, BID, BRIBE, BUILD, CHRONICLE
                                     CONGRESS, DECLARE_WAR, DEFEND, DOWRY_BID, DRAW, EVENT,
                                     GIVE_CITY, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY, REACTION,
                                     TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER)
-from knjazja.engine.cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, STRENGTH
+from knjazja.engine.cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, SCORES_TROOP, STRENGTH
+from knjazja.engine.scoring import chronicle_glory
 from knjazja.engine.state import Pending
 
 from .citystat import ATTACKABLE, CHR_GLORY, CityStat
@@ -34,12 +35,10 @@ def board_glory(s: GameState) -> list[float]:
         g[c.owner] += c.glory()
     for t in range(s.n):
         for ch in s.chronicles[t]:
-            cid = CARD_ID[ch]
-            if cid == "chr.byzantium":
-                tr = s.under.get(ch, -1)
-                g[t] += STRENGTH[tr] if tr >= 0 else 0
-            else:
-                g[t] += CHR_GLORY.get(cid, 0.0)
+            if SCORES_TROOP[ch]:             # Byzantine Aid: as the engine scores it
+                g[t] += chronicle_glory(ch, s.under)
+            else:                            # the others as this policy weighs them
+                g[t] += CHR_GLORY.get(CARD_ID[ch], 0.0)
     return g
 
 
@@ -148,9 +147,8 @@ def _event_value(s: GameState, p: int, a: Action, board, leader: int, margin: fl
         return 3.0 if margin < 0 else -1.0
     if cid == "ev.poisoner":
         tcid = CARD_ID[a.target]
-        if tcid == "chr.byzantium":
-            tr = s.under.get(a.target, -1)
-            val = STRENGTH[tr] if tr >= 0 else 0.0
+        if SCORES_TROOP[a.target]:
+            val: float = chronicle_glory(a.target, s.under)
         else:
             val = CHR_GLORY.get(tcid, GOOD_CHR.get(tcid, 0.0))
         if a.seat == p:

@@ -46,7 +46,8 @@ from dataclasses import dataclass
 from knjazja.engine import Action, Observation
 from knjazja.engine.actions import (ATTACK, BUILD, CHRONICLE, DECLARE_WAR, DRAW, END_WAR, EVENT, PASS,
                                     PASS_IGOR, PLAY_CITY, TURN, WAR_ATTACK)
-from knjazja.engine.cards import CARD_ID, CARDS, STRENGTH
+from knjazja.engine.cards import CARD_ID, CARDS
+from knjazja.engine.scoring import seat_glory
 
 from .lookahead import pointless
 
@@ -102,15 +103,9 @@ def preset(sense: "str | bool | Sense | None") -> Sense | None:
 
 
 def glory_now(obs: Observation, seat: int) -> int:
-    """The Glory `seat` would score if the game ended now (all of it public)."""
-    total = sum(c.glory() for c in obs.cities.values() if c.owner == seat)
-    for ch in obs.chronicles[seat]:
-        if CARD_ID[ch] == "chr.byzantium":
-            troop = obs.under.get(ch, -1)
-            total += STRENGTH[troop] if troop >= 0 else 0
-        else:
-            total += CARDS[ch].glory
-    return total
+    """The Glory `seat` would score if the game ended now (all of it public): the engine's
+    scorer, `scoring.seat_glory`."""
+    return seat_glory(obs, seat)
 
 
 def lead(obs: Observation) -> int:

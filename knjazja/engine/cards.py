@@ -13,7 +13,7 @@ from functools import lru_cache
 from importlib import resources
 
 from .brief import short
-from .kinds import CardKind
+from .kinds import CardKind, TargetKind
 
 RULESET_VERSION = "1.0"
 
@@ -30,6 +30,61 @@ class CardSpec:
     foreign: bool = False   # foreign troop (Polovtsians, Poles, Hungarians, Varangians)
     is_wall: bool = False   # a set of walls (replaces other walls)
     blocks: bool = False    # Stone Walls / Kremlin: nothing more may be built
+    # --- what a building does to its city's Glory (docs/RULES.md §3; `City.glory_parts`)
+    base_times: int = 1     # × the city's printed Glory (the Craftsmen's Quarter: 2)
+    city_times: int = 1     # × the city's whole Glory (the Prince's Throne: 3)
+    adds_walls: bool = False    # + the city's wall Strength (the Golden Gate)
+    # --- what a chronicle scores (docs/RULES.md §5.3, §6; `scoring.chronicle_glory`)
+    scores_troop: bool = False  # the Strength of the troop beneath it, not `glory` (Byzantine Aid)
+    # --- what an event or chronicle is pointed at in its player's turn (docs/RULES.md §2, §5)
+    aim: TargetKind | None = None   # a city, a prince (SEAT) or a chronicle; None: laid before
+                                    # any prince (a chronicle), or no target of its own
+    others_only: bool = False   # never at oneself or at one's own city
+    harms: bool = False         # a sure loss to the prince it is aimed at (or the city's owner)
+    war_only: bool = False      # played only in a war (docs/RULES.md §4)
+    stops: tuple[str, ...] = ()     # a reaction: the cards it cancels (docs/RULES.md §5.1)
+    only_when: str = ""         # playable only sometimes: "invasion" (never in the first round,
+                                # nor once an end is set), "silence" (only once an end is set)
+
+    @property
+    def reaction(self) -> bool:
+        """City Watch and Bogatyr Outpost: played only when a card it stops is aimed at one."""
+        return bool(self.stops)
+
+    @property
+    def costs_glory(self) -> bool:
+        """A chronicle that scores less than nothing for its holder (−4)."""
+        return self.kind == CardKind.CHRONICLE and self.glory < 0
+
+
+_CITY, _SEAT, _CHRONICLE = TargetKind.CITY, TargetKind.SEAT, TargetKind.CHRONICLE
+# The events and chronicles' targets and timing (docs/RULES.md §5.2, §5.3; RULINGS T4–T7):
+# the rules (`rules.EVENT_TARGETS`, `rules.REACTABLE`), the refusals and the bots read them here.
+_PLAY: dict[str, dict] = {
+    "ev.treachery": dict(aim=_CITY, others_only=True, harms=True),
+    "ev.dowry": dict(aim=_CITY, others_only=True),         # the owner bids too: no sure loss
+    "ev.ambush": dict(war_only=True),
+    "ev.condemnation": dict(war_only=True),
+    "ev.bribe": dict(war_only=True),
+    "ev.raid_city": dict(war_only=True),
+    "ev.plunder": dict(war_only=True),
+    "ev.city_watch": dict(stops=("ev.treachery", "ev.false_match", "ev.fire")),
+    "ev.outpost": dict(stops=("ev.polovtsian_raid", "ev.principality_raid", "ev.raid_city")),
+    "ev.false_match": dict(aim=_CITY, harms=True),
+    "ev.fire": dict(aim=_CITY, harms=True),
+    "ev.polovtsian_raid": dict(aim=_SEAT, others_only=True, harms=True),
+    "ev.principality_raid": dict(aim=_SEAT, others_only=True, harms=True),
+    "ev.tatar_invasion": dict(only_when="invasion"),
+    "ev.silence": dict(only_when="silence"),
+    "ev.judgement": dict(aim=_CITY, others_only=True, harms=True),
+    "ev.recon": dict(aim=_SEAT, others_only=True),
+    "ev.poisoner": dict(aim=_CHRONICLE),
+    "chr.byzantium": dict(scores_troop=True),
+    "chr.vasilko": dict(harms=True),
+    "chr.igor": dict(harms=True),
+    "chr.congress": dict(aim=_SEAT, others_only=True, harms=True),
+    "chr.sviatopolk": dict(aim=_CITY, others_only=True, harms=True),
+}
 
 
 def _specs() -> list[CardSpec]:
@@ -47,9 +102,9 @@ def _specs() -> list[CardSpec]:
         CardSpec("wall.stone", CardKind.BUILDING, 1, strength=4, is_wall=True, blocks=True),
         CardSpec("wall.kremlin", CardKind.BUILDING, 1, strength=5, is_wall=True, blocks=True),
         CardSpec("wall.moat", CardKind.BUILDING, 1, strength=1),
-        CardSpec("bld.throne", CardKind.BUILDING, 2),
-        CardSpec("bld.sloboda", CardKind.BUILDING, 1),
-        CardSpec("bld.golden_gate", CardKind.BUILDING, 1),
+        CardSpec("bld.throne", CardKind.BUILDING, 2, city_times=3),
+        CardSpec("bld.sloboda", CardKind.BUILDING, 1, base_times=2),
+        CardSpec("bld.golden_gate", CardKind.BUILDING, 1, adds_walls=True),
     ]
     for n in range(1, 11):
         s.append(CardSpec(f"troop.druzhina.{n}", CardKind.TROOP, 1, strength=n))
@@ -66,12 +121,12 @@ def _specs() -> list[CardSpec]:
                    ("outpost", 2), ("false_match", 2), ("fire", 1), ("polovtsian_raid", 1),
                    ("principality_raid", 1), ("tatar_invasion", 1), ("silence", 1),
                    ("judgement", 1), ("recon", 1), ("poisoner", 2)):
-        s.append(CardSpec(f"ev.{cid}", CardKind.EVENT, n))
+        s.append(CardSpec(f"ev.{cid}", CardKind.EVENT, n, **_PLAY.get(f"ev.{cid}", {})))
     for cid, n, glory in (("anna", 1, 0), ("bogatyrs", 1, 0), ("voivode", 1, 0),
                           ("byzantium", 1, 0), ("polovtsian_campaign", 2, 3),
                           ("vasilko", 2, -4), ("congress", 1, -4), ("igor", 1, -4),
                           ("sviatopolk", 1, -4), ("hermit", 1, 0)):
-        s.append(CardSpec(f"chr.{cid}", CardKind.CHRONICLE, n, glory=glory))
+        s.append(CardSpec(f"chr.{cid}", CardKind.CHRONICLE, n, glory=glory, **_PLAY.get(f"chr.{cid}", {})))
     return s
 
 
@@ -94,6 +149,28 @@ IS_TROOP: tuple[bool, ...] = tuple(c.kind == CardKind.TROOP for c in CARDS)
 STRENGTH: tuple[int, ...] = tuple(c.strength for c in CARDS)
 FOREIGN: tuple[bool, ...] = tuple(c.foreign for c in CARDS)
 NATIVE_DRUZHINA: tuple[bool, ...] = tuple(c.id.startswith("troop.druzhina") for c in CARDS)
+GLORY: tuple[int, ...] = tuple(c.glory for c in CARDS)
+# A building's part in its city's Glory (`City.glory_parts`, its hot loop): 0 adds its Glory,
+# 1 multiplies the base (`base_times`), 2 the whole (`city_times`), 3 adds the walls.
+GLORY_ROLE: tuple[int, ...] = tuple(1 if c.base_times != 1 else 2 if c.city_times != 1 else
+                                    3 if c.adds_walls else 0 for c in CARDS)
+BASE_TIMES: tuple[int, ...] = tuple(c.base_times for c in CARDS)
+CITY_TIMES: tuple[int, ...] = tuple(c.city_times for c in CARDS)
+SCORES_TROOP: tuple[bool, ...] = tuple(c.scores_troop for c in CARDS)
+
+
+def card_ids(kind: CardKind | None = None, **facts: object) -> frozenset[str]:
+    """The ids of the cards (of ``kind``, if given) whose catalogue fields equal ``facts``,
+    e.g. ``card_ids(CardKind.EVENT, aim=TargetKind.SEAT)``: the sets the rules, the refusals
+    and the bots read, each from the one fact it means."""
+    return frozenset(sp.id for sp in SPECS if (kind is None or sp.kind == kind)
+                     and all(getattr(sp, k) == v for k, v in facts.items()))
+
+
+# Chronicles that help their holder (laid before another prince, they help him) and those
+# that cost their holder Glory (docs/RULES.md §5.3).
+HELPING_CHRONICLES = frozenset(sp.id for sp in SPECS if sp.kind == CardKind.CHRONICLE and sp.glory >= 0)
+COSTLY_CHRONICLES = frozenset(sp.id for sp in SPECS if sp.costs_glory)
 
 
 def card_label(card: object) -> str:

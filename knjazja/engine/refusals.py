@@ -16,22 +16,25 @@ from typing import NamedTuple
 
 from .actions import (AMBUSH, BID, CONDEMN, CONGRESS, DOWRY_BID, LAY, RAID_LAY, REACT, REACTION, TURN, WAR_ATTACK,
                       WAR_COUNTER, WAR_DEFEND, YIELD_PLUNDER, Action)
-from .cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP
+from .cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, SPECS, card_ids
 from .kinds import CardKind, TargetKind
 from .rules import legal_actions
 from .state import GameState
 from .targets import attack_sum, attack_value, attacking_troops, defence_sum, holds, troops_for_sending
 
 
-# events played only in a war (answers, or the Bribe), and reactions (only when targeted)
-_WAR_ONLY = frozenset({"ev.ambush", "ev.condemnation", "ev.plunder", "ev.bribe"})
-_REACTIONS = frozenset({"ev.city_watch", "ev.outpost"})
-_ON_OTHERS_CITY = frozenset({"ev.treachery", "ev.dowry"})      # never on one's own city
-_WHEN = {"ev.tatar_invasion": "invasion", "ev.silence": "silence"}   # allowed only sometimes
-# what a card played in one's turn is pointed at
-_AT_CITY = frozenset({"ev.treachery", "ev.dowry", "ev.false_match", "ev.fire", "ev.judgement", "chr.sviatopolk"})
-_AT_PRINCE = frozenset({"ev.polovtsian_raid", "ev.principality_raid", "ev.recon", "chr.congress"})
-_AT_CHRONICLE = frozenset({"ev.poisoner"})
+# The cards' facts, from the catalogue (`CardSpec`): events played only in a war, reactions
+# (only when targeted), cards never pointed at one's own city, cards allowed only sometimes
+# (the refusal code says when), and what a card played in one's turn is pointed at.
+_WAR_ONLY = card_ids(war_only=True)
+_REACTIONS = frozenset(sp.id for sp in SPECS if sp.reaction)
+_ON_OTHERS_CITY = card_ids(aim=TargetKind.CITY, others_only=True)
+_WHEN = {sp.id: sp.only_when for sp in SPECS if sp.only_when}
+_AT_CITY = card_ids(aim=TargetKind.CITY)
+_AT_PRINCE = card_ids(aim=TargetKind.SEAT)
+_AT_CHRONICLE = card_ids(aim=TargetKind.CHRONICLE)
+# the events aimed at a prince act on his hand: they need one with cards in it
+_ON_OTHERS_HAND = card_ids(CardKind.EVENT, aim=TargetKind.SEAT)
 
 CODES = (
     "over", "not_yours", "blocked", "own_city", "bribe_foreign", "build_on_city", "not_on_self",
@@ -171,7 +174,7 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
     if target.kind == TargetKind.SEAT and kind == TURN:
         if spec.kind == CardKind.BUILDING:
             return _r("build_on_city", card=CardArg(card))
-        if target.key == seat and cid in _AT_PRINCE:
+        if target.key == seat and cid in _AT_PRINCE and spec.others_only:
             return _r("not_on_self", card=CardArg(card))
         if 0 <= target.key < s.n and target.key != seat:
             if cid in _ON_OTHERS_HAND and not s.hands[target.key]:
@@ -179,9 +182,6 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
             if cid == "chr.congress" and not s.cities_of(target.key):
                 return _r("no_cities", card=CardArg(card), seat=SeatArg(target.key))
     return None
-
-
-_ON_OTHERS_HAND = frozenset({"ev.polovtsian_raid", "ev.principality_raid", "ev.recon"})
 
 
 _TARGETLESS = frozenset({AMBUSH, CONDEMN, YIELD_PLUNDER, REACT, LAY, BID})

@@ -13,8 +13,8 @@ from .actions import (BID, BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DECLINE, DOW
                       EVENT, GIVE_CITY, KEEP, NO_BID, OVER, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY,
                       REACT, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action,
                       Decision, Event, IllegalAction)
-from .cards import CARD_ID, CARDS, KIND, STRENGTH
-from .kinds import CardKind, EventKind
+from .cards import CARD_ID, KIND, SPECS, STRENGTH, card_ids
+from .kinds import CardKind, EventKind, TargetKind
 from .state import GameState, Pending
 from .targets import distinct, draw_count, other_cities, others_with_cards, troops_for_sending
 from .validation import check_action, illegal_reason
@@ -26,12 +26,8 @@ EVENT_TARGETS: dict[str, TargetFn] = {}
 EVENT_EFFECTS: dict[str, EffectFn] = {}
 CHRONICLE_TARGETS: dict[str, TargetFn] = {}
 CHRONICLE_EFFECTS: dict[str, Callable[[GameState, int, Action, list], None]] = {}
-# Which reaction may cancel an event, and who is its target: (reaction id, target-of(action)).
-REACTABLE: dict[str, str] = {
-    "ev.treachery": "ev.city_watch", "ev.false_match": "ev.city_watch", "ev.fire": "ev.city_watch",
-    "ev.polovtsian_raid": "ev.outpost", "ev.principality_raid": "ev.outpost",
-    "ev.raid_city": "ev.outpost",
-}
+# Which reaction may cancel an event (its target is asked): the reactions' `CardSpec.stops`.
+REACTABLE: dict[str, str] = {cid: sp.id for sp in SPECS for cid in sp.stops}
 
 
 def _register(table: dict, *ids: str):
@@ -341,7 +337,8 @@ def _t_built(s, p, card):
             if c.buildings or c.walls >= 0 or c.moat >= 0]
 
 
-@_register(EVENT_TARGETS, "ev.polovtsian_raid", "ev.principality_raid", "ev.recon")
+# the events aimed at a prince (the raids, Reconnaissance: all at another, for his hand)
+@_register(EVENT_TARGETS, *sorted(card_ids(CardKind.EVENT, aim=TargetKind.SEAT)))
 def _t_other_with_cards(s, p, card):
     return [Action(EVENT, card=card, seat=t) for t in others_with_cards(s, p)]
 
@@ -364,7 +361,7 @@ def _t_judgement(s, p, card):
             if c.owner != p and c.card in s.owned_ever[p]]
 
 
-@_register(EVENT_TARGETS, "ev.poisoner")
+@_register(EVENT_TARGETS, *sorted(card_ids(CardKind.EVENT, aim=TargetKind.CHRONICLE)))
 def _t_poisoner(s, p, card):
     return [Action(EVENT, card=card, seat=t, target=c) for t in range(s.n) for c in s.chronicles[t]]
 
@@ -496,5 +493,8 @@ def _c_byzantium(s, p, a, ev):
     ev.append(Event(EventKind.MOVE, seat=p, card=troop, src=Z.hand(p), dst=Z.under(a.card), other=a.seat))
 
 
-assert set(EVENT_EFFECTS) | {"ev.ambush", "ev.condemnation", "ev.bribe", "ev.plunder",
-                             "ev.city_watch", "ev.outpost"} == {sp.id for sp in CARDS if sp.kind == CardKind.EVENT}
+# every event has an effect here, but the war cards (`war.py`) and the reactions (`_apply_reaction`)
+assert set(EVENT_EFFECTS) | card_ids(CardKind.EVENT, war_only=True) | {sp.id for sp in SPECS if sp.reaction} \
+    == card_ids(CardKind.EVENT)
+# every card aimed at something in its player's turn has its targets here (docs/RULES.md §2)
+assert {sp.id for sp in SPECS if sp.aim is not None} <= set(EVENT_TARGETS) | set(CHRONICLE_TARGETS)

@@ -1,10 +1,11 @@
 """Scoring (docs/RULES.md §6): the Glory of each seat with a breakdown per city and chronicle."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from .cards import CARD_ID, CARDS, STRENGTH
+from .cards import CARD_ID, GLORY, SCORES_TROOP, STRENGTH
 from .state import City, GameState
 
 
@@ -43,26 +44,51 @@ class SeatScore:
 
 
 def city_score(city: City) -> CityScore:
-    ids = [CARD_ID[b] for b in city.buildings]
-    quarter = 2 if "bld.sloboda" in ids else 1
-    throne = 3 if "bld.throne" in ids else 1
-    gate = city.wall_strength if "bld.golden_gate" in ids else 0
-    bsum = sum(CARDS[b].glory for b in city.buildings)
-    total = city.glory()
-    return CityScore(CARD_ID[city.card], CARDS[city.card].glory, quarter, bsum, gate, throne, total)
+    """The city's Glory with its parts (`City.glory_parts`, the one reckoning of §3)."""
+    base, quarter, buildings, gate, throne = city.glory_parts()
+    return CityScore(CARD_ID[city.card], base, quarter, buildings, gate, throne,
+                     city.glory())
+
+
+def chronicle_glory(chronicle: int, under: Mapping[int, int]) -> int:
+    """What a chronicle in play scores its holder (docs/RULES.md §5.3, §6): its printed Glory,
+    or for Byzantine Aid (`CardSpec.scores_troop`) the Strength of the troop ``under`` it."""
+    if SCORES_TROOP[chronicle]:
+        troop = under.get(chronicle, -1)
+        return STRENGTH[troop] if troop >= 0 else 0
+    return GLORY[chronicle]
+
+
+class Table(Protocol):
+    """What scoring reads: a `GameState`, an `Observation` or a bot's `View` (all public)."""
+    @property
+    def cities(self) -> Mapping[int, City]: ...
+    @property
+    def chronicles(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def under(self) -> Mapping[int, int]: ...
+
+
+def seat_glory(t: Table, seat: int) -> int:
+    """The Glory ``seat`` scores if the game ends now (docs/RULES.md §6): its cities' Glory
+    and its chronicles'.  Everything it reads lies face up."""
+    total = 0
+    for c in t.cities.values():
+        if c.owner == seat:
+            total += c.glory()
+    under = t.under
+    for ch in t.chronicles[seat]:
+        total += chronicle_glory(ch, under)
+    return total
 
 
 def seat_score(s: GameState, seat: int) -> SeatScore:
     sc = SeatScore(seat)
     sc.cities = [city_score(c) for c in s.cities_of(seat)]
     for ch in s.chronicles[seat]:
-        cid = CARD_ID[ch]
-        if cid == "chr.byzantium":
-            troop = s.under.get(ch, -1)
-            sc.chronicles.append(ChronicleScore(cid, STRENGTH[troop] if troop >= 0 else 0,
-                                                CARD_ID[troop] if troop >= 0 else ""))
-        else:
-            sc.chronicles.append(ChronicleScore(cid, CARDS[ch].glory))
+        troop = s.under.get(ch, -1) if SCORES_TROOP[ch] else -1
+        sc.chronicles.append(ChronicleScore(CARD_ID[ch], chronicle_glory(ch, s.under),
+                                            CARD_ID[troop] if troop >= 0 else ""))
     return sc
 
 
@@ -72,7 +98,8 @@ def score(s: GameState) -> list[SeatScore]:
 
 
 def final_scores(s: GameState) -> list[int]:
-    return [seat_score(s, i).total for i in range(s.n)]
+    """Every seat's Glory now (`seat_glory`; at the end, the final score)."""
+    return [seat_glory(s, i) for i in range(s.n)]
 
 
 def top_seats(totals: Sequence[float]) -> list[int]:

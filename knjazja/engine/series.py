@@ -45,10 +45,10 @@ class Series:
         if not self.games:
             return 0
         last, prev = self.games[-1], self.starters[-1]
-        best = max(last)
+        won = top_seats(last)
         for i in range(self.n):
             seat = (prev + i) % self.n
-            if last[seat] == best:
+            if seat in won:
                 return seat
         return prev
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from . import zones as Z
 from .actions import TURN, Action, Decision
-from .cards import CARD_ID, CARDS, INSTANCES, N_CARDS
+from .cards import BASE_TIMES, CARD_ID, CARDS, CITY_TIMES, GLORY, GLORY_ROLE, INSTANCES, N_CARDS, STRENGTH
 from .records import WarRecord
 from .zones import Zone
 
@@ -91,24 +91,38 @@ class City:
             return 0
         return CARDS[self.walls].strength + (1 if self.moat >= 0 else 0)
 
-    def glory(self) -> int:
-        """(base × Quarter + Σ buildings + Golden Gate) × Throne — docs/RULES.md §3."""
+    def glory_parts(self) -> tuple[int, int, int, int, int]:
+        """The parts of this city's Glory, docs/RULES.md §3: (base, Q, B, G, T) — the printed
+        Glory, the Quarter's factor (2, else 1), the Churches', Monasteries' and Cathedrals'
+        Glory, the wall Strength the Golden Gate adds (else 0) and the Throne's factor (3,
+        else 1), each read from the catalogue's fields (`CardSpec.base_times`, ...).  The one
+        place that reckons a city's Glory: `glory`, the scoring breakdown and the bots use it."""
         quarter = throne = 1
-        gate = False
         extra = 0
+        gate = False
         for b in self.buildings:
-            cid = CARD_ID[b]
-            if cid == "bld.sloboda":
-                quarter = 2
-            elif cid == "bld.throne":
-                throne = 3
-            elif cid == "bld.golden_gate":
-                gate = True
+            role = GLORY_ROLE[b]
+            if role == 0:
+                extra += GLORY[b]
+            elif role == 1:
+                quarter = BASE_TIMES[b]
+            elif role == 2:
+                throne = CITY_TIMES[b]
             else:
-                extra += CARDS[b].glory
-        if gate:
-            extra += self.wall_strength
-        return (CARDS[self.card].glory * quarter + extra) * throne
+                gate = True
+        w = self.walls
+        return (GLORY[self.card], quarter, extra,
+                (STRENGTH[w] + (1 if self.moat >= 0 else 0) if w >= 0 else 0) if gate else 0, throne)
+
+    def glory(self) -> int:
+        """(base × Q + B + G) × T — docs/RULES.md §3 (the parts: `glory_parts`)."""
+        return glory_of(*self.glory_parts())
+
+
+def glory_of(base: int, quarter: int, extra: int, gate: int, throne: int) -> int:
+    """A city's Glory from its parts (`City.glory_parts`): (base × Q + B + G) × T, docs/RULES.md
+    §3 — the formula, written once (a bot's what-if city uses it too)."""
+    return (base * quarter + extra + gate) * throne
 
 
 class War:

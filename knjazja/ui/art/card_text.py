@@ -51,17 +51,17 @@ def corner_value(spec: _cards.CardSpec, lang: str) -> Corner | None:
             return Corner(str(spec.strength), "strength")
         if sid == "wall.moat":
             return Corner(f"+{spec.strength}", "strength")
-        if sid == "bld.throne":
-            return Corner("×3", "glory")
-        if sid == "bld.sloboda":
-            return Corner("×2", "glory")
-        if sid == "bld.golden_gate":
+        if spec.city_times != 1:          # the Throne: the catalogue's factor
+            return Corner(f"×{spec.city_times}", "glory")
+        if spec.base_times != 1:          # the Craftsmen's Quarter
+            return Corner(f"×{spec.base_times}", "glory")
+        if spec.adds_walls:               # the Golden Gate
             return Corner(tr("card.corner.walls", lang=lang), "glory")
         if spec.glory:
             return Corner(f"+{spec.glory}", "glory")
         return None
     if kind == CardKind.CHRONICLE:
-        if sid == "chr.byzantium":
+        if spec.scores_troop:             # Byzantine Aid
             return Corner(tr("card.corner.walls", lang=lang), "glory")
         if spec.glory > 0:
             return Corner(f"+{spec.glory}", "glory")
