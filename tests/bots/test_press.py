@@ -147,7 +147,7 @@ def test_igors_campaign_is_passed_only_near_the_end():
     assert not any(legal[i].kind == PASS_IGOR for i in focus(obs, legal, sense=PRESSING))
     assert any(legal[i].kind == PASS_IGOR for i in focus(obs, legal, sense=STEADY))
     s.end_turn = s.turn_no + 2                    # the end is set: the last pass sticks
-    s._legal = None
+    s.edited()
     obs, legal = observation(s, 0), legal_actions(s)
     assert any(legal[i].kind == PASS_IGOR for i in focus(obs, legal, sense=PRESSING))
 
@@ -157,7 +157,7 @@ def test_a_leader_plays_no_silence():
                       cities={"city.kiev": (0, ["bld.cathedral"]), "city.murom": (1, [])},
                       turn_no=40)
     s.end_turn = s.turn_no + 2
-    s._legal = None
+    s.edited()
     obs, legal = observation(s, 0), legal_actions(s)
     silence = [a for a in legal if a.kind == EVENT and CARD_ID[a.card] == "ev.silence"]
     assert silence
