@@ -234,7 +234,7 @@ def _cmd_simulate(args, parser) -> int:
 def _cmd_replay(args, parser) -> int:
     if not _lab("replay"):
         return 2
-    from knjazja.app.files import load_game
+    from knjazja.app.store.files import load_game
     from knjazja_lab.replay import format_report, replay_report
     from knjazja.engine.saves import SaveError
     try:
@@ -272,10 +272,10 @@ def _cmd_bench(args) -> int:
         res = bench_evening(games=args.games or 6, frames=args.frames,
                             progress=None if args.json else lambda line: print(line, flush=True))
     elif args.what == "words":
-        from knjazja.app.wordcheck import bench_words
+        from knjazja.app.wording.wordcheck import bench_words
         res = bench_words(games=args.games or 40)
     elif args.what == "review":
-        from knjazja.app.reviewbench import bench_review
+        from knjazja.app.advice.reviewbench import bench_review
         res = bench_review(games=args.games or 20)
     else:
         from knjazja.ui.bench import bench_ui

@@ -19,7 +19,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from knjazja.app.i18n import tr
+from knjazja.app.wording.i18n import tr
 
 APP_ID = "knjazja"
 FILE_NAME = f"{APP_ID}.desktop"

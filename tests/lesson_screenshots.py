@@ -23,9 +23,9 @@ sys.path.insert(0, str(Path(__file__).with_name("ui")))
 import pygame  # noqa: E402
 import table_probes as P  # noqa: E402
 
-from knjazja.app.lesson_pointer import HAND, pointer  # noqa: E402
-from knjazja.app.lessons import all_lessons  # noqa: E402
-from knjazja.app.settings import Settings  # noqa: E402
+from knjazja.app.tutorial.lesson_pointer import HAND, pointer  # noqa: E402
+from knjazja.app.tutorial.lessons import all_lessons  # noqa: E402
+from knjazja.app.store.settings import Settings  # noqa: E402
 from knjazja.engine.cards import INSTANCES  # noqa: E402
 from knjazja.ui.app import App  # noqa: E402
 from knjazja.ui.main import GameFlow  # noqa: E402

@@ -26,10 +26,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from knjazja.app import i18n  # noqa: E402
+from knjazja.app.wording import i18n  # noqa: E402
 from knjazja.app.session import GameSession, Seat  # noqa: E402
-from knjazja.app.words import prince_names  # noqa: E402
-from knjazja.app.settings import Settings  # noqa: E402
+from knjazja.app.wording.words import prince_names  # noqa: E402
+from knjazja.app.store.settings import Settings  # noqa: E402
 from knjazja.engine import apply, legal_actions, new_game  # noqa: E402
 from knjazja.engine.actions import ATTACK, BUILD, DEFEND, TURN, WAR_ATTACK, WAR_DEFEND  # noqa: E402
 from knjazja.ui.app import App  # noqa: E402
@@ -245,9 +245,9 @@ def _finished_session() -> GameSession:
 
 def shoot_screens(app: App, save) -> None:
     """The other screens: setup, settings, statistics, series, results, review, saves, gallery."""
-    from knjazja.app import stats, storage
-    from knjazja.app.analysis import Analysis, decision_points, replay
-    from knjazja.app.files import save_game
+    from knjazja.app.store import stats, storage
+    from knjazja.app.advice.analysis import Analysis, decision_points, replay
+    from knjazja.app.store.files import save_game
     from knjazja.engine import Series
     from knjazja.ui.scenes.gallery import GalleryScene
     from knjazja.ui.scenes.results import ResultsScene

@@ -17,10 +17,10 @@ from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from knjazja.app import i18n  # noqa: E402
+from knjazja.app.wording import i18n  # noqa: E402
 from knjazja.app.session import GameSession, Seat  # noqa: E402
-from knjazja.app.settings import Settings  # noqa: E402
-from knjazja.app.words import prince_names  # noqa: E402
+from knjazja.app.store.settings import Settings  # noqa: E402
+from knjazja.app.wording.words import prince_names  # noqa: E402
 from knjazja.engine import legal_actions  # noqa: E402
 from knjazja.ui.app import App  # noqa: E402
 

@@ -1,11 +1,14 @@
-"""The game being played, without pygame: the session (undo, autosave, bots in the background),
-the table's controller (what a click means, the event queue, bot pacing), narration and UI
-strings, the rules document, review analysis, statistics, series, settings and storage.
-``knjazja.ui`` draws it; tests drive it directly.  Nothing here imports pygame.
+"""The game being played, without pygame, by job: the session and its one event feed (here),
+``table`` (what a click means, undo, the view the animations have shown), ``wording`` (every
+word the game says), ``store`` (every file it keeps), ``tutorial`` (the lessons) and ``advice``
+(the review and the Hint's reasons).  ``knjazja.ui`` draws it; tests drive it directly.
+Nothing here imports pygame.
 """
 # Every module, so `import knjazja.app` proves the whole package loads without pygame.
-from knjazja.app import (analysis, autosave, card_names, clicks, controller, crash, glory, glossary,  # noqa: F401
-                         help_topics, hints, i18n, interaction, lesson_pointer, lesson_progress,
-                         files, lesson_session, lessons, names, narrate, notices, prompts, rulebook,
-                         reviewbench, save_errors, series_store, session, settings, stats, storage,
-                         table_view, typography, wordcheck, words)
+from knjazja.app import feed, session  # noqa: F401
+from knjazja.app.advice import analysis, explain, facts, reviewbench, verdict  # noqa: F401
+from knjazja.app.store import autosave, crash, files, notices, series_store, settings, stats, storage  # noqa: F401
+from knjazja.app.table import clicks, controller, hints, interaction, prompts, table_view, undo  # noqa: F401
+from knjazja.app.tutorial import lesson_pointer, lesson_progress, lesson_session, lessons  # noqa: F401
+from knjazja.app.wording import (card_names, glory, glossary, help_topics, i18n, names, narrate,  # noqa: F401
+                                 rulebook, save_errors, typography, wordcheck, words)

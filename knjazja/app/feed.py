@@ -49,6 +49,7 @@ class EventFeed:
         self.generation += 1
         for reader in self._readers:
             reader.position = min(reader.position, keep)
+            reader.batch_from = min(reader.batch_from, keep)
 
     def reader(self, at_end: bool = True) -> FeedReader:
         """A new reader, at the end (the past counts as read) or at the start."""
@@ -63,6 +64,12 @@ class FeedReader:
     def __init__(self, feed: EventFeed, position: int) -> None:
         self.feed = feed
         self.position = position
+        self.batch_from = 0          # where the latest batch began (the past is the first one):
+        self._caught_up = True       # read after catching up — a move's events, or an answer
+
+    def _reading(self) -> None:
+        if self._caught_up:
+            self.batch_from, self._caught_up = self.position, False
 
     @property
     def pending(self) -> int:
@@ -77,13 +84,17 @@ class FeedReader:
         """The next event, now read (None: nothing new)."""
         e = self.peek()
         if e is not None:
+            self._reading()
             self.position += 1
+            self._caught_up = self.pending == 0
         return e
 
     def take(self) -> list[Event]:
         """Every unread event, now read."""
         out = self.feed.events(self.position)
-        self.position = len(self.feed)
+        if out:
+            self._reading()
+        self.position, self._caught_up = len(self.feed), True
         return out
 
     def read(self) -> list[Event]:

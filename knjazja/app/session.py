@@ -1,6 +1,6 @@
 """A game being played: the real state, who sits where, bots in the background, undo, autosave.
 
-No pygame: the table's controller (``knjazja.app.controller``) hands it the actions clicks
+No pygame: the table's controller (``knjazja.app.table.controller``) hands it the actions clicks
 map to and animates the events of its ``feed`` (``app.feed``: the game's one event log,
 read by each follower at his own pace); tests drive it directly.
 """
@@ -10,10 +10,10 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from knjazja.app import autosave as autosaver
+from knjazja.app.store import autosave as autosaver
 from knjazja.app.feed import EventFeed
-from knjazja.app.files import write_atomic
-from knjazja.app.names import clean_name
+from knjazja.app.store.files import write_atomic
+from knjazja.app.wording.names import clean_name
 from knjazja.bots import make_bot
 from knjazja.bots.thinker import Thinker
 from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction, apply, dumps, learned_by,

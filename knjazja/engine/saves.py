@@ -3,7 +3,7 @@
 Loading replays the actions through `apply`, so a save can never hold a state the
 rules could not reach. A checksum over the content catches truncation and edits.
 Only text and bytes here: reading and writing the files is the application's
-(``knjazja.app.files``).
+(``knjazja.app.store.files``).
 """
 from __future__ import annotations
 
@@ -194,7 +194,7 @@ def loads(text: str) -> tuple[GameState, dict]:
 def from_bytes(raw: bytes, source: str = "save") -> tuple[GameState, dict]:
     """A save's bytes as read from a file (``source`` names it in messages): at most
     ``MAX_SAVE_BYTES``, UTF-8, then :func:`loads`.  Raises SaveError.  The engine reads no
-    file itself: the application's storage (``knjazja.app.files``) hands it the bytes."""
+    file itself: the application's storage (``knjazja.app.store.files``) hands it the bytes."""
     if len(raw) > MAX_SAVE_BYTES:
         raise SaveError(f"{source} is too large (over {MAX_SAVE_BYTES} bytes)", "too_large")
     try:

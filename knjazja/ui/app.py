@@ -32,8 +32,9 @@ if sys.platform.startswith("linux"):
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from knjazja.app import autosave, i18n  # noqa: E402
-from knjazja.app.settings import Settings, load_settings, save_settings  # noqa: E402
+from knjazja.app.store import autosave  # noqa: E402
+from knjazja.app.wording import i18n  # noqa: E402
+from knjazja.app.store.settings import Settings, load_settings, save_settings  # noqa: E402
 from knjazja.ui import caches, trace  # noqa: E402
 from knjazja.ui.art import resources  # noqa: E402
 from knjazja.ui.gui_theme import build_theme  # noqa: E402

@@ -29,7 +29,7 @@ def bench_ui(frames: int = 600, size: tuple[int, int] = (1920, 1080), seed: int 
     Frame time is the work of one `App.step` (events, update, draw, flip), not the wait
     for the next vsync: it says how much of the 16.7 ms budget of 60 fps is used."""
     from knjazja.app.session import GameSession, Seat
-    from knjazja.app.settings import Settings
+    from knjazja.app.store.settings import Settings
     from knjazja.ui.app import App
     from knjazja.ui.table.scene import TableScene
 

@@ -50,7 +50,7 @@ def _worker_rss_mb() -> float | None:
 
 class _Evening:
     def __init__(self, resize_every: int) -> None:
-        from knjazja.app.settings import Settings
+        from knjazja.app.store.settings import Settings
         from knjazja.ui.app import App
 
         self.settings = Settings()
@@ -110,7 +110,7 @@ class _Evening:
         self.rss.append(current_rss_mb())
 
     def lesson(self, index: int, frames: int) -> None:
-        from knjazja.app.lessons import all_lessons
+        from knjazja.app.tutorial.lessons import all_lessons
         from knjazja.ui.table.lesson import LessonScene
 
         lesson = all_lessons()[index % len(all_lessons())]
@@ -139,7 +139,7 @@ class _Evening:
 def bench_evening(games: int = 6, frames: int = 900, resize_every: int = 12,
                   progress: Callable[[str], None] | None = None) -> dict:
     """Play the scripted evening; ``games`` tables of ``frames`` frames each (plus lessons)."""
-    from knjazja.app import i18n
+    from knjazja.app.wording import i18n
     from knjazja.ui import caches
     from knjazja.ui.app import THEME_CACHE_LIMIT
 

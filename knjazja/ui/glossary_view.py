@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from knjazja.app import glossary
+from knjazja.app.wording import glossary
 from knjazja.ui import style
 
 

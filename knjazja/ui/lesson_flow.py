@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from knjazja.app import lesson_progress, storage
-from knjazja.app.i18n import get_language, tr
-from knjazja.app.lessons import Lesson, all_lessons, lesson_by_id, next_lesson, words
-from knjazja.app.settings import default_setup
-from knjazja.app.words import prince_names
+from knjazja.app.tutorial import lesson_progress
+from knjazja.app.store import storage
+from knjazja.app.wording.i18n import get_language, tr
+from knjazja.app.tutorial.lessons import Lesson, all_lessons, lesson_by_id, next_lesson, words
+from knjazja.app.store.settings import default_setup
+from knjazja.app.wording.words import prince_names
 
 if TYPE_CHECKING:
     from knjazja.ui.main import GameFlow

@@ -9,10 +9,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from knjazja.app import storage
-from knjazja.app.i18n import get_language, tr
-from knjazja.app.save_errors import save_error_text
-from knjazja.app.words import seat_word
+from knjazja.app.store import storage
+from knjazja.app.wording.i18n import get_language, tr
+from knjazja.app.wording.save_errors import save_error_text
+from knjazja.app.wording.words import seat_word
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import GameOptions, SaveError
 from knjazja.engine.kinds import DecisionKind
@@ -44,7 +44,7 @@ class GameFlow:
                    continue_series: bool = False) -> GameSession:
         """A new game from the setup screen; with setup["series"] the first game of a series,
         with ``continue_series`` the next game of the current one."""
-        from knjazja.app import series_store
+        from knjazja.app.store import series_store
         from knjazja.engine import Series
         self.last_setup = {k: v for k, v in setup.items() if k != "series"}
         seats = [Seat(s["name"] or f"{i + 1}", s["kind"]) for i, s in enumerate(setup["seats"])]
@@ -87,7 +87,7 @@ class GameFlow:
     def _restore_series(self, session: GameSession) -> None:
         """The stored series, if this game is one of it: a save from an older series, or
         with other players, is played as a game of its own."""
-        from knjazja.app import series_store
+        from knjazja.app.store import series_store
         stored = series_store.load_series()       # a damaged file: the player is told
         if (stored is not None and not stored.over
                 and stored.seats == self.session_seats_json(session.seats)):
@@ -107,7 +107,7 @@ class GameFlow:
     def greet(self) -> None:
         """At start, over the menu: a crash last time is named once, and the game it kept
         (the autosave) is offered."""
-        from knjazja.app import crash
+        from knjazja.app.store import crash
         if storage.set_aside_damaged_autosave():    # Continue must not offer a damaged game
             self.menu.refresh()
         report = crash.take_pending()
@@ -198,7 +198,7 @@ class GameFlow:
     def game_over(self, session: GameSession) -> None:
         """The game has ended on the table: record it (the final board stays, with a Results
         button that calls ``show_results``)."""
-        from knjazja.app import series_store, stats
+        from knjazja.app.store import series_store, stats
         from knjazja.engine import final_scores, winners
         try:
             storage.remove_autosave()        # a finished game is not continued
@@ -233,7 +233,7 @@ class GameFlow:
     def play_again(self) -> None:
         """Play again, or in a series show the standings first."""
         if self.series is not None and self.session is not None and getattr(self.session, "series", False):
-            from knjazja.app import series_store
+            from knjazja.app.store import series_store
             from knjazja.ui.scenes.series import SeriesScene
             seats = self.session_seats_json(self.session.seats)
             on_next = None if self.series.over else self.next_series_game

@@ -1,7 +1,7 @@
 """``knjazja --self-test``: check that an installation (a checkout or a frozen build) is whole.
 
 It loads every shipped file through the same paths the game uses (``asset_path``, the
-package data of ``knjazja.app.i18n`` and ``knjazja.engine.cards``), draws the main menu, every
+package data of ``knjazja.app.wording.i18n`` and ``knjazja.engine.cards``), draws the main menu, every
 card face and (when the table scene exists) a table frame offscreen, plays one bots-only
 game, has Hard decide one position in a worker process (as the game does), and prints ONE
 line::
@@ -98,8 +98,8 @@ class _Run:
     def open_menu(self) -> str:
         """Open the window as the game does and draw the main menu's first frame."""
 
-        from knjazja.app import storage
-        from knjazja.app.settings import Settings
+        from knjazja.app.store import storage
+        from knjazja.app.store.settings import Settings
         from knjazja.ui.app import App
         from knjazja.ui.scenes.menu import MenuScene
 
@@ -203,7 +203,7 @@ class _Run:
 
     def languages(self) -> list[str]:
         """The UI strings, card texts and rules of every language, as the game reads them."""
-        from knjazja.app import i18n, rulebook
+        from knjazja.app.wording import i18n, rulebook
         from knjazja.engine import cards
 
         for lang in i18n.LANGUAGES:

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pygame
 
-from knjazja.app.settings import Settings
+from knjazja.app.store.settings import Settings
 from knjazja.engine import Event
 from knjazja.engine import zones as Z
 from knjazja.engine.kinds import EventKind

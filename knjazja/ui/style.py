@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-from knjazja.app.i18n import get_language
+from knjazja.app.wording.i18n import get_language
 from knjazja.ui.art import resources
 from knjazja.ui.art.background import render_table_background
 

@@ -1,9 +1,9 @@
 """What the window keeps for a crash report, and the messages it owes the player.
 
 ``describe_event`` turns an input event into one short line (the report lists the last
-ones); ``report_crash`` writes the report (``knjazja.app.crash``) with what the app's
+ones); ``report_crash`` writes the report (``knjazja.app.store.crash``) with what the app's
 ``crash_context`` callbacks add; ``show_notices`` puts each pending notice
-(``knjazja.app.notices``) on the scene stack as a message box.
+(``knjazja.app.store.notices``) on the scene stack as a message box.
 """
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from knjazja.app import crash, notices
-from knjazja.app.i18n import tr
+from knjazja.app.store import crash, notices
+from knjazja.app.wording.i18n import tr
 
 if TYPE_CHECKING:
     from knjazja.ui.app import App

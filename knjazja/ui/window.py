@@ -20,7 +20,7 @@ import os
 import sys
 import warnings
 
-from knjazja.app.settings import DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE
+from knjazja.app.store.settings import DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE
 
 log = logging.getLogger(__name__)
 

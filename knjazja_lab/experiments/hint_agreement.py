@@ -23,7 +23,7 @@ import argparse
 import random
 import time
 
-from knjazja.app.analysis import WORLDS
+from knjazja.app.advice.analysis import WORLDS
 from knjazja_lab.arena import game_seed
 from knjazja.bots.hard import hard_level
 from knjazja.bots.hints import rank_actions

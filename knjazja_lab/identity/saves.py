@@ -18,7 +18,7 @@ from pathlib import Path
 from knjazja.bots import make_bot
 from knjazja.engine import GameState, apply, legal_actions, new_game, observation
 try:                                    # the app's files since issue 47; the engine's before
-    from knjazja.app.files import load_game, save_game
+    from knjazja.app.store.files import load_game, save_game
 except ImportError:                     # a checkout from before the split
     from knjazja.engine.saves import load_game, save_game  # type: ignore[attr-defined,no-redef]
 

@@ -8,7 +8,8 @@ def knjazja_home(tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("KNJAZJA_HOME", str(home))
     monkeypatch.setenv("LANGUAGE", "en")      # a first start speaks the system's language
-    from knjazja.app import autosave, i18n, notices
+    from knjazja.app.store import autosave, notices
+    from knjazja.app.wording import i18n
 
     i18n.set_language("en")
     notices.forget()                  # every test is a new run: nothing told yet

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 import sys
 
-from knjazja.app import clicks as C
-from knjazja.app.controller import TableController
-from knjazja.app.interaction import Choosing
+from knjazja.app.table import clicks as C
+from knjazja.app.table.controller import TableController
+from knjazja.app.table.interaction import Choosing
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import Action
 from knjazja.engine.actions import ATTACK, DECLARE_WAR, DEFEND, PASS_IGOR

@@ -6,7 +6,7 @@ asserts them.  No pygame.
 from __future__ import annotations
 
 from controller_driver import drain
-from knjazja.app.controller import TableController
+from knjazja.app.table.controller import TableController
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import new_game
 from knjazja.engine.actions import ACCEPT, ATTACK, DECLARE_WAR, DEFEND, END_WAR

@@ -16,8 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
 from scenario import inst, play, scenario  # noqa: E402
 
-from knjazja.app.card_names import refusal_text  # noqa: E402
-from knjazja.app.clicks import candidates_for, match  # noqa: E402
+from knjazja.app.wording.card_names import refusal_text  # noqa: E402
+from knjazja.app.table.clicks import candidates_for, match  # noqa: E402
 from knjazja.engine import legal_actions  # noqa: E402
 from knjazja.engine.cards import CARD_ID, IS_MILITIA, KIND  # noqa: E402
 from knjazja.engine.refusals import Refusal, Target, why_not_declare, why_not_play  # noqa: E402

@@ -10,13 +10,13 @@ import re
 
 import pytest
 
-from knjazja.app.analysis import (END_MARGIN, Analysis, PointResult, close_calls, costliest, cost_candidates,
+from knjazja.app.advice.analysis import (END_MARGIN, Analysis, PointResult, close_calls, costliest, cost_candidates,
                                   decision_points, losers, replay)
-from knjazja.app.explain import why_better, why_good
-from knjazja.app.facts import LOSING
-from knjazja.app.i18n import tr
-from knjazja.app.narrate import Narrator
-from knjazja.app.words import card_word
+from knjazja.app.advice.explain import why_better, why_good
+from knjazja.app.advice.facts import LOSING
+from knjazja.app.wording.i18n import tr
+from knjazja.app.wording.narrate import Narrator
+from knjazja.app.wording.words import card_word
 from knjazja.bots.rules_of_thumb import fast_choose
 from knjazja.bots.endcost import end_margins
 from knjazja.bots.hints import rank_actions
@@ -226,7 +226,7 @@ def test_a_lost_game_played_by_the_book_still_shows_what_lost_it(monkeypatch):
             assert concrete(reason, lang), reason
     assert not a.judged_at_end(points[5]) and a.better(points[5]) == a.results[points[5]].chosen
     # the verdict names the better move without the one-ply chances that favour the chosen one
-    from knjazja.app.verdict import point_verdict
+    from knjazja.app.advice.verdict import point_verdict
     top = a.costliest()[0]
     for lang, said, unsaid in (("ru", "к концу партии лучше было", "Шанс победы"),
                                ("en", "by the end of the game it would have been better to", "Win chance")):
@@ -247,7 +247,7 @@ def test_a_won_game_is_not_played_out():
 
 
 def test_bench_review_reports_each_lost_game_and_a_summary():
-    from knjazja.app.reviewbench import bench_review
+    from knjazja.app.advice.reviewbench import bench_review
     lines: list[str] = []
     summary = bench_review(games=1, worlds=1, playouts=4, samples=3, log=lines.append)
     assert summary["lost_games"] == 1 and summary["with_3_costliest"] == 1

@@ -3,7 +3,7 @@ errors reach the session.  No sleeping: a test double of the write blocks on an 
 import threading
 from pathlib import Path
 
-from knjazja.app.autosave import AutosaveWriter
+from knjazja.app.store.autosave import AutosaveWriter
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import dumps
 

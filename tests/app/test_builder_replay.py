@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from knjazja.app.controller import TableController
-from knjazja.app.files import load_game
+from knjazja.app.table.controller import TableController
+from knjazja.app.store.files import load_game
 from knjazja.app.session import GameSession, Seat
 from knjazja_lab.proxies import ProxyBot
 from knjazja_lab.replay import format_report, replay_report

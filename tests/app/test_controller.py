@@ -5,11 +5,11 @@ import sys
 from pathlib import Path
 
 from controller_driver import drain, play_game
-from knjazja.app import clicks as C
-from knjazja.app.controller import BOT_PAUSE, TableController
-from knjazja.app.interaction import IDLE, Choosing, Hit, Holding, PickingIgorSeat, PickingWarCity, Pile, Squad
+from knjazja.app.table import clicks as C
+from knjazja.app.table.controller import BOT_PAUSE, TableController
+from knjazja.app.table.interaction import IDLE, Choosing, Hit, Holding, PickingIgorSeat, PickingWarCity, Pile, Squad
 from knjazja.app.session import GameSession, Seat
-from knjazja.app.table_view import TableView
+from knjazja.app.table.table_view import TableView
 from knjazja.engine import Action, Target, new_game
 from knjazja.engine.cards import INSTANCES
 from knjazja.engine.kinds import TargetKind

@@ -6,7 +6,8 @@ import os
 
 import pytest
 
-from knjazja.app import lesson_progress, notices, series_store, settings, stats, storage
+from knjazja.app.tutorial import lesson_progress
+from knjazja.app.store import notices, series_store, settings, stats, storage
 from knjazja.engine import Series
 
 HUMAN_VS_EASY = [{"name": "Olga", "kind": "human"}, {"name": "Igor", "kind": "easy"}]
@@ -183,7 +184,7 @@ def test_each_damage_gets_its_own_dated_name(knjazja_home):
 
 
 def test_notice_texts_name_the_kept_file_in_both_languages(knjazja_home):
-    from knjazja.app import i18n
+    from knjazja.app.wording import i18n
     _damage(stats.stats_path(), b"junk")
     stats.load_stats()
     [notice] = notices.take()

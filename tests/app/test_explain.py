@@ -2,10 +2,10 @@
 only real mistakes (never a move that gained at once what the best move gained)."""
 import random
 
-from knjazja.app.analysis import (MISTAKE_POINTS, PointResult, biggest_mistakes, confirmed,
+from knjazja.app.advice.analysis import (MISTAKE_POINTS, PointResult, biggest_mistakes, confirmed,
                                   result_from_ranking)
-from knjazja.app.controller import TableController
-from knjazja.app.explain import effect, gained_as_much, why_better, why_good
+from knjazja.app.table.controller import TableController
+from knjazja.app.advice.explain import effect, gained_as_much, why_better, why_good
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import Action, legal_actions, new_game, apply
 from knjazja.engine.cards import INSTANCES, CARDS

@@ -52,3 +52,19 @@ def test_the_session_writes_every_move_and_undo_into_its_feed():
     assert all(n == 1 for n, _ in session.feed.entries())
     assert session.undo(0)
     assert len(session.feed) == 0 and table.position == 0 and session.feed.generation == 1
+
+
+def test_a_batch_begins_when_a_caught_up_reader_reads_again():
+    feed = EventFeed([(0, _ev(0))])
+    log = feed.reader(at_end=True)
+    assert log.batch_from == 0                    # a loaded game's past is the latest batch
+    feed.append(1, [_ev(1), _ev(2)])              # a move's events
+    log.next()
+    assert log.batch_from == 1
+    feed.append(2, [_ev(3)])                      # more while the move is still being read
+    log.next(), log.next()
+    assert log.batch_from == 1                    # ... the same batch
+    feed.append(3, [_ev(4), _ev(5)])              # the answer, once everything was read
+    assert log.take() == [_ev(4), _ev(5)] and log.batch_from == 4
+    feed.truncate(1)
+    assert log.batch_from == 3 and log.position == 3

@@ -1,8 +1,8 @@
-"""Saves on disk (``knjazja.app.files``): the file holds exactly the engine's text, written
+"""Saves on disk (``knjazja.app.store.files``): the file holds exactly the engine's text, written
 atomically; what cannot be read is one SaveError line."""
 import pytest
 
-from knjazja.app.files import load_game, save_game
+from knjazja.app.store.files import load_game, save_game
 from knjazja.engine import SaveError, apply, dumps, legal_actions, new_game
 from knjazja.engine.saves import MAX_SAVE_BYTES
 

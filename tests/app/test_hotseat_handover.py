@@ -2,7 +2,7 @@
 never so that the others learn what he holds; the first player is handed the device before
 any hand shows."""
 from hotseat_war import play_war
-from knjazja.app.controller import TableController
+from knjazja.app.table.controller import TableController
 from knjazja.app.session import GameSession, Seat
 
 

@@ -2,7 +2,7 @@
 still his decision or his own hand-over screen is up, never once another player has seen
 the table or answered the move."""
 from controller_driver import drain
-from knjazja.app.controller import TableController
+from knjazja.app.table.controller import TableController
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import Action, dumps, new_game
 from knjazja.engine.actions import ATTACK, DECLARE_WAR, DEFEND, WAR_DEFEND

@@ -4,10 +4,10 @@ import string
 
 import pytest
 
-from knjazja.app import i18n
-from knjazja.app.i18n import CARD_REF, LANGUAGES, PLURAL_FORMS, plural_category, strings, tr
-from knjazja.app.narrate import Phrase
-from knjazja.app.words import FORMS, Word
+from knjazja.app.wording import i18n
+from knjazja.app.wording.i18n import CARD_REF, LANGUAGES, PLURAL_FORMS, plural_category, strings, tr
+from knjazja.app.wording.narrate import Phrase
+from knjazja.app.wording.words import FORMS, Word
 from knjazja.engine.cards import SPEC_BY_ID
 
 
@@ -124,6 +124,6 @@ def test_unknown_language_is_rejected():
 
 def test_every_third_person_variant_belongs_to_an_action_told_apart():
     """``act.<kind>…_3`` keys are looked up only for the action kinds the narrator tells twice."""
-    from knjazja.app.narrate import _TOLD_APART
+    from knjazja.app.wording.narrate import _TOLD_APART
     kinds = {key.split(".")[1].split("_")[0] for key in strings("en") if key.endswith("_3")}
     assert kinds and kinds <= _TOLD_APART

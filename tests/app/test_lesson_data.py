@@ -9,13 +9,14 @@ import json
 
 import pytest
 
-from knjazja.app import glossary, lesson_progress
-from knjazja.app.help_topics import topic
-from knjazja.app.i18n import LANGUAGES
-from knjazja.app.interaction import IDLE, Holding, PickingWarCity
-from knjazja.app.lesson_session import LessonSession
-from knjazja.app.lessons import LESSONS_DIR, LessonError, Pattern, all_lessons, lesson_errors, parse_lesson
-from knjazja.app.rulebook import load_rules
+from knjazja.app.wording import glossary
+from knjazja.app.tutorial import lesson_progress
+from knjazja.app.wording.help_topics import topic
+from knjazja.app.wording.i18n import LANGUAGES
+from knjazja.app.table.interaction import IDLE, Holding, PickingWarCity
+from knjazja.app.tutorial.lesson_session import LessonSession
+from knjazja.app.tutorial.lessons import LESSONS_DIR, LessonError, Pattern, all_lessons, lesson_errors, parse_lesson
+from knjazja.app.wording.rulebook import load_rules
 from knjazja.engine import IllegalAction, legal_actions
 from knjazja.engine.actions import REACTION
 from knjazja.engine.cards import CARD_ID, INSTANCES
@@ -214,8 +215,8 @@ def test_glossary_leaves_verbs_and_names_alone():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_help_topic_finds_its_paragraph(lang):
-    from knjazja.app.i18n import card_name, tr
-    from knjazja.app.rulebook import block_naming, section_index
+    from knjazja.app.wording.i18n import card_name, tr
+    from knjazja.app.wording.rulebook import block_naming, section_index
     sections = load_rules(lang)
     topics = [("war", tr(f"help.term.{k}", lang=lang)) for k in ("attack", "defend", "counter")]
     topics += [("events", card_name(c, lang)) for c in ("ev.raid_city", "ev.city_watch", "ev.outpost", "ev.dowry")]

@@ -4,8 +4,8 @@ import os
 
 import pytest
 
-from knjazja.app import files
-from knjazja.app.files import LockedFileError, write_atomic
+from knjazja.app.store import files
+from knjazja.app.store.files import LockedFileError, write_atomic
 
 
 @pytest.fixture

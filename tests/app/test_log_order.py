@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from knjazja.app.narrate import Narrator
-from knjazja.app.table_view import last_played, played_card
+from knjazja.app.wording.narrate import Narrator
+from knjazja.app.table.table_view import last_played, played_card
 from knjazja.engine import Action, GameOptions, apply, legal_actions, new_game, start_events
 from knjazja.engine import zones as Z
 from knjazja.engine.cards import CARD_ID

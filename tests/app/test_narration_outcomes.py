@@ -9,7 +9,7 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
 
 from scenario import play, scenario  # noqa: E402
 
-from knjazja.app.narrate import Narrator, expand_tokens  # noqa: E402
+from knjazja.app.wording.narrate import Narrator, expand_tokens  # noqa: E402
 from knjazja.engine.actions import DOWRY_BID  # noqa: E402
 from knjazja.engine.kinds import EventKind  # noqa: E402
 

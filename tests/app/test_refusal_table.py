@@ -5,8 +5,8 @@ import pytest
 
 from refusal_table import declares, rows, wrong_drops
 
-from knjazja.app.card_names import refusal_text
-from knjazja.app.clicks import candidates_for
+from knjazja.app.wording.card_names import refusal_text
+from knjazja.app.table.clicks import candidates_for
 from knjazja.engine import legal_actions
 from knjazja.engine.cards import CARD_ID, FOREIGN, IS_MILITIA, IS_TROOP, KIND
 from knjazja.engine.refusals import Target, why_not_declare

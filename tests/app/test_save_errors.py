@@ -1,6 +1,6 @@
 """A refused save is told in the player's language, one line for every kind of refusal."""
-from knjazja.app.i18n import get_language, set_language
-from knjazja.app.save_errors import save_error_text
+from knjazja.app.wording.i18n import get_language, set_language
+from knjazja.app.wording.save_errors import save_error_text
 from knjazja.engine import SaveError
 from knjazja.engine.saves import SAVE_ERROR_KINDS
 

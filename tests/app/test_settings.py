@@ -4,8 +4,8 @@ import logging
 
 import pytest
 
-from knjazja.app import settings
-from knjazja.app.settings import (Settings, config_dir, default_setup, load_settings, save_settings,
+from knjazja.app.store import settings
+from knjazja.app.store.settings import (Settings, config_dir, default_setup, load_settings, save_settings,
                                   settings_path, validate_setup)
 
 

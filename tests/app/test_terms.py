@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from knjazja.app import i18n
-from knjazja.app.i18n import rules_path, strings
-from knjazja.app.lessons import all_lessons
-from knjazja.app.words import prince_names
+from knjazja.app.wording import i18n
+from knjazja.app.wording.i18n import rules_path, strings
+from knjazja.app.tutorial.lessons import all_lessons
+from knjazja.app.wording.words import prince_names
 from knjazja.engine.cards import SPECS, texts
 
 QUOTED = re.compile(r"«([^»{}]+)»")

@@ -1,5 +1,5 @@
 """No-break spaces where a line break would strand a word, and a real minus sign."""
-from knjazja.app.typography import NBSP, typeset
+from knjazja.app.wording.typography import NBSP, typeset
 
 
 def test_short_words_and_dashes_stay_with_their_neighbours():

@@ -1,8 +1,8 @@
 """Words that decline: built-in princes by rule, typed names never, cards from their data."""
 import pytest
 
-from knjazja.app.i18n import tr
-from knjazja.app.words import card_word, decline_russian, prince_names, prince_word, seat_word, word_list
+from knjazja.app.wording.i18n import tr
+from knjazja.app.wording.words import card_word, decline_russian, prince_names, prince_word, seat_word, word_list
 from knjazja.engine.cards import INSTANCES
 
 
@@ -58,7 +58,7 @@ def test_lists_join_and_agree_in_the_plural():
 
 
 def test_a_built_in_name_follows_the_table_language_and_a_typed_one_stays():
-    from knjazja.app.words import localise_name
+    from knjazja.app.wording.words import localise_name
     assert localise_name("Ярослав", "en") == "Yaroslav"
     assert localise_name("Olga", "ru") == "Ольга"
     assert localise_name("Yaroslav", "en") == "Yaroslav"
@@ -66,7 +66,7 @@ def test_a_built_in_name_follows_the_table_language_and_a_typed_one_stays():
 
 
 def test_names_are_listed_with_and():
-    from knjazja.app.words import join_names
+    from knjazja.app.wording.words import join_names
     assert join_names(["Ольга", "Ярослав", "Вася"], "ru") == "Ольга, Ярослав и Вася"
     assert join_names(["Olga", "Bob"], "en") == "Olga and Bob"
     assert join_names(["Olga"], "en") == "Olga"

@@ -113,7 +113,7 @@ def test_replay_reports_each_bot_turn_and_refuses_a_bad_file(tmp_path, capsys):
 
     from knjazja.bots import make_bot
     from knjazja.engine import apply, legal_actions, new_game, observation
-    from knjazja.app.files import save_game
+    from knjazja.app.store.files import save_game
     s, bot, rng = new_game(3, 8), make_bot("normal"), random.Random(8)
     while not s.over:
         apply(s, bot.choose(observation(s, s.decision.seat), legal_actions(s), rng))

@@ -1,5 +1,5 @@
 """The engine does no file I/O: it turns games into JSON text and back, and the application
-(``knjazja.app.files``) reads and writes the files.  Its own data (card texts) it reads as
+(``knjazja.app.store.files``) reads and writes the files.  Its own data (card texts) it reads as
 package resources, not as files on a path."""
 import ast
 from pathlib import Path

@@ -3,7 +3,7 @@ from pathlib import Path
 
 from knjazja.app.session import GameSession
 from knjazja.engine import legal_actions
-from knjazja.app.files import load_game
+from knjazja.app.store.files import load_game
 
 OLD_SAVES = Path(__file__).resolve().parents[2] / "knjazja_lab" / "identity"
 

@@ -15,10 +15,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from knjazja.app import stats, storage
-from knjazja.app.lessons import all_lessons
+from knjazja.app.store import stats, storage
+from knjazja.app.tutorial.lessons import all_lessons
 from knjazja.app.session import GameSession, Seat
-from knjazja.app.files import save_game
+from knjazja.app.store.files import save_game
 from knjazja.engine import GameState, apply, legal_actions, new_game
 from knjazja.engine.saves import _checksum
 

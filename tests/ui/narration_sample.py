@@ -14,18 +14,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
 from scenario import find, inst, scenario  # noqa: E402
 
-from knjazja.app import i18n  # noqa: E402
-from knjazja.app.explain import say  # noqa: E402
-from knjazja.app.facts import Signed, fact  # noqa: E402
-from knjazja.app.i18n import card_text, tr  # noqa: E402
-from knjazja.app.narrate import Narrator, expand_tokens  # noqa: E402
-from knjazja.app.words import card_word, join_names, seat_word  # noqa: E402
+from knjazja.app.wording import i18n  # noqa: E402
+from knjazja.app.advice.explain import say  # noqa: E402
+from knjazja.app.advice.facts import Signed, fact  # noqa: E402
+from knjazja.app.wording.i18n import card_text, tr  # noqa: E402
+from knjazja.app.wording.narrate import Narrator, expand_tokens  # noqa: E402
+from knjazja.app.wording.words import card_word, join_names, seat_word  # noqa: E402
 from knjazja.engine import apply  # noqa: E402
 from knjazja.engine.kinds import AnswerKind, EventKind# noqa: E402
 from knjazja.engine import zones as Z  # noqa: E402
 from knjazja.engine.actions import Event  # noqa: E402
-from knjazja.app.card_names import refusal_text  # noqa: E402
-from knjazja.app.prompts import prompt_text  # noqa: E402
+from knjazja.app.wording.card_names import refusal_text  # noqa: E402
+from knjazja.app.table.prompts import prompt_text  # noqa: E402
 from knjazja.engine.refusals import Target, why_not_play  # noqa: E402
 from knjazja.engine.kinds import TargetKind
 

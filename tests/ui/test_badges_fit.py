@@ -6,8 +6,8 @@ from itertools import product
 import pytest
 from pygame import Rect
 
-from knjazja.app import i18n
-from knjazja.app.prompts import TAG_DECIDING, TAG_THINKING, TAG_TURN, TAG_YOU_DECIDE
+from knjazja.app.wording import i18n
+from knjazja.app.table.prompts import TAG_DECIDING, TAG_THINKING, TAG_TURN, TAG_YOU_DECIDE
 from knjazja.ui.table.board import tag_rect
 from knjazja.ui.table.layout import table_layout
 from knjazja.ui.table.sprites import TextCache
@@ -55,8 +55,8 @@ def test_the_guides_frame_and_arrow_keep_off_words_in_every_lesson(make_app, lan
     of them (where no side has room the frame goes without an arrow)."""
     from test_lesson_table import flow_on, follow_the_guide, settle
 
-    from knjazja.app.lesson_pointer import pointer
-    from knjazja.app.lessons import all_lessons
+    from knjazja.app.tutorial.lesson_pointer import pointer
+    from knjazja.app.tutorial.lessons import all_lessons
     from knjazja.ui.table.guide import pointer_rect, pointer_shapes
 
     app, flow = flow_on(make_app, lang, size)

@@ -2,8 +2,8 @@
 and the card itself (its whole name) when the mouse rests on one."""
 import pytest
 
-from knjazja.app import i18n
-from knjazja.app.table_view import TableView
+from knjazja.app.wording import i18n
+from knjazja.app.table.table_view import TableView
 from knjazja.engine import new_game
 from knjazja.engine.cards import INSTANCES, SPECS
 from knjazja.engine.kinds import CardKind

@@ -4,7 +4,7 @@ import json
 import pygame
 import pytest
 
-from knjazja.app import storage
+from knjazja.app.store import storage
 from knjazja.engine import dumps
 from knjazja.ui.main import GameFlow
 from knjazja.ui.scenes.message import MessageScene
@@ -136,7 +136,7 @@ def test_pause_menu_leads_back_to_the_main_menu(make_app):
 
 
 def test_a_finished_game_goes_to_results_and_records_statistics(make_app):
-    from knjazja.app import stats
+    from knjazja.app.store import stats
     from knjazja.ui.scenes.results import ResultsScene
     app, flow = flow_on(make_app)
     session = flow.start_game(dict(SETUP, seats=[{"name": "A", "kind": "easy"}, {"name": "B", "kind": "easy"}]), seed=4)
@@ -222,7 +222,7 @@ def test_hot_seat_hand_over_offers_undo_of_the_previous_move(make_app):
 
 
 def test_load_from_the_pause_menu_asks_first_and_rebuilds_the_log(make_app):
-    from knjazja.app.files import save_game
+    from knjazja.app.store.files import save_game
     from knjazja.ui.scenes.saveload import ConfirmScene, SaveLoadScene
     app, flow = flow_on(make_app)
     old = flow.start_game(SETUP, seed=5)
@@ -252,7 +252,7 @@ def test_load_from_the_pause_menu_asks_first_and_rebuilds_the_log(make_app):
 
 
 def test_load_from_the_main_menu_does_not_ask(make_app):
-    from knjazja.app.files import save_game
+    from knjazja.app.store.files import save_game
     from knjazja.ui.scenes.saveload import SaveLoadScene
     app, flow = flow_on(make_app)
     old = flow.start_game(SETUP, seed=5)
@@ -270,7 +270,7 @@ def test_locked_statistics_and_series_files_are_reported_not_fatal(make_app, mon
     """Windows: an indexer or a second copy of the game holds stats.json / series.json."""
     import os
 
-    from knjazja.app import files, series_store, stats
+    from knjazja.app.store import files, series_store, stats
     from knjazja.ui.scenes.results import ResultsScene
     app, flow = flow_on(make_app)
     locked = {stats.stats_path().name, series_store.series_path().name}

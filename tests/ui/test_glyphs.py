@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from font_cmap import coverage
-from knjazja.app import i18n
-from knjazja.app.i18n import LANGUAGES, card_name, card_text, strings
-from knjazja.app.narrate import Phrase
-from knjazja.app.rulebook import load_rules, parse_inline
-from knjazja.app.typography import typeset
-from knjazja.app.words import FORMS, Word
+from knjazja.app.wording import i18n
+from knjazja.app.wording.i18n import LANGUAGES, card_name, card_text, strings
+from knjazja.app.wording.narrate import Phrase
+from knjazja.app.wording.rulebook import load_rules, parse_inline
+from knjazja.app.wording.typography import typeset
+from knjazja.app.wording.words import FORMS, Word
 from knjazja.engine.cards import SPECS
 from knjazja.ui.art.resources import FONT_FILES, font_role
 

@@ -8,7 +8,7 @@ import pytest
 from pygame import Rect
 
 from knjazja.app.session import GameSession, Seat
-from knjazja.app.settings import Settings
+from knjazja.app.store.settings import Settings
 from knjazja.engine import apply, legal_actions, new_game
 from knjazja.ui.table.scene import TableScene
 

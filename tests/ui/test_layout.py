@@ -92,7 +92,7 @@ def test_rejects_bad_player_counts(bad):
 def test_smallest_window_shows_piles_prompt_and_last_played(n):
     """960×540, the smallest window: the deck and discard pile hold a whole card, the prompt
     covers neither, and the card under "Last played" lies below that line, not on it."""
-    from knjazja.app.table_view import TableView
+    from knjazja.app.table.table_view import TableView
     from knjazja.engine import new_game
     from knjazja.ui.table.context import DrawContext
     from knjazja.ui.table.sprites import Sprites, TextCache

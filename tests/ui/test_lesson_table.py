@@ -6,10 +6,11 @@ import pygame
 import pytest
 
 import table_probes as P
-from knjazja.app import i18n, lesson_progress
-from knjazja.app.lesson_pointer import HAND, pointer
-from knjazja.app.lessons import all_lessons, lesson_by_id
-from knjazja.app.settings import Settings
+from knjazja.app.wording import i18n
+from knjazja.app.tutorial import lesson_progress
+from knjazja.app.tutorial.lesson_pointer import HAND, pointer
+from knjazja.app.tutorial.lessons import all_lessons, lesson_by_id
+from knjazja.app.store.settings import Settings
 from knjazja.engine.cards import INSTANCES
 from knjazja.ui.main import GameFlow
 from knjazja.ui.scenes.lessons import LessonDoneScene, LessonsScene
@@ -245,7 +246,7 @@ def test_lesson_texts_have_their_glyphs(lang):
     from pathlib import Path
 
     from font_cmap import coverage
-    from knjazja.app.typography import typeset
+    from knjazja.app.wording.typography import typeset
     from knjazja.ui.art.resources import FONT_FILES, font_role
     fonts = Path(__file__).resolve().parents[2] / "assets" / "fonts"
     body = coverage(fonts / FONT_FILES[font_role("body", lang)])

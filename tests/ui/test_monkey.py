@@ -24,7 +24,9 @@ TINY = 1           # worlds per hint or review ranking: the monkey tests the scr
 @pytest.fixture
 def quick_thinking(monkeypatch):
     """Easy bots everywhere, and hints and analysis that think briefly in a thread."""
-    from knjazja.app import analysis, hints, session
+    from knjazja.app.advice import analysis
+    from knjazja.app.table import hints
+    from knjazja.app import session
     from knjazja.bots import make_bot
     from knjazja.bots.advisor import HintAdvisor
     from knjazja.bots.thinker import Thinker

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from knjazja.app.session import GameSession, Seat
-from knjazja.app.settings import Settings
+from knjazja.app.store.settings import Settings
 from knjazja.ui.art import prefetch, render_card
 from knjazja.ui.table.sprites import Sprites
 

@@ -6,9 +6,9 @@ import string
 import pytest
 from pygame import Rect
 
-from knjazja.app import i18n
-from knjazja.app.card_names import short_name
-from knjazja.app.words import card_word, seat_word, word_list
+from knjazja.app.wording import i18n
+from knjazja.app.wording.card_names import short_name
+from knjazja.app.wording.words import card_word, seat_word, word_list
 from knjazja.engine.cards import KIND, N_CARDS
 from knjazja.engine.kinds import CardKind
 from knjazja.ui.app import ui_scale_for

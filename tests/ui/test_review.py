@@ -6,7 +6,7 @@ import random
 import pygame
 import pytest
 
-from knjazja.app.analysis import (Analysis, PointResult, biggest_mistakes, decision_points, grade, point_seed,
+from knjazja.app.advice.analysis import (Analysis, PointResult, biggest_mistakes, decision_points, grade, point_seed,
                                   replay, result_from_ranking)
 from knjazja.app.session import GameSession, Seat
 from knjazja.bots.advisor import HintAdvisor
@@ -265,7 +265,7 @@ def test_scene_steps_through_the_game(make_app):
 
 @pytest.mark.parametrize("lang,size,n", [("ru", (1280, 720), 4), ("en", (1920, 1080), 8)])
 def test_scene_draws_every_kind_of_position(make_app, lang, size, n):
-    from knjazja.app import i18n
+    from knjazja.app.wording import i18n
     from knjazja.ui.scenes.review import ReviewScene
     i18n.set_language(lang)
     app = make_app(size)

@@ -10,8 +10,8 @@ import os
 import pygame
 import pytest
 
-from knjazja.app import crash, files, stats, storage
-from knjazja.app.i18n import tr
+from knjazja.app.store import crash, files, stats, storage
+from knjazja.app.wording.i18n import tr
 from knjazja.engine import dumps, saves
 from knjazja.ui.main import GameFlow
 from knjazja.ui.scene_stack import Scene
@@ -222,7 +222,7 @@ def test_a_damaged_series_is_told_when_its_game_is_continued(make_app, knjazja_h
 
 # -- series: found by the monkey ----------------------------------------------------------------
 def test_a_new_game_after_a_series_is_no_part_of_it(make_app):
-    from knjazja.app import series_store
+    from knjazja.app.store import series_store
     app, flow = flow_on(make_app)
     flow.start_game(dict(SETUP, series=True), seed=4)
     app.stack.pop_to(flow.menu)
@@ -235,7 +235,7 @@ def test_a_new_game_after_a_series_is_no_part_of_it(make_app):
 
 
 def test_a_save_from_another_series_is_played_as_a_game_of_its_own(make_app):
-    from knjazja.app import series_store
+    from knjazja.app.store import series_store
     app, flow = flow_on(make_app)
     old = flow.start_game(dict(SETUP, series=True), seed=4)
     old.save_to(storage.saves_dir() / "old series.json")

@@ -2,8 +2,8 @@
 import pygame
 import pytest
 
-from knjazja.app import i18n
-from knjazja.app.rulebook import available_languages, load_rules, parse_inline, parse_rules, rules_path
+from knjazja.app.wording import i18n
+from knjazja.app.wording.rulebook import available_languages, load_rules, parse_inline, parse_rules, rules_path
 from knjazja.engine import RULESET_VERSION
 from knjazja.ui.scenes.gallery import GalleryScene
 from knjazja.ui.scenes.rules import RulesScene

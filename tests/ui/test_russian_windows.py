@@ -9,8 +9,9 @@ import types
 
 import pytest
 
-from knjazja.app import crash, lesson_progress, series_store, settings, stats, storage
-from knjazja.app.files import load_game, save_game
+from knjazja.app.store import crash, series_store, settings, stats, storage
+from knjazja.app.tutorial import lesson_progress
+from knjazja.app.store.files import load_game, save_game
 from knjazja.engine import Series, new_game
 from knjazja.ui.scenes.saveload import save_path, scan_saves
 

@@ -5,7 +5,7 @@ import random
 import pygame
 import pytest
 
-from knjazja.app import storage
+from knjazja.app.store import storage
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import apply, legal_actions
 from knjazja.ui.scenes.saveload import ConfirmScene, SaveLoadScene, players_line, save_path, scan_saves

@@ -5,8 +5,8 @@ import pygame
 import pygame_gui
 import pytest
 
-from knjazja.app import i18n
-from knjazja.app.settings import Settings, load_settings, settings_path
+from knjazja.app.wording import i18n
+from knjazja.app.store.settings import Settings, load_settings, settings_path
 from knjazja.ui.scenes import MenuScene, SettingsScene, SetupScene
 
 

@@ -4,8 +4,8 @@ import json
 import pygame
 import pytest
 
-from knjazja.app import series_store
-from knjazja.app.settings import MIN_WINDOW_SIZE
+from knjazja.app.store import series_store
+from knjazja.app.store.settings import MIN_WINDOW_SIZE
 from knjazja.app.session import Seat
 from knjazja.engine import Series
 from knjazja.ui import style
@@ -44,7 +44,7 @@ def test_round_trip_survives_a_restart(knjazja_home):
                 "series": {"n": 3, "totals": [0, 0, 0], "games": [], "starters": []}}),
 ])
 def test_a_damaged_file_is_set_aside_with_a_message(knjazja_home, junk):
-    from knjazja.app import notices
+    from knjazja.app.store import notices
     knjazja_home.mkdir(parents=True, exist_ok=True)
     series_store.series_path().write_text(junk, encoding="utf-8")
     assert series_store.load_series() is None

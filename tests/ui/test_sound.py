@@ -1,7 +1,7 @@
 """Sounds: the event map, settings, and silence when there is no mixer."""
 import pygame
 
-from knjazja.app.settings import Settings
+from knjazja.app.store.settings import Settings
 from knjazja.engine import Event
 from knjazja.engine import zones as Z
 from knjazja.engine.kinds import EventKind

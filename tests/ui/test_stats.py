@@ -3,7 +3,7 @@ import json
 
 import pygame
 
-from knjazja.app import stats
+from knjazja.app.store import stats
 from knjazja.ui.scenes.saveload import ConfirmScene
 from knjazja.ui.scenes.stats import StatsScene
 

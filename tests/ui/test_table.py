@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 import table_probes as P
-from knjazja.app import i18n
+from knjazja.app.wording import i18n
 from knjazja.app.session import GameSession, Seat
-from knjazja.app.settings import Settings
+from knjazja.app.store.settings import Settings
 from knjazja.engine import Action, apply, legal_actions, new_game
 from knjazja.engine.cards import CARD_ID, INSTANCES
 from knjazja.engine.state import City
@@ -223,7 +223,7 @@ def test_every_drop_on_an_unlit_target_leaves_the_state_alone(make_app):
     seats = [Seat("Olga", "human"), Seat("Igor", "easy"), Seat("Oleg", "easy")]
     app, session, scene, _ = make_table(make_app, seats, seed=3)
     settle(app, scene)
-    from knjazja.app import clicks as C
+    from knjazja.app.table import clicks as C
     from knjazja.engine.refusals import Target
     from knjazja.engine.kinds import TargetKind
     s = session.state

@@ -7,7 +7,7 @@ import pytest
 
 from knjazja.ui import window as game_window
 from knjazja.ui.app import App, is_fullscreen_key
-from knjazja.app.settings import MIN_WINDOW_SIZE, Settings
+from knjazja.app.store.settings import MIN_WINDOW_SIZE, Settings
 
 # (desktop, what the OS takes from it: title bar + task bar / menu bar, generously)
 LAPTOPS = [((1366, 768), (0, 40 + 32)),       # a Windows laptop: taskbar 40, title bar 32
@@ -118,7 +118,7 @@ def test_the_task_bar_knows_the_game():
 
 
 def test_the_menu_names_the_full_screen_key_of_this_system(monkeypatch):
-    from knjazja.app.i18n import tr
+    from knjazja.app.wording.i18n import tr
     from knjazja.ui import app as app_module
     monkeypatch.setattr(app_module.sys, "platform", "darwin")
     assert tr("menu.fullscreen_hint", key=app_module.fullscreen_key_label()).startswith("Ctrl+Cmd+F")

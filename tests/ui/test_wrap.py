@@ -3,7 +3,7 @@ import pygame
 import pytest
 
 import knjazja.ui.scenes  # noqa: F401  (the widgets module is imported through the scenes)
-from knjazja.app.typography import typeset
+from knjazja.app.wording.typography import typeset
 from knjazja.ui.art.card_text import wrap_text as wrap_card
 from knjazja.ui.art.resources import load_font
 from knjazja.ui.widgets import wrap_text as wrap_widget

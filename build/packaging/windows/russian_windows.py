@@ -54,7 +54,8 @@ def first_start() -> None:
 
 
 def user_folder() -> None:
-    from knjazja.app import crash, lesson_progress, series_store, settings, stats, storage
+    from knjazja.app.store import crash, series_store, settings, stats, storage
+    from knjazja.app.tutorial import lesson_progress
     from knjazja.engine import Series
 
     os.environ.pop("KNJAZJA_HOME", None)
@@ -86,8 +87,8 @@ def user_folder() -> None:
 
 
 def saves(seats: list[dict]) -> None:
-    from knjazja.app import storage
-    from knjazja.app.files import load_game, save_game
+    from knjazja.app.store import storage
+    from knjazja.app.store.files import load_game, save_game
     from knjazja.engine import new_game
     from knjazja.ui.scenes.saveload import save_path, scan_saves
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from knjazja.app.i18n import tr
+from knjazja.app.wording.i18n import tr
 from knjazja.engine import cards as _cards
 
 from . import icons

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from knjazja.app.i18n import card_name, card_text, tr
+from knjazja.app.wording.i18n import card_name, card_text, tr
 from knjazja.engine import cards as _cards
 from knjazja.engine.kinds import CardKind
 

@@ -81,7 +81,7 @@ def font_role(role: str, lang: str | None = None) -> str:
     """The font role actually used: each language names its title face in its strings
     ("font.title_face": Triod Postnaja for Russian, Old Standard for English)."""
     if role == "title" and lang is not None:
-        from knjazja.app.i18n import tr
+        from knjazja.app.wording.i18n import tr
         return tr("font.title_face", lang=lang)
     return role
 

@@ -14,11 +14,11 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app.i18n import card_name, card_text, get_language, tr
+from knjazja.app.wording.i18n import card_name, card_text, get_language, tr
 from knjazja.engine import catalogue
 from knjazja.ui import style
 from knjazja.ui.art import render_card
-from knjazja.app.glossary import definition
+from knjazja.app.wording.glossary import definition
 from knjazja.ui.glossary_view import draw_tooltip, term_at, term_rects, underline
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades, ellipsize, wrap_text

@@ -12,9 +12,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app import lesson_progress
-from knjazja.app.i18n import get_language, tr
-from knjazja.app.lessons import Lesson, all_lessons, words
+from knjazja.app.tutorial import lesson_progress
+from knjazja.app.wording.i18n import get_language, tr
+from knjazja.app.tutorial.lessons import Lesson, all_lessons, words
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import ellipsize, wrap_text

@@ -11,7 +11,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from knjazja import __version__
-from knjazja.app.i18n import get_language, tr
+from knjazja.app.wording.i18n import get_language, tr
 from knjazja.ui import style
 from knjazja.ui.app import fullscreen_key_label
 from knjazja.ui.art.card import render_card_uncached

@@ -7,8 +7,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app.i18n import get_language, tr
-from knjazja.app.words import seat_word
+from knjazja.app.wording.i18n import get_language, tr
+from knjazja.app.wording.words import seat_word
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 

@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app.i18n import tr
+from knjazja.app.wording.i18n import tr
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 

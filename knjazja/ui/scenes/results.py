@@ -7,9 +7,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app.glory import city_formula
-from knjazja.app.i18n import card_name, get_language, tr
-from knjazja.app.words import join_names, seat_word
+from knjazja.app.wording.glory import city_formula
+from knjazja.app.wording.i18n import card_name, get_language, tr
+from knjazja.app.wording.words import join_names, seat_word
 from knjazja.engine import score, top_seats
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid

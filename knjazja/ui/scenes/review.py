@@ -1,7 +1,7 @@
 """The post-game review: step through the finished game with every hand face up.
 
 Left, the list of every move (number, who, what), the human moves marked with their loss
-in win-chance points as the background analysis (``knjazja.app.analysis.Analysis``) finds it,
+in win-chance points as the background analysis (``knjazja.app.advice.analysis.Analysis``) finds it,
 the three biggest mistakes and, in a lost game, the three moves that cost most at the end of
 the game flagged "!!"; Prev / Next / Next mistake below it.  Right, the
 position before the selected move: per seat its Glory, hand, cities and chronicles, the war
@@ -16,11 +16,11 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app.analysis import (WORLDS, MISTAKE_POINTS, Analysis, PointResult, decision_points, grade,
+from knjazja.app.advice.analysis import (WORLDS, MISTAKE_POINTS, Analysis, PointResult, decision_points, grade,
                                   losers, replay)
-from knjazja.app.i18n import get_language, tr
-from knjazja.app.narrate import Narrator
-from knjazja.app.verdict import point_verdict
+from knjazja.app.wording.i18n import get_language, tr
+from knjazja.app.wording.narrate import Narrator
+from knjazja.app.advice.verdict import point_verdict
 from knjazja.engine import Action, GameState
 from knjazja.ui import style
 from knjazja.ui.art.palette import HIGHLIGHT

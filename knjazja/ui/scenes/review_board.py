@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from knjazja.app.analysis import PointResult, grade
-from knjazja.app.i18n import get_language, tr
-from knjazja.app.narrate import Narrator
-from knjazja.app.typography import number
-from knjazja.app.words import join_names, seat_word
+from knjazja.app.advice.analysis import PointResult, grade
+from knjazja.app.wording.i18n import get_language, tr
+from knjazja.app.wording.narrate import Narrator
+from knjazja.app.wording.typography import number
+from knjazja.app.wording.words import join_names, seat_word
 from knjazja.app.session import Seat
 from knjazja.engine import GameState, score, top_seats
 from knjazja.engine.scoring import seat_score

@@ -1,6 +1,6 @@
 """The rules of the game: a scrollable page with a section list, and a tab to the card gallery.
 
-The page shows ``knjazja.app.rulebook`` in the UI language with the engine's ruleset version.
+The page shows ``knjazja.app.wording.rulebook`` in the UI language with the engine's ruleset version.
 ``focus=(section key, phrase)`` opens it at a section (and the paragraph naming ``phrase``,
 marked for a while): the table's "?" and F1.  With ``on_lesson``, a section taught by a lesson
 links to it.
@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 import pygame
 
-from knjazja.app.i18n import get_language, tr
-from knjazja.app.lessons import lesson_for_section, words
-from knjazja.app.rulebook import Section, block_naming, load_rules, section_index
+from knjazja.app.wording.i18n import get_language, tr
+from knjazja.app.tutorial.lessons import lesson_for_section, words
+from knjazja.app.wording.rulebook import Section, block_naming, load_rules, section_index
 from knjazja.engine import RULESET_VERSION
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene

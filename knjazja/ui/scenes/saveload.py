@@ -20,10 +20,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
-from knjazja.app import storage
-from knjazja.app.i18n import tr
-from knjazja.app.save_errors import save_error_text
-from knjazja.app.names import clean_name, displayable
+from knjazja.app.store import storage
+from knjazja.app.wording.i18n import tr
+from knjazja.app.wording.save_errors import save_error_text
+from knjazja.app.wording.names import clean_name, displayable
 from knjazja.engine import GameState, SaveError
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid

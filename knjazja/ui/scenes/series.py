@@ -10,8 +10,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app.i18n import tr
-from knjazja.app.words import join_names
+from knjazja.app.wording.i18n import tr
+from knjazja.app.wording.words import join_names
 from knjazja.engine import Series, top_seats
 from knjazja.ui import style
 from knjazja.ui.scenes.base import oid

@@ -11,8 +11,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
 
-from knjazja.app.i18n import LANGUAGE_NAMES, LANGUAGES, tr
-from knjazja.app.settings import ANIMATION_SPEED_RANGE, MIN_WINDOW_SIZE, REACTION_PROMPTING, Settings
+from knjazja.app.wording.i18n import LANGUAGE_NAMES, LANGUAGES, tr
+from knjazja.app.store.settings import ANIMATION_SPEED_RANGE, MIN_WINDOW_SIZE, REACTION_PROMPTING, Settings
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 

@@ -14,10 +14,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
 
-from knjazja.app.i18n import get_language, tr
-from knjazja.app.settings import (MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, OPTION_KEYS, PLAYER_KINDS,
+from knjazja.app.wording.i18n import get_language, tr
+from knjazja.app.store.settings import (MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, OPTION_KEYS, PLAYER_KINDS,
                                   GameSetup, default_setup, validate_setup)
-from knjazja.app.words import localise_name, prince_names
+from knjazja.app.wording.words import localise_name, prince_names
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import wrap_text

@@ -8,8 +8,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app import stats as store
-from knjazja.app.i18n import tr
+from knjazja.app.store import stats as store
+from knjazja.app.wording.i18n import tr
 from knjazja.ui import style
 from knjazja.ui.scenes.base import oid
 from knjazja.ui.scenes.saveload import ConfirmScene

@@ -1,7 +1,7 @@
 """The game table: what a player sees and plays with the mouse.
 
 What a click means, whose hand is shown and when bots move is decided without pygame by
-``knjazja.app.controller.TableController``; this package draws it and forwards the input:
+``knjazja.app.table.controller.TableController``; this package draws it and forwards the input:
 
     scene     TableScene, the screen a game is played on
     layout    where everything goes for a window size and number of players

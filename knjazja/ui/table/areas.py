@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 import pygame
 from pygame import Rect
 
-from knjazja.app.card_names import chip_names
-from knjazja.app.i18n import tr
-from knjazja.app.typography import number
-from knjazja.app.table_view import TableView
+from knjazja.app.wording.card_names import chip_names
+from knjazja.app.wording.i18n import tr
+from knjazja.app.wording.typography import number
+from knjazja.app.table.table_view import TableView
 from knjazja.engine.cards import CARD_ID, CARDS, STRENGTH
 from knjazja.engine.scoring import city_score, seat_score
 from knjazja.ui import style

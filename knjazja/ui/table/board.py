@@ -11,10 +11,10 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from knjazja.app.clicks import MIDDLE
-from knjazja.app.i18n import tr
-from knjazja.app.prompts import TAG_THINKING, TAG_TURN
-from knjazja.app.table_view import TableView
+from knjazja.app.table.clicks import MIDDLE
+from knjazja.app.wording.i18n import tr
+from knjazja.app.table.prompts import TAG_THINKING, TAG_TURN
+from knjazja.app.table.table_view import TableView
 from knjazja.engine.refusals import Target
 from knjazja.engine.kinds import TargetKind
 from knjazja.ui import style

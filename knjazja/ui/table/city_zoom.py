@@ -9,10 +9,10 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from knjazja.app.card_names import short_name
-from knjazja.app.glory import glory_expression
-from knjazja.app.i18n import tr
-from knjazja.app.words import seat_word
+from knjazja.app.wording.card_names import short_name
+from knjazja.app.wording.glory import glory_expression
+from knjazja.app.wording.i18n import tr
+from knjazja.app.wording.words import seat_word
 from knjazja.engine.scoring import city_score
 from knjazja.engine.state import City
 from knjazja.ui import style

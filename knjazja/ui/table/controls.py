@@ -5,9 +5,9 @@ from __future__ import annotations
 from pygame import Rect
 from pygame_gui.elements import UIButton
 
-from knjazja.app import clicks as C
-from knjazja.app.controller import TableController
-from knjazja.app.i18n import tr
+from knjazja.app.table import clicks as C
+from knjazja.app.table.controller import TableController
+from knjazja.app.wording.i18n import tr
 from knjazja.engine import Action
 from knjazja.engine.actions import CONGRESS, DOWRY_BID, DRAW, RAID_LAY, REACTION, WAR_COUNTER, WAR_DEFEND
 from knjazja.ui import style

@@ -12,11 +12,11 @@ import pygame
 from pygame import Rect
 from pygame_gui.elements import UIButton
 
-from knjazja.app.glory import formula_now
-from knjazja.app.i18n import get_language, tr
-from knjazja.app.lesson_pointer import BUTTON, CHOICE, DECK, GLORY, HAND, HAND_ALL, LOG, Pointer
-from knjazja.app.lesson_session import LessonSession
-from knjazja.app.lessons import words
+from knjazja.app.wording.glory import formula_now
+from knjazja.app.wording.i18n import get_language, tr
+from knjazja.app.tutorial.lesson_pointer import BUTTON, CHOICE, DECK, GLORY, HAND, HAND_ALL, LOG, Pointer
+from knjazja.app.tutorial.lesson_session import LessonSession
+from knjazja.app.tutorial.lessons import words
 from knjazja.engine.cards import INSTANCES
 from knjazja.engine.kinds import TargetKind
 from knjazja.ui import style

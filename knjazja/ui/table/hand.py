@@ -10,8 +10,8 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from knjazja.app.controller import TableController
-from knjazja.app.i18n import tr
+from knjazja.app.table.controller import TableController
+from knjazja.app.wording.i18n import tr
 from knjazja.engine.cards import CARD_ID, CARDS, KINDS, STRENGTH
 from knjazja.engine.kinds import CardKind
 from knjazja.ui import style

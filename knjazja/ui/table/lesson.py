@@ -17,12 +17,12 @@ from dataclasses import replace
 import pygame
 from pygame import Rect
 
-from knjazja.app import lesson_progress
-from knjazja.app.glossary import definition
-from knjazja.app.i18n import get_language, tr
-from knjazja.app.lesson_pointer import pointer
-from knjazja.app.lesson_session import LessonSession
-from knjazja.app.lessons import Lesson
+from knjazja.app.tutorial import lesson_progress
+from knjazja.app.wording.glossary import definition
+from knjazja.app.wording.i18n import get_language, tr
+from knjazja.app.tutorial.lesson_pointer import pointer
+from knjazja.app.tutorial.lesson_session import LessonSession
+from knjazja.app.tutorial.lessons import Lesson
 from knjazja.ui.glossary_view import draw_tooltip
 from knjazja.ui.table.guide import GuidePanel, draw_pointer, pointer_rect, split_side
 from knjazja.ui.table.layout import TableLayout

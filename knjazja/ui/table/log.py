@@ -12,9 +12,9 @@ import re
 import pygame
 from pygame import Rect
 
-from knjazja.app.controller import TableController
-from knjazja.app.i18n import tr
-from knjazja.app.words import name_form
+from knjazja.app.table.controller import TableController
+from knjazja.app.wording.i18n import tr
+from knjazja.app.wording.words import name_form
 from knjazja.ui import style
 from knjazja.ui.table.context import DrawContext
 
@@ -78,7 +78,7 @@ class LogPanel:
             self.set_lines(c.log_lines())
         else:
             for i, e in enumerate(c.shown.feed.events(seen, shown), start=seen):
-                if i == c.fresh_from:
+                if i == c.shown.batch_from:
                     self.mark_fresh()
                 if (line := c.narrate(e)) is not None:
                     self.add(line)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pygame
 from pygame import Rect
 
-from knjazja.app.i18n import tr
+from knjazja.app.wording.i18n import tr
 from knjazja.ui import style
 from knjazja.ui.scene_stack import Scene
 from knjazja.ui.table.context import DrawContext

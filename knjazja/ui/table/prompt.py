@@ -1,4 +1,4 @@
-"""The prompt banner (its text comes from ``knjazja.app.prompts``), toasts, and the choice
+"""The prompt banner (its text comes from ``knjazja.app.table.prompts``), toasts, and the choice
 panel: one pygame-gui button per option of a decision that is not made with a card
 (react/decline, bids, Congress, yield, accept, lay), or the small popup that asks which of
 several actions a click meant.
@@ -12,8 +12,8 @@ import pygame_gui
 from pygame import Rect
 from pygame_gui.elements import UIButton
 
-from knjazja.app.controller import TableController
-from knjazja.app.narrate import Narrator, expand_tokens
+from knjazja.app.table.controller import TableController
+from knjazja.app.wording.narrate import Narrator, expand_tokens
 from knjazja.engine import Action, GameState
 from knjazja.ui import style
 from knjazja.ui.scenes.base import oid

@@ -1,6 +1,6 @@
 """The game table: the scene a game is played on, with the mouse alone.
 
-The scene draws and forwards input; ``knjazja.app.controller.TableController`` (no pygame)
+The scene draws and forwards input; ``knjazja.app.table.controller.TableController`` (no pygame)
 decides what a click means, whose hand is shown, when bots move and which events wait for
 their animation (``viewer_policy``, ``on_game_over`` and ``sync_bots`` are its own).  In hot
 seat the table turns to the next human and calls ``on_handover(seat)`` (the pass-the-device
@@ -15,10 +15,10 @@ import pygame
 import pygame_gui
 from pygame import Rect
 
-from knjazja.app.controller import TableController
-from knjazja.app.help_topics import rules_focus
-from knjazja.app.i18n import get_language
-from knjazja.app.interaction import Hit, Pile
+from knjazja.app.table.controller import TableController
+from knjazja.app.wording.help_topics import rules_focus
+from knjazja.app.wording.i18n import get_language
+from knjazja.app.table.interaction import Hit, Pile
 from knjazja.app.session import GameSession
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A

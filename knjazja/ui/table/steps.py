@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
-from knjazja.app.controller import TableController
-from knjazja.app.i18n import tr
-from knjazja.app.words import card_word, seat_word
+from knjazja.app.table.controller import TableController
+from knjazja.app.wording.i18n import tr
+from knjazja.app.wording.words import card_word, seat_word
 from knjazja.engine import Event
 from knjazja.engine import zones as Z
 from knjazja.engine.zones import Zone

@@ -6,7 +6,7 @@ without one, while the table waits for a decision, one face per frame is rendere
 """
 from __future__ import annotations
 
-from knjazja.app.controller import TableController
+from knjazja.app.table.controller import TableController
 from knjazja.engine import GameState
 from knjazja.engine.cards import CARD_ID, SPECS
 from knjazja.engine.kinds import CardKind

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 import pygame
 from pygame import Rect
 
-from knjazja.app.i18n import tr
-from knjazja.app.table_view import TableView
+from knjazja.app.wording.i18n import tr
+from knjazja.app.table.table_view import TableView
 from knjazja.engine import records as R
 from knjazja.engine.kinds import AnswerKind, AttackResult, WarEnd
 from knjazja.engine.records import AttackRecord, WarRecord
@@ -23,7 +23,7 @@ from knjazja.ui import style
 from knjazja.ui.art.palette import DANGER
 from knjazja.ui.table.areas import CitySlot, Tab, _tab_label, draw_city, tab_groups
 from knjazja.ui.table.context import DrawContext
-from knjazja.app.words import card_word, prince_word, seat_word
+from knjazja.app.wording.words import card_word, prince_word, seat_word
 from knjazja.ui.table.sprites import seat_colour
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from knjazja.app.glossary import card_terms
+from knjazja.app.wording.glossary import card_terms
 from knjazja.ui.glossary_view import draw_legend
 from knjazja.ui.table.city_zoom import draw_city_zoom
 from knjazja.ui.table.context import DrawContext

@@ -1,0 +1,387 @@
+"""The post-game review, without pygame: replay a finished game and judge the humans' moves.
+
+    states = replay(session.state)                 # states[i]: the position of move i
+    points = decision_points(states, session.seats)
+    analysis = Analysis(states, points)            # Hard's ranking, one point at a time
+    ...                                            # each frame:
+    for r in analysis.poll(): ...                  # PointResult as they come
+    analysis.cancel()                              # leaving the review
+
+`replay` rebuilds the game from its seed and ``state.history``: ``states[0]`` is the deal,
+``states[k]`` the position after ``k`` actions, so ``states[i]`` is the position in which
+``history[i]`` was chosen and ``states[-1]`` the final one.
+
+`Analysis` ranks every legal action of each decision point with the Hint advisor (the Hard
+level's judgement, ``bots.hints.rank_actions``, a fixed number of worlds) on that seat's own
+observation, in the background (a `Thinker` in process mode), and records the best action,
+its win chance, the chosen action's win chance and the loss between them. Each point's
+generator is seeded from the game's seed and the point's index, so the same game always
+gets the same review, in any order of analysis.
+
+Only real mistakes are marked: a move that surely gained at once what the best move would
+have gained (``explain.gained_as_much``) is as good as the best, whatever the estimates; and
+a loss of ``GOOD_POINTS`` or more is confirmed by a second look at the two moves alone
+(both played on for a round in the same worlds, so their difference is far less noisy)
+before it stands.
+
+For a game a human lost, the review also finds what lost it: once every point is ranked,
+the ``CANDIDATES`` biggest one-ply losses of the seats that lost are played out to the end
+(``bots.endcost``: deals of the seat's own view, the chosen and the best move on the same
+random numbers, every seat played by the fast policy), and ``costliest`` gives the moves
+that cost most Glory at the END of the game, whether or not any passes the mistake
+threshold.  A player who lost while choosing Hard's best move nearly every time still
+learns what lost the game: when the moves that lost anything one ply on are fewer than
+``COSTLIEST`` (or cost nothing at the end), the closest calls among his best-rated moves
+are played out against the runner-up of the ranking, and a runner-up that ends the game
+better by ``END_MARGIN`` Glory or more is the better move of that point (``better``).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from knjazja.app.advice.explain import gained_as_much
+from knjazja.bots.advisor import HintAdvisor, as_ranking
+from knjazja.bots.endcost import PLAYOUTS, EndCost
+from knjazja.bots.thinker import Thinker
+from knjazja.engine import Action, GameState, apply, legal_actions, new_game, observation, winners
+
+WORLDS = 8            # dealt worlds per decision point, as Hard's own (deterministic: no time cap)
+GOOD_POINTS = 5.0         # a loss below this (in win-chance points) is as good as the best
+MISTAKE_POINTS = 10.0     # from this loss on a move is a clear mistake
+CANDIDATES = 8            # the biggest one-ply losses of a lost game played out to the end, a batch
+MAX_PLAYED = 24           # ... more batches while fewer than COSTLIEST moves cost anything, up to this
+COSTLIEST = 3             # the costliest moves a lost game shows
+END_MARGIN = 0.5          # Glory of final margin from which a move cost something at the end
+
+
+def replay(state: GameState) -> list[GameState]:
+    """Every position of the game: the deal, then one snapshot after each action."""
+    s = new_game(state.n, state.seed, state.options, state.first_player)
+    states = [s.clone()]
+    for action in state.history:
+        apply(s, action)
+        states.append(s.clone())
+    return states
+
+
+def _is_human(seat) -> bool:
+    return bool(getattr(seat, "is_human", seat))
+
+
+def decision_points(states: list[GameState], seats) -> list[int]:
+    """Indices ``i`` of the moves a human seat chose among more than one legal action."""
+    out = []
+    for i, s in enumerate(states[:-1]):
+        seat = s.decision.seat
+        if 0 <= seat < len(seats) and _is_human(seats[seat]) and len(legal_actions(s)) > 1:
+            out.append(i)
+    return out
+
+
+def losers(states: list[GameState], seats) -> set[int]:
+    """The human seats that did not win the finished game."""
+    final = states[-1]
+    if not final.over:
+        return set()
+    won = set(winners(final))
+    return {i for i in range(min(len(seats), final.n)) if _is_human(seats[i]) and i not in won}
+
+
+def point_seed(game_seed: int, index: int) -> int:
+    """The seed of the analysis generator of move ``index`` (the same game, the same review)."""
+    return (game_seed * 1_000_003 + index * 7919) & 0xFFFFFFFF
+
+
+def grade(loss_points: float) -> str:
+    """"good" | "inaccuracy" | "mistake" for a loss in win-chance points."""
+    if loss_points < GOOD_POINTS:
+        return "good"
+    return "inaccuracy" if loss_points < MISTAKE_POINTS else "mistake"
+
+
+@dataclass
+class PointResult:
+    index: int                      # the move's index in the game's history
+    seat: int
+    chosen: Action
+    chosen_value: float             # the chosen action's win chance, 0..1
+    best: Action
+    best_value: float
+    ranking: list[tuple[Action, float]] = field(default_factory=list)
+    confirmed: bool = False         # the loss was measured again, best against chosen alone
+
+    @property
+    def loss(self) -> float:
+        """best − chosen, in win chance 0..1 (never below 0)."""
+        return max(0.0, self.best_value - self.chosen_value)
+
+    @property
+    def loss_points(self) -> float:
+        return 100.0 * self.loss
+
+
+def result_from_ranking(index: int, seat: int, chosen: Action, ranking: list[tuple[Action, float]],
+                        state: GameState | None = None) -> PointResult:
+    """The verdict on one move from Hard's ranking; with the position ``state``, a move that
+    surely gained at once what the best one would have counts as the best."""
+    ranking = list(ranking)
+    best, best_value = ranking[0]
+    values = dict(ranking)
+    chosen_value = values.get(chosen, min(values.values()))
+    if chosen_value >= best_value or (state is not None and best != chosen
+                                      and gained_as_much(state, seat, chosen, best)):
+        best, best_value = chosen, max(chosen_value, best_value)
+        chosen_value = best_value
+    return PointResult(index, seat, chosen, chosen_value, best, best_value, ranking)
+
+
+def confirmed(r: PointResult, ranking: list[tuple[Action, float]]) -> PointResult:
+    """``r`` after the second search of its best and chosen moves alone."""
+    values = dict(ranking)
+    best_value, chosen_value = values.get(r.best, r.best_value), values.get(r.chosen, r.chosen_value)
+    if chosen_value >= best_value:
+        return PointResult(r.index, r.seat, r.chosen, chosen_value, r.chosen, chosen_value, r.ranking, True)
+    return PointResult(r.index, r.seat, r.chosen, chosen_value, r.best, best_value, r.ranking, True)
+
+
+def biggest_mistakes(results: dict[int, PointResult], k: int = 3,
+                     min_points: float = MISTAKE_POINTS) -> list[int]:
+    """The indices of the ``k`` biggest losses (at least ``min_points``), biggest first."""
+    bad = [r for r in results.values() if r.loss_points >= min_points]
+    bad.sort(key=lambda r: (-r.loss, r.index))
+    return [r.index for r in bad[:k]]
+
+
+def cost_candidates(results: dict[int, PointResult], seats: set[int], k: int = CANDIDATES,
+                    done: set[int] | frozenset[int] = frozenset()) -> list[int]:
+    """The points of ``seats`` whose choice was not the best (and not in ``done``), the ``k``
+    biggest one-ply losses first (the ones worth playing out to the end)."""
+    found = [r for r in results.values() if r.seat in seats and r.best != r.chosen and r.index not in done]
+    found.sort(key=lambda r: (-r.loss, r.index))
+    return [r.index for r in found[:k]]
+
+
+def close_calls(results: dict[int, PointResult], seats: set[int], k: int = CANDIDATES,
+                done: set[int] | frozenset[int] = frozenset()) -> list[int]:
+    """The points of ``seats`` whose choice was the best of the ranking and that had a
+    runner-up (not in ``done``), the ``k`` closest calls first: the best-rated moves most
+    likely to lose to another at the end of the game."""
+    found = [r for r in results.values() if r.seat in seats and r.best == r.chosen
+             and len(r.ranking) >= 2 and r.index not in done]
+    found.sort(key=lambda r: (r.ranking[0][1] - r.ranking[1][1], r.index))
+    return [r.index for r in found[:k]]
+
+
+def runner_up(r: PointResult) -> Action:
+    """The best move of ``r``'s ranking other than the chosen one."""
+    return next(a for a, _ in r.ranking if a != r.chosen)
+
+
+def costliest(costs: dict[int, float], results: dict[int, PointResult], k: int = COSTLIEST) -> list[int]:
+    """The ``k`` points that cost most at the end of the game (Glory of final margin),
+    the one-ply loss breaking ties; costliest first."""
+    order = sorted(costs, key=lambda i: (-costs[i], -(results[i].loss if i in results else 0.0), i))
+    return order[:k]
+
+
+class Analysis:
+    """Evaluates the decision points one at a time in the background; poll to collect."""
+
+    def __init__(self, states: list[GameState], points: list[int], worlds: int = WORLDS,
+                 use_process: bool = True, lost: set[int] | None = None, playouts: int = PLAYOUTS) -> None:
+        self.states = states
+        self.points = list(points)
+        self.worlds = int(worlds)
+        self.use_process = use_process
+        self.lost = set(lost or ())           # human seats that lost: their costliest moves are found
+        self.playouts = int(playouts)
+        self.results: dict[int, PointResult] = {}
+        self.costs: dict[int, float] = {}     # point -> final margin lost against the better move
+        self.alternatives: dict[int, Action] = {}     # point -> a runner-up that ended better
+        self._closes: set[int] = set()        # close calls already played out
+        self._costing: list[int] | None = None    # the points still to play out (None: not chosen yet)
+        self._cost_job = False
+        self._queue = list(self.points)
+        self._confirm: list[int] = []       # points whose loss is measured a second time
+        self._thinker: Thinker | None = None
+        self._running: int | None = None
+        self._cancelled = False
+        self.error: str | None = None
+
+    # --- progress -------------------------------------------------------------------
+    @property
+    def total(self) -> int:
+        return len(self.points)
+
+    @property
+    def done_count(self) -> int:
+        return len(self.results)
+
+    @property
+    def done(self) -> bool:
+        return self._cancelled or self.error is not None or (
+            not self._queue and not self._confirm and self._running is None
+            and (not self.lost or (self._costing is not None and self._next_cost() is None)))
+
+    @property
+    def costing(self) -> bool:
+        """Playing the lost game's moves out to its end (every point is ranked)."""
+        return self._cost_job and self._running is not None
+
+    def costliest(self) -> list[int]:
+        """The lost game's costliest moves found so far, costliest first."""
+        return costliest(self.costs, self.results)
+
+    def better(self, index: int) -> Action:
+        """The better move of a point: Hard's best, or the runner-up that ended the game
+        better than a best-rated choice (``alternatives``)."""
+        return self.alternatives.get(index, self.results[index].best)
+
+    def judged_at_end(self, index: int) -> bool:
+        """Is the point's better move known only from the end of the game (the chosen move
+        was the best one ply on)?"""
+        return index in self.alternatives
+
+    def flagged(self) -> list[int]:
+        """The biggest mistakes, then the lost game's costliest moves (no index twice)."""
+        found = biggest_mistakes(self.results)
+        return found + [i for i in self.costliest() if i not in found]
+
+    @property
+    def running(self) -> int | None:
+        """The point being analysed now."""
+        return self._running
+
+    def chosen(self, index: int) -> Action:
+        return self.states[-1].history[index]
+
+    def seed_for(self, index: int) -> int:
+        return point_seed(self.states[0].seed, index)
+
+    # --- work -----------------------------------------------------------------------
+    def prioritize(self, index: int) -> None:
+        """Analyse this point next (the one on screen), if it still waits."""
+        if index in self._queue and self._queue[0] != index:
+            self._queue.remove(index)
+            self._queue.insert(0, index)
+
+    def _start_next(self) -> None:
+        if self._running is not None or self._cancelled or self.error is not None:
+            return
+        if self._confirm:                   # a loss to measure again: the two moves alone
+            index = self._confirm.pop(0)
+            r = self.results[index]
+            legal, compare = [r.best, r.chosen], True
+        elif self._queue:
+            index = self._queue.pop(0)
+            legal, compare = legal_actions(self.states[index]), False
+        elif self.lost and self._next_cost() is not None:
+            self._start_cost()
+            return
+        else:
+            return
+        self._start(HintAdvisor(budget=self.worlds, compare=compare), index, legal, self.seed_for(index))
+
+    def _start(self, bot, index: int, legal: list[Action], seed: int) -> None:
+        s = self.states[index]
+        if self._thinker is None:
+            self._thinker = Thinker(bot, use_process=self.use_process)
+        self._thinker.bot = bot
+        self._thinker.start(observation(s, s.decision.seat), legal, random.Random(seed))
+        self._running = index
+        self._cost_job = isinstance(bot, EndCost)
+
+    def _next_cost(self) -> int | None:
+        if self._costing is None:             # every point is ranked: choose what to play out
+            self._costing = cost_candidates(self.results, self.lost)
+        if not self._costing and len(self.costs) + len(self._closes) < MAX_PLAYED \
+                and sum(1 for c in self.costs.values() if c >= END_MARGIN) < COSTLIEST:
+            # too few of them cost anything at the end: the next batch, then the close calls
+            done = set(self.costs) | self._closes
+            self._costing = cost_candidates(self.results, self.lost, done=done) \
+                or close_calls(self.results, self.lost, done=done)
+        return self._costing[0] if self._costing else None
+
+    def _start_cost(self) -> None:
+        assert self._costing
+        index = self._costing.pop(0)
+        r = self.results[index]
+        other = r.best if r.best != r.chosen else runner_up(r)
+        self._start(EndCost(self.playouts), index, [r.chosen, other], self.seed_for(index) ^ 0x5EED)
+
+    def _take(self, result) -> PointResult | None:
+        """The finished search's verdict (None while a loss still waits for its second look)."""
+        index = self._running
+        assert index is not None
+        self._running = None
+        if self._cost_job:                    # [(chosen, mean margin), (other, mean margin)]
+            ranking = as_ranking(result)
+            cost = ranking[1][1] - ranking[0][1] if len(ranking) == 2 else 0.0
+            r = self.results[index]
+            if r.best != r.chosen:
+                self.costs[index] = cost
+            else:                             # a close call: it counts only if it cost at the end
+                self._closes.add(index)
+                if cost >= END_MARGIN:
+                    self.costs[index] = cost
+                    self.alternatives[index] = ranking[1][0]
+            return None
+        s = self.states[index]
+        earlier = self.results.get(index)
+        if earlier is not None and not earlier.confirmed:
+            r = confirmed(earlier, as_ranking(result))
+        else:
+            r = result_from_ranking(index, s.decision.seat, self.chosen(index), as_ranking(result), s)
+            if r.loss_points >= GOOD_POINTS:
+                self.results[index] = r
+                self._confirm.insert(0, index)
+                return None
+        self.results[index] = r
+        return r
+
+    def poll(self) -> list[PointResult]:
+        """The points finished since the last call (starting the next one); never blocks."""
+        return self._collect(None)
+
+    def wait(self, timeout: float | None = None) -> list[PointResult]:
+        """Like poll, but blocks up to ``timeout`` seconds for the running point (tests)."""
+        return self._collect(timeout if timeout is not None else -1.0)
+
+    def _collect(self, timeout: float | None) -> list[PointResult]:
+        out: list[PointResult] = []
+        self._start_next()
+        if self._running is None or self._thinker is None:
+            return out
+        try:
+            if timeout is None:
+                result = self._thinker.poll()
+            else:
+                result = self._thinker.wait(None if timeout < 0 else timeout)
+        except RuntimeError as e:             # a dead worker (Thinker.poll): stop, show what is there
+            self.error = str(e) or type(e).__name__
+            self._running = None
+            return out
+        if result is not None:
+            taken = self._take(result)
+            if taken is not None:
+                out.append(taken)
+            self._start_next()
+        return out
+
+    def run_all(self, timeout_each: float | None = None) -> None:
+        """Analyse everything left, blocking (headless use and tests)."""
+        while not self.done:
+            self.wait(timeout_each)
+
+    def cancel(self) -> None:
+        """Stop analysing (a running search is stopped); results so far are kept."""
+        self._cancelled = True
+        self._queue.clear()
+        self._confirm.clear()
+        self._costing = []
+        self.lost = set()
+        if self._thinker is not None:
+            self._thinker.cancel()
+        self._thinker = None
+        self._running = None

@@ -1,0 +1,431 @@
+"""The rendering check: play whole bot games and read every line the table would say.
+
+Each game renders, through the game's own functions, every log line (as everybody and as a
+seat that sees hidden cards hidden), every prompt (the decider's and a watcher's), every
+button (and its third-person telling), the refusals for wrong drops of every card in the
+decider's hand on every target (and for wars on every city), the war stamps, the hint and the
+review lines, the hand-over and the results; then ``PATTERNS`` — errors a native editor found
+before (numeral agreement, «в руке», a masculine past after a feminine name, "Better was",
+"a Druzhina", "yourself" in a line about somebody else, a city draw worded as a capture) —
+must match none of them.
+
+``check(games, lang)`` is the suite's test and ``knjazja bench words`` the longer run.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from knjazja.app.wording import i18n
+from knjazja.app.wording.card_names import refusal_text
+from knjazja.app.table.clicks import candidates_for, match
+from knjazja.app.advice.explain import why_better, why_good
+from knjazja.app.wording.glory import city_formula
+from knjazja.app.table.interaction import PickingIgorSeat, PickingWarCity, Squad
+from knjazja.app.wording.i18n import card_name, plural_category, tr
+from knjazja.app.wording.narrate import Narrator, expand_tokens
+from knjazja.app.table.prompts import over_text, prompt_text
+from knjazja.app.wording.words import Word, card_word, join_names, prince_names, seat_word
+from knjazja.engine import Event, GameState, apply, legal_actions, new_game, observation, score, winners
+from knjazja.engine.actions import TURN
+from knjazja.engine.cards import CARD_ID, KIND
+from knjazja.engine.kinds import ActionKind, CardKind, EventKind, TargetKind
+from knjazja.engine.refusals import Target, why_not_declare, why_not_play
+
+# typed names of both genders (they never decline; a typed name's gender is unknown)
+TYPED = {"ru": ("Вася", "Маша", "Женя"), "en": ("Bob", "Kate", "Sam")}
+FEMININE_TYPED = {"Маша", "Kate"}
+
+
+@dataclass
+class Line:
+    kind: str           # log, prompt, button, refusal, stamp, hint, review, handover, results
+    text: str
+    third: bool = False  # told of somebody else (a log or review line), not to the player
+
+
+@dataclass
+class Report:
+    lang: str
+    games: int = 0
+    lines: int = 0
+    distinct: set[str] = field(default_factory=set)
+    errors: list[tuple[str, Line]] = field(default_factory=list)   # (pattern, line)
+    samples: list[Line] = field(default_factory=list)
+
+
+# -- the error patterns --------------------------------------------------------------------------
+_NUM = r"(?<![\d,.:])(−?\d+)(?:\u00a0| )"
+_RU_COUNTED = {   # lemma: the forms that agree with one / few / many (nominative, accusative, genitive)
+    "Слав": ({"Слава", "Славу"}, {"Славы"}, {"Слав"}),
+    "карт": ({"карта", "карту"}, {"карты"}, {"карт"}),
+    "ход": ({"ход"}, {"хода"}, {"ходов"}),
+    "игрок": ({"игрок"}, {"игрока"}, {"игроков"}),
+    "ошиб": ({"ошибка"}, {"ошибки"}, {"ошибок"}),
+}
+_RU_COUNT = re.compile(_NUM + r"(Слав[аыу]?|карт[аыу]?|ход(?:а|ов)?|игрок(?:а|ов)?|ошиб(?:ка|ки|ок))(?!\w)")
+_EN_COUNT = re.compile(_NUM + r"(cards?|turns?|players?|saves?|mistakes?|cop(?:y|ies))(?!\w)")
+_GENITIVE_BEFORE = re.compile(r"(?:до|из|от|после|около)\u00a0?$")
+
+
+def _ru_numerals(text: str) -> bool:
+    for m in _RU_COUNT.finditer(text):
+        n, word = int(m.group(1).replace("−", "-")), m.group(2)
+        lemma = next(k for k in _RU_COUNTED if word.startswith(k))
+        cat = ("one", "few", "many").index(plural_category("ru", n))
+        ok = set(_RU_COUNTED[lemma][cat])
+        if _GENITIVE_BEFORE.search(text[:m.start()].rstrip()):    # «до 100 Слав», «до 21 Славы»
+            ok |= {"Славы"} if cat == 0 else {"Слав"}
+        if word not in ok:
+            return True
+    return False
+
+
+def _en_numerals(text: str) -> bool:
+    for m in _EN_COUNT.finditer(text):
+        n, word = int(m.group(1).replace("−", "-")), m.group(2)
+        plural = word.endswith("s") and word != "copy"
+        if (abs(n) == 1) == plural:
+            return True
+    return False
+
+
+def _cities(lang: str) -> str:
+    return "|".join(re.escape(card_name(c, lang)) for c in sorted({CARD_ID[i] for i in range(len(KIND))
+                                                                  if KIND[i] == CardKind.CITY}))
+
+
+def patterns(lang: str, feminine: set[str]) -> list[tuple[str, Callable[[Line], bool]]]:
+    """(name, test) of every known error in ``lang``; ``feminine``: the feminine names at the table."""
+    cities = _cities(lang)
+    out: list[tuple[str, Callable[[Line], bool]]] = []
+
+    def rx(name: str, pattern: str, only_third: bool = False) -> None:
+        r = re.compile(pattern)
+        out.append((name, lambda ln: (ln.third or not only_third) and r.search(ln.text) is not None))
+
+    if lang == "ru":
+        out.append(("numeral agreement", lambda ln: _ru_numerals(ln.text)))
+        rx("«в руке»", r"(?<!\w)в\u00a0?\s?руке(?!\w)")
+        if feminine:
+            names = "|".join(map(re.escape, sorted(feminine)))
+            rx("masculine past after a feminine name", rf"(?:{names})(?!\w)[^.;]*?(?<!\w)\w+л(?:\u00a0| )бы(?!\w)")
+        rx("a city draw worded as a capture", rf"берёт[\u00a0 ](?:город[\u00a0 ])?(?:{cities})(?!\w)")
+        rx("stacked colons", r":[^:.!?]*:")
+        rx("stacked brackets", r"\)[\u00a0 ]\(")
+    else:
+        out.append(("numeral agreement", lambda ln: _en_numerals(ln.text)))
+        rx("'Better was'", r"Better was")
+        rx("stacked brackets", r"\)[\u00a0 ]\(")
+        rx("'a Druzhina'", r"(?<![\w'])an?[\u00a0 ](?:Druzhina|Polovtsian Host|Militia)(?![\u00a0 ]of )")
+        rx("'yourself' in a line about somebody else", r"(?<!\w)your(?:self)?(?!\w)", only_third=True)
+        rx("singular 'themselves'", r"(?<!\w)themselves(?!\w)", only_third=True)
+        rx("a card more in hand", r"a card more")
+        rx("'the lit places'", r"the lit places")
+        rx("'yours gave'", r"(?<!\w)yours gave")
+        rx("'Give no answer and give up'", r"Give no answer and give up")
+        rx("'the Wooden Walls is'", r"Walls is(?!\w)")
+        rx("a city draw worded as a capture", rf"takes[\u00a0 ](?:{cities})(?!\w)(?! from)")
+    return out
+
+
+# -- rendering one game --------------------------------------------------------------------------
+def table_names(lang: str, rng: random.Random, n: int) -> tuple[list[str], set[str]]:
+    """``n`` names: built-in ones of both genders and typed ones; and which of them are feminine."""
+    builtin = prince_names(lang)
+    fem_builtin = {b.split(":")[0] for b in i18n.tr_list("names.princes", lang=lang) if b.endswith(":f")}
+    pool = list(builtin[:3]) + sorted(fem_builtin) + list(TYPED[lang])
+    rng.shuffle(pool)
+    names = pool[:n]
+    if not any(x in fem_builtin or x in FEMININE_TYPED for x in names):
+        names[-1] = sorted(fem_builtin)[0]
+    return names, {x for x in names if x in fem_builtin or x in FEMININE_TYPED}
+
+
+_MODES = (PickingWarCity(), PickingIgorSeat(), Squad(()))     # what the viewer is in the middle of
+
+
+def _targets(s: GameState) -> list[Target]:
+    out = [Target(TargetKind.CITY, c) for c in s.cities] + [Target(TargetKind.SEAT, k) for k in range(s.n)]
+    out += [Target(TargetKind.CHRONICLE, c) for row in s.chronicles for c in row] + [Target(TargetKind.CENTRE)]
+    if s.war is not None:
+        out += [Target(TargetKind.TROOP, c) for c in s.war.attack + s.war.defence]
+    return out
+
+
+def _stamps(e: Event, lang: str, names: list[str]) -> Iterator[str]:
+    """The stamps the table shows for ``e`` (as ``ui.table.steps`` makes them)."""
+    simple = {"repelled": "table.stamp.repelled", "bribed": "table.stamp.bribed", "cancelled": "table.stamp.cancelled",
+              "plunder": "table.stamp.plunder", "end_set": "table.stamp.end_set",
+              "end_cancelled": "table.stamp.end_cancelled", "game_over": "table.stamp.game_over"}
+    if e.kind in simple:
+        yield tr(simple[e.kind], lang=lang)
+    elif e.kind == EventKind.WAR_START:
+        yield tr("table.stamp.war", lang=lang, city=card_word(e.city, lang))
+    elif e.kind == EventKind.CITY_FALLS:
+        yield tr("table.stamp.falls", lang=lang, city=card_word(e.city, lang))
+    elif e.kind == EventKind.REVEAL and 0 <= e.other < len(names):
+        yield tr("table.stamp.reveal", lang=lang, name=seat_word(names[e.other], lang))
+
+
+def render_game(lang: str, seed: int, n_players: int, *, refusal_every: int = 1,
+                advice_every: int = 6) -> tuple[list[Line], set[str]]:
+    """Every line of one bot game, and the feminine names at its table: Easy bots in even
+    seeds, random ones in odd seeds (they play the odd cards a sensible bot keeps)."""
+    from knjazja.bots.base import RandomBot
+    from knjazja.bots.easy import EasyBot
+
+    table = _Table(lang, seed, n_players)
+    bot = EasyBot() if seed % 2 == 0 else RandomBot()
+    step = 0
+    while not table.s.over and step < 2000:
+        legal = legal_actions(table.s)
+        table.decision(legal)
+        if step % refusal_every == 0:
+            table.refusals(legal)
+        d = table.s.decision.seat
+        chosen = bot.choose(observation(table.s, d), legal, table.rng)
+        if step % advice_every == 0 and len(legal) > 1:
+            table.advice(legal, chosen)
+        elif len(legal) == 1:
+            table.add("hint", tr("table.hint_forced", lang=lang, move=table.nar.action(legal[0], table.s)))
+        table.play(chosen)
+        step += 1
+    _results(table.s, table.names, lang, table.add)
+    return table.lines, table.feminine
+
+
+class _Table:
+    """One bot game being read: the state, the names at the table, and the lines said so far."""
+
+    def __init__(self, lang: str, seed: int, n_players: int) -> None:
+        self.lang, self.rng = lang, random.Random(seed)
+        self.names, self.feminine = table_names(lang, self.rng, n_players)
+        self.humans = [True] * n_players
+        self.s = new_game(n_players, seed=seed)
+        self.nar = Narrator(self.names, lang)
+        self.lines: list[Line] = []
+
+    def add(self, kind: str, text: str, third: bool = False) -> None:
+        self.lines.append(Line(kind, text, third))
+
+    def decision(self, legal: list) -> None:
+        """Prompts (the decider's, a watcher's, in every picking mode), the hand-over, buttons."""
+        s, lang, names, d = self.s, self.lang, self.names, self.s.decision.seat
+        who = seat_word(names[d], lang)
+        self.add("prompt", prompt_text(s, names, self.humans, d, lang)[0])
+        self.add("prompt", prompt_text(s, names, self.humans, (d + 1) % s.n, lang)[0])
+        hand = sorted(set(s.hands[d]), key=lambda c: CARD_ID[c])
+        if hand:
+            self.add("prompt", prompt_text(s, names, self.humans, d, lang, held=hand[0])[0])
+        for mode in _MODES:
+            self.add("prompt", prompt_text(s, names, self.humans, d, lang, mode=mode)[0])
+        kind = s.decision.kind
+        self.add("handover", tr("handover.title", lang=lang, name=who))
+        self.add("handover", tr("handover.reason.turn", lang=lang, name=who) if kind == TURN else
+                 tr("handover.reason.decide", lang=lang, name=who, what=tr(f"decision.{kind}", lang=lang)))
+        for a in legal:
+            phrase = self.nar.action(a, s)
+            self.add("button", phrase)
+            self.add("review", tr("review.move_line", lang=lang, name=who, what=phrase), True)
+
+    def refusals(self, legal: list) -> None:
+        """Every wrong drop of every card in the decider's hand on every target; a card of
+        somebody who does not decide; a war on every city that cannot be attacked."""
+        s, lang, names, d = self.s, self.lang, self.names, self.s.decision.seat
+        targets = _targets(s)
+        for card in sorted(set(s.hands[d]), key=lambda c: CARD_ID[c]):
+            cands = candidates_for(legal, card)
+            for t in targets:
+                if not match(cands, [t], s)[0]:
+                    self.add("refusal", refusal_text(why_not_play(s, d, card, t), names, lang))
+            if not cands:
+                self.add("refusal", refusal_text(why_not_play(s, d, card), names, lang))
+        other = (d + 1) % s.n
+        if s.hands[other]:
+            self.add("refusal", refusal_text(why_not_play(s, other, s.hands[other][0]), names, lang))
+        wars = {a.city for a in legal if a.kind == ActionKind.DECLARE_WAR}
+        for c in s.cities:
+            if c not in wars:
+                self.add("refusal", refusal_text(why_not_declare(s, d, Target(TargetKind.CITY, c)), names, lang))
+
+    def advice(self, legal: list, chosen) -> None:
+        """The Hint for another move, and the review's lines on the bot's move against it."""
+        s, lang, names, d = self.s, self.lang, self.names, self.s.decision.seat
+        who = seat_word(names[d], lang)
+        best = next(a for a in legal if a != chosen)
+        why = why_good(s, d, best, 0.5, names, lang)
+        self.add("hint", tr("table.hint", lang=lang, move=self.nar.action(best, s), why=why, chance=47))
+        p, q = self.rng.randint(5, 60), self.rng.randint(61, 95)
+        cp, bp = self.nar.action(chosen, s), self.nar.action(best, s)
+        self.add("review", tr("review.you_worse", lang=lang, chosen=cp, best=bp, p=p, q=q))
+        self.add("review", tr("review.named_worse", lang=lang, name=who, chosen=cp, best=bp, p=p, q=q), True)
+        self.add("review", tr("review.you_best", lang=lang, chosen=cp, p=q))
+        self.add("review", tr("review.named_best", lang=lang, name=who, chosen=cp, p=q), True)
+        self.add("review", tr("review.why", lang=lang, why=why_better(s, d, best, chosen, names, lang)))
+
+    def play(self, chosen) -> None:
+        """The move's log lines, as everybody and as the next seat sees them, and its stamps."""
+        viewer = (self.s.decision.seat + 1) % self.s.n
+        for e in apply(self.s, chosen):
+            for seen_by in (None, viewer):
+                line = self.nar.event(e, seen_by)
+                if line:
+                    self.add("log", expand_tokens(line, self.lang), True)
+            for text in _stamps(e, self.lang, self.names):
+                self.add("stamp", text)
+
+
+def _results(s: GameState, names: list[str], lang: str, add: Callable[..., None]) -> None:
+    add("results", over_text(s, names, lang))
+    won = winners(s)
+    add("results", tr("results.winner", lang=lang, name=seat_word(names[won[0]], lang)) if len(won) == 1 else
+        tr("results.shared", lang=lang, names=join_names((names[i] for i in won), lang)))
+    for sc in score(s):
+        add("results", tr("results.glory", lang=lang, n=sc.total))
+        for c in sc.cities:
+            add("results", city_formula(c, lang))
+        for ch in sc.chronicles:
+            add("results", tr("results.chronicle", lang=lang, card=card_name(ch.chronicle, lang),
+                              glory=f"{ch.glory:+d}"))
+
+
+class _Counted(Word):
+    """A placeholder value for ``count_lines``: a prince's name that formats as the number
+    ``n`` where the phrase counts (``{n:Слава|Славы|Слав}``, ``{n}``)."""
+
+    n: int = 0
+
+    def __format__(self, spec: str) -> str:
+        return format(i18n.Count(self.n, self.lang), spec)
+
+
+def count_lines(lang: str, numbers: range = range(-3, 26)) -> list[Line]:
+    """Every string that carries a number (a plural object or a count), for each of ``numbers``."""
+    from string import Formatter
+
+    out = []
+    name = seat_word(prince_names(lang)[5], lang)          # Ольга: feminine
+    city = card_word(CARD_ID.index("city.kiev"), lang)
+    for key, value in i18n.strings(lang).items():
+        texts = value.values() if isinstance(value, dict) else [value]
+        if not isinstance(value, dict) and not any("|" in (spec or "") and not (field or "").endswith(".g")
+                                                   for text in texts for _, field, spec, _ in Formatter().parse(text)):
+            continue
+        for n in numbers:
+            word = _Counted(name.forms, name.gender, lang)
+            word.n = n
+            fields = {f.split(".")[0] for text in texts for _, f, _, _ in Formatter().parse(i18n.CARD_REF.sub("", text))
+                      if f}
+            kw: dict[str, object] = {f: city if f == "city" else name if f in ("name", "names", "seat") else word
+                                     for f in fields}
+            kw["n"] = n
+            out.append(Line("count", tr(key, lang=lang, **kw)))
+    return out
+
+
+def static_lines(lang: str) -> list[Line]:
+    """The words that do not come from a game: every string without a placeholder (menus,
+    glossary, help), card texts, the lessons, the rules, and every string that carries a
+    number, for numbers from −3 to 25."""
+    from knjazja.app.tutorial.lessons import all_lessons, words
+    from knjazja.app.wording.rulebook import typeset_lines
+
+    out = count_lines(lang)
+    out += [Line("string", tr(key, lang=lang)) for key, value in i18n.strings(lang).items()
+            if isinstance(value, str) and "{" not in i18n.CARD_REF.sub("", value) and not key.startswith("grammar.")]
+    out += [Line("card", i18n.card_text(cid, lang)) for cid in sorted(set(CARD_ID))]
+    for lesson in all_lessons():
+        out += [Line("lesson", words(lesson.title, lang)), Line("lesson", words(lesson.summary, lang))]
+        out += [Line("lesson", words(text, lang)) for step in lesson.steps for text in (step.say, step.hint)
+                if text and text.get(lang)]
+        out.append(Line("lesson", tr("lesson.complete.text", lang=lang, n=lesson.number,
+                                     title=words(lesson.title, lang))))
+    rules = typeset_lines(i18n.rules_path(lang).read_text(encoding="utf-8"), lang)
+    return out + [Line("rules", line) for line in rules.splitlines() if line.strip()]
+
+
+# -- the check -----------------------------------------------------------------------------------
+def check(games: int, lang: str, *, seed: int = 1, refusal_every: int = 1, advice_every: int = 6,
+          keep: int = 400) -> Report:
+    """Render ``games`` whole games (2–6 players) in ``lang`` and match every line against the
+    known error patterns; ``keep`` lines that hold a count, a refusal or a draw are kept as samples."""
+    report = Report(lang)
+    sample_rng = random.Random(seed)
+    before = i18n.get_language()
+    failed = _FailedTemplates()
+    logging.getLogger(i18n.__name__).addHandler(failed)
+    i18n.set_language(lang)              # the table's prompts speak the UI language
+    try:
+        _read(report, static_lines(lang), patterns(lang, set()), keep, sample_rng)
+        for g in range(games):
+            _one_game(report, g, seed, refusal_every, advice_every, keep, sample_rng)
+    finally:
+        i18n.set_language(before)
+        logging.getLogger(i18n.__name__).removeHandler(failed)
+    report.errors += [("a template that failed to fill", Line("log", msg)) for msg in failed.messages]
+    return report
+
+
+class _FailedTemplates(logging.Handler):
+    """Collects the string store's warnings (a template the arguments did not fill, a missing key)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if len(self.messages) < 50:
+            self.messages.append(record.getMessage())
+
+
+def _one_game(report: Report, g: int, seed: int, refusal_every: int, advice_every: int, keep: int,
+              sample_rng: random.Random) -> None:
+    lang = report.lang
+    lines, feminine = render_game(lang, seed + g, 2 + g % 5, refusal_every=refusal_every,
+                                  advice_every=advice_every)
+    report.games += 1
+    _read(report, lines, patterns(lang, feminine), keep, sample_rng)
+
+
+def _read(report: Report, lines: list[Line], tests: list[tuple[str, Callable[[Line], bool]]], keep: int,
+          sample_rng: random.Random) -> None:
+    lang = report.lang
+    for ln in lines:
+        report.lines += 1
+        if ln.text in report.distinct:
+            continue
+        report.distinct.add(ln.text)
+        for name, bad in tests:
+            if bad(ln):
+                report.errors.append((name, ln))
+        if _notable(ln, lang) and (len(report.samples) < keep or sample_rng.random() < 0.05):
+            report.samples.append(ln)
+
+
+_DRAW = {"ru": "из\u00a0колоды", "en": " draws "}    # as typeset
+
+
+def _notable(ln: Line, lang: str) -> bool:
+    return ln.kind == "refusal" or _DRAW[lang] in ln.text or re.search(r"\d", ln.text) is not None
+
+
+def summary(report: Report) -> dict:
+    return {"lang": report.lang, "games": report.games, "lines_rendered": report.lines,
+            "distinct_lines": len(report.distinct), "lines_matching_an_error_pattern": len(report.errors)}
+
+
+def bench_words(games: int = 40, seed: int = 1) -> dict:
+    """`knjazja bench words`: the rendering check over many games, in both languages."""
+    import time
+
+    out: dict = {}
+    for lang in ("ru", "en"):
+        t0 = time.perf_counter()
+        r = check(games, lang, seed=seed)
+        out[lang] = dict(summary(r), seconds=round(time.perf_counter() - t0, 1),
+                         errors=[f"{name}: {ln.text}" for name, ln in r.errors[:20]])
+    return out
