@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def unmapped(doc: str) -> list[str]:
-    return [str(p.relative_to(ROOT)) for package in ("knjazja", "knjazja_lab")
+    return [p.relative_to(ROOT).as_posix() for package in ("knjazja", "knjazja_lab")
             for p in sorted((ROOT / package).rglob("*.py"))
             if p.name != "__init__.py" and f"`{p.name}`" not in doc]
 

@@ -10,7 +10,7 @@ import runpy
 import struct
 import sys
 import tomllib
-from pathlib import Path
+from pathlib import Path, PurePath
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -61,7 +61,8 @@ def _toc(datas) -> list[tuple[str, str, str]]:
         files = sorted(f for f in src.rglob("*") if f.is_file()) if src.is_dir() else [src]
         for f in files:
             rel = f.relative_to(src).as_posix() if src.is_dir() else f.name
-            toc.append((f"{dest}/{rel}".removeprefix("./"), str(f), "DATA"))
+            # the spec writes its folders with the system's separator (Windows: "knjazja\\app\\data")
+            toc.append((f"{PurePath(dest).as_posix()}/{rel}".removeprefix("./"), str(f), "DATA"))
     return toc
 
 
@@ -229,8 +230,9 @@ def test_one_version_from_one_place():
     assert app_version() == knjazja.__version__
     from knjazja.engine import new_game
     assert saves.to_json(new_game(2, 1))["game_version"] == knjazja.__version__
-    version_literals = [p for p in [*ROOT.glob("knjazja/**/*.py"), ROOT / "installer.spec",
-                                    *ROOT.glob("build/**/*.py")]
+    tools = [p for p in ROOT.glob("build/**/*.py")             # our build tools, not build output
+             if p.relative_to(ROOT / "build").parts[0] in ("packaging", "assets", "docs", "workflows")]
+    version_literals = [p for p in [*ROOT.glob("knjazja/**/*.py"), ROOT / "installer.spec", *tools]
                         if f'"{knjazja.__version__}"' in p.read_text(encoding="utf-8")]
     assert version_literals == [ROOT / "knjazja" / "__init__.py"]
 
