@@ -263,6 +263,8 @@ class _Table:
         cp, bp = self.nar.action(chosen, s), self.nar.action(best, s)
         self.add("review", tr("review.you_worse", lang=lang, chosen=cp, best=bp, p=p, q=q))
         self.add("review", tr("review.named_worse", lang=lang, name=who, chosen=cp, best=bp, p=p, q=q), True)
+        self.add("review", tr("review.you_worse_end", lang=lang, chosen=cp, best=bp))
+        self.add("review", tr("review.named_worse_end", lang=lang, name=who, chosen=cp, best=bp), True)
         self.add("review", tr("review.you_best", lang=lang, chosen=cp, p=q))
         self.add("review", tr("review.named_best", lang=lang, name=who, chosen=cp, p=q), True)
         self.add("review", tr("review.why", lang=lang, why=why_better(s, d, best, chosen, names, lang)))
