@@ -11,7 +11,7 @@ from typing import Any
 
 from knjazja.app.store import storage
 from knjazja.app.wording.i18n import get_language, tr
-from knjazja.app.wording.save_errors import save_error_text
+from knjazja.app.wording.save_errors import os_error_text, save_error_text
 from knjazja.app.wording.words import seat_word
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import GameOptions, SaveError
@@ -100,7 +100,7 @@ class GameFlow:
             if storage.set_aside_damaged_autosave(e):   # told once; Continue goes grey
                 self.menu.refresh()
             else:
-                self.show_message(tr("load.failed_title"), save_error_text(e))
+                self.show_message(tr("load.failed_title"), save_error_text(e, get_language()))
             return None
         return self.load_session(state, meta, from_autosave=True)
 
@@ -287,7 +287,7 @@ def _write_or_report(what: str, write, *args) -> list[str]:
         write(*args)
     except OSError as exc:
         log.warning("%s: %s", what, exc)
-        return [tr(what, error=exc.strerror or str(exc))]
+        return [tr(what, error=os_error_text(exc, get_language()))]
     return []
 
 

@@ -11,6 +11,7 @@ import sys
 
 from knjazja.app.table import clicks as C
 from knjazja.app.table.controller import TableController
+from knjazja.app.table.news import GameOver
 from knjazja.app.table.interaction import Choosing
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import Action
@@ -48,39 +49,39 @@ def hand_copy(c: TableController, card: int) -> int:
 
 
 def finish(c: TableController, a: Action) -> None:
-    if isinstance(c.mode, Choosing):
-        assert a in c.choices, (a, c.choices)
-        c.choose(a)
+    if isinstance(c.pointer.mode, Choosing):
+        assert a in c.pointer.choices, (a, c.pointer.choices)
+        c.pointer.choose(a)
 
 
 def perform(c: TableController, a: Action, rng: random.Random) -> str:
     """Make ``a`` happen with the controller's input alone; return how it was done."""
     s = c.session.state
     if a.kind in C.FIXED_BUTTONS.values():
-        c.press_button(next(k for k, kind in C.FIXED_BUTTONS.items() if kind == a.kind))
+        c.pointer.press_button(next(k for k, kind in C.FIXED_BUTTONS.items() if kind == a.kind))
         return "button"
     if a.kind in C.BUTTON_KINDS and s.decision.kind in C.BUTTON_DECISIONS + ("war_defend", "war_counter"):
-        c.choose(a)
+        c.pointer.choose(a)
         return "choice"
     if a.kind == DECLARE_WAR:
-        c.press_button("start_war")
-        c.click_targets(sorted(C.targets_of(a, s)))
+        c.pointer.press_button("start_war")
+        c.pointer.click_targets(sorted(C.targets_of(a, s)))
         finish(c, a)
         return "war"
     if a.kind == PASS_IGOR:
         igor = passable_chronicle(s, c.viewer)
-        c.press_at((1, 1), None, [Target(TargetKind.CHRONICLE, igor), Target(TargetKind.SEAT, c.viewer)], None)
-        c.release([])
-        c.click_targets([Target(TargetKind.SEAT, a.seat)])
+        c.pointer.press_at((1, 1), None, [Target(TargetKind.CHRONICLE, igor), Target(TargetKind.SEAT, c.viewer)], None)
+        c.pointer.release([])
+        c.pointer.click_targets([Target(TargetKind.SEAT, a.seat)])
         finish(c, a)
         return "igor"
     if a.kind in (ATTACK, DEFEND):
         troops = [hand_copy(c, t) for t in a.cards]
         if forms_squads(s, s.decision.seat):
             for t in troops:
-                c.press_at((1, 1), t, [], None)
-                c.release([])
-            c.choose(C.squad_action(c.session.legal(), s, c.selected)[0])
+                c.pointer.press_at((1, 1), t, [], None)
+                c.pointer.release([])
+            c.pointer.choose(C.squad_action(c.session.legal(), s, c.pointer.selected)[0])
             return "squad"
         return click_or_drag(c, troops[0], [C.MIDDLE], rng)
     card = hand_copy(c, a.card if a.card >= 0 else a.cards[0])
@@ -90,16 +91,16 @@ def perform(c: TableController, a: Action, rng: random.Random) -> str:
 def click_or_drag(c: TableController, card: int, targets: list[Target], rng: random.Random,
                   a: Action | None = None) -> str:
     before = len(c.session.state.history)
-    c.press_at((1, 1), card, [], None)
+    c.pointer.press_at((1, 1), card, [], None)
     if rng.random() < 0.3:
-        c.motion(FAR)
-        c.release(targets[:1])
+        c.pointer.motion(FAR)
+        c.pointer.release(targets[:1])
         how = "drag"
     else:
-        c.release([])
+        c.pointer.release([])
         how = "click card"
         if len(c.session.state.history) == before:
-            c.click_targets(targets[:1])
+            c.pointer.click_targets(targets[:1])
             how = "click card, click target"
     if a is not None and len(c.session.state.history) == before:
         finish(c, a)
@@ -109,13 +110,12 @@ def click_or_drag(c: TableController, card: int, targets: list[Target], rng: ran
 def play_game(seed: int = 1, moves_limit: int = 20000) -> tuple[int, dict[str, int]]:
     session = GameSession([Seat("Ярослав", "human"), Seat("Мстислав", "easy"), Seat("Святослав", "easy")],
                           seed=seed)
-    over: list[GameSession] = []
-    c = TableController(session, sync_bots=True, on_game_over=over.append)
+    c = TableController(session, sync_bots=True)
     rng = random.Random(seed)
     ways: dict[str, int] = {}
     moves = 0
     for _ in range(moves_limit):
-        if over:
+        if c.news.pending(GameOver):
             break
         drain(c)
         check_view(c)
@@ -126,12 +126,12 @@ def play_game(seed: int = 1, moves_limit: int = 20000) -> tuple[int, dict[str, i
         before = len(session.state.history)
         how = perform(c, a, rng)
         history = session.state.history
-        assert len(history) > before, f"{a} ({how}) did not happen; {c.notices}"
+        assert len(history) > before, f"{a} ({how}) did not happen; {c.news.texts()}"
         assert history[before] == a, f"clicked for {a}, got {history[before]}"
         ways[how] = ways.get(how, 0) + 1
         moves += 1
     drain(c)
-    assert over == [session] and session.state.over
+    assert len(c.news.pending(GameOver)) == 1 and session.state.over
     return moves, ways
 
 

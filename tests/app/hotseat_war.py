@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from controller_driver import drain
 from knjazja.app.table.controller import TableController
+from knjazja.app.table.news import HandOver
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import new_game
 from knjazja.engine.actions import ACCEPT, ATTACK, DECLARE_WAR, DEFEND, END_WAR
@@ -55,8 +56,7 @@ def play_war(attacker_bribe: bool, n: int = 2, last_card: bool = False, same_cou
     s, kiev, d0, varangians = war_state(attacker_bribe, n, last_card, same_count)
     seats = [Seat(f"P{i}", "human" if i < 2 else "easy") for i in range(n)]
     session = GameSession(seats, state=s)
-    handovers: list[int] = []
-    c = TableController(session, sync_bots=True, on_handover=handovers.append)
+    c = TableController(session, sync_bots=True, handover_screens=True)
     asked: list[str] = []
 
     def settle() -> None:
@@ -84,6 +84,7 @@ def play_war(attacker_bribe: bool, n: int = 2, last_card: bool = False, same_cou
     if session.state.war is not None:
         act(END_WAR)
     settle()
+    handovers = [n.seat for n in c.news.pending(HandOver)]
     return handovers, asked, [line for e in c.logged if (line := c.narrator.event(e, seen_by))]
 
 

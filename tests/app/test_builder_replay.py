@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 from knjazja.app.table.controller import TableController
+from knjazja.app.table.news import GameOver
 from knjazja.app.store.files import load_game
 from knjazja.app.session import GameSession, Seat
 from knjazja_lab.proxies import ProxyBot
@@ -20,11 +21,10 @@ def play_builder_game(seed: int, folder: Path) -> Path:
     """Seat 0 is a person playing like `builder`; the game is saved and its path returned."""
     session = GameSession([Seat("Ольга", "human"), Seat("Ярослав", "normal"),
                            Seat("Мстислав", "normal"), Seat("Святослав", "normal")], seed=seed)
-    over: list[GameSession] = []
-    c = TableController(session, sync_bots=True, on_game_over=over.append)
+    c = TableController(session, sync_bots=True)
     person, rng = ProxyBot("builder"), random.Random(seed)
     for _ in range(5000):
-        if over:
+        if c.news.pending(GameOver):
             break
         drain(c)
         c.update(0.1)

@@ -6,7 +6,9 @@ from pathlib import Path
 
 from controller_driver import drain, play_game
 from knjazja.app.table import clicks as C
-from knjazja.app.table.controller import BOT_PAUSE, TableController
+from knjazja.app.table.controller import TableController
+from knjazja.app.table.news import KEPT, GameOver, HandOver, Notice, NewsQueue, ViewerChanged
+from knjazja.app.table.pacing import BOT_PAUSE
 from knjazja.app.table.interaction import IDLE, Choosing, Hit, Holding, PickingIgorSeat, PickingWarCity, Pile, Squad
 from knjazja.app.session import GameSession, Seat
 from knjazja.app.table.table_view import TableView
@@ -61,37 +63,37 @@ def test_refusals_come_from_the_engine_and_change_nothing():
     s, church, ambush, kiev = walled_kiev_state()
     session, c = table(s)
     assert c.can_act()
-    c.click_hand_card(church)                 # nowhere to build it: refused, not picked up
-    assert c.mode == IDLE and c.last_refusal.code == "no_city_to_build"
-    c.press_at((0, 0), church, [], None)       # dragged onto the walled city anyway
-    c.motion((40, 0))
-    c.release([Target(TargetKind.CITY, kiev), Target(TargetKind.SEAT, 1)])
-    assert c.last_refusal.code == "blocked" and "Stone Walls" in c.notices[-1]
-    c.press_at((0, 0), church, [], None)
-    c.motion((40, 0))
-    c.release([Target(TargetKind.SEAT, 2)])
-    assert c.last_refusal.code == "build_on_city"
-    c.click_hand_card(ambush)
-    assert c.last_refusal.code == "war_only"
+    c.pointer.click_hand_card(church)                 # nowhere to build it: refused, not picked up
+    assert c.pointer.mode == IDLE and c.pointer.last_refusal.code == "no_city_to_build"
+    c.pointer.press_at((0, 0), church, [], None)       # dragged onto the walled city anyway
+    c.pointer.motion((40, 0))
+    c.pointer.release([Target(TargetKind.CITY, kiev), Target(TargetKind.SEAT, 1)])
+    assert c.pointer.last_refusal.code == "blocked" and "Stone Walls" in c.news.texts()[-1]
+    c.pointer.press_at((0, 0), church, [], None)
+    c.pointer.motion((40, 0))
+    c.pointer.release([Target(TargetKind.SEAT, 2)])
+    assert c.pointer.last_refusal.code == "build_on_city"
+    c.pointer.click_hand_card(ambush)
+    assert c.pointer.last_refusal.code == "war_only"
     assert session.state.history == []
 
 
 def test_interaction_states():
     s, church, ambush, kiev = walled_kiev_state()
     session, c = table(s)
-    c.mode = Holding(church)
-    assert c.held == church and c.holding()
-    assert c.press_at((0, 0), None, [], Pile.DECK) == Hit.TARGET   # holding: a click goes to a target
-    assert c.mode == IDLE                                      # … and nowhere puts it back
-    c.press_button("start_war")
-    assert c.mode == IDLE                       # no troop: no war to start
-    c.press_at((0, 0), church, [], None)
-    c.motion((40, 0))                           # past the drag threshold
-    assert c.dragging and c.mode == Holding(church)
+    c.pointer.mode = Holding(church)
+    assert c.pointer.held == church and c.pointer.holding()
+    assert c.pointer.press_at((0, 0), None, [], Pile.DECK) == Hit.TARGET   # holding: a click goes to a target
+    assert c.pointer.mode == IDLE                                      # … and nowhere puts it back
+    c.pointer.press_button("start_war")
+    assert c.pointer.mode == IDLE                       # no troop: no war to start
+    c.pointer.press_at((0, 0), church, [], None)
+    c.pointer.motion((40, 0))                           # past the drag threshold
+    assert c.pointer.dragging and c.pointer.mode == Holding(church)
     assert c.lit() == set()                     # Kiev is walled: nowhere to build
-    c.release([Target(TargetKind.SEAT, 1)])
-    assert c.mode == IDLE and c.press is None   # a drop ends the drag
-    assert c.cancel() is False
+    c.pointer.release([Target(TargetKind.SEAT, 1)])
+    assert c.pointer.mode == IDLE and c.pointer.press is None   # a drop ends the drag
+    assert c.pointer.cancel() is False
 
 
 def test_war_mode_squads_and_questions():
@@ -109,31 +111,31 @@ def test_war_mode_squads_and_questions():
     s.owned_ever[1].add(kiev)
     s.edited()
     session, c = table(s)
-    c.press_button("start_war")
-    assert c.mode == PickingWarCity() and c.picking_war
+    c.pointer.press_button("start_war")
+    assert c.pointer.mode == PickingWarCity() and c.pointer.picking_war
     assert Target(TargetKind.CITY, kiev) in c.lit()
-    c.press_button("start_war")                 # pressed again: cancelled
-    assert c.mode == IDLE
-    c.press_button("start_war")
-    c.click_targets([Target(TargetKind.CITY, kiev)])
+    c.pointer.press_button("start_war")                 # pressed again: cancelled
+    assert c.pointer.mode == IDLE
+    c.pointer.press_button("start_war")
+    c.pointer.click_targets([Target(TargetKind.CITY, kiev)])
     assert session.state.war is not None
     drain(c)
     c.update(0.1)
-    c.click_hand_card(d5)
-    c.click_hand_card(d6)
-    assert c.mode == Squad((d5, d6))
-    action, strength = C.squad_action(session.legal(), session.state, c.selected)
+    c.pointer.click_hand_card(d5)
+    c.pointer.click_hand_card(d6)
+    assert c.pointer.mode == Squad((d5, d6))
+    action, strength = C.squad_action(session.legal(), session.state, c.pointer.selected)
     assert strength == 11 and action.kind == "attack" and set(action.cards) == {d5, d6}
-    c.click_hand_card(d6)
-    assert c.mode == Squad((d5,))
-    c.choose("clear")
-    assert c.mode == IDLE
+    c.pointer.click_hand_card(d6)
+    assert c.pointer.mode == Squad((d5,))
+    c.pointer.choose("clear")
+    assert c.pointer.mode == IDLE
     # several actions for one click: a question, answered from the choices
     legal = [Action("attack", cards=(d5,)), Action("attack", cards=(d6,))]
-    c.mode = Choosing(tuple(legal), Holding(d5))
-    assert c.held == d5 and c.choices == tuple(legal)
-    c.choose("cancel")
-    assert c.mode == IDLE
+    c.pointer.mode = Choosing(tuple(legal), Holding(d5))
+    assert c.pointer.held == d5 and c.pointer.choices == tuple(legal)
+    c.pointer.choose("cancel")
+    assert c.pointer.mode == IDLE
 
 
 def test_igor_is_picked_up_from_the_viewers_chronicles():
@@ -149,20 +151,20 @@ def test_igor_is_picked_up_from_the_viewers_chronicles():
     s.deck.append(s.hands[1].pop())
     s.edited()
     session, c = table(s)
-    pressed = c.press_at((5, 5), None, [Target(TargetKind.CHRONICLE, igor), Target(TargetKind.SEAT, 0)], None)
+    pressed = c.pointer.press_at((5, 5), None, [Target(TargetKind.CHRONICLE, igor), Target(TargetKind.SEAT, 0)], None)
     assert pressed == Hit.CHRONICLE
-    c.release([])
-    assert c.mode == PickingIgorSeat()
+    c.pointer.release([])
+    assert c.pointer.mode == PickingIgorSeat()
     assert c.lit() == {Target(TargetKind.SEAT, 1), Target(TargetKind.SEAT, 2)}
-    c.click_targets([Target(TargetKind.SEAT, 0)])
-    assert c.last_refusal.code == "igor_seat"
-    c.click_targets([Target(TargetKind.SEAT, 2)])
+    c.pointer.click_targets([Target(TargetKind.SEAT, 0)])
+    assert c.pointer.last_refusal.code == "igor_seat"
+    c.pointer.click_targets([Target(TargetKind.SEAT, 2)])
     assert session.state.history[-1].kind == "pass_igor"
 
 
 def test_events_wait_in_the_feed_and_the_view_follows_them():
     session, c = table(new_game(3, seed=5, first_player=0))
-    c.press_button("draw")
+    c.pointer.press_button("draw")
     assert c.waiting() is not None and c.busy and not c.can_act()
     while (e := c.next_event()) is not None:
         c.view.begin(e)
@@ -174,7 +176,7 @@ def test_events_wait_in_the_feed_and_the_view_follows_them():
 
 def test_bots_wait_before_moving():
     session, c = table(new_game(3, seed=5, first_player=1), humans=0, speed=lambda: 1.0)
-    c.sync_bots = False
+    c.pacer.sync_bots = False
     calls = []
     session.bot_step = lambda background=True: calls.append(background)
     c.update(0.0)
@@ -187,21 +189,61 @@ def test_bots_wait_before_moving():
     assert calls == [True]                      # in the background
 
 
-def test_hot_seat_turns_to_the_next_human():
-    s = new_game(3, seed=5, first_player=0)
-    handovers, changes = [], []
-    session, c = table(s, humans=2, on_handover=handovers.append,
-                       on_viewer_change=lambda: changes.append(True))
-    assert c.policy == "hotseat" and c.viewer == 0
-    c.update(0.1)                               # the first player is handed the device
-    assert handovers == [0] and c.handover_pending and c.faces_hidden()
+def test_the_controller_tells_its_news_in_order_and_calls_no_scene():
+    """No callback reaches the controller: a hand-over is news, drained in the order it happened."""
+    import inspect
+    assert not [p for p in inspect.signature(TableController).parameters if p.startswith("on_")]
+    session, c = table(new_game(3, seed=5, first_player=0), humans=2, handover_screens=True)
+    c.update(0.1)
+    assert c.news.drain() == [ViewerChanged(0), HandOver(0)] and not c.news
     c.claimed()
-    c.press_button("draw")
+    c.pointer.press_button("draw")
     drain(c)
     c.update(0.1)
-    assert handovers == [0, 1] and changes and c.viewer == 1
+    assert c.news.drain() == [ViewerChanged(1), HandOver(1)]
+    assert not c.undo() and not c.news           # a drawn card is not taken back: nothing said
+
+
+def test_news_nobody_drains_stays_bounded():
+    q = NewsQueue()
+    for i in range(KEPT + 10):
+        q.say(f"n{i}")
+    q.post(GameOver())
+    assert len(q) == KEPT and q.pending(GameOver) == [GameOver()]
+    assert q.drain()[0] == Notice("n11") and not q
+
+
+def test_each_table_speaks_its_own_language_whatever_the_screen_shows():
+    """The language is given, not read: a Russian table's banner is Russian under an English UI."""
+    from knjazja.app.wording.i18n import get_language
+    assert get_language() == "en"
+    s = new_game(2, seed=5, first_player=0)
+    texts = {}
+    for lang in ("en", "ru"):
+        session = GameSession([Seat("Ольга", "human"), Seat("Игорь", "easy")], state=s)
+        c = TableController(session, lang=lang, sync_bots=True)
+        texts[lang] = c.prompt()[0]
+    assert texts["en"] != texts["ru"] and any("а" <= ch <= "я" for ch in texts["ru"].lower())
+    assert not any("а" <= ch <= "я" for ch in texts["en"].lower())
+
+
+def test_hot_seat_turns_to_the_next_human():
+    s = new_game(3, seed=5, first_player=0)
+    session, c = table(s, humans=2, handover_screens=True)
+
+    def handovers() -> list[int]:
+        return [n.seat for n in c.news.pending(HandOver)]
+    assert c.policy == "hotseat" and c.viewer == 0
+    c.update(0.1)                               # the first player is handed the device
+    assert handovers() == [0] and c.handover_pending and c.faces_hidden()
+    c.claimed()
+    c.pointer.press_button("draw")
+    drain(c)
+    c.update(0.1)
+    assert handovers() == [0, 1] and c.viewer == 1
+    assert c.news.pending(ViewerChanged)[-1] == ViewerChanged(1)
     assert c.handover_pending and c.faces_hidden() and not c.can_act()
-    c.handover_pending = False
+    c.claimed()
     assert c.can_act() and c.shows_hand(1)
 
 
@@ -210,5 +252,5 @@ def test_fixed_buttons_follow_the_legal_actions():
     enabled = C.fixed_enabled(session.legal())
     assert enabled == {"draw": True, "pass": False, "end_war": False,
                        "start_war": bool(C.war_candidates(session.legal()))}
-    c.press_button("draw")
+    c.pointer.press_button("draw")
     assert not c.can_act()                        # busy now: the buttons are off

@@ -82,8 +82,8 @@ def test_a_forced_move_gets_no_win_chance():
     session = GameSession([Seat("A", "human"), Seat("B", "human")], state=s)
     c = TableController(session, viewer_policy=s.decision.seat, sync_bots=True)
     assert c.can_act() and c.ask_hint()
-    assert not c.hints.thinking and "%" not in c.notices[-1]
-    assert "Only one move" in c.notices[-1]
+    assert not c.hints.thinking and "%" not in c.news.texts()[-1]
+    assert "Only one move" in c.news.texts()[-1]
 
 
 def test_building_in_a_rivals_city_is_told_as_his_gain():

@@ -3,16 +3,16 @@ never so that the others learn what he holds; the first player is handed the dev
 any hand shows."""
 from hotseat_war import play_war
 from knjazja.app.table.controller import TableController
+from knjazja.app.table.news import HandOver
 from knjazja.app.session import GameSession, Seat
 
 
 def test_the_first_player_gets_the_hand_over_screen_with_two_humans():
     session = GameSession([Seat("A", "human"), Seat("B", "easy"), Seat("C", "human")], seed=4)
-    handovers: list[int] = []
-    c = TableController(session, sync_bots=True, on_handover=handovers.append)
+    c = TableController(session, sync_bots=True, handover_screens=True)
     assert c.faces_hidden() and not c.can_act()       # not even the first frame shows a hand
     c.update(0.1)
-    assert handovers == [c.viewer] and c.handover_pending
+    assert c.news.pending(HandOver) == [HandOver(c.viewer)] and c.handover_pending
     c.claimed()
     assert not c.faces_hidden()
     assert c.session.undo_owner() is None             # nothing to take back on a first screen
@@ -20,10 +20,9 @@ def test_the_first_player_gets_the_hand_over_screen_with_two_humans():
 
 def test_one_human_gets_no_hand_over_screen():
     session = GameSession([Seat("A", "human"), Seat("B", "easy")], seed=4)
-    handovers: list[int] = []
-    c = TableController(session, sync_bots=True, on_handover=handovers.append)
+    c = TableController(session, sync_bots=True, handover_screens=True)
     c.update(0.1)
-    assert handovers == [] and not c.handover_pending
+    assert c.news.pending(HandOver) == [] and not c.handover_pending
 
 
 def test_no_bribe_question_without_a_bribe_and_the_defender_cannot_tell():

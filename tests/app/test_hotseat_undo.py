@@ -3,6 +3,7 @@ still his decision or his own hand-over screen is up, never once another player 
 the table or answered the move."""
 from controller_driver import drain
 from knjazja.app.table.controller import TableController
+from knjazja.app.table.news import GameOver, HandOver
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import Action, dumps, new_game
 from knjazja.engine.actions import ATTACK, DECLARE_WAR, DEFEND, WAR_DEFEND
@@ -13,13 +14,25 @@ from knjazja.engine.state import City
 def hot_seat(state) -> tuple[GameSession, TableController, list[int]]:
     seats = [Seat(f"P{i}", "human") for i in range(state.n)]
     session = GameSession(seats, state=state)
-    handovers: list[int] = []
-    c = TableController(session, sync_bots=True, on_handover=handovers.append)
+    c = TableController(session, sync_bots=True, handover_screens=True)
     c.update(0.1)                   # the first player is handed the device: he takes it
-    assert handovers == [session.deciding] and c.handover_pending
+    assert c.news.pending(HandOver) == [HandOver(session.deciding)] and c.handover_pending
     c.claimed()
-    handovers.clear()
-    return session, c, handovers
+    c.news.drain()
+    return session, c, Seen(c)
+
+
+class Seen:
+    """The seats the device was handed to since the last ``clear``."""
+
+    def __init__(self, c: TableController) -> None:
+        self.c = c
+
+    def __eq__(self, other: object) -> bool:
+        return [n.seat for n in self.c.news.pending(HandOver)] == other
+
+    def clear(self) -> None:
+        self.c.news.drain()
 
 
 def settle(c: TableController) -> None:
@@ -76,8 +89,8 @@ def test_refused_for_another_players_move():
     assert session.undo_owner() == 0
     after = dumps(session.state)
     assert not session.can_undo(1) and not session.undo(1)    # P1 asks: refused
-    c.viewer = 1                                             # P1 at the table (decision passed)
-    c.handing_over_from = None
+    c.seating.viewer = 1                                     # P1 at the table (decision passed)
+    c.seating.handing_over_from = None
     assert not c.can_undo() and not c.undo()
     assert dumps(session.state) == after
 
@@ -124,9 +137,8 @@ def test_a_hot_seat_game_ends_on_its_final_board():
     """Two humans to the end: the game-over callback once, then the board stays (finished,
     nothing pending, no hand-over), whoever made the last move."""
     import random
-    over: list[GameSession] = []
     session = GameSession([Seat("A", "human"), Seat("B", "human")], seed=3)
-    c = TableController(session, sync_bots=True, on_handover=lambda seat: None, on_game_over=over.append)
+    c = TableController(session, sync_bots=True, handover_screens=True)
     rng = random.Random(3)
     for _ in range(5000):
         if session.over:
@@ -136,10 +148,10 @@ def test_a_hot_seat_game_ends_on_its_final_board():
         if c.can_act():
             c.play(rng.choice(session.legal()))
     settle(c)
-    assert session.over and over == [session] and c.finished
+    assert session.over and len(c.news.pending(GameOver)) == 1 and c.finished
     assert not c.handover_pending and not c.can_act() and not c.can_undo()
     settle(c)
-    assert over == [session]                               # once
+    assert len(c.news.pending(GameOver)) == 1              # once
 
 
 def test_alone_against_a_bot_a_move_is_taken_back_until_the_bot_answers():

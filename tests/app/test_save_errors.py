@@ -1,19 +1,12 @@
 """A refused save is told in the player's language, one line for every kind of refusal."""
-from knjazja.app.wording.i18n import get_language, set_language
 from knjazja.app.wording.save_errors import save_error_text
 from knjazja.engine import SaveError
 from knjazja.engine.saves import SAVE_ERROR_KINDS
 
 
 def test_the_player_reads_the_refusal_in_his_language():
-    before = get_language()
-    try:
-        for lang in ("ru", "en"):
-            set_language(lang)
-            texts = {save_error_text(SaveError("x", kind)) for kind in SAVE_ERROR_KINDS}
-            assert len(texts) == len(SAVE_ERROR_KINDS) and not any("{" in t for t in texts)
-        set_language("ru")
-        assert save_error_text(SaveError("x", at=12)) .replace("\xa0", " ") == (
-            "Сохранение повреждено: ход 12 невозможен по правилам")
-    finally:
-        set_language(before)
+    for lang in ("ru", "en"):
+        texts = {save_error_text(SaveError("x", kind), lang) for kind in SAVE_ERROR_KINDS}
+        assert len(texts) == len(SAVE_ERROR_KINDS) and not any("{" in t for t in texts)
+    assert save_error_text(SaveError("x", at=12), "ru").replace("\xa0", " ") == (
+        "Сохранение повреждено: ход 12 невозможен по правилам")

@@ -186,7 +186,7 @@ def test_a_failing_disk_does_not_stop_the_game(make_app, monkeypatch):
         session.flush_autosave()
         assert session.autosave_error and "disk full" in session.autosave_error
         flow.table.controller.update(0.0)    # the table tells the player, once
-        assert any("disk full" in n for n in flow.table.controller.notices)
+        assert any("disk full" in n for n in flow.table.controller.news.texts())
     assert storage.autosave_path().read_text("utf-8") == good
 
 

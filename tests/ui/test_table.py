@@ -107,7 +107,7 @@ def perform(app, scene, a: Action, rng: random.Random):
     done = lambda: len(session.state.history) > before  # noqa: E731
 
     def finish_popup():
-        if not done() and scene.controller.choices:
+        if not done() and scene.controller.pointer.choices:
             r = P.rect_of_button(scene, a)
             assert r is not None, f"no popup button for {a}"
             click(app, r.center)
@@ -488,9 +488,9 @@ def test_escape_opens_and_closes_the_pause_menu(make_app):
     # holding a card, Escape puts it back first
     card = next(c for c in table.session.state.hands[0] if table.controller.playable([c]))
     click(app, P.rect_of_hand_card(table, card).center)
-    if table.controller.held >= 0:
+    if table.controller.pointer.held >= 0:
         key(app, pygame.K_ESCAPE)
-        assert table.controller.held < 0 and app.stack.top is table
+        assert table.controller.pointer.held < 0 and app.stack.top is table
 
 
 def test_a_city_in_play_zooms_to_its_tableau(make_app):

@@ -5,7 +5,8 @@ read at start, a crash report from the last run).  No pygame here.
 text); the window takes
 the queue (``take``) and shows each as a message box.  A topic is told once per run: a file
 that stays damaged is not reported at every read.  A parameter given as ``Key("...")`` is a
-string key too, translated when the message is shown (so it follows the UI language).
+string key too, and ``Phrase(key, params)`` a whole phrase, both put into words when the
+message is shown (so they follow the UI language: nothing here knows which that is).
 """
 from __future__ import annotations
 
@@ -18,13 +19,25 @@ class Key(str):
 
 
 @dataclass(frozen=True)
+class Phrase:
+    """A phrase with its own parameters, said when the message is shown."""
+    key: str
+    params: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Notice:
     title: str
     key: str
     params: dict[str, object] = field(default_factory=dict)
 
-    def text(self, tr: Callable[..., str]) -> str:
-        return tr(self.key, **{k: tr(v) if isinstance(v, Key) else v for k, v in self.params.items()})
+    def text(self, say: Callable[..., str]) -> str:
+        """The message in words: ``say`` is the UI's lookup (key, **params) -> text."""
+        def word(v: object) -> object:
+            if isinstance(v, Phrase):
+                return say(v.key, **v.params)
+            return say(v) if isinstance(v, Key) else v
+        return say(self.key, **{k: word(v) for k, v in self.params.items()})
 
 
 _pending: list[Notice] = []

@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from knjazja.app.store import autosave, files, notices
 from knjazja.app.store.files import clean_stale_temps, write_atomic
-from knjazja.app.wording.i18n import tr
+from knjazja.app.wording.save_errors import LeftAsIs
 from knjazja.engine import GameState, SaveError
 
 log = logging.getLogger(__name__)
@@ -117,7 +117,7 @@ def set_aside_damaged_autosave(error: SaveError | None = None) -> bool:
     try:
         if error is None:
             if path.is_dir():
-                report_damaged(path, "autosave", "folder", tr("save_error.unreadable"))
+                report_damaged(path, "autosave", "folder", notices.Key("save_error.unreadable"))
                 return True
             if not path.is_file():
                 return False
@@ -130,9 +130,10 @@ def set_aside_damaged_autosave(error: SaveError | None = None) -> bool:
     code = DAMAGED_SAVE.get(error.kind) if error is not None else None
     if code is None:
         return False
-    from knjazja.app.wording.save_errors import save_error_text
+    from knjazja.app.wording.save_errors import save_error_phrase
     log.warning("autosave: %s is damaged (%s)", path, error)
-    report_damaged(path, "autosave", code, save_error_text(error))     # names the move that fails
+    key, params = save_error_phrase(error)
+    report_damaged(path, "autosave", code, notices.Phrase(key, params))     # names the move that fails
     return True
 
 
@@ -246,11 +247,11 @@ def load_document(path: Path, parse: Callable[[object], T], what: str) -> tuple[
     return None, report_damaged(path, what, code)
 
 
-def report_damaged(path: Path, what: str, code: str, reason_text: str | None = None) -> bool:
+def report_damaged(path: Path, what: str, code: str, reason_text: notices.Key | notices.Phrase | None = None) -> bool:
     """Move a damaged document aside under a dated name and tell the player once; returns
     False then (a new file may be written).  If it cannot be moved, it is left alone, the
     player is told so, and True says it must not be written over (``must_not_write``).
-    ``reason_text``: what is wrong, said in a sentence (else the ``storage.reason`` of ``code``)."""
+    ``reason_text``: what is wrong, a phrase said when the player is told (else the ``storage.reason`` of ``code``)."""
     reason = notices.Key("storage.reason." + code) if reason_text is None else reason_text
     try:
         kept = set_aside(path)
@@ -273,7 +274,7 @@ def must_not_write(path: Path) -> bool:
 def write_json(path: Path, data) -> None:
     """Write atomically; a damaged file that could not be moved aside is not written over."""
     if must_not_write(path):
-        raise OSError(tr("storage.left_as_is", name=Path(path).name))
+        raise LeftAsIs(Path(path).name)
     write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1))
 
 

@@ -28,7 +28,7 @@ class Pile(StrEnum):
 
 
 class Hit(StrEnum):
-    """What a press of the left button hit (``TableController.press_at``): the scene opens
+    """What a press of the left button hit (``Pointer.press_at``): the scene opens
     the discard pile on DISCARD; anything but None means the press was the table's."""
     HAND = "hand"                # a card of the viewer's hand: a click or a drag begins
     CHRONICLE = "chronicle"      # Igor's Campaign before the viewer, to pass on

@@ -34,7 +34,7 @@ def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int 
     name = _who(names, seat, lang)
     text = _their_prompt(s, names, lang, name)
     if thinking or (0 <= seat < len(humans) and not humans[seat]):
-        text += " · " + tr("table.thinking", name=name)
+        text += " · " + tr("table.thinking", lang=lang, name=name)
     return text, False
 
 
@@ -52,34 +52,36 @@ def _my_prompt(s: GameState, names: list[str], lang: str, mode: Mode, held: int)
     w, pend = s.war, s.pending
     city = card_word(w.city, lang) if w is not None else ""
     if isinstance(mode, PickingWarCity):
-        return tr("table.prompt.pick_war_city")
+        return tr("table.prompt.pick_war_city", lang=lang)
     if isinstance(mode, PickingIgorSeat):
-        return tr("table.prompt.pick_igor_seat")
+        return tr("table.prompt.pick_igor_seat", lang=lang)
     if isinstance(mode, Squad):
-        return tr("table.prompt.squad")
+        return tr("table.prompt.squad", lang=lang)
     if held >= 0:
-        return tr("table.prompt.holding", card=card_word(held, lang))
+        return tr("table.prompt.holding", lang=lang, card=card_word(held, lang))
     if kind == TURN:
-        return tr("table.prompt.your_turn")
+        return tr("table.prompt.your_turn", lang=lang)
     squad = forms_squads(s, seat)
     if kind == WAR_ATTACK and w is not None:
         key = "table.prompt.your_war_squad" if squad else "table.prompt.your_war"
-        return tr(key, city=city, walls=s.cities[w.city].wall_strength)
+        return tr(key, lang=lang, city=city, walls=s.cities[w.city].wall_strength)
     if kind == WAR_DEFEND and w is not None:
         key = "table.prompt.defend_squad" if squad else "table.prompt.defend"
-        return tr(key, attacker=_who(names, w.attacker, lang), city=city, n=attack_sum(s, w.attack, w.defender))
+        return tr(key, lang=lang, attacker=_who(names, w.attacker, lang), city=city,
+                  n=attack_sum(s, w.attack, w.defender))
     if kind == WAR_COUNTER and w is not None:
-        return tr("table.prompt.counter", defender=_who(names, w.defender, lang),
+        return tr("table.prompt.counter", lang=lang, defender=_who(names, w.defender, lang),
                   n=defence_sum(s, w.defence, w.defender, w.city))
     if kind == RAID_LAY:
-        return tr("table.prompt.raid_lay")
+        return tr("table.prompt.raid_lay", lang=lang)
     if kind == REACTION and pend is not None:
-        return tr("table.prompt.reaction", name=_who(names, pend.player, lang), card=card_word(pend.card, lang))
+        return tr("table.prompt.reaction", lang=lang, name=_who(names, pend.player, lang),
+                  card=card_word(pend.card, lang))
     if kind == DOWRY_BID and pend is not None:
-        return tr("table.prompt.dowry", city=card_word(pend.action.city, lang))
+        return tr("table.prompt.dowry", lang=lang, city=card_word(pend.action.city, lang))
     if kind == CONGRESS and pend is not None:
-        return tr("table.prompt.congress", name=_who(names, pend.player, lang))
-    return tr("table.prompt.your_decision")
+        return tr("table.prompt.congress", lang=lang, name=_who(names, pend.player, lang))
+    return tr("table.prompt.your_decision", lang=lang)
 
 
 def _their_prompt(s: GameState, names: list[str], lang: str, name: Word) -> str:
@@ -87,21 +89,21 @@ def _their_prompt(s: GameState, names: list[str], lang: str, name: Word) -> str:
     w, pend = s.war, s.pending
     city = card_word(w.city, lang) if w is not None else ""
     if kind == WAR_ATTACK and w is not None:
-        return tr("table.prompt.other_war", name=name, city=city)
+        return tr("table.prompt.other_war", lang=lang, name=name, city=city)
     if kind == WAR_DEFEND and w is not None:
-        return tr("table.prompt.other_defend", attacker=_who(names, w.attacker, lang), city=city,
+        return tr("table.prompt.other_defend", lang=lang, attacker=_who(names, w.attacker, lang), city=city,
                   n=attack_sum(s, w.attack, w.defender), name=name)
     if kind == WAR_COUNTER:
-        return tr("table.prompt.other_counter", name=name)
+        return tr("table.prompt.other_counter", lang=lang, name=name)
     if kind == RAID_LAY:
-        return tr("table.prompt.other_raid_lay", name=name)
+        return tr("table.prompt.other_raid_lay", lang=lang, name=name)
     if kind == REACTION and pend is not None:
-        return tr("table.prompt.other_reaction", name=name, card=card_word(pend.card, lang))
+        return tr("table.prompt.other_reaction", lang=lang, name=name, card=card_word(pend.card, lang))
     if kind == DOWRY_BID and pend is not None:
-        return tr("table.prompt.other_dowry", name=name, city=card_word(pend.action.city, lang))
+        return tr("table.prompt.other_dowry", lang=lang, name=name, city=card_word(pend.action.city, lang))
     if kind == CONGRESS:
-        return tr("table.prompt.other_congress", name=name)
-    return tr("table.prompt.turn_of", name=name)
+        return tr("table.prompt.other_congress", lang=lang, name=name)
+    return tr("table.prompt.turn_of", lang=lang, name=name)
 
 
 def area_tags(s: GameState, humans: list[bool], viewer: int | None, decider: int,

@@ -75,7 +75,7 @@ def _in_hand(session: LessonSession, card_id: str) -> Pointer | None:
 
 def for_action(session: LessonSession, c: TableController, a: Action) -> Pointer | None:
     """The next thing to click to take ``a``, given what the player holds."""
-    s, k, mode = session.state, a.kind, base(c.mode)
+    s, k, mode = session.state, a.kind, base(c.pointer.mode)
     if k in _BUTTONS:
         return Pointer(BUTTON, _BUTTONS[k])
     if k in C.BUTTON_KINDS:
@@ -84,7 +84,7 @@ def for_action(session: LessonSession, c: TableController, a: Action) -> Pointer
         return Pointer(TargetKind.CITY, a.city) if isinstance(mode, PickingWarCity) else Pointer(BUTTON, "start_war")
     if k in (ATTACK, DEFEND):
         if forms_squads(s, s.decision.seat):
-            missing = [t for t in a.cards if not any(C.same_card(t, x) for x in c.selected)]
+            missing = [t for t in a.cards if not any(C.same_card(t, x) for x in c.pointer.selected)]
             return _in_hand(session, CARD_ID[missing[0]]) if missing else Pointer(CHOICE, a)
         return _in_hand(session, CARD_ID[a.cards[0]])
     if k == PASS_IGOR:
@@ -94,7 +94,7 @@ def for_action(session: LessonSession, c: TableController, a: Action) -> Pointer
         return Pointer(TargetKind.CHRONICLE, igor) if igor >= 0 else None
     if k in (AMBUSH, CONDEMN):
         return _in_hand(session, CARD_ID[a.card])
-    if a.card >= 0 and C.same_card(c.held, a.card):
+    if a.card >= 0 and C.same_card(c.pointer.held, a.card):
         return _target(C.targets_of(a, s), k)
     return _in_hand(session, CARD_ID[a.card]) if a.card >= 0 else None
 

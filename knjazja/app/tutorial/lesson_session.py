@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from knjazja.app.wording.i18n import get_language, tr
+from knjazja.app.wording.i18n import tr
 from knjazja.app.tutorial.lessons import Lesson, LessonError, Pattern, Step, default_reply, words
 from knjazja.app.session import GameSession, Seat
 from knjazja.engine import Action, Event, GameState, IllegalAction, legal_actions
@@ -83,13 +83,10 @@ class LessonSession(GameSession):
         self.lesson = lesson
         self.run = LessonRun(lesson)
         self.on_step: list = []         # callbacks(index) when a step is completed
+        self.lang = lang                # the guide's language (the names stay as the lesson began)
         if start_at > 0:
             self.fast_forward(start_at)
 
-    @property
-    def lang(self) -> str:
-        """The guide speaks the UI's language (the names stay as the lesson began)."""
-        return get_language()
 
     # --- the player's moves --------------------------------------------------------------
     def refusal(self) -> str:

@@ -56,4 +56,4 @@ def topic(s: GameState, viewer: int | None, mode: Mode) -> Topic:
 def rules_focus(s: GameState, viewer: int | None, mode: Mode, lang: str) -> tuple[str, str | None]:
     """(section, phrase to find in it) for the rules page the "?" button and F1 open."""
     t = topic(s, viewer, mode)
-    return t.section, card_name(t.card, lang) if t.card >= 0 else (tr(t.term) if t.term else None)
+    return t.section, card_name(t.card, lang) if t.card >= 0 else (tr(t.term, lang=lang) if t.term else None)

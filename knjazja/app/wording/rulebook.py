@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from knjazja.app.wording.i18n import LANGUAGES, get_language, rules_path
+from knjazja.app.wording.i18n import LANGUAGES, rules_path
 from knjazja.app.wording.typography import typeset
 
 
@@ -61,9 +61,8 @@ def parse_rules(text: str) -> list[Section]:
     return sections
 
 
-def load_rules(lang: str | None = None) -> list[Section]:
-    """The rules in ``lang`` (default: the UI language); English if that file is missing."""
-    lang = lang or get_language()
+def load_rules(lang: str) -> list[Section]:
+    """The rules in ``lang``; English if that file is missing."""
     for code in (lang, "en"):
         try:
             return parse_rules(typeset_lines(rules_path(code).read_text(encoding="utf-8"), code))

@@ -357,16 +357,13 @@ def check(games: int, lang: str, *, seed: int = 1, refusal_every: int = 1, advic
     known error patterns; ``keep`` lines that hold a count, a refusal or a draw are kept as samples."""
     report = Report(lang)
     sample_rng = random.Random(seed)
-    before = i18n.get_language()
     failed = _FailedTemplates()
     logging.getLogger(i18n.__name__).addHandler(failed)
-    i18n.set_language(lang)              # the table's prompts speak the UI language
     try:
         _read(report, static_lines(lang), patterns(lang, set()), keep, sample_rng)
         for g in range(games):
             _one_game(report, g, seed, refusal_every, advice_every, keep, sample_rng)
     finally:
-        i18n.set_language(before)
         logging.getLogger(i18n.__name__).removeHandler(failed)
     report.errors += [("a template that failed to fill", Line("log", msg)) for msg in failed.messages]
     return report

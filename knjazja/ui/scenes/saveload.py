@@ -21,8 +21,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from knjazja.app.store import storage
-from knjazja.app.wording.i18n import tr
-from knjazja.app.wording.save_errors import save_error_text
+from knjazja.app.wording.i18n import get_language, tr
+from knjazja.app.wording.save_errors import os_error_text, save_error_text
 from knjazja.app.wording.names import clean_name, displayable
 from knjazja.engine import GameState, SaveError
 from knjazja.ui import style
@@ -127,7 +127,7 @@ def read_save(path: Path) -> SaveEntry:
         if isinstance(stored, str) and displayable(storage.save_display_name(stored), 80):
             entry.name = displayable(storage.save_display_name(stored), 80)   # as typed ("#1")
     except SaveError as exc:                  # the engine promises nothing else (fuzzed)
-        entry.error = save_error_text(exc)
+        entry.error = save_error_text(exc, get_language())
     return entry
 
 
@@ -306,7 +306,7 @@ class SaveLoadScene(BookScene):
         try:
             self.session.save_to(path, name)
         except OSError as exc:
-            self.status = (tr("saveload.save_failed", error=exc.strerror or str(exc)), True)
+            self.status = (tr("saveload.save_failed", error=os_error_text(exc, get_language())), True)
             self.invalidate()
             return None
         self.status = (tr("saveload.saved", name=name), False)
@@ -331,7 +331,7 @@ class SaveLoadScene(BookScene):
             entry.path.unlink(missing_ok=True)
             self.status = (tr("saveload.deleted", name=entry.name), False)
         except OSError as exc:
-            self.status = (tr("saveload.delete_failed", error=exc.strerror or str(exc)), True)
+            self.status = (tr("saveload.delete_failed", error=os_error_text(exc, get_language())), True)
         self.selected = None
         self.rescan()
 

@@ -9,7 +9,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from knjazja.app.store import stats as store
-from knjazja.app.wording.i18n import tr
+from knjazja.app.wording.i18n import get_language, tr
+from knjazja.app.wording.save_errors import os_error_text
 from knjazja.ui import style
 from knjazja.ui.scenes.base import oid
 from knjazja.ui.scenes.saveload import ConfirmScene
@@ -82,7 +83,7 @@ class StatsScene(BookScene):
             store.reset_stats()
             self.message = (tr("stats.reset_done"), False)
         except OSError as exc:
-            self.message = (tr("stats.reset_failed", error=exc.strerror or str(exc)), True)
+            self.message = (tr("stats.reset_failed", error=os_error_text(exc, get_language())), True)
         self.reload()
 
     def handle_event(self, event: pygame.event.Event) -> bool:

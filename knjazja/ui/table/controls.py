@@ -91,7 +91,7 @@ class Controls:
         s = c.session.state
         act = c.can_act()
         undo = c.can_undo()
-        key = (len(s.history), s.decision, c.busy, act, c.mode, undo, c.lang, c.hints.thinking, c.finished)
+        key = (len(s.history), s.decision, c.busy, act, c.pointer.mode, undo, c.lang, c.hints.thinking, c.finished)
         if key == self._key:
             return
         self._key = key
@@ -103,7 +103,7 @@ class Controls:
             b.enable() if enabled[k] else b.disable()
         if enabled["draw"]:
             self.buttons["draw"].set_tooltip(action_label(Action(DRAW), c.narrator, s))
-        self.buttons["start_war"].set_text(tr("table.button.cancel_war") if c.picking_war
+        self.buttons["start_war"].set_text(tr("table.button.cancel_war") if c.pointer.picking_war
                                            else tr("table.button.start_war"))
         self.undo.show() if undo else self.undo.hide()
         self.hint.show() if act else self.hint.hide()
@@ -125,14 +125,14 @@ class Controls:
     def _choice_items(c: TableController) -> list:
         """[title, (label, payload, enabled)…] of the choice panel, or [] for none."""
         s = c.session.state
-        if c.choices:
-            return [tr("table.choose"), *((action_label(a, c.narrator, s), a, True) for a in c.choices),
+        if c.pointer.choices:
+            return [tr("table.choose"), *((action_label(a, c.narrator, s), a, True) for a in c.pointer.choices),
                     (tr("common.cancel"), "cancel", True)]
         items: list[tuple[str, object, bool]] = []
         title = ""
         kind = s.decision.kind
-        if c.selected and s.war is not None:
-            action, strength = C.squad_action(c.session.legal(), s, c.selected)
+        if c.pointer.selected and s.war is not None:
+            action, strength = C.squad_action(c.session.legal(), s, c.pointer.selected)
             if action is not None:
                 items.append((action_label(action, c.narrator, s), action, True))
             else:

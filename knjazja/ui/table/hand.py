@@ -61,12 +61,12 @@ class HandFan:
     def arrange(self, c: TableController, L: TableLayout, mouse: tuple[int, int]) -> None:
         """Lay out the hand at the bottom as the controller says: held and picked cards raised,
         a dragged card left out, the card under the mouse lifted."""
-        raised = set(c.selected) | ({c.held} if c.held >= 0 else set())
-        hidden = {c.press.card} if c.dragging and not c.press.igor else set()
+        raised = set(c.pointer.selected) | ({c.pointer.held} if c.pointer.held >= 0 else set())
+        hidden = {c.pointer.press.card} if c.pointer.dragging and not c.pointer.press.igor else set()
         hand = c.view.hands[L.viewer]
         hover = None
         size = L.hand_card_size
-        if c.press is None and L.hand.inflate(0, size[1]).collidepoint(mouse):
+        if c.pointer.press is None and L.hand.inflate(0, size[1]).collidepoint(mouse):
             self.layout(hand, L.hand, size, raised=raised, hidden=hidden)
             hover = self.card_at(mouse)
         self.layout(hand, L.hand, size, raised=raised, hover=hover, hidden=hidden)
@@ -120,7 +120,7 @@ class HandFan:
         """The viewer's hand as the controller says: playable cards lit, held, picked and
         hinted ones raised; a spectator's note instead of a hand."""
         playable = c.playable(c.view.hands[L.viewer]) if face_up and c.can_act() else None
-        glow = set(c.selected) | ({c.held} if c.held >= 0 else set()) | c.hinted_cards()
+        glow = set(c.pointer.selected) | ({c.pointer.held} if c.pointer.held >= 0 else set()) | c.hinted_cards()
         self.draw(surface, ctx, face_up=face_up, playable=playable, raised=glow, selected_glow=glow)
         if c.viewer is None:
             t = ctx.texts.render(tr("table.spectator"), "body", ctx.fs(1.0), style.MUTED)

@@ -63,6 +63,10 @@ class LessonScene(TableScene):
         self.guide.build(self.ui, self.guide_rect, self.layout.unit)
         self.guide.update(self.lesson_session, self.controller.busy)
 
+    def on_language_changed(self) -> None:
+        self.lesson_session.lang = get_language()      # the guide follows the UI language
+        super().on_language_changed()
+
     # -- progress ----------------------------------------------------------------------------
     def _step_done(self, index: int) -> None:
         self.note = None
@@ -75,8 +79,8 @@ class LessonScene(TableScene):
 
     def update(self, dt: float) -> None:
         c = self.controller
-        if c.notices:                           # a refusal: the guide says why and what to do
-            reason, hint = c.notices[-1], self.lesson_session.hint()
+        if said := c.news.texts():              # a refusal: the guide says why and what to do
+            reason, hint = said[-1], self.lesson_session.hint()
             self.note = reason if hint in reason else tr("lesson.refusal", reason=reason.rstrip(". "), hint=hint)
             self.note_left = NOTE_SECONDS
         self.note_left = max(0.0, self.note_left - dt)

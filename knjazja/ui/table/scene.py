@@ -2,9 +2,11 @@
 
 The scene draws and forwards input; ``knjazja.app.table.controller.TableController`` (no pygame)
 decides what a click means, whose hand is shown, when bots move and which events wait for
-their animation (``viewer_policy``, ``on_game_over`` and ``sync_bots`` are its own).  In hot
-seat the table turns to the next human and calls ``on_handover(seat)`` (the pass-the-device
-overlay); without it, it turns at once.  ``on_menu()`` is the menu button (default: leave).
+their animation (``viewer_policy`` and ``sync_bots`` are its own).  Each frame the scene
+drains the controller's news (``app.table.news``): notices become toasts, a new viewer lays
+the table out again, the end of the game calls ``on_game_over(session)``, and in hot seat a
+hand-over calls ``on_handover(seat)`` (the pass-the-device overlay; without one, or when it
+pushed nothing, the table turns at once).  ``on_menu()`` is the menu button (default: leave).
 Events are animated one at a time (``table.steps`` / ``table.anim``); a click skips them.
 """
 from __future__ import annotations
@@ -19,6 +21,7 @@ from knjazja.app.table.controller import TableController
 from knjazja.app.wording.help_topics import rules_focus
 from knjazja.app.wording.i18n import get_language
 from knjazja.app.table.interaction import Hit, Pile
+from knjazja.app.table.news import GameOver, HandOver, Notice, ViewerChanged
 from knjazja.app.session import GameSession
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A
@@ -43,14 +46,12 @@ class TableScene(GuiScene):
                  on_handover: Callable[[int], None] | None = None, sync_bots: bool = False,
                  on_results: Callable[[], None] | None = None) -> None:
         super().__init__()
-        self.session = session
-        self.on_menu = on_menu
+        self.session, self.settings = session, settings
+        self.on_menu, self.on_handover, self.on_game_over = on_menu, on_handover, on_game_over
         self.on_results = on_results          # the Results button on the final board
-        self.on_handover = on_handover
-        self.settings = settings
         self.controller = c = TableController(
-            session, viewer_policy=viewer_policy, sync_bots=sync_bots, speed=lambda: self.speed,
-            on_game_over=on_game_over, on_handover=self._hand_over, on_viewer_change=self._viewer_changed)
+            session, lang=get_language(), viewer_policy=viewer_policy, handover_screens=True,
+            sync_bots=sync_bots, speed=lambda: self.speed)
         self.sprites, self.texts = Sprites(), TextCache()
         self.animator = A.Animator(land=lambda e: c.view.land(e), on_busy=c.set_animating)
         self.board, self.fan, self.controls = Board(), HandFan(), Controls()
@@ -59,8 +60,7 @@ class TableScene(GuiScene):
         self.log_panel, self.toasts = LogPanel(), Toasts()
         self.warmer = FaceWarmer(self.sprites)
         self.layout: TableLayout | None = None
-        self.time = 0.0
-        self.mouse = (0, 0)
+        self.time, self.mouse = 0.0, (0, 0)
         self.zoom = Zoom()
         self._choice_seen: tuple[int, ...] = ()
 
@@ -77,13 +77,13 @@ class TableScene(GuiScene):
         self.log_panel.follow(self.controller, rebuild=True)
 
     def pause(self) -> None:
-        self.controller.paused, self.controller.covered = True, self.covered_by_overlay
+        self.controller.cover(True, self.covered_by_overlay)
         self.forget_zoom()              # a zoomed card never stays over a dialog
         super().pause()
 
     def resume(self) -> None:
         c = self.controller
-        c.paused = c.covered = False
+        c.cover(False)
         if c.handover_pending:          # the hand-over screen is gone: the next player looks
             c.claimed()
         super().resume()
@@ -116,15 +116,22 @@ class TableScene(GuiScene):
         if self.ui is not None and self.layout is not None:
             self.controls.update(self.controller, self.layout, self.ui, self.scale)
 
-    def _viewer_changed(self) -> None:
-        self.log_panel.follow(self.controller, rebuild=True)
-        self.rebuild()
-
-    def _hand_over(self, seat: int) -> None:
-        if self.on_handover is not None:
-            self.on_handover(seat)
-        if self.on_handover is None or self.is_top:    # nothing pushed: carry on
-            self.controller.claimed()
+    def _take_news(self) -> None:
+        """What the controller says happened, in order."""
+        for news in self.controller.news.drain():
+            match news:
+                case Notice(text):
+                    self.toasts.show(text)
+                case ViewerChanged():           # another player's eyes: lay the table out again
+                    self.log_panel.follow(self.controller, rebuild=True)
+                    self.rebuild()
+                case HandOver(seat):            # the pass-the-device screen, if one is pushed
+                    if self.on_handover is not None:
+                        self.on_handover(seat)
+                    if self.on_handover is None or self.is_top:
+                        self.controller.claimed()
+                case GameOver() if self.on_game_over is not None:
+                    self.on_game_over(self.session)
 
     # ======================================================================= frame
     def update(self, dt: float) -> None:
@@ -136,9 +143,8 @@ class TableScene(GuiScene):
             self.animator.update(dt)
         self._run_queue()
         c.update(dt)
+        self._take_news()
         self._run_queue()
-        while c.notices:
-            self.toasts.show(c.notices.popleft())
         self.log_panel.follow(self.controller)
         if self.ui is not None and self.layout is not None:
             self.controls.update(c, self.layout, self.ui, self.scale)
@@ -158,8 +164,7 @@ class TableScene(GuiScene):
 
     def skip(self) -> None:
         """Finish every running and queued animation now."""
-        if self.animator.busy:
-            self.animator.finish()
+        self.animator.finish()                  # (nothing when no step plays)
         self.controller.skip()
         self.log_panel.follow(self.controller)
 
@@ -169,6 +174,7 @@ class TableScene(GuiScene):
             return False
         self.skip()
         done = self.controller.undo()
+        self._take_news()
         self.log_panel.follow(self.controller)
         return done
 
@@ -211,7 +217,7 @@ class TableScene(GuiScene):
 
     def escape(self) -> None:
         """Escape: put back what is held, close a zoomed card, else the pause menu."""
-        if self.controller.cancel():
+        if self.controller.pointer.cancel():
             return
         if not self.zoom.close_right():
             (self.on_menu or self.close)()
@@ -226,8 +232,8 @@ class TableScene(GuiScene):
             return self.zoom.close_right() or self._on_button(event.ui_element)
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            c.motion(event.pos)
-            self.zoom.moved_onto(None if c.dragging else self.card_at(event.pos), self.time)
+            c.pointer.motion(event.pos)
+            self.zoom.moved_onto(None if c.pointer.dragging else self.card_at(event.pos), self.time)
             return False
         if event.type == pygame.MOUSEWHEEL:
             if self.layout.log.collidepoint(self.mouse):
@@ -239,14 +245,14 @@ class TableScene(GuiScene):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.mouse = event.pos
             self.ensure_geometry()
-            return c.release(self.board.targets_at(event.pos))
+            return c.pointer.release(self.board.targets_at(event.pos))
         if event.type != pygame.MOUSEBUTTONDOWN:
             return False
         self.mouse = event.pos
         if event.button in (1, 3) and self.zoom.close_right():   # a zoomed card takes the click
             return True
         if event.button == 3:
-            if not c.cancel():
+            if not c.pointer.cancel():
                 self.zoom.right = self.card_at(event.pos)
         elif event.button == 1:
             if not c.busy:
@@ -260,7 +266,7 @@ class TableScene(GuiScene):
         self.ensure_geometry()
         pile = next((name for name, r in ((Pile.DISCARD, L.discard), (Pile.DECK, L.deck))
                      if b.pile_card_rect(r).collidepoint(pos)), None)
-        hit = self.controller.press_at(pos, self.fan.card_at(pos) if self.hand_face_up() else None,
+        hit = self.controller.pointer.press_at(pos, self.fan.card_at(pos) if self.hand_face_up() else None,
                                        b.targets_at(pos), pile)
         if hit == Hit.DISCARD:
             self.open_discard()
@@ -273,9 +279,9 @@ class TableScene(GuiScene):
         if key in fixed:
             fixed[key]()
         elif key is not None:
-            c.press_button(key)
+            c.pointer.press_button(key)
         elif (payload := self.controls.choice.payload_of(element)) is not None:
-            c.choose(payload)
+            c.pointer.choose(payload)
         else:
             return False
         return True
@@ -286,7 +292,7 @@ class TableScene(GuiScene):
         c = self.controller
         if self.stack is not None:
             self.stack.push(RulesScene(focus=rules_focus(self.session.state, None if c.faces_hidden()
-                                                          else c.viewer, c.mode, c.lang)))
+                                                          else c.viewer, c.pointer.mode, c.lang)))
 
     # ======================================================================= drawing
     def draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -299,7 +305,7 @@ class TableScene(GuiScene):
         self.ensure_geometry()
         ctx, c, L = self._ctx(), self.controller, self.layout
         decider, current = c.decider_and_current()
-        layer = self.board.layer(backdrop, c.view, ctx, lit=c.lit(), war_mode=c.picking_war, tags=c.tags(),
+        layer = self.board.layer(backdrop, c.view, ctx, lit=c.lit(), war_mode=c.pointer.picking_war, tags=c.tags(),
                                  hidden=frozenset(self.animator.hidden()))
         surface.blit(layer, (0, 0))
         self.board.draw_dynamic(surface, ctx, decider=decider, current=current, over=self.session.state.over)
@@ -316,9 +322,9 @@ class TableScene(GuiScene):
             return
         ctx, L, c = self._ctx(), self.layout, self.controller
         self.animator.draw(surface)
-        if c.dragging:
-            size = L.hand_card_size if not c.press.igor else L.small_card_size
-            draw_dragged(surface, self.steps.image(c.press.card, size, True), self.mouse, ctx)
+        if c.pointer.dragging:
+            size = L.hand_card_size if not c.pointer.press.igor else L.small_card_size
+            draw_dragged(surface, self.steps.image(c.pointer.press.card, size, True), self.mouse, ctx)
         self.toasts.draw_at(surface, L, self.controls.choice, ctx)
         if self.paused:
             return
@@ -328,7 +334,7 @@ class TableScene(GuiScene):
     def zoomed(self) -> tuple[str, int]:
         """What is zoomed now: ("card", card), ("city", city) — a city in play shows its
         tableau, not its printed card — or ("", -1)."""
-        card = self.zoom.card(self.time, pressing=self.controller.press is not None)
+        card = self.zoom.card(self.time, pressing=self.controller.pointer.press is not None)
         if card is None or self.paused:
             return "", -1
         return ("city" if card in self.controller.view.cities else "card"), card
