@@ -22,9 +22,10 @@ from __future__ import annotations
 import math
 
 from knjazja.engine.cards import (CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, KIND,
-                                  NATIVE_DRUZHINA, STRENGTH)
+                                  NATIVE_DRUZHINA, SCORES_TROOP, STRENGTH)
 
 from knjazja.bots.view import View
+from knjazja.engine.scoring import chronicle_glory
 from knjazja.bots.warmath import answers_in_hand, hypergeom_none
 from knjazja.bots.citystat import (ATTACKABLE, CHR_GLORY, CHR_HAND, CHR_HELP, EVENT_BASE, INVASION,
                        REACT_EVENT, CityStat, is_reactive, lse)
@@ -164,9 +165,8 @@ class Evaluator:
         g = CHR_GLORY.get(cid)
         if g is not None:
             return g
-        if cid == "chr.byzantium":
-            t = self.v.under.get(ch, -1)
-            return float(STRENGTH[t]) if t >= 0 else 0.0
+        if SCORES_TROOP[ch]:                 # Byzantine Aid: the engine's rule
+            return float(chronicle_glory(ch, self.v.under))
         if cid == "chr.hermit":
             return min(4.0, 0.12 * self.R[holder]) if holder >= 0 else 1.0
         return CHR_HELP.get(cid, 0.0) * self.help_rounds

@@ -23,7 +23,7 @@ import time
 from typing import cast
 
 from knjazja.engine import Action, Observation, apply, determinize, legal_actions
-from knjazja.engine.scoring import final_scores
+from knjazja.engine.scoring import final_scores, win_shares
 
 from knjazja.bots.rules_of_thumb import fast_choose
 from knjazja.bots.view import View
@@ -38,11 +38,7 @@ DEFAULT_BUDGET = 0.4
 
 def _rewards(s, rounds_left: float, me: int, leaf: str, params: dict | None) -> list[float]:
     if s.over:
-        sc = final_scores(s)
-        best = max(sc)
-        w = [1.0 if x == best else 0.0 for x in sc]
-        k = sum(w)
-        return [x / k for x in w]
+        return win_shares(final_scores(s))
     if leaf == "normal":
         ev = Evaluator(View.from_state(s, me), params)
         return win_probs(ev.U0, rounds_left)

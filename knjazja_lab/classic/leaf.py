@@ -6,7 +6,8 @@ import math
 
 from knjazja.bots.citystat import ATTACKABLE, CHR_GLORY
 from knjazja.engine import GameState
-from knjazja.engine.cards import CARD_ID, CARDS, IS_MILITIA, KIND, STRENGTH
+from knjazja.engine.cards import CARD_ID, CARDS, IS_MILITIA, KIND, SCORES_TROOP, STRENGTH
+from knjazja.engine.scoring import chronicle_glory
 
 
 # --- leaf evaluation --------------------------------------------------------------------------
@@ -31,12 +32,10 @@ def leaf_values(s: GameState, hazard: float = 0.06, draw_rate: float = 0.55) -> 
     rf = 0.3 + 0.7 * min(1.0, rounds / 3.0)
     for t in range(n):
         for ch in s.chronicles[t]:
-            cid = CARD_ID[ch]
-            if cid == "chr.byzantium":
-                tr = s.under.get(ch, -1)
-                U[t] += STRENGTH[tr] if tr >= 0 else 0
+            if SCORES_TROOP[ch]:             # Byzantine Aid: the engine's rule
+                U[t] += chronicle_glory(ch, s.under)
             else:
-                U[t] += CHR_GLORY.get(cid, 0.0)
+                U[t] += CHR_GLORY.get(CARD_ID[ch], 0.0)
         R = rounds
         act = []
         react = 0.0

@@ -4,8 +4,8 @@ in one place each, in the engine (`City.glory_parts` / `City.glory`, `scoring.ch
 
 The checks read the code (AST): a second place that multiplies by a Throne's or a Quarter's
 factor, that turns the troop under a chronicle into Glory, or that finds the winners as
-"the best total, and who has it" fails here.  The shipped bots are checked with the rest of
-the package; the laboratory (`knjazja_lab/`, outside it) keeps its classic bots' own copies.
+"the best total, and who has it" fails here.  The shipped package and the laboratory
+(`knjazja_lab/`, whose classic bots ask the engine too) are both read.
 """
 from __future__ import annotations
 
@@ -13,23 +13,16 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGE = ROOT / "knjazja"
-# the laboratory, moving out of the package (it will ask the engine too)
-LAB: set[str] = set()     # the laboratory lives in knjazja_lab/, outside the package
+PACKAGES = (ROOT / "knjazja", ROOT / "knjazja_lab")     # the game and the laboratory
 CITY_GLORY_HOME = "knjazja/engine/state.py"        # City.glory_parts / City.glory
 SCORING_HOME = "knjazja/engine/scoring.py"         # chronicle_glory, top_seats, win_shares
 
 FACTORS = ("throne", "quarter", "sloboda")
 
 
-def shipped() -> list[tuple[str, ast.Module]]:
-    out = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        rel = path.relative_to(ROOT).as_posix()
-        if any(rel == lab or rel.startswith(lab + "/") for lab in LAB):
-            continue
-        out.append((rel, ast.parse(path.read_text(encoding="utf-8"))))
-    return out
+def every_module() -> list[tuple[str, ast.Module]]:
+    return [(path.relative_to(ROOT).as_posix(), ast.parse(path.read_text(encoding="utf-8")))
+            for package in PACKAGES for path in sorted(package.rglob("*.py"))]
 
 
 def _name(node: ast.AST) -> str:
@@ -119,7 +112,7 @@ def winner_finders(tree: ast.AST) -> list[int]:
 
 def places(check) -> dict[str, list[int]]:
     found = {}
-    for rel, tree in shipped():
+    for rel, tree in every_module():
         lines = check(tree)
         if lines:
             found[rel] = lines
