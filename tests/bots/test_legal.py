@@ -1,10 +1,11 @@
-"""Every bot returns one of the legal actions, for 2..8 players and all decision kinds."""
+"""Every shipped bot returns one of the legal actions, for 2..8 players and all decision kinds
+(the laboratory's variants: tests/lab/test_lab_legal.py)."""
 import random
 
 import pytest
 
 from knjazja.bots import Bot
-from knjazja_lab.factory import ALL_KINDS, make_bot
+from knjazja.bots import KINDS, make_bot
 from knjazja.engine import apply, legal_actions, new_game, observation
 
 from bot_states import playout_states
@@ -14,7 +15,7 @@ from bot_states import playout_states
 def test_every_bot_returns_a_legal_action(n):
     states = playout_states(n, 10 + n, 10) + playout_states(n, 20 + n, 6, policy="normal")
     bots = [make_bot(k, iterations=2 if k == "hard" else 15) if k.startswith("hard") else make_bot(k)
-            for k in ALL_KINDS]
+            for k in KINDS]
     for i, s in enumerate(states):
         seat = s.decision.seat
         obs = observation(s, seat)
@@ -43,7 +44,7 @@ def test_whole_games_between_levels_finish(n):
 
 
 def test_make_bot_and_protocol():
-    for k in ALL_KINDS:
+    for k in KINDS:
         b = make_bot(k)
         assert isinstance(b, Bot) and b.name == k
     with pytest.raises(ValueError):
@@ -54,17 +55,5 @@ def test_single_legal_action_is_returned_at_once():
     s = new_game(3, 1)
     obs = observation(s, s.decision.seat)
     only = [legal_actions(s)[0]]
-    for k in ALL_KINDS:
+    for k in KINDS:
         assert make_bot(k).choose(obs, only, random.Random(0)) == only[0]
-
-
-def test_hard_classic_root_parallel_search_is_deterministic():
-    from knjazja_lab.classic.hard import best_of, parallel_search
-    s = playout_states(4, 78, 1, policy="normal")[0]
-    obs = observation(s, s.decision.seat)
-    legal = legal_actions(s)
-    st1 = parallel_search(obs, legal, random.Random(3), workers=2, iterations=40)
-    st2 = parallel_search(obs, legal, random.Random(3), workers=2, iterations=40)
-    assert st1["candidates"] == st2["candidates"]
-    assert best_of(st1) in legal
-    assert make_bot("hard-classic", iterations=40, workers=2).choose(obs, legal, random.Random(3)) in legal
