@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draw the application icon, assets/icon.png (256x256): a golden onion dome on red and gold.
 
-Made with pygame only (shapes from knjazja.ui.art.icons), drawn at 4x and smooth-scaled.
+Made with pygame only (shapes from knjazja.ui.art.shapes), drawn at 4x and smooth-scaled.
 
     python build/assets/make_icon.py [output.png]
 """
@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from knjazja.ui.art import icons  # noqa: E402
+from knjazja.ui.art import shapes as icons  # noqa: E402  (the shapes the card icons are drawn with)
 from knjazja.ui.art.palette import (CRIMSON_DARK, GOLD, GOLD_DARK, GOLD_LIGHT,  # noqa: E402
                                     OUTLINE, mix)
 from knjazja.ui.art.textures import radial_alpha  # noqa: E402
