@@ -37,7 +37,7 @@ def main() -> None:
               "exact": NormalBot(worlds=1, exact_draw=True)}
     same: Counter = Counter()
     decisions: Counter = Counter()
-    cost: Counter = Counter()
+    cost: dict[str, float] = dict.fromkeys(models, 0.0)
     for g in range(args.games):
         gs = game_seed(args.seed, g)
         n = 4

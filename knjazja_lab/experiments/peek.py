@@ -199,9 +199,9 @@ def main(argv: list[str] | None = None) -> None:
                       else is_ending if args.endings else None)
     _table["ages"] = "old" if args.old else "new" if args.new else None
     kinds = arena.seat_kinds(args.seats.split(","), None)
-    arena.observation = _observe          # type: ignore[assignment]
-    lookahead.determinize = _deal         # type: ignore[assignment]
-    rounds.determinize = _deal            # type: ignore[assignment]
+    arena.observation = _observe
+    lookahead.determinize = _deal
+    rounds.determinize = _deal
     done = set()
     if args.out.exists():
         done = {json.loads(line)["g"] for line in args.out.read_text().splitlines()}

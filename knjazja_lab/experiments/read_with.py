@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     if args.odds is not None:
         table = load_odds(args.odds)
-        lookahead.HOLD_ODDS = rounds.HOLD_ODDS = table    # type: ignore[misc]
+        lookahead.HOLD_ODDS = rounds.HOLD_ODDS = table
     kinds = arena.seat_kinds(args.seats.split(","), None)
     done = set()
     if args.out.exists():

@@ -36,8 +36,8 @@ def record(games: int, seed: int, worlds: int, ref_worlds: int, out: Path) -> No
 
     def probe(obs, legal, net, rng, max_worlds, deadline, top_k=4, margin=0.15,
               prior_weight=2.0, model_net=None):
-        chosen = hard_choice(obs, legal, net, rng, max_worlds, deadline, top_k, margin,
-                             prior_weight, model_net)
+        chosen = hard_choice(obs, legal, net, rng, max_worlds, deadline, top_k=top_k, margin=margin,
+                             prior_weight=prior_weight, model_net=model_net)
         own = random.Random(f"{obs.turn_no}:{obs.seat}:{len(legal)}")   # not Hard's rng
         values, _, idx, _ = root_candidates(obs, legal, net, own, top_k, margin, worlds=3,
                                             tau=1.0)
