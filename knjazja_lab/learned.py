@@ -29,7 +29,7 @@ from knjazja.bots.sense import Sense, focus
 from knjazja.bots.view import View
 
 from .paired import paired_search, play_out
-from .tree import Root, descend
+from .tree import Root, back_up, descend
 
 DEFAULT_ITERATIONS = 160
 DEFAULT_TIME_CAP = 0.8
@@ -86,11 +86,7 @@ def search(obs: Observation, legal: list[Action], rng: random.Random,
         apply(det, cands[i])
         path = descend(det, root.children[i], max_depth, c_uct, rng)
         play_out(det, horizon, rng)
-        r = leaf_rewards(det, me, net)
-        root.update(i, r[me])
-        for nd, seat in path:
-            nd.visits += 1
-            nd.total += r[seat]
+        back_up(root, i, path, leaf_rewards(det, me, net), me)
     return {
         "iterations": it,
         "seconds": time.perf_counter() - t0,

@@ -89,3 +89,12 @@ def descend(det, node: Node, max_depth: int, c_uct: float, rng: random.Random) -
         path.append((node, seat))
         depth += 1
     return path
+
+
+def back_up(root: Root, i: int, path: list, rewards: list[float], me: int) -> None:
+    """One iteration's rewards: to the root's candidate ``i`` as ``me`` values them, and to
+    each node on ``path`` as the seat that chose there values them."""
+    root.update(i, rewards[me])
+    for nd, seat in path:
+        nd.visits += 1
+        nd.total += rewards[seat]

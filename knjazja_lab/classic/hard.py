@@ -28,7 +28,7 @@ from knjazja.engine.scoring import final_scores, win_shares
 from knjazja.bots.rules_of_thumb import fast_choose
 from knjazja.bots.view import View
 
-from ..tree import Root, descend
+from ..tree import Root, back_up, descend
 from .evaluator import Evaluator
 from .leaf import leaf_values, win_probs
 from .normal import score_actions
@@ -76,11 +76,7 @@ def search(obs: Observation, legal: list[Action], rng: random.Random, budget: fl
             while not det.over and det.turn_no < limit:
                 la = legal_actions(det)
                 apply(det, fast_choose(det, la, rng))
-            r = _rewards(det, _rounds_left(det), obs.seat, leaf, params)
-            root.update(i, r[obs.seat])
-            for nd, seat in path:
-                nd.visits += 1
-                nd.total += r[seat]
+            back_up(root, i, path, _rewards(det, _rounds_left(det), obs.seat, leaf, params), obs.seat)
     return {
         "iterations": it,
         "seconds": time.perf_counter() - t0,
