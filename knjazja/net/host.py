@@ -25,7 +25,8 @@ from knjazja.engine import IllegalAction, SaveError, legal_actions, observation
 
 from . import codec, leaks
 from .protocol import Refused, check_versions, decode_client, encode
-from .table import CODE, REMOTE, Table, resume_table
+from .seats import CODE, REMOTE
+from .table import Table, resume_table
 
 log = logging.getLogger("knjazja.net")
 
@@ -149,6 +150,11 @@ class Host:
             del self.seated[(link.table.code, link.seat)]
         where = f" (table {link.table.code} seat {link.seat})" if link.table else ""
         log.info("disconnected %s%s: %s", link.peer, where, why)
+        table = link.table
+        if (table is not None and table.state.over and self.tables.get(table.code) is table
+                and not any(code == table.code for code, _ in self.seated)):
+            del self.tables[table.code]            # finished and left: its autosave stays on disk
+            log.info("table %s closed: the game is over", table.code)
 
     def send(self, link: Link, text: str) -> None:
         if link.closed:

@@ -11,33 +11,17 @@ tokens in the save's ``meta``, so a host that restarts gives every player his se
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 from pathlib import Path
 
 from knjazja.app.session import GameSession, Seat
 from knjazja.app.store import autosave as autosaver
 from knjazja.app.store.files import load_game
-from knjazja.bots import KINDS as BOT_KINDS
 from knjazja.engine import Action, Event, GameState, IllegalAction, SaveError
 
-REMOTE, LOCAL = "remote", "human"
-SEAT_KINDS = (REMOTE, LOCAL, *BOT_KINDS)
-CODE = re.compile(r"^[A-Za-z0-9_-]{1,16}$")      # also a file name: no dots, no slashes
+from .seats import CODE, LOCAL, REMOTE, SEAT_KINDS
+
 TOKEN_BYTES = 24
-
-
-def parse_seats(text: str) -> list[str]:
-    """``remote,remote,normal`` -> the seat kinds; ValueError with a one-line reason."""
-    kinds = [k.strip().lower() for k in text.split(",") if k.strip()]
-    bad = [k for k in kinds if k not in SEAT_KINDS]
-    if bad:
-        raise ValueError(f"unknown seat kind {bad[0]!r} (use {', '.join(SEAT_KINDS)})")
-    if not 2 <= len(kinds) <= 8:
-        raise ValueError(f"a table has 2..8 seats, not {len(kinds)}")
-    if REMOTE not in kinds:
-        raise ValueError("a table needs at least one remote seat")
-    return kinds
 
 
 def password_hash(code: str, password: str) -> str:
