@@ -281,6 +281,8 @@ def _cmd_bench(args) -> int:
     elif args.what == "serve":
         from knjazja.net.bench import bench_serve
         res = bench_serve(tables=args.tables, seconds=args.seconds)
+        print(json.dumps(res))            # one JSON line, whatever --json says
+        return 0
     elif args.what == "leaks":
         from knjazja.net.bench import bench_leaks
         res = bench_leaks(games=args.games or 100)
