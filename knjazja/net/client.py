@@ -23,6 +23,7 @@ import asyncio
 import logging
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -42,6 +43,22 @@ FATAL = frozenset({"version", "game_version", "ruleset", "no_table", "table_full
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)        # seconds between reconnection tries (the last repeats)
 
 
+class _Inbox:
+    """What the network thread hands the frame: a thread-safe queue that may ring a bell."""
+
+    def __init__(self, on_arrival: Callable[[], None] | None) -> None:
+        self._queue: queue.SimpleQueue[tuple] = queue.SimpleQueue()
+        self._bell = on_arrival
+
+    def put(self, item: tuple) -> None:
+        self._queue.put(item)
+        if self._bell is not None:
+            self._bell()
+
+    def get(self, block: bool, timeout: float | None) -> tuple:
+        return self._queue.get(block, timeout)
+
+
 @dataclass
 class Update:
     """One thing that arrived, as ``poll`` returns it."""
@@ -54,7 +71,9 @@ class Update:
 
 class ClientSession:
     def __init__(self, url: str, table: str, seat: int = -1, name: str = "", password: str = "",
-                 token: str = "", reconnect: bool = True) -> None:
+                 token: str = "", reconnect: bool = True, on_arrival: Callable[[], None] | None = None) -> None:
+        """``on_arrival``: called from the network thread whenever something arrives (a GUI
+        posts itself a wake-up event; a headless player sets a threading.Event)."""
         self.url, self.table, self.name, self.password = url, table, name, password
         self.seat, self.token, self.reconnect = seat, token, reconnect
         self.status = CONNECTING
@@ -65,7 +84,7 @@ class ClientSession:
         self.log: list[Event] = []                # every event of the game, redacted for this seat
         self.at = 0                               # actions applied at the host when last told
         self.acknowledged = -1                    # the number of this seat's last action accepted
-        self._inbox: queue.SimpleQueue[tuple] = queue.SimpleQueue()
+        self._inbox = _Inbox(on_arrival)
         self._loop = asyncio.new_event_loop()
         self._outbox: asyncio.Queue[str] | None = None
         self._stop: asyncio.Event | None = None
@@ -90,14 +109,18 @@ class ClientSession:
     def my_decision(self) -> bool:
         return bool(self.legal) and self.observation is not None and not self.observation.over
 
-    def poll(self) -> list[Update]:
-        """What arrived since the last call, applied to this session's view of the table."""
+    def poll(self, block_for: float = 0.0) -> list[Update]:
+        """What arrived since the last call, applied to this session's view of the table.
+        ``block_for``: with nothing there yet, wait up to so many seconds for the first
+        thing (headless players; a frame polls with 0 and never waits)."""
         out: list[Update] = []
+        block = block_for > 0
         while True:
             try:
-                item = self._inbox.get_nowait()
+                item = self._inbox.get(block, block_for if block else None)
             except queue.Empty:
                 return out
+            block = False
             update = self._apply(item)
             if update is not None:
                 out.append(update)
