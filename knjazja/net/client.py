@@ -32,7 +32,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from knjazja.engine import Action, Event, Observation
 
 from . import codec
-from .protocol import MAX_HOST_MESSAGE, encode, join_message, parse, Refused
+from .protocol import MAX_HOST_DEPTH, MAX_HOST_MESSAGE, Refused, encode, join_message, parse
 
 log = logging.getLogger("knjazja.net.client")
 
@@ -40,6 +40,7 @@ CONNECTING, CONNECTED, RECONNECTING, CLOSED = "connecting", "connected", "reconn
 # refusals of a join that another try would only repeat
 FATAL = frozenset({"version", "game_version", "ruleset", "no_table", "table_full", "no_seat",
                    "seat_taken", "bad_token", "bad_password", "too_many_tables", "bad_field"})
+MAX_BAD_MESSAGES = 3                            # malformed messages in a row before giving up
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)        # seconds between reconnection tries (the last repeats)
 
 
@@ -77,6 +78,7 @@ class ClientSession:
         self.url, self.table, self.name, self.password = url, table, name, password
         self.seat, self.token, self.reconnect = seat, token, reconnect
         self.status = CONNECTING
+        self.drops = 0                            # connections lost (and retried) so far
         self.error = ""                           # why it closed, when it did
         self.seats: list[dict] = []               # [{"name", "kind"}] as the host has them
         self.observation: Observation | None = None
@@ -151,6 +153,7 @@ class ClientSession:
     def _apply(self, item: tuple) -> Update | None:
         kind = item[0]
         if kind == "status":
+            self.drops += item[1] == RECONNECTING and self.status != RECONNECTING
             self.status, self.error = item[1], item[2]
             return Update("status", reason=item[1], detail=item[2])
         if kind == "welcome":
@@ -233,11 +236,16 @@ class ClientSession:
             await ws.send(text)
 
     async def _receive_loop(self, ws: ClientConnection) -> str | None:
+        bad = 0
         async for raw in ws:
             try:
                 fatal = self._receive(raw)
+                bad = 0
             except (Refused, ValueError, KeyError, TypeError) as e:    # the host sent nonsense
+                bad += 1
                 log.warning("a message from the host was malformed (%s); asking for all again", e)
+                if bad > MAX_BAD_MESSAGES:
+                    return "the host sends messages this game cannot read"
                 await ws.send(encode("resync"))
                 continue
             if fatal is not None:
@@ -245,7 +253,7 @@ class ClientSession:
         return None
 
     def _receive(self, raw: str | bytes) -> str | None:
-        msg = parse(raw, MAX_HOST_MESSAGE)
+        msg = parse(raw, MAX_HOST_MESSAGE, MAX_HOST_DEPTH)
         kind = msg["t"]
         if kind == "welcome":
             self._say(CONNECTED)

@@ -27,7 +27,8 @@ MAX_NAME = 24
 MAX_CODE = 16
 MAX_SECRET = 128
 MAX_ACTION_CARDS = 32
-MAX_DEPTH = 6
+MAX_DEPTH = 6                           # nesting of a client's message (an action is 3 deep)
+MAX_HOST_DEPTH = 12                     # ... of the host's (a war's record inside an observation)
 
 # Why a message was refused: a code a client can show in the player's language.
 REASONS = ("too_large", "not_json", "not_object", "unknown_type", "missing_field", "extra_field",
@@ -106,7 +107,7 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not JSON")
 
 
-def parse(raw: str | bytes, limit: int) -> dict[str, Any]:
+def parse(raw: str | bytes, limit: int, depth: int = MAX_DEPTH) -> dict[str, Any]:
     """The raw message as a JSON object, or Refused (size checked first)."""
     if len(raw) > limit:
         raise Refused("too_large", f"{len(raw)} bytes, the limit is {limit}")
@@ -116,8 +117,8 @@ def parse(raw: str | bytes, limit: int) -> dict[str, Any]:
         raise Refused("not_json", type(e).__name__) from None
     if not isinstance(value, dict):
         raise Refused("not_object", "a message is a JSON object")
-    if _too_deep(value, MAX_DEPTH):
-        raise Refused("bad_field", f"nested deeper than {MAX_DEPTH}")
+    if _too_deep(value, depth):
+        raise Refused("bad_field", f"nested deeper than {depth}")
     return value
 
 
