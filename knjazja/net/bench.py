@@ -110,13 +110,15 @@ def _start_server(tables: int, folder: str) -> tuple[subprocess.Popen, int, list
         m = re.search(r"listening on \S+ port (\d+)", line)
         if m:
             lines = [0]
-
-            def drain() -> None:         # the server's log must never fill the pipe and stall it
-                for _ in stderr:
-                    lines[0] += 1
-            threading.Thread(target=drain, daemon=True).start()
+            threading.Thread(target=_drain, args=(stderr, lines), daemon=True).start()
             return proc, int(m.group(1)), lines
     raise RuntimeError("the server did not start")
+
+
+def _drain(stream, lines: list[int]) -> None:
+    """Read the server's log as it comes (a full pipe would stall the server), counting lines."""
+    for _ in stream:
+        lines[0] += 1
 
 
 async def _player(url: str, code: str, deadline: float, latencies: list[float], counts: dict,

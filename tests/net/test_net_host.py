@@ -1,6 +1,5 @@
 """The host's rules without a network: seats and tokens, turns, refusals that change
 nothing, autosave and resume, and nothing hidden in anything a seat is sent."""
-import json
 import logging
 import random
 
