@@ -135,6 +135,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="words: whole games rendered per language (40); review: lost games to "
                         "review (20); evening: tables to play (6); leaks: seeded games (100)")
     b.add_argument("--tables", type=_positive, default=200, help="serve: concurrent tables")
+    b.add_argument("--think", type=float, default=0.0,
+                   help="serve: a scripted player's mean pause before moving, seconds (0: a saturated host)")
     return p
 
 
@@ -280,7 +282,7 @@ def _cmd_bench(args) -> int:
                             progress=None if args.json else lambda line: print(line, flush=True))
     elif args.what == "serve":
         from knjazja.net.bench import bench_serve
-        res = bench_serve(tables=args.tables, seconds=args.seconds)
+        res = bench_serve(tables=args.tables, seconds=args.seconds, think=args.think)
         print(json.dumps(res))            # one JSON line, whatever --json says
         return 0
     elif args.what == "leaks":

@@ -122,16 +122,16 @@ def _drain(stream, lines: list[int]) -> None:
 
 
 async def _player(url: str, code: str, deadline: float, latencies: list[float], counts: dict,
-                  pick: random.Random) -> None:
+                  pick: random.Random, think: float) -> None:
     try:
         async with asyncio.timeout(max(0.0, deadline - time.perf_counter())):
-            await _games(url, code, deadline, latencies, counts, pick)
+            await _games(url, code, deadline, latencies, counts, pick, think)
     except TimeoutError:             # time is up: the waiting seats stop too
         pass
 
 
 async def _games(url: str, code: str, deadline: float, latencies: list[float], counts: dict,
-                 pick: random.Random) -> None:
+                 pick: random.Random, think: float) -> None:
     from websockets.asyncio.client import connect
     game = 0
     while time.perf_counter() < deadline:
@@ -148,6 +148,8 @@ async def _games(url: str, code: str, deadline: float, latencies: list[float], c
                         counts["games"] += msg["obs"]["seat"] == 0
                         break
                     if msg["legal"] and time.perf_counter() < deadline:
+                        if think:            # a player's pause before he moves (never in a test)
+                            await asyncio.sleep(pick.uniform(0, 2 * think))
                         sent_at = time.perf_counter()
                         counts["actions"] += 1
                         await ws.send(encode("action", n=counts["actions"], at=msg["at"],
@@ -164,7 +166,8 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def bench_serve(tables: int = 200, seconds: float = 30.0) -> dict:
+def bench_serve(tables: int = 200, seconds: float = 30.0, think: float = 0.0) -> dict:
+    """``think``: the mean pause before a scripted player moves (0: at once, a saturated host)."""
     folder = tempfile.mkdtemp(prefix="knjazja-bench-serve-")
     proc, port, log_lines = _start_server(tables, folder)
     latencies: list[float] = []
@@ -173,7 +176,7 @@ def bench_serve(tables: int = 200, seconds: float = 30.0) -> dict:
 
     async def main() -> None:
         deadline = time.perf_counter() + seconds
-        players = [_player(url, f"t{t}", deadline, latencies, counts, random.Random(t * 2 + s))
+        players = [_player(url, f"t{t}", deadline, latencies, counts, random.Random(t * 2 + s), think)
                    for t in range(tables) for s in range(2)]
         results = await asyncio.gather(*players, return_exceptions=True)
         counts["errors"] = sum(isinstance(r, BaseException) for r in results)
@@ -185,7 +188,7 @@ def bench_serve(tables: int = 200, seconds: float = 30.0) -> dict:
         proc.send_signal(signal.SIGTERM if os.name == "posix" else signal.CTRL_C_EVENT)  # type: ignore[attr-defined]
         proc.wait(30)
     elapsed = time.perf_counter() - started
-    res = {"tables": tables, "connections": tables * 2, "seconds": round(elapsed, 1),
+    res = {"tables": tables, "connections": tables * 2, "think_s": think, "seconds": round(elapsed, 1),
            "actions": counts["actions"], "games_finished": counts["games"], "client_errors": counts["errors"],
            "actions_per_s": round(counts["actions"] / elapsed, 1),
            "latency_ms_p50": round(_percentile(latencies, 0.5) * 1000, 2),
@@ -195,6 +198,7 @@ def bench_serve(tables: int = 200, seconds: float = 30.0) -> dict:
         usage = resource.getrusage(resource.RUSAGE_CHILDREN)     # the server, now stopped
         res["server_cpu_s"] = round(usage.ru_utime + usage.ru_stime, 2)
         res["server_peak_rss_mb"] = round(usage.ru_maxrss / 1024, 1)      # Linux: kilobytes
+        res["server_cpu_ms_per_action"] = round(1000 * res["server_cpu_s"] / max(1, counts["actions"]), 2)
     except ImportError:                                                    # Windows
         pass
     return res
