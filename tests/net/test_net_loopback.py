@@ -167,3 +167,8 @@ def test_the_host_stopped_and_resumed_from_its_autosave(serving, tmp_path):
     for c in players.clients:
         assert client_view(c) == host_view(server2, table2, c.seat)
     players.close()
+
+
+def test_the_self_tests_network_check_plays_through_a_loopback_table():
+    from knjazja.net.selfcheck import loopback_check
+    assert loopback_check(moves=4).startswith("network table: 4 moves over loopback")
