@@ -18,6 +18,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable
+from typing import TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -26,6 +27,7 @@ from .host import Host
 from .protocol import MAX_CLIENT_MESSAGE
 
 log = logging.getLogger("knjazja.net")
+T = TypeVar("T")
 
 
 class NetServer:
@@ -152,9 +154,9 @@ class ServerThread:
         self.loop.run_until_complete(serve_until_stopped(self.server, self._stop, lambda _: self._ready.set()))
         self.loop.close()
 
-    def call(self, fn: Callable[[], object], timeout: float = 10.0) -> object:
+    def call(self, fn: Callable[[], T], timeout: float = 10.0) -> T:
         """Run ``fn`` on the host's thread (the tables are that thread's alone) and return its result."""
-        async def run() -> object:
+        async def run() -> T:
             return fn()
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout)
 
