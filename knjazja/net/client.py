@@ -67,7 +67,7 @@ class Update:
     events: list[Event] = field(default_factory=list)
     reason: str = ""                        # refused: the code; status: the new status
     detail: str = ""
-    number: int = -1                        # refused: the number of the action refused
+    number: int = -1                        # refused: the action refused; events: the first one's place
 
 
 class ClientSession:
@@ -84,6 +84,7 @@ class ClientSession:
         self.observation: Observation | None = None
         self.legal: list[Action] = []
         self.log: list[Event] = []                # every event of the game, redacted for this seat
+        self.acts: list[int] = []                 # for each, the number of actions applied by then
         self.at = 0                               # actions applied at the host when last told
         self.acknowledged = -1                    # the number of this seat's last action accepted
         self._inbox = _Inbox(on_arrival)
@@ -160,14 +161,15 @@ class ClientSession:
             self.seat, self.token, self.seats = item[1], item[2], item[3]
             return Update("welcome")
         if kind == "events":
-            seq, events = item[1], item[2]
+            _, seq, events, acts = item
             if seq == 0:
-                self.log = []                 # the whole log again (a join, a resync)
+                self.log, self.acts = [], []  # the whole log again (a join, a resync)
             if seq != len(self.log):
                 self._post(encode("resync"))  # a gap: ask for everything again
                 return None
             self.log += events
-            return Update("events", events=events)
+            self.acts += acts
+            return Update("events", events=events, number=seq)
         if kind == "state":
             _, self.at, self.acknowledged, self.observation, self.legal = item
             return Update("state")
@@ -261,7 +263,11 @@ class ClientSession:
             self.token = msg["token"]          # read by this thread's next reconnection
             self._inbox.put(("welcome", int(msg["seat"]), str(msg["token"]), list(msg["seats"])))
         elif kind == "events":
-            self._inbox.put(("events", int(msg["seq"]), [codec.event_from_json(e) for e in msg["events"]]))
+            events = [codec.event_from_json(e) for e in msg["events"]]
+            acts = [codec.count(a) for a in msg["acts"]]
+            if len(acts) != len(events):
+                raise ValueError("events and their action counts differ in number")
+            self._inbox.put(("events", int(msg["seq"]), events, acts))
         elif kind == "state":
             legal = [codec.action_from_json(a) for a in msg["legal"]]
             self._inbox.put(("state", int(msg["at"]), int(msg["n"]), codec.observation_from_json(msg["obs"]),

@@ -28,6 +28,11 @@ def _int(v: object, lo: int = -(2**31), hi: int = 2**31) -> int:
     return v
 
 
+def count(v: object) -> int:
+    """A count of actions or events (never negative)."""
+    return _int(v, 0, 10**7)
+
+
 def _card(v: object) -> int:
     """A card instance, or -1 (none, or redacted)."""
     return _int(v, -1, N_CARDS - 1)

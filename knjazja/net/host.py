@@ -288,9 +288,10 @@ class Host:
             link.generation, reader.position = feed.generation, 0
         start = reader.position
         events = reader.take()
+        acts = [a for a, _ in feed.entries()[start:start + len(events)]]   # the action each event followed
         for at in range(0, len(events), EVENTS_PER_MESSAGE):
             chunk = events[at:at + EVENTS_PER_MESSAGE]
-            self.send(link, encode("events", seq=start + at,
+            self.send(link, encode("events", seq=start + at, acts=acts[at:at + EVENTS_PER_MESSAGE],
                                    events=[codec.event_to_json(e.for_seat(link.seat)) for e in chunk]))
         s = table.state
         mine = not s.over and s.decision.seat == link.seat

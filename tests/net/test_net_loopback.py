@@ -172,3 +172,39 @@ def test_the_host_stopped_and_resumed_from_its_autosave(serving, tmp_path):
 def test_the_self_tests_network_check_plays_through_a_loopback_table():
     from knjazja.net.selfcheck import loopback_check
     assert loopback_check(moves=4).startswith("network table: 4 moves over loopback")
+
+
+def test_a_remote_game_feeds_the_table_as_a_local_session_does(serving):
+    """RemoteGame: the feed a table controller reads holds the host's entries redacted for the
+    seat, with their action counts; a reconnection starts the readers over, nothing lost."""
+    from knjazja.net.remote import RemoteGame
+
+    host = Host(limits=FREE)
+    table = host.create_table("rg", ["remote", "easy", "easy"], seed=4)
+    server = serving(host)
+    bell = threading.Event()
+    client = ClientSession(f"ws://127.0.0.1:{server.server.port}", "rg", name="R", on_arrival=bell.set).start()
+    game = RemoteGame(client)
+    reader = game.feed.reader(at_end=False)
+    shown, dropped = [], False
+    end = time.monotonic() + TIMEOUT
+    while not game.over:
+        assert time.monotonic() < end, "the game did not end"
+        bell.clear()
+        game.update()
+        generation = game.feed.generation
+        shown += reader.take()
+        if game.deciding == game.seat and game.legal():
+            assert game.play(game.legal()[0]) > 0 and game.legal() == []
+            if not dropped and len(game.feed) > 40:
+                client.drop_connection()
+                dropped = True
+        if game.feed.generation != generation:
+            shown = reader.read()
+        bell.wait(5)
+    game.update()
+    shown = reader.read()
+    host_entries = server.call(lambda: [(a, e.for_seat(0)) for a, e in table.session.feed.entries()])
+    assert dropped and game.feed.entries() == host_entries and shown == [e for _, e in host_entries]
+    assert game.refusals == []
+    client.close()
