@@ -41,6 +41,7 @@ CONNECTING, CONNECTED, RECONNECTING, CLOSED = "connecting", "connected", "reconn
 FATAL = frozenset({"version", "game_version", "ruleset", "no_table", "table_full", "no_seat",
                    "seat_taken", "bad_token", "bad_password", "too_many_tables", "bad_field"})
 MAX_BAD_MESSAGES = 3                            # malformed messages in a row before giving up
+REPLACED = "replaced"                           # the host's close reason when the seat was taken again
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)        # seconds between reconnection tries (the last repeats)
 
 
@@ -252,6 +253,8 @@ class ClientSession:
                 continue
             if fatal is not None:
                 return fatal
+        if ws.close_reason == REPLACED:       # the seat was taken with its token elsewhere: no tug of war
+            return "replaced: this seat was taken from another connection with its token"
         return None
 
     def _receive(self, raw: str | bytes) -> str | None:

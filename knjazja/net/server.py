@@ -77,7 +77,7 @@ class NetServer:
         if link is None:
             await ws.close(1013, "the host is full")
             return
-        writer = asyncio.create_task(self._write(ws, queue))
+        writer = asyncio.create_task(self._write(ws, queue, closing))
         why = "closed"
         try:
             while not closing:
@@ -93,15 +93,17 @@ class NetServer:
             self.host.disconnect(link, why)
             close(why)
             await writer
-            await ws.close(1000, why[:100])
 
     @staticmethod
-    async def _write(ws: ServerConnection, queue: asyncio.Queue[str | None]) -> None:
-        while (text := await queue.get()) is not None:
-            try:
+    async def _write(ws: ServerConnection, queue: asyncio.Queue[str | None], closing: list[str]) -> None:
+        """Send what is queued; at the end (the None the host's ``close`` puts last) close the
+        connection, which also wakes the reader waiting on it."""
+        try:
+            while (text := await queue.get()) is not None:
                 await ws.send(text)
-            except ConnectionClosed:
-                return
+        except ConnectionClosed:
+            return
+        await ws.close(1000, (closing[0] if closing else "closed")[:100])
 
 
 async def serve_until_stopped(server: NetServer, stop: asyncio.Event,

@@ -208,3 +208,20 @@ def test_a_remote_game_feeds_the_table_as_a_local_session_does(serving):
     assert dropped and game.feed.entries() == host_entries and shown == [e for _, e in host_entries]
     assert game.refusals == []
     client.close()
+
+
+def test_a_replaced_connection_is_closed_by_the_host(serving):
+    """The same seat taken again with its token: the old connection is closed at once, not
+    left open until its peer speaks, and its session does not reconnect to take it back."""
+    host = Host(limits=FREE)
+    host.create_table("two", ["remote", "easy"], seed=2)
+    server = serving(host)
+    players = Players(server.server.port, "two", 1)
+    first = players.clients[0]
+    players.wait(lambda: first.status == CONNECTED, what="the first connection")
+    players.clients.append(players.join(token=first.token, reconnect=False))
+    players.wait(lambda: first.status == "closed" and players.clients[1].status == CONNECTED,
+                 what="the old line closed")
+    assert first.error.startswith("replaced")           # and it does not take the seat back
+    assert players.clients[1].seat == 0 and server.call(lambda: len(host.links)) == 1
+    players.close()
