@@ -169,3 +169,13 @@ def test_a_new_code_opens_a_table_for_its_first_player():
     assert refusals(seated(host, code="new2", name="B")) == ["too_many_tables"]
     assert refusals(seated(Host(), code="nope", name="B")) == ["no_table"]
     assert refusals(seated(host, code="../x", name="B")) == ["bad_field"]
+
+
+def test_connections_over_the_limit_are_refused_and_logged(caplog):
+    host = Host(limits=Limits(max_connections=2))
+    with caplog.at_level(logging.INFO, logger="knjazja.net"):
+        links = [host.connect(lambda t: None, lambda w: None, f"peer{i}") for i in range(3)]
+    assert links[0] and links[1] and links[2] is None
+    assert any("refused connection from peer2" in r.getMessage() for r in caplog.records)
+    host.disconnect(links[0])
+    assert host.connect(lambda t: None, lambda w: None, "peer3") is not None
