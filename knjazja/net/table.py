@@ -6,7 +6,8 @@ remote and local humans alike as "human" seats: both play through ``GameSession.
 which refuses anything the engine does not allow and changes nothing then.
 
 The autosave is the session's own, with the table's code, its remote seats and their
-tokens in the save's ``meta``, so a host that restarts gives every player his seat back.
+tokens' hashes in the save's ``meta``, so a host that restarts gives every player his seat back
+(the file on the host's disk holds no secret a reader could sit down with).
 """
 from __future__ import annotations
 
@@ -29,6 +30,10 @@ def password_hash(code: str, password: str) -> str:
     return "" if not password else hashlib.sha256(f"{code}\0{password}".encode()).hexdigest()
 
 
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
 class NetSession(GameSession):
     """A session whose autosave carries the table's seats and tokens."""
     table: "Table"
@@ -48,7 +53,8 @@ class Table:
         self.code = code
         self.kinds = kinds
         self.password = hashed_password if hashed_password is not None else password_hash(code, password)
-        self.tokens = tokens or [""] * len(kinds)        # "" = a remote seat nobody has claimed
+        # per seat the SHA-256 of its token, never the token itself; "" = a remote seat nobody has claimed
+        self.tokens = tokens or [""] * len(kinds)
         names = names or [self._default_name(i, k) for i, k in enumerate(kinds)]
         seats = [Seat(names[i], LOCAL if k in (REMOTE, LOCAL) else k) for i, k in enumerate(kinds)]
         path = folder / f"table-{code}.json" if folder is not None else None
@@ -77,17 +83,18 @@ class Table:
     def claim(self, seat: int, name: str) -> str:
         """Give a free remote seat to a player: his name on it and a new secret token."""
         assert seat in self.free_remote_seats()
-        self.tokens[seat] = secrets.token_urlsafe(TOKEN_BYTES)
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        self.tokens[seat] = token_hash(token)
         if name:
             self.session.seats[seat].name = name
         self.session.save_autosave()
-        return self.tokens[seat]
+        return token
 
     def seat_of_token(self, token: str) -> int:
         """The seat this token was given for, or -1 (compared in constant time)."""
-        found = -1
+        found, wanted = -1, token_hash(token)
         for i, t in enumerate(self.tokens):
-            if t and secrets.compare_digest(t.encode(), token.encode()):
+            if t and secrets.compare_digest(t, wanted):
                 found = i
         return found
 

@@ -179,3 +179,12 @@ def test_connections_over_the_limit_are_refused_and_logged(caplog):
     assert any("refused connection from peer2" in r.getMessage() for r in caplog.records)
     host.disconnect(links[0])
     assert host.connect(lambda t: None, lambda w: None, "peer3") is not None
+
+
+def test_the_autosave_holds_no_token(tmp_path):
+    host = Host(tmp_path, limits=FREE)
+    open_table(host)
+    token = seated(host, name="A").inbox[0]["token"]
+    host.close()
+    text = (tmp_path / "table-fri.json").read_text(encoding="utf-8")
+    assert token not in text and '"tokens"' in text
