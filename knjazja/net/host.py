@@ -44,6 +44,8 @@ class Limits:
     join_timeout: float = 30.0      # seconds a connection may stay without a seat
     ping_interval: float = 20.0     # websocket heartbeats; a peer silent for ping_timeout is dropped
     ping_timeout: float = 20.0
+    stand_in_after: float | None = 120.0   # seconds a table waits for an absent player's decision
+    stand_in_kind: str = "normal"          # ... before this bot plays his seat (until he is back)
 
 
 class Bucket:
@@ -92,6 +94,7 @@ class Host:
         self.tables: dict[str, Table] = {}
         self.links: set[Link] = set()
         self.seated: dict[tuple[str, int], Link] = {}
+        self.away: dict[tuple[str, int], float] = {}       # claimed seats without a connection: since when
         self.refusals = 0
 
     # --- tables ---------------------------------------------------------------------------
@@ -121,10 +124,30 @@ class Host:
             if table.state.over or table.code in self.tables:
                 continue
             self.tables[table.code] = table
+            now = self.clock()                 # every player is away until he rejoins
+            self.away.update({(table.code, i): now for i, t in enumerate(table.tokens) if t})
             table.run_bots()
             opened += 1
             log.info("table %s resumed at action %d", table.code, len(table.state.history))
         return opened
+
+    def tick(self) -> None:
+        """Called about once a second: a player away longer than ``stand_in_after`` whose
+        decision holds up his table has a bot play his seat until he rejoins."""
+        wait = self.limits.stand_in_after
+        if wait is None:
+            return
+        now = self.clock()
+        for (code, seat), since in list(self.away.items()):
+            table = self.tables.get(code)
+            if table is None or table.state.over:
+                del self.away[(code, seat)]
+            elif now - since >= wait and table.session.deciding == seat and seat not in table.stand_ins:
+                table.stand_in(seat, self.limits.stand_in_kind)
+                log.info("table %s seat %d: away %.0f s, a %s bot plays it until he is back",
+                         code, seat, now - since, self.limits.stand_in_kind)
+                table.run_bots()
+                self.changed(table)
 
     def close(self) -> None:
         """Every autosave on disk (at shutdown)."""
@@ -148,6 +171,7 @@ class Host:
         link.closed = True
         if link.table is not None and self.seated.get((link.table.code, link.seat)) is link:
             del self.seated[(link.table.code, link.seat)]
+            self.away[(link.table.code, link.seat)] = self.clock()
         where = f" (table {link.table.code} seat {link.seat})" if link.table else ""
         log.info("disconnected %s%s: %s", link.peer, where, why)
         table = link.table
@@ -213,6 +237,10 @@ class Host:
         link.table, link.seat = table, seat
         link.reader, link.generation = table.session.feed.reader(at_end=False), table.session.feed.generation
         self.seated[(table.code, seat)] = link
+        self.away.pop((table.code, seat), None)
+        if seat in table.stand_ins:
+            table.welcome_back(seat)
+            log.info("table %s seat %d: its player is back, the stand-in bot leaves", table.code, seat)
         log.info("%s took table %s seat %d (%s)", link.peer, table.code, seat, table.session.seats[seat].name)
         self.send(link, encode("welcome", table=table.code, seat=seat, token=token,
                                seats=[{"name": s.name, "kind": k} for s, k in zip(table.session.seats, table.kinds)]))

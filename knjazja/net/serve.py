@@ -64,6 +64,9 @@ def add_arguments(p: argparse.ArgumentParser, positive) -> None:
                         "('none': only the --table ones)")
     p.add_argument("--data", type=Path, default=None,
                    help="folder of the tables' autosaves (default: the game's data folder, tables/)")
+    p.add_argument("--stand-in", type=float, default=120.0, metavar="SECONDS",
+                   help="a Normal bot plays an absent player's seat when his decision has waited so long "
+                        "(until he rejoins); 0: wait for him forever")
     p.add_argument("--seed", type=int, default=None, help="deal the --table games from this seed (tests)")
 
 
@@ -77,7 +80,9 @@ def run(args: argparse.Namespace) -> int:
         from knjazja.app.store.storage import data_dir
         folder = data_dir() / "tables"
     new_kinds = args.new_tables if not isinstance(args.new_tables, str) else parse_seats(args.new_tables)
-    host = Host(folder, Limits(max_tables=args.max_tables, max_connections=args.max_connections), new_kinds)
+    limits = Limits(max_tables=args.max_tables, max_connections=args.max_connections,
+                    stand_in_after=args.stand_in if args.stand_in > 0 else None)
+    host = Host(folder, limits, new_kinds)
     resumed = host.resume()
     if resumed:
         log.info("resumed %d table(s) from %s", resumed, folder)

@@ -28,12 +28,14 @@ from .protocol import MAX_CLIENT_MESSAGE
 
 log = logging.getLogger("knjazja.net")
 T = TypeVar("T")
+TICK_SECONDS = 1.0
 
 
 class NetServer:
     def __init__(self, host: Host, address: str = "127.0.0.1", port: int = 0) -> None:
         self.host, self.address, self.port = host, address, port
         self._server: Server | None = None
+        self._ticker: asyncio.Task | None = None
 
     async def start(self) -> int:
         """Listen; returns the port (a free one when asked for port 0)."""
@@ -44,10 +46,19 @@ class NetServer:
                                    ping_interval=limits.ping_interval, ping_timeout=limits.ping_timeout,
                                    compression=None, max_queue=16, logger=logging.getLogger("knjazja.net.ws"))
         self.port = self._server.sockets[0].getsockname()[1]
+        self._ticker = asyncio.create_task(self._tick())
         log.info("listening on %s port %d", self.address, self.port)
         return self.port
 
+    async def _tick(self) -> None:
+        """The host's clock work (stand-in bots for absent players), once a second."""
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            self.host.tick()
+
     async def stop(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

@@ -20,7 +20,7 @@ from knjazja.app.store import autosave as autosaver
 from knjazja.app.store.files import load_game
 from knjazja.engine import Action, Event, GameState, IllegalAction, SaveError
 
-from .seats import CODE, LOCAL, REMOTE, SEAT_KINDS
+from .seats import BOTS, CODE, LOCAL, REMOTE, SEAT_KINDS
 
 TOKEN_BYTES = 24
 
@@ -41,7 +41,8 @@ class NetSession(GameSession):
     def meta(self) -> dict:
         t = self.table
         return dict(super().meta(), net={"code": t.code, "kinds": t.kinds, "tokens": t.tokens,
-                                         "password": t.password})
+                                         "password": t.password,
+                                         "stand_ins": {str(k): v for k, v in t.stand_ins.items()}})
 
 
 class Table:
@@ -58,6 +59,7 @@ class Table:
         names = names or [self._default_name(i, k) for i, k in enumerate(kinds)]
         seats = [Seat(names[i], LOCAL if k in (REMOTE, LOCAL) else k) for i, k in enumerate(kinds)]
         path = folder / f"table-{code}.json" if folder is not None else None
+        self.stand_ins: dict[int, str] = {}     # remote seats a host bot plays while their player is away
         self.session = NetSession(seats, seed=seed, state=state, autosave=path, writer=writer)
         self.session.table = self
 
@@ -98,6 +100,21 @@ class Table:
                 found = i
         return found
 
+    def stand_in(self, seat: int, kind: str) -> None:
+        """A bot of level ``kind`` plays this remote seat until its player comes back."""
+        assert self.kinds[seat] == REMOTE and kind in BOTS
+        self.session.cancel_bot()
+        self.session.seats[seat].kind = kind
+        self.stand_ins[seat] = kind
+        self.session.save_autosave()
+
+    def welcome_back(self, seat: int) -> None:
+        """The seat's player is back: the stand-in leaves."""
+        if self.stand_ins.pop(seat, None) is not None:
+            self.session.cancel_bot()
+            self.session.seats[seat].kind = LOCAL
+            self.session.save_autosave()
+
     # --- play ---------------------------------------------------------------------------
     def play(self, seat: int, action: Action) -> list[Event]:
         """A remote or local human's move; IllegalAction (nothing changes) if not his or not legal."""
@@ -137,6 +154,14 @@ def resume_table(path: Path, writer: autosaver.AutosaveWriter | None = None) -> 
             or not isinstance(tokens, list) or len(tokens) != state.n
             or not all(isinstance(t, str) and len(t) <= 128 for t in tokens) or not isinstance(password, str)):
         raise SaveError(f"{path.name}: the table's seats are damaged", "invalid")
+    stand_ins = net.get("stand_ins", {})
+    if not isinstance(stand_ins, dict) or any(
+            not k.isdigit() or int(k) >= state.n or kinds[int(k)] != REMOTE or v not in BOTS
+            for k, v in stand_ins.items()):
+        raise SaveError(f"{path.name}: the table's stand-in bots are damaged", "invalid")
     names = [s.name for s in GameSession.seats_from_meta(meta, state.n)]
-    return Table(code, kinds, state=state, folder=path.parent, writer=writer, names=names,
-                 tokens=tokens, hashed_password=password)
+    table = Table(code, kinds, state=state, folder=path.parent, writer=writer, names=names,
+                  tokens=tokens, hashed_password=password)
+    for k, kind in stand_ins.items():
+        table.stand_ins[int(k)] = table.session.seats[int(k)].kind = kind
+    return table

@@ -188,3 +188,40 @@ def test_the_autosave_holds_no_token(tmp_path):
     host.close()
     text = (tmp_path / "table-fri.json").read_text(encoding="utf-8")
     assert token not in text and '"tokens"' in text
+
+
+def test_an_absent_players_seat_is_played_by_a_bot_until_he_is_back(tmp_path):
+    now = [0.0]
+    host = Host(tmp_path, limits=Limits(rate=1e9, burst=10**9, stand_in_after=60), clock=lambda: now[0])
+    table = open_table(host, kinds=("remote", "remote"))
+    a, b = seated(host, name="A"), seated(host, name="B")
+    away, there = (a, b) if table.state.decision.seat == 0 else (b, a)
+    seat = away.inbox[0]["seat"]
+    host.disconnect(away.link)
+    at = len(table.state.history)
+    now[0] = 59
+    host.tick()
+    assert len(table.state.history) == at and not table.stand_ins          # the table waits a while
+    now[0] = 60
+    host.tick()
+    assert table.stand_ins == {seat: "normal"} and len(table.state.history) > at   # then a bot plays for him
+    assert table.state.decision.seat != seat or table.state.over
+    host.close()
+    again = Host(tmp_path)
+    assert again.resume() == 1 and again.tables["fri"].stand_ins == {seat: "normal"}   # survives a restart
+    assert again.tables["fri"].session.seats[seat].kind == "normal"
+    back = seated(host, name="A again", token=away.inbox[0]["token"])
+    assert back.inbox[0]["seat"] == seat and table.stand_ins == {}
+    assert table.session.seats[seat].kind == "human"
+    assert there.last_state()["at"] == len(table.state.history)
+
+
+def test_with_no_stand_in_the_table_waits():
+    now = [0.0]
+    host = Host(limits=Limits(stand_in_after=None), clock=lambda: now[0])
+    table = open_table(host, kinds=("remote", "easy"))
+    p = seated(host, name="A")
+    host.disconnect(p.link)
+    now[0] = 10**6
+    host.tick()
+    assert table.stand_ins == {}
