@@ -84,13 +84,16 @@ Tap = Callable[[Link, str], None]
 class Host:
     def __init__(self, folder: Path | None = None, limits: Limits | None = None,
                  new_table_kinds: list[str] | None = None, writer: autosaver.AutosaveWriter | None = None,
-                 tap: Tap | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 tap: Tap | None = None, clock: Callable[[], float] = time.monotonic,
+                 background_bots: bool = False) -> None:
         """``folder``: where the tables' autosaves go (None: no autosave); ``new_table_kinds``:
         the seats of a table the first player opens with a new code (None: codes must exist);
-        ``tap``: sees every message as it is sent (the leak check)."""
+        ``tap``: sees every message as it is sent (the leak check); ``background_bots``: the
+        bots think off the host's thread (the server: a slow bot must not hold up every
+        table) and ``poll_bots`` applies their moves; else they move at once (tests)."""
         self.folder, self.limits, self.new_table_kinds = folder, limits or Limits(), new_table_kinds
         self.writer = writer or autosaver.AutosaveWriter()
-        self.tap, self.clock = tap, clock
+        self.tap, self.clock, self.background_bots = tap, clock, background_bots
         self.tables: dict[str, Table] = {}
         self.links: set[Link] = set()
         self.seated: dict[tuple[str, int], Link] = {}
@@ -105,7 +108,7 @@ class Host:
             raise Refused("too_many_tables", f"this host keeps at most {self.limits.max_tables}")
         table = Table(code, kinds, seed=seed, password=password, folder=self.folder, writer=self.writer)
         self.tables[code] = table
-        table.run_bots()
+        table.run_bots(self.background_bots)
         table.session.save_autosave()
         log.info("table %s opened: %s, seed %d", code, ",".join(kinds), table.state.seed)
         return table
@@ -126,7 +129,7 @@ class Host:
             self.tables[table.code] = table
             now = self.clock()                 # every player is away until he rejoins
             self.away.update({(table.code, i): now for i, t in enumerate(table.tokens) if t})
-            table.run_bots()
+            table.run_bots(self.background_bots)
             opened += 1
             log.info("table %s resumed at action %d", table.code, len(table.state.history))
         return opened
@@ -146,7 +149,13 @@ class Host:
                 table.stand_in(seat, self.limits.stand_in_kind)
                 log.info("table %s seat %d: away %.0f s, a %s bot plays it until he is back",
                          code, seat, now - since, self.limits.stand_in_kind)
-                table.run_bots()
+                table.run_bots(self.background_bots)
+                self.changed(table)
+
+    def poll_bots(self) -> None:
+        """Apply the moves of bots that have finished thinking (background bots only)."""
+        for table in list(self.tables.values()):
+            if table.session.bot_thinking() and table.run_bots(True):
                 self.changed(table)
 
     def close(self) -> None:
@@ -291,7 +300,7 @@ class Host:
         except ValueError as e:
             raise Refused("bad_field", self._safe_reason(str(e), table, link.seat)) from None
         link.last_action = msg["n"]
-        table.run_bots()
+        table.run_bots(self.background_bots)
         self.changed(table)
 
     @staticmethod

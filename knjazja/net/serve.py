@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     new_kinds = args.new_tables if not isinstance(args.new_tables, str) else parse_seats(args.new_tables)
     limits = Limits(max_tables=args.max_tables, max_connections=args.max_connections,
                     stand_in_after=args.stand_in if args.stand_in > 0 else None)
-    host = Host(folder, limits, new_kinds)
+    host = Host(folder, limits, new_kinds, background_bots=True)
     resumed = host.resume()
     if resumed:
         log.info("resumed %d table(s) from %s", resumed, folder)

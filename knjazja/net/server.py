@@ -29,6 +29,7 @@ from .protocol import MAX_CLIENT_MESSAGE
 log = logging.getLogger("knjazja.net")
 T = TypeVar("T")
 TICK_SECONDS = 1.0
+BOT_POLL_SECONDS = 0.02
 
 
 class NetServer:
@@ -36,6 +37,7 @@ class NetServer:
         self.host, self.address, self.port = host, address, port
         self._server: Server | None = None
         self._ticker: asyncio.Task | None = None
+        self._bots: asyncio.Task | None = None
 
     async def start(self) -> int:
         """Listen; returns the port (a free one when asked for port 0)."""
@@ -47,6 +49,7 @@ class NetServer:
                                    compression=None, max_queue=16, logger=logging.getLogger("knjazja.net.ws"))
         self.port = self._server.sockets[0].getsockname()[1]
         self._ticker = asyncio.create_task(self._tick())
+        self._bots = asyncio.create_task(self._poll_bots()) if self.host.background_bots else None
         log.info("listening on %s port %d", self.address, self.port)
         return self.port
 
@@ -56,9 +59,17 @@ class NetServer:
             await asyncio.sleep(TICK_SECONDS)
             self.host.tick()
 
+    async def _poll_bots(self) -> None:
+        """Background bots: their decisions applied as they come (a Thinker is polled, as the
+        table's frame polls it)."""
+        while True:
+            await asyncio.sleep(BOT_POLL_SECONDS)
+            self.host.poll_bots()
+
     async def stop(self) -> None:
-        if self._ticker is not None:
-            self._ticker.cancel()
+        for task in (self._ticker, self._bots):
+            if task is not None:
+                task.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

@@ -122,12 +122,17 @@ class Table:
             raise IllegalAction("it is not this seat's decision")
         return self.session.play(action)
 
-    def run_bots(self) -> int:
-        """Let the host's bots move until a human decides or the game ends; the moves made."""
+    def run_bots(self, background: bool = False) -> int:
+        """Let the host's bots move until a human decides or the game ends; the moves made.
+        ``background``: a bot thinks off the host's thread (``Thinker``) and this returns
+        when it is still thinking — call again (``Host.poll_bots``) to apply its move."""
         made = 0
         while not self.state.over and not self.session.human_to_decide():
-            if self.session.bot_step(background=False) is None:
-                break
+            events = self.session.bot_step(background=background)
+            if events is None and background:      # it has just started: a lone choice is ready at once
+                events = self.session.bot_step(background=True)
+            if events is None:
+                break                               # still thinking
             made += 1
         return made
 

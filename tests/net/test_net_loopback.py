@@ -96,9 +96,11 @@ def serving():
 
 
 def test_a_whole_game_over_loopback_ends_the_same_everywhere(serving):
+    """Two remote client sessions (one choosing as a Normal bot from its own observation, one the
+    first legal action) and a Normal bot on the host, thinking off the host's thread."""
     check = LeakCheck()
     host = Host(limits=FREE, tap=lambda link, text: check.check(text, link.table.state if link.table else None,
-                                                                  link.seat))
+                                                                  link.seat), background_bots=True)
     table = host.create_table("game", ["remote", "remote", "normal"], seed=7)
     server = serving(host)
     players = Players(server.server.port, "game", 2)
