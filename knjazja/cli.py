@@ -118,16 +118,25 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("save", help="a save file (.json)")
     r.add_argument("--json", action="store_true")
 
+    n = sub.add_parser("serve", help="host network tables headless (no window): friends join with "
+                                     "a table code")
+    from knjazja.net.serve import add_arguments as serve_arguments
+    serve_arguments(n, _positive)
+
     b = sub.add_parser("bench", help="measure speed (words: the rendering check over many games; "
                                      "review: the review of lost games; evening: a long scripted "
-                                     "session and its memory)")
-    b.add_argument("what", choices=("engine", "bots", "ui", "words", "review", "evening"))
+                                     "session and its memory; serve: network tables on loopback; "
+                                     "leaks: hidden cards sent to remote seats)")
+    b.add_argument("what", choices=("engine", "bots", "ui", "words", "review", "evening", "serve", "leaks"))
     b.add_argument("--json", action="store_true")
     b.add_argument("--seconds", type=float, default=5.0, help="engine: how long to run")
     b.add_argument("--frames", type=_positive, default=600, help="ui: frames to draw; evening: per table")
     b.add_argument("--games", type=_positive, default=None,
                    help="words: whole games rendered per language (40); review: lost games to "
-                        "review (20); evening: tables to play (6)")
+                        "review (20); evening: tables to play (6); leaks: seeded games (100)")
+    b.add_argument("--tables", type=_positive, default=200, help="serve: concurrent tables")
+    b.add_argument("--think", type=float, default=0.0,
+                   help="serve: a scripted player's mean pause before moving, seconds (0: a saturated host)")
     return p
 
 
@@ -271,6 +280,18 @@ def _cmd_bench(args) -> int:
         from knjazja.ui.bench_evening import bench_evening
         res = bench_evening(games=args.games or 6, frames=args.frames,
                             progress=None if args.json else lambda line: print(line, flush=True))
+    elif args.what == "serve":
+        from knjazja.net.bench import bench_serve
+        res = bench_serve(tables=args.tables, seconds=args.seconds, think=args.think)
+        print(json.dumps(res))            # one JSON line, whatever --json says
+        return 0
+    elif args.what == "leaks":
+        from knjazja.net.bench import bench_leaks
+        res = bench_leaks(games=args.games or 100)
+        if not args.json:
+            print(f"{res['hidden_cards_sent']} hidden cards sent ({res['games']} games, "
+                  f"{res['messages']} messages, {res['bytes']} bytes checked)")
+            return int(res["hidden_cards_sent"] > 0)
     elif args.what == "words":
         from knjazja.app.wording.wordcheck import bench_words
         res = bench_words(games=args.games or 40)
@@ -318,6 +339,9 @@ def main(argv: list[str] | None = None) -> int:
             return _cmd_replay(args, parser)
         if args.command == "bench":
             return _cmd_bench(args)
+        if args.command == "serve":
+            from knjazja.net.serve import run as serve
+            return serve(args)
         if args.command == "train":
             return _cmd_train(args)
         from knjazja.ui.main import run as play

@@ -3,8 +3,8 @@
 It loads every shipped file through the same paths the game uses (``asset_path``, the
 package data of ``knjazja.app.wording.i18n`` and ``knjazja.engine.cards``), draws the main menu, every
 card face and (when the table scene exists) a table frame offscreen, plays one bots-only
-game, has Hard decide one position in a worker process (as the game does), and prints ONE
-line::
+game, has Hard decide one position in a worker process (as the game does), opens a network
+table on loopback and plays a few moves through a client session, and prints ONE line::
 
     self-test ok: 100 cards (68 faces x 2 languages), 8 fonts, 5 sounds, 56 card pictures, ...
 
@@ -272,6 +272,14 @@ class _Run:
         except RuntimeError as exc:
             raise SelfTestFailure(str(exc)) from None
 
+    def network(self) -> str:
+        """A table on loopback: the host, a client session at it, a few moves through it."""
+        from knjazja.net.selfcheck import loopback_check
+        try:
+            return loopback_check()
+        except (RuntimeError, OSError) as exc:
+            raise SelfTestFailure(str(exc)) from None
+
     # -- all -------------------------------------------------------------------------------
     def run(self) -> str:
         import warnings
@@ -299,13 +307,14 @@ class _Run:
             table = self.table()
             game = self.game()
             worker = self.worker()
+            network = self.network()
         # pygame-gui only warns when a theme's font or image fails to load (it falls back)
         self.warnings = [str(w.message) for w in caught if _is_load_failure(str(w.message))]
         if self.warnings:
             raise SelfTestFailure(f"pygame-gui: {self.warnings[0]}")
         parts = [f"{n_cards} cards ({n_faces} faces x {len(langs)} languages)", f"{n_fonts} fonts",
                  f"{n_sounds} sounds", icon, f"{n_pictures} card pictures", f"{len(langs)} languages",
-                 menu, table, game, worker, f"total {time.perf_counter() - t0:.1f} s"]
+                 menu, table, game, worker, network, f"total {time.perf_counter() - t0:.1f} s"]
         line = "self-test ok: " + ", ".join(parts)
         if self.notes:
             line += " [" + "; ".join(self.notes) + "]"

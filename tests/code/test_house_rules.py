@@ -101,10 +101,12 @@ def test_relative_imports_are_seen(tmp_path):
 
 
 def test_layers_point_one_way():
-    """ui -> app -> bots -> engine: nothing imports from a layer above it; no pygame below ui."""
-    above = {"engine": ("knjazja.bots", "knjazja.app", "knjazja.ui", "pygame"),
-             "bots": ("knjazja.app", "knjazja.ui", "pygame"),
-             "app": ("knjazja.ui", "pygame")}
+    """ui -> net -> app -> bots -> engine: nothing imports from a layer above it; no pygame
+    below ui (the network's host runs headless: `knjazja serve`)."""
+    above = {"engine": ("knjazja.bots", "knjazja.app", "knjazja.net", "knjazja.ui", "pygame"),
+             "bots": ("knjazja.app", "knjazja.net", "knjazja.ui", "pygame"),
+             "app": ("knjazja.net", "knjazja.ui", "pygame"),
+             "net": ("knjazja.ui", "pygame", "pygame_gui")}
     wrong = []
     for layer, banned in above.items():
         for path in modules(PACKAGE / layer):
@@ -125,6 +127,16 @@ def test_the_game_never_imports_the_laboratory():
     tree = ast.parse((ROOT / LAB_LOADER).read_text(encoding="utf-8"))
     top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
     assert not any(LAB in ast.unparse(n) for n in top), "the CLI imports the lab at the top"
+
+
+def test_the_net_package_loads_without_pygame_or_the_ui():
+    """Every module of knjazja.net imported: no pygame, nothing of knjazja.ui (a headless host)."""
+    code = ("import knjazja.net, importlib, pkgutil, sys\n"
+            "for m in pkgutil.walk_packages(knjazja.net.__path__, 'knjazja.net.'): importlib.import_module(m.name)\n"
+            "bad = sorted(m for m in sys.modules if m.startswith(('pygame', 'knjazja.ui')))\n"
+            "assert not bad, bad")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
 
 
 def test_the_app_package_loads_without_pygame():

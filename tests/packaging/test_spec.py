@@ -123,6 +123,12 @@ def test_the_spec_keeps_the_forbidden_modules_out(monkeypatch):
     assert not [m for m in hidden if m.split(".")[0] in excluded], hidden
 
 
+def test_the_spec_carries_the_network_code(monkeypatch):
+    """knjazja.net comes with the game's submodules; websockets with its own (lazy imports)."""
+    hidden = run_spec(monkeypatch, "linux")["a"].kwargs["hiddenimports"]
+    assert {"knjazja", "websockets"} <= set(hidden)
+
+
 def test_the_entry_script_supports_frozen_workers_then_runs_the_cli(monkeypatch):
     """Run as the frozen game runs it: freeze_support() first, then the Thinker may start
     worker processes, then the command line's exit code is the program's."""

@@ -1,0 +1,99 @@
+"""`knjazja serve`: a headless host for friends elsewhere (no window, no pygame).
+
+Tables come from ``--table CODE:SEATS[:PASSWORD]`` or from the first player who joins with a
+new code (seated as ``--new-tables``); every table autosaves into ``--data`` and is resumed
+from there when the host starts again.  Connections, refusals and games go to the log.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+from .seats import CODE, parse_seats
+
+DEFAULT_PORT = 7654
+log = logging.getLogger("knjazja.net")
+
+
+def table_option(text: str) -> tuple[str, list[str], str]:
+    """``CODE:SEATS[:PASSWORD]`` -> (code, seat kinds, password); a one-line error if not."""
+    parts = text.split(":", 2)
+    if len(parts) < 2 or not CODE.match(parts[0]):
+        raise argparse.ArgumentTypeError(
+            f"expected CODE:SEATS such as friday:remote,remote,normal (a code is 1-16 letters, digits, - or _), "
+            f"got {text!r}")
+    try:
+        kinds = parse_seats(parts[1])
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return parts[0], kinds, parts[2] if len(parts) == 3 else ""
+
+
+def seats_option(text: str) -> list[str] | None:
+    if text.strip().lower() == "none":
+        return None
+    try:
+        return parse_seats(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def port_option(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 0 <= v <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0..65535, not {v}")
+    return v
+
+
+def add_arguments(p: argparse.ArgumentParser, positive) -> None:
+    p.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: every network; "
+                                                     "127.0.0.1: this computer only)")
+    p.add_argument("--port", type=port_option, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})")
+    p.add_argument("--max-tables", type=positive, default=200)
+    p.add_argument("--max-connections", type=positive, default=1000)
+    p.add_argument("--table", type=table_option, action="append", default=[], metavar="CODE:SEATS[:PASSWORD]",
+                   help="open a table, e.g. friday:remote,remote,normal (seats: remote, easy, normal, hard, "
+                        "random); may be repeated")
+    p.add_argument("--new-tables", type=seats_option, default="remote,remote,normal", metavar="SEATS",
+                   help="the seats of a table opened by the first player joining with a new code "
+                        "('none': only the --table ones)")
+    p.add_argument("--data", type=Path, default=None,
+                   help="folder of the tables' autosaves (default: the game's data folder, tables/)")
+    p.add_argument("--stand-in", type=float, default=120.0, metavar="SECONDS",
+                   help="a Normal bot plays an absent player's seat when his decision has waited so long "
+                        "(until he rejoins); 0: wait for him forever")
+    p.add_argument("--seed", type=int, default=None, help="deal the --table games from this seed (tests)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from .host import Host, Limits
+    from .server import NetServer, run_until_signal
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    logging.getLogger("knjazja.net.ws").setLevel(logging.WARNING)      # the host logs connections itself
+    folder = args.data
+    if folder is None:
+        from knjazja.app.store.storage import data_dir
+        folder = data_dir() / "tables"
+    new_kinds = args.new_tables if not isinstance(args.new_tables, str) else parse_seats(args.new_tables)
+    limits = Limits(max_tables=args.max_tables, max_connections=args.max_connections,
+                    stand_in_after=args.stand_in if args.stand_in > 0 else None)
+    host = Host(folder, limits, new_kinds, background_bots=True)
+    resumed = host.resume()
+    if resumed:
+        log.info("resumed %d table(s) from %s", resumed, folder)
+    for i, (code, kinds, password) in enumerate(args.table):
+        if code in host.tables:
+            log.info("table %s is already open (resumed)", code)
+            continue
+        host.create_table(code, kinds, seed=None if args.seed is None else args.seed + i, password=password)
+    try:
+        run_until_signal(NetServer(host, args.host, args.port))
+    except OSError as e:                       # the port is taken, the address is not this machine's
+        print(f"knjazja serve: cannot listen on {args.host} port {args.port}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    return 0
