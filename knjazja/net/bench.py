@@ -132,7 +132,7 @@ async def _player(url: str, code: str, deadline: float, latencies: list[float], 
 
 async def _games(url: str, code: str, deadline: float, latencies: list[float], counts: dict,
                  pick: random.Random, think: float) -> None:
-    from websockets.asyncio.client import connect
+    from knjazja.net.ws_client import connect
     game = 0
     while time.perf_counter() < deadline:
         async with connect(url, max_size=1 << 20, compression=None) as ws:

@@ -26,12 +26,12 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from knjazja.engine import Action, Event, Observation
 
 from . import codec
+from .ws_client import ClientConnection, NoTLS, connect
 from .protocol import MAX_HOST_DEPTH, MAX_HOST_MESSAGE, Refused, encode, join_message, parse
 
 log = logging.getLogger("knjazja.net.client")
@@ -219,7 +219,7 @@ class ClientSession:
                     sender.cancel()
                     stopper.cancel()
                     self._ws = None
-        except (InvalidURI, ValueError) as e:
+        except (InvalidURI, ValueError, NoTLS) as e:
             return f"bad address: {e}"
         except (OSError, InvalidHandshake, ConnectionClosed, TimeoutError) as e:
             log.info("connection to %s lost: %s", self.url, e)

@@ -71,7 +71,10 @@ def run_spec(monkeypatch, target: str) -> dict:
     import types
 
     hooks = types.ModuleType("PyInstaller.utils.hooks")
-    hooks.collect_submodules = lambda package: [package]     # the real one imports everything
+    def collect_submodules(package, filter=lambda name: True):   # the real one imports everything
+        found = [package, *(f"{package}.{m}" for m in ("asyncio.client", "sync.client", "trio.server"))]
+        return [m for m in found if filter(m)]
+    hooks.collect_submodules = collect_submodules
     for name in ("PyInstaller", "PyInstaller.utils"):
         monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
@@ -124,9 +127,13 @@ def test_the_spec_keeps_the_forbidden_modules_out(monkeypatch):
 
 
 def test_the_spec_carries_the_network_code(monkeypatch):
-    """knjazja.net comes with the game's submodules; websockets with its own (lazy imports)."""
-    hidden = run_spec(monkeypatch, "linux")["a"].kwargs["hiddenimports"]
-    assert {"knjazja", "websockets"} <= set(hidden)
+    """knjazja.net comes with the game's submodules; websockets with its asyncio API (lazy
+    imports), not its other front ends; TLS stays out (the table plays over ws://)."""
+    analysis = run_spec(monkeypatch, "linux")["a"]
+    hidden = set(analysis.kwargs["hiddenimports"])
+    assert {"knjazja", "websockets", "websockets.asyncio.client"} <= hidden
+    assert not {"websockets.sync.client", "websockets.trio.server"} & hidden
+    assert {"ssl", "_ssl", "websockets.sync", "websockets.trio"} <= set(analysis.kwargs["excludes"])
 
 
 def test_the_entry_script_supports_frozen_workers_then_runs_the_cli(monkeypatch):
