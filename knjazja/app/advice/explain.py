@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from knjazja.app.advice.facts import (LOSING, Card, Count, Fact, Seat, Signed, Tenths, context, fact, long_odds, move_facts,
-                                      risky)
+from knjazja.app.advice.facts import (LOSING, Card, Count, Fact, Seat, Signed, Tenths, context, fact, long_odds,
+                                      move_facts, risky)
 from knjazja.app.wording.i18n import tr
 from knjazja.app.wording.words import card_word, prince_word
 from knjazja.engine import Action, GameState, IllegalAction, apply, determinize, final_scores, observation
