@@ -118,8 +118,14 @@ class HardBot:
         net = self._net if self._net is not None else default_net()
         worlds, deadline, kw = self._round_args(obs)
         edge = edges(obs, legal, self.sense)
-        return rounds.choose_by_rounds(obs, legal, net, rng, worlds, deadline,
-                                       edge=edge if any(edge) else None, **kw)
+        chosen = rounds.choose_by_rounds(obs, legal, net, rng, worlds, deadline,
+                                         edge=edge if any(edge) else None, **kw)
+        if self.sense is not None and self.sense.probe:      # an idle turn: a rival's open city
+            from .press import probe
+            war = probe(obs, legal, legal.index(chosen), rng, odds=self.sense.probe)
+            if war >= 0:
+                return legal[war]
+        return chosen
 
 
 def hard_level(**kw) -> HardBot:

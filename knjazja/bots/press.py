@@ -17,13 +17,32 @@ values a bot compares (`Sense.press`, `Sense.aim`):
 * `aim_edge` — a blow (a war, Fire, a raid, Vasilko, Igor's Campaign, the Congress ...)
   aimed at the prince who leads the others gets `aim`: among otherwise equal targets,
   the one who threatens to win.
+
+And one choice (`probe`, `Sense.probe`): a prince who sits on a big hand (`SIT_HAND` cards
+or more) and leaves a small city bare is seldom worth a war by the odds (P(it falls) 0-0.3),
+so neither lean moves a bot, and his open cities sat untouched all game while the bots drew
+or fought the princes with few answers.  A person at the table does not let such a city sit:
+on a turn he would only draw, he sends a troop at it to see.  So on a turn on which a bot's
+choice is a draw or a pass, with more than `PROBE_ROUNDS` rounds of cards in the deck, it
+declares war on an unwalled city of such a prince that its troop can take — not hopeless
+(P(it falls) above 0), not worth clearly less than the draw (`PROBE_SLACK`, where the bot
+has values) — with the odds `Sense.probe` (1 in the shipped preset: a bot keeps no memory
+between turns, so "a city that has sat open for several of my turns" is read as a city of
+a prince nobody can count on taking, on a turn with nothing better to do).  The leader's
+city first, then the likelier to fall.  And when its choice is a war and a war on an
+unwalled city of such a prince is as good (within `PROBE_TIE`) while his hand is
+`PROBE_HAND` cards bigger than the first war's defender's, it takes that one: the wars the
+bots pay for went to the princes with few answers, and the one who sits on his hand was
+left alone.  A prince with fewer cards is pressed by `war_edge` alone (his city is likelier
+to fall); Easy seats hold about five cards, so against them nothing changes.
 """
 from __future__ import annotations
 
+import random
 from math import comb
 
 from knjazja.engine import Action, Observation
-from knjazja.engine.actions import CHRONICLE, DECLARE_WAR, EVENT, PASS_IGOR
+from knjazja.engine.actions import CHRONICLE, DECLARE_WAR, DRAW, EVENT, PASS, PASS_IGOR, TURN
 from knjazja.engine.cards import CARD_ID, FOREIGN, IS_MILITIA, IS_TROOP, SPEC_BY_ID, STRENGTH, card_ids
 from knjazja.engine.kinds import TargetKind
 from knjazja.engine.scoring import seat_glory, top_seats
@@ -35,6 +54,12 @@ ATTRITION = 0.2            # a repelled attack still costs the defender an answe
 LEADER_WORTH = 1.5            # a city of the leading prince counts this much more
 MAX_ATTACKS = 3               # a prince throws at most this many troops at one city
 MAX_WORTH = 8                 # a war's worth is capped: a great city is no sure thing
+PROBE_ODDS = 1.0              # an idle turn probes a sitter's open city with these odds (`probe`)
+PROBE_ROUNDS = 1              # ... while more than this many rounds of cards are in the deck
+PROBE_SLACK = 0.05            # ... and the war is valued within this P(win) of the idle move
+PROBE_TIE = 0.03              # wars this near in value: the one on the prince who sits on his hand
+PROBE_HAND = 3                # ... when he holds this many cards more than the other war's defender
+SIT_HAND = 10                 # a prince who holds this many cards sits on his hand: the one probed
 # the cards whose blow (`CardSpec.harms`) falls on a seat (named by the action's `seat`:
 # Vasilko, Igor's Campaign, the Congress, the raids) or on a city's owner (Fire, False
 # Matchmaking, Treachery, Judgement, Sviatopolk), from the catalogue
@@ -130,3 +155,48 @@ def aim_edge(obs: Observation, legal: list[Action], aim: float) -> list[float]:
         return [0.0] * len(legal)
     top = leaders(obs)
     return [aim if victim(obs, a) in top else 0.0 for a in legal]
+
+
+def probe(obs: Observation, legal: list[Action], chosen: int, rng: random.Random,
+          values: list[float] | None = None, odds: float = PROBE_ODDS) -> int:
+    """The index in `legal` of a probing war to declare instead of `legal[chosen]` (a draw
+    or a pass on the seat's own turn), or -1 (module text): a war on an unwalled rival
+    city that may fall (P > 0), valued (`values`, when given) within `PROBE_SLACK` of the
+    idle move; the leader's city first, then the likelier to fall and the richer.  The
+    odds are drawn from `rng` only when there is such a war."""
+    if obs.decision.kind != TURN or obs.current != obs.seat or obs.war is not None or odds <= 0 \
+            or obs.deck_size <= PROBE_ROUNDS * obs.n:
+        return -1
+    if legal[chosen].kind == DECLARE_WAR:
+        return _sitter(obs, legal, chosen, values) if values is not None else -1
+    if legal[chosen].kind not in (DRAW, PASS):
+        return -1
+    wars = [i for i, a in enumerate(legal) if a.kind == DECLARE_WAR and obs.cities[a.city].walls < 0
+            and obs.cities[a.city].owner != obs.seat and obs.hand_sizes[obs.cities[a.city].owner] >= SIT_HAND
+            and (values is None or values[i] >= values[chosen] - PROBE_SLACK)]
+    if not wars:
+        return -1
+    view = View.from_obs(obs)
+    prof = PoolProfile(view.pool)
+    chance = {i: p_falls(obs, legal[i], view, prof) for i in wars}
+    wars = [i for i in wars if chance[i] > 0.0]
+    if not wars or rng.random() >= odds:
+        return -1
+    top = leaders(obs)
+    return max(wars, key=lambda i: (obs.cities[legal[i].city].owner in top,
+                                    chance[i] * obs.cities[legal[i].city].glory(),
+                                    obs.cities[legal[i].city].glory(), -i))
+
+
+def _sitter(obs: Observation, legal: list[Action], chosen: int, values: list[float]) -> int:
+    """Of two wars near in value (`PROBE_TIE`), the one on an unwalled city of a prince who
+    sits on a hand `PROBE_HAND` cards bigger than the chosen war's defender's (the prince
+    nobody presses: his hand is what keeps his cities untouched), or -1."""
+    hands = obs.hand_sizes
+    theirs = hands[obs.cities[legal[chosen].city].owner]
+    near = [i for i, a in enumerate(legal) if a.kind == DECLARE_WAR and i != chosen
+            and obs.cities[a.city].walls < 0 and values[i] >= values[chosen] - PROBE_TIE
+            and hands[obs.cities[a.city].owner] >= max(SIT_HAND, theirs + PROBE_HAND)]
+    if not near:
+        return -1
+    return max(near, key=lambda i: (hands[obs.cities[legal[i].city].owner], values[i], -i))

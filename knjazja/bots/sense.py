@@ -73,6 +73,7 @@ class Sense:
     aim: float = 0.0             # a blow's edge when it falls on the leading other seat
     patient: bool = False        # Igor's Campaign passed on only near the end; no Silence
                                  # while leading
+    probe: float = 0.0           # the odds of a probing war on an idle turn (`bots.press.probe`)
 
 
 LIGHT = Sense()
@@ -85,8 +86,9 @@ STEADY = Sense(last_turns=3, last_wars=False, leader_draws=True, end_set=True, l
 # at a table with people: STEADY that presses (docs/BOTS.md, "Bots at a table with people")
 PRESS = 0.03                 # a war's edge per Glory of a city sure to fall (docs/BOTS.md)
 AIM = 0.015                  # a blow's edge when it falls on the leading other seat
+PROBE = 1.0                  # the odds of probing a sitter's open city on an idle turn (`bots.press`)
 PRESSING = Sense(commit=True, last_turns=3, last_wars=False, leader_draws=True, end_set=True, lean=0.01,
-                 press=PRESS, aim=AIM, patient=True)
+                 press=PRESS, aim=AIM, patient=True, probe=PROBE)
 PRESETS: dict[str, Sense | None] = {"pressing": PRESSING, "steady": STEADY, "prince": PRINCE, "light": LIGHT,
                                     "full": FULL, "none": None}
 

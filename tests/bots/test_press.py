@@ -9,11 +9,12 @@ import pytest
 from knjazja.bots import make_bot
 from knjazja.bots.gifts import is_gift
 from knjazja.bots.lookahead import pointless, settle
-from knjazja.bots.press import aim_edge, p_falls, p_fewer, victim, war_edge
+from knjazja.bots.press import (PROBE_ROUNDS, PROBE_SLACK, PROBE_TIE, SIT_HAND, aim_edge, p_falls, p_fewer, probe,
+                                victim, war_edge)
 from knjazja.bots.sense import PRESSING, STEADY, focus
 from knjazja.engine import Action, apply, legal_actions, observation, prepared_game
-from knjazja.engine.actions import (BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, EVENT, GIVE_CITY, KEEP,
-                                    PASS_IGOR, WAR_ATTACK)
+from knjazja.engine.actions import (BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DRAW, EVENT, GIVE_CITY, KEEP,
+                                    PASS, PASS_IGOR, PLAY_CITY, WAR_ATTACK)
 from knjazja.engine.cards import CARD_ID, INSTANCES
 
 
@@ -183,3 +184,109 @@ def test_pressing_normal_attacks_a_bare_rich_city_that_cannot_be_held():
     obs, legal = observation(s, 0), legal_actions(s)
     a = make_bot("normal").choose(obs, legal, random.Random(3))
     assert a.kind == DECLARE_WAR and CARD_ID[a.city] == "city.novgorod"
+
+
+# --- probing a rival's open city on an idle turn (bots.press.probe) ----------------------------
+SITTER = ["troop.druzhina.5", "troop.druzhina.6", "ev.ambush", "ev.bribe", "troop.militia", "troop.militia",
+          "bld.church", "bld.monastery", "wall.palisade", "troop.druzhina.8", "ev.condemnation",
+          "troop.druzhina.4"]          # a prince who sits on twelve cards, answers among them
+
+
+def _sitter_table(mine=(), cities=None, **kw):
+    """Seat 0 holds a Druzhina 3; seat 1 sits on `SITTER` with Murom bare; seat 2's
+    Novgorod stands behind Stone Walls."""
+    return prepared_game(3, hands={0: ["troop.druzhina.3", *mine], 1: SITTER, 2: ["wall.wooden"]},
+                         cities=cities or {"city.kiev": (0, []), "city.murom": (1, []),
+                                           "city.novgorod": (2, ["wall.stone"])}, **kw)
+
+
+def _normal(probe: float):
+    from dataclasses import replace
+    from knjazja.bots.normal import NormalBot
+    return NormalBot(sense=replace(PRESSING, probe=probe))
+
+
+def test_an_idle_bot_probes_a_rivals_open_city():
+    """Nothing better than a draw, and Murom bare before a Druzhina 3 while its prince sits
+    on twelve cards: the bot sends the troop to see."""
+    s = _sitter_table()
+    obs, legal = observation(s, 0), legal_actions(s)
+    war = next(a for a in legal if a.kind == DECLARE_WAR)
+    assert 0.0 < p_falls(obs, war) < 0.3                     # by the odds alone, not worth it
+    assert all(_normal(0.0).choose(obs, legal, random.Random(k)).kind == DRAW for k in range(3))
+    for k in range(3):
+        a = _normal(1.0).choose(obs, legal, random.Random(k))
+        assert a.kind == DECLARE_WAR and CARD_ID[a.city] == "city.murom"
+    assert make_bot("normal").choose(obs, legal, random.Random(1)).kind == DECLARE_WAR    # shipped
+    # a prince with a small hand is left to the odds (`war_edge`): no probe of his bare city
+    s.hands[1] = s.hands[1][:SIT_HAND - 1]
+    s.edited()
+    obs, legal = observation(s, 0), legal_actions(s)
+    draw = next(i for i, a in enumerate(legal) if a.kind == DRAW)
+    assert probe(obs, legal, draw, random.Random(1), odds=1.0) == -1
+
+
+def test_no_probe_when_a_better_war_or_a_clearly_better_play_exists():
+    # a bare Galich with a Cathedral and a Monastery whose owner holds no answer: that war
+    s = _sitter_table(cities={"city.kiev": (0, []), "city.murom": (1, []),
+                              "city.galich": (2, ["bld.cathedral", "bld.monastery"]),
+                              "city.novgorod": (2, ["wall.stone"])})
+    obs, legal = observation(s, 0), legal_actions(s)
+    for k in range(3):
+        a = _normal(1.0).choose(obs, legal, random.Random(k))
+        assert a.kind == DECLARE_WAR and CARD_ID[a.city] == "city.galich"
+    # a city in hand to found: that, not a probe
+    s = _sitter_table(mine=["city.smolensk"])
+    obs, legal = observation(s, 0), legal_actions(s)
+    for k in range(3):
+        assert _normal(1.0).choose(obs, legal, random.Random(k)).kind == PLAY_CITY
+
+
+def test_no_probe_when_hopeless_late_or_at_walls():
+    s = _sitter_table()
+    s.seen[0].update(s.hands[1])                  # his hand is known: answers to the troop
+    s.edited()
+    obs, legal = observation(s, 0), legal_actions(s)
+    war = next(i for i, a in enumerate(legal) if a.kind == DECLARE_WAR)
+    draw = next(i for i, a in enumerate(legal) if a.kind == DRAW)
+    assert p_falls(obs, legal[war]) == 0.0
+    assert probe(obs, legal, draw, random.Random(1), odds=1.0) == -1
+    assert all(_normal(1.0).choose(obs, legal, random.Random(k)).kind == DRAW for k in range(3))
+    # the deck nearly out: the troop is kept for the last round
+    s = _sitter_table(rest="discard")
+    obs, legal = observation(s, 0), legal_actions(s)
+    assert obs.deck_size <= PROBE_ROUNDS * obs.n
+    draw = next((i for i, a in enumerate(legal) if a.kind in (DRAW, PASS)))
+    assert probe(obs, legal, draw, random.Random(1), odds=1.0) == -1
+    # only walled cities in reach: no probe (it is for a city left open)
+    s = _sitter_table(cities={"city.kiev": (0, []), "city.murom": (1, ["wall.palisade"]),
+                              "city.novgorod": (2, ["wall.stone"])})
+    s.hands[0] = [card("troop.druzhina.8")]
+    s.edited()
+    obs, legal = observation(s, 0), legal_actions(s)
+    assert any(a.kind == DECLARE_WAR for a in legal)
+    draw = next(i for i, a in enumerate(legal) if a.kind == DRAW)
+    assert probe(obs, legal, draw, random.Random(1), odds=1.0) == -1
+    # not worth it against the draw by more than the slack: no probe
+    s = _sitter_table()
+    obs, legal = observation(s, 0), legal_actions(s)
+    war = next(i for i, a in enumerate(legal) if a.kind == DECLARE_WAR)
+    draw = next(i for i, a in enumerate(legal) if a.kind == DRAW)
+    values = [0.0] * len(legal)
+    values[draw], values[war] = 0.30, 0.30 - 2 * PROBE_SLACK
+    assert probe(obs, legal, draw, random.Random(1), values, odds=1.0) == -1
+    values[war] = 0.30 - PROBE_SLACK / 2
+    assert probe(obs, legal, draw, random.Random(1), values, odds=1.0) == war
+
+
+def test_of_two_wars_as_good_the_one_on_the_prince_who_sits_on_his_hand():
+    s = _sitter_table(cities={"city.kiev": (0, []), "city.murom": (1, []), "city.galich": (2, [])})
+    obs, legal = observation(s, 0), legal_actions(s)
+    on = {CARD_ID[a.city]: i for i, a in enumerate(legal) if a.kind == DECLARE_WAR}
+    values = [0.0] * len(legal)
+    values[on["city.galich"]], values[on["city.murom"]] = 0.40, 0.40 - PROBE_TIE / 2
+    assert probe(obs, legal, on["city.galich"], random.Random(1), values) == on["city.murom"]
+    values[on["city.murom"]] = 0.40 - 2 * PROBE_TIE            # clearly worse: the better war
+    assert probe(obs, legal, on["city.galich"], random.Random(1), values) == -1
+    values[on["city.murom"]] = 0.40
+    assert probe(obs, legal, on["city.murom"], random.Random(1), values) == -1     # already his

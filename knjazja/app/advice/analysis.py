@@ -33,7 +33,11 @@ threshold.  A player who lost while choosing Hard's best move nearly every time 
 learns what lost the game: when the moves that lost anything one ply on are fewer than
 ``COSTLIEST`` (or cost nothing at the end), the closest calls among his best-rated moves
 are played out against the runner-up of the ranking, and a runner-up that ends the game
-better by ``END_MARGIN`` Glory or more is the better move of that point (``better``).
+better by any positive amount is the better move of that point (``better``), its cost ranked
+with the others' (a cost under ``END_MARGIN`` is said with its small figure: ``explain``).
+Close calls are played out while fewer than ``COSTLIEST`` moves cost ``END_MARGIN`` or
+more, so a lost game with three decision points shows three moves whenever three of them
+cost anything at the end; a move whose runner-up did not end better is never given a cost.
 """
 from __future__ import annotations
 
@@ -323,7 +327,7 @@ class Analysis:
                 self.costs[index] = cost
             else:                             # a close call: it counts only if it cost at the end
                 self._closes.add(index)
-                if cost >= END_MARGIN:
+                if cost > 0.0:                # any positive amount: ranked by it, said with it
                     self.costs[index] = cost
                     self.alternatives[index] = ranking[1][0]
             return None

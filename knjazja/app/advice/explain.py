@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from knjazja.app.advice.facts import (LOSING, Card, Count, Fact, Seat, Signed, context, fact, long_odds, move_facts,
-                                      risky)
+from knjazja.app.advice.facts import (LOSING, Card, Count, Fact, Seat, Signed, Tenths, context, fact, long_odds,
+                                      move_facts, risky)
 from knjazja.app.wording.i18n import tr
 from knjazja.app.wording.words import card_word, prince_word
 from knjazja.engine import Action, GameState, IllegalAction, apply, determinize, final_scores, observation
@@ -104,6 +104,8 @@ def say(f: Fact, names: list[str], lang: str) -> str:
             kw[k] = card_word(v.card, lang)
         elif isinstance(v, Count):
             kw[k] = tr(f"advice.n.{v.unit}", lang=lang, n=v.n)
+        elif isinstance(v, Tenths):
+            kw[k] = f"{v.n:.1f}".replace(".", ",") if lang == "ru" else f"{v.n:.1f}"
         elif isinstance(v, Signed):
             kw[k] = f"{v.n:+d}" if v.n else "0"      # no sign on nothing
         elif isinstance(v, Fact):
@@ -165,10 +167,15 @@ def _compare(b: Effect, c: Effect) -> Fact | None:
 
 
 def end_cost_fact(cost: float | None) -> Fact | None:
-    """What the move cost at the end of the game (``costs``), when about a Glory or more."""
-    if cost is None or round(cost) < 1:
+    """What the move cost at the end of the game (``costs``): about so many Glory, or a
+    small figure in tenths when under half a Glory; nothing when it cost nothing."""
+    if cost is None or cost <= 0.0:
         return None
-    return fact("end_cost", n=Count("glory_acc", round(cost)))
+    if round(cost) >= 1:
+        return fact("end_cost", n=Count("glory_acc", round(cost)))
+    if round(cost, 1) < 0.1:
+        return fact("end_cost_tiny", n=Tenths(0.1))
+    return fact("end_cost_small", n=Tenths(round(cost, 1)))
 
 
 def better_facts(state: GameState, seat: int, best: Action, chosen: Action,

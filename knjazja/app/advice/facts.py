@@ -42,6 +42,13 @@ class Count:
 
 
 @dataclass(frozen=True)
+class Tenths:
+    """A small amount of Glory in tenths ("0.3", Russian "0,3"): said with the genitive
+    singular ("0,3 Славы"), as a fraction always is, so it needs no plural."""
+    n: float
+
+
+@dataclass(frozen=True)
 class Signed:
     """A change, shown with its sign ("+3", "−1"): needs no agreement with a word."""
     n: int
