@@ -1,50 +1,109 @@
-"""A remote seat's game as the table reads a local one: a feed, the legal actions, whose decision.
+"""A remote seat's game as the table reads a local one: the same few things a ``GameSession`` offers.
 
-The table's controller follows a game through ``GameSession.feed`` (a ``FeedReader`` per
-follower), asks ``legal()`` and ``deciding``, and hands a click's action to ``play``.
-``RemoteGame`` offers the same few things for a seat played from this computer at a host
-elsewhere, over a :class:`~knjazja.net.client.ClientSession`: its feed holds the events
-redacted for this seat, tagged with the host's action counts, so the controller's readers
-animate and log them unchanged; ``observation`` is all this seat may know (the view draws
-from it; the Hint and the review run from it, as a bot does); ``play`` sends and returns at
-once — the answer comes back through ``update``, a refusal as a ``refused`` update.
+The table's controller follows a game through ``feed`` (a ``FeedReader`` per follower), draws
+``state``, asks ``legal()``, ``deciding`` and ``human_to_decide()``, and hands a click's action to
+``play``.  ``RemoteSession`` offers them for a seat played from this computer at a host
+elsewhere, over a :class:`~knjazja.net.client.ClientSession`:
+
+* ``feed`` holds the events redacted for this seat, tagged with the host's action counts.  An
+  event enters it only once the host's ``state`` after it has arrived, so when the table has
+  animated the feed, ``state`` is never behind it.  A log sent again (a reconnection, an undo
+  at the host) keeps the events the feed already has and adds or cuts only the difference:
+  nothing is animated twice.
+* ``state`` is a whole state dealt from this seat's observation (``engine.determinize`` with a
+  fixed generator): everything public and this seat's hand are the host's, the places this seat
+  cannot see hold cards drawn from those it has not seen.  Nothing the table shows of it is
+  hidden — others' hands show their backs, the deck its count — and it lets the view, the
+  prompts and the Hint (which runs from this seat's observation of it) work unchanged.  The
+  host's actions are not sent; ``state.history`` only has their number.
+* ``play`` sends and returns at once; the host's answer comes back through ``update``, a
+  refusal as a ``refused`` update.  Bots are the host's: ``bot_step`` does nothing here.
 """
 from __future__ import annotations
 
+import random
+
 from knjazja.app.feed import EventFeed
-from knjazja.engine import Action, IllegalAction, Observation
+from knjazja.app.session import Seat
+from knjazja.engine import Action, Event, GameState, IllegalAction, Observation, determinize
+from knjazja.engine.actions import DRAW
 
-from .client import ClientSession, Update
+from .client import CLOSED, ClientSession, Update
+from .seats import BOTS, LOCAL
+
+UNKNOWN_PAST = Action(DRAW)      # stands for each of the host's actions in ``state.history``
 
 
-class RemoteGame:
+class RemoteSession:
     def __init__(self, client: ClientSession) -> None:
         self.client = client
         self.feed = EventFeed()
         self.refusals: list[Update] = []        # the host's refusals of this seat's actions, oldest first
+        self.series = False
+        self.autosave_error: str | None = None  # the host keeps the autosave
+        self.seats: list[Seat] = []
+        self._state: GameState | None = None
+        self._dealt_from: Observation | None = None
+        self._undo_sent = -1                    # the action count at which this seat asked to undo
 
+    # --- the network ----------------------------------------------------------------------
     def update(self) -> list[Update]:
-        """Take what arrived (call it every frame: it never waits) into the feed and the view."""
+        """Take what arrived (call it every frame: it never waits)."""
         updates = self.client.poll()
         for u in updates:
-            if u.kind == "events":
-                if u.number == 0 and len(self.feed):
-                    self.feed.truncate(-1)      # the whole log again: readers start over (generation grows)
-                at = u.number
-                for event, acts in zip(u.events, self.client.acts[at:at + len(u.events)]):
-                    self.feed.append(acts, [event])
+            if u.kind == "state":            # events wait for it (the client keeps the log)
+                self._take_log()
             elif u.kind == "refused":
                 self.refusals.append(u)
+            elif u.kind == "welcome":
+                self.seats = [Seat(str(s.get("name", "?")), _seat_kind(str(s.get("kind", ""))))
+                              for s in self.client.seats]
         return updates
 
-    # --- what the table asks a session ---------------------------------------------------
+    def _take_log(self) -> None:
+        """The host's state has come: the log it follows goes into the feed, each event once."""
+        log = list(zip(self.client.acts, self.client.log))
+        mine = self.feed.entries()
+        same = 0
+        while same < min(len(mine), len(log)) and mine[same] == log[same]:
+            same += 1
+        if same < len(mine):                    # the host's log is shorter or differs: an undo there
+            self.feed.truncate(mine[same][0] - 1)   # whole actions go (their events share a count)
+            same = len(self.feed)
+        for acts, event in log[same:]:
+            self.feed.append(acts, [event])
+
+    @property
+    def ready(self) -> bool:
+        """The host has seated this player and sent his view: a table can be laid."""
+        return self.client.observation is not None and bool(self.seats)
+
     @property
     def seat(self) -> int:
         return self.client.seat
 
     @property
+    def status(self) -> str:
+        return self.client.status
+
+    @property
+    def closed(self) -> bool:
+        return self.client.status == CLOSED
+
+    @property
     def observation(self) -> Observation | None:
         return self.client.observation
+
+    # --- what the table asks a session ----------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        obs = self.client.observation
+        assert obs is not None, "no view of the table yet (wait for ready)"
+        if obs is not self._dealt_from:
+            self._state = _dealt(obs)
+            self._dealt_from = obs
+        assert self._state is not None
+        return self._state
 
     @property
     def deciding(self) -> int:
@@ -56,17 +115,76 @@ class RemoteGame:
         obs = self.client.observation
         return obs is not None and obs.over
 
-    @property
-    def status(self) -> str:
-        return self.client.status
+    def human_to_decide(self) -> bool:
+        """This seat decides (everyone else's decision is made elsewhere: "thinking")."""
+        return self.deciding == self.seat and self.deciding >= 0
+
+    def humans(self) -> list[int]:
+        return [self.seat]
 
     def legal(self) -> list[Action]:
         """This seat's legal actions when it decides, as the host computed them; else none."""
         return list(self.client.legal)
 
-    def play(self, action: Action) -> int:
-        """Send this seat's move; its number.  IllegalAction at once if it is not among the
-        legal actions the host sent (the host would refuse it anyway)."""
+    def play(self, action: Action) -> list[Event]:
+        """Send this seat's move (its events come back from the host).  IllegalAction at once
+        if it is not among the legal actions the host sent (the host would refuse it anyway)."""
         if action not in self.client.legal:
             raise IllegalAction("not among this seat's legal actions now")
-        return self.client.send_action(action)
+        self.client.send_action(action)
+        return []
+
+    # undo: the host decides (its rule is the one-screen rule); this seat may ask when it says so
+    def undo_owner(self) -> int | None:
+        may = getattr(self.client, "can_undo", False) and self._undo_sent != self.client.at
+        return self.seat if may and not self.over else None
+
+    def undo(self, seat: int) -> bool:
+        if self.undo_owner() != seat:
+            return False
+        self._undo_sent = self.client.at
+        self.client.send_undo()
+        return True
+
+    def seal(self) -> None:
+        pass
+
+    # what a local session does by itself, the host does for a remote seat
+    def auto_answer(self) -> bool:
+        return False
+
+    def answer_from_public_facts(self) -> bool:
+        return False
+
+    def bot_step(self, background: bool = True) -> list[Event] | None:
+        return None
+
+    def bot_thinking(self) -> bool:
+        return False
+
+    def cancel_bot(self) -> None:
+        pass
+
+    def save_autosave(self) -> None:
+        pass
+
+    def flush_autosave(self) -> None:
+        pass
+
+    def meta(self) -> dict:
+        return {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats], "series": False}
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def _seat_kind(kind: str) -> str:
+    """The host's seat kinds as a table shows them: a person (remote or at the host) or a bot."""
+    return kind if kind in BOTS else LOCAL
+
+
+def _dealt(obs: Observation) -> GameState:
+    """A state to draw from ``obs``: the same for the same observation (a fixed generator)."""
+    s = determinize(obs, random.Random(obs.history_len))
+    s.history = [UNKNOWN_PAST] * obs.history_len
+    return s

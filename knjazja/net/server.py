@@ -164,19 +164,28 @@ class ServerThread:
         self.loop = asyncio.new_event_loop()
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
+        self._failed: OSError | None = None
         self._thread = threading.Thread(target=self._run, name="knjazja-host", daemon=True)
 
     def start(self, timeout: float = 10.0) -> int:
+        """Listen; the port.  OSError at once when the address or port cannot be had."""
         self._thread.start()
         if not self._ready.wait(timeout):
             raise RuntimeError("the host did not start")
+        if self._failed is not None:
+            raise self._failed
         return self.server.port
 
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
         self._stop = asyncio.Event()
-        self.loop.run_until_complete(serve_until_stopped(self.server, self._stop, lambda _: self._ready.set()))
-        self.loop.close()
+        try:
+            self.loop.run_until_complete(serve_until_stopped(self.server, self._stop, lambda _: self._ready.set()))
+        except OSError as e:          # the port is taken: the caller is told, not left waiting
+            self._failed = e
+            self._ready.set()
+        finally:
+            self.loop.close()
 
     def call(self, fn: Callable[[], T], timeout: float = 10.0) -> T:
         """Run ``fn`` on the host's thread (the tables are that thread's alone) and return its result."""

@@ -92,6 +92,14 @@ class Table:
         self.session.save_autosave()
         return token
 
+    def claim_local(self, seat: int) -> str:
+        """A token for a seat played at the host's own screen (its window joins over loopback
+        like anyone else); a new one each time the window opens the table."""
+        assert self.kinds[seat] == LOCAL
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        self.tokens[seat] = token_hash(token)
+        return token
+
     def seat_of_token(self, token: str) -> int:
         """The seat this token was given for, or -1 (compared in constant time)."""
         found, wanted = -1, token_hash(token)

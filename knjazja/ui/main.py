@@ -24,13 +24,16 @@ class GameFlow:
     def __init__(self, app, *, sync_bots: bool = False) -> None:
         """``sync_bots``: bots decide in the frame, not in the background (tests)."""
         from knjazja.ui.lesson_flow import LessonFlow
+        from knjazja.ui.net_flow import NetFlow
         from knjazja.ui.scenes.menu import MenuScene
         self.app = app
         self.lessons = LessonFlow(self)
+        self.net = NetFlow(self)
         self.menu = MenuScene(on_start=self.start_game, has_saves=storage.has_autosave,
                               on_continue=self.continue_game, on_rules=self.show_rules,
                               on_load=self.show_load, on_stats=self.show_stats,
-                              on_learn=self.lessons.show_list, banner=self.lessons.banner)
+                              on_learn=self.lessons.show_list, banner=self.lessons.banner,
+                              on_join=self.net.show_join)
         self.session: GameSession | None = None
         self.table = None
         self.last_setup: dict[str, Any] | None = None
@@ -41,11 +44,16 @@ class GameFlow:
 
     # --- starting ---------------------------------------------------------------------
     def start_game(self, setup: dict[str, Any], seed: int | None = None, *,
-                   continue_series: bool = False) -> GameSession:
+                   continue_series: bool = False) -> GameSession | None:
         """A new game from the setup screen; with setup["series"] the first game of a series,
-        with ``continue_series`` the next game of the current one."""
+        with ``continue_series`` the next game of the current one.  A seat on another
+        computer makes it a network table (``NetFlow.host``; None if it could not open)."""
         from knjazja.app.store import series_store
         from knjazja.engine import Series
+        from knjazja.ui.net_flow import is_network_setup
+        if is_network_setup(setup):
+            self.last_setup, self.series = dict(setup), None
+            return self.net.host(setup, seed)
         self.last_setup = {k: v for k, v in setup.items() if k != "series"}
         seats = [Seat(s["name"] or f"{i + 1}", s["kind"]) for i, s in enumerate(setup["seats"])]
         problems = []

@@ -41,7 +41,7 @@ MIN_WINDOW_SIZE = (960, 540)       # a 1366x768 laptop must be able to shrink th
 DEFAULT_WINDOW_SIZE = (1600, 900)  # only when the desktop size is unknown
 MAX_WINDOW_SIZE = (16384, 16384)
 ANIMATION_SPEED_RANGE = (0.5, 3.0)
-PLAYER_KINDS = ("human", "easy", "normal", "hard")
+PLAYER_KINDS = ("human", "easy", "normal", "hard", "remote")   # remote: a player on another computer
 BOT_KINDS = ("easy", "normal", "hard")
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 REACTION_PROMPTING = ("always", "when_possible")
@@ -50,7 +50,7 @@ OPTION_KEYS = ("strict_defence", "invasion_first_round")
 
 class SeatSpec(TypedDict):
     name: str
-    kind: Literal["human", "easy", "normal", "hard"]
+    kind: Literal["human", "easy", "normal", "hard", "remote"]
 
 
 class SetupOptions(TypedDict):

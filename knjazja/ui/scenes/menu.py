@@ -32,7 +32,7 @@ def app_version() -> str:
 class MenuScene(GuiScene):
     """``on_start(setup)`` is handed to the new-game screen; ``has_saves()`` enables Continue."""
 
-    BUTTONS = ("new_game", "learn", "continue", "load", "rules", "stats", "settings", "quit")
+    BUTTONS = ("new_game", "join", "learn", "continue", "load", "rules", "stats", "settings", "quit")
 
     def __init__(self, *, on_start: Callable[[dict[str, Any]], None] | None = None,
                  has_saves: Callable[[], bool] | None = None,
@@ -41,8 +41,10 @@ class MenuScene(GuiScene):
                  on_load: Callable[[], None] | None = None,
                  on_stats: Callable[[], None] | None = None,
                  on_learn: Callable[[], None] | None = None,
-                 banner: Callable[[], Banner | None] | None = None) -> None:
+                 banner: Callable[[], Banner | None] | None = None,
+                 on_join: Callable[[], None] | None = None) -> None:
         super().__init__()
+        self.on_join = on_join
         self.on_learn = on_learn
         self.banner = banner
         self.banner_rect = pygame.Rect(0, 0, 0, 0)
@@ -146,6 +148,8 @@ class MenuScene(GuiScene):
             from knjazja.ui.scenes.setup import SetupScene
 
             self.stack.push(SetupScene(on_start=self.on_start))
+        elif key == "join" and self.on_join is not None:
+            self.on_join()
         elif key == "learn" and self.on_learn is not None:
             self.on_learn()
         elif key == "continue" and self.on_continue is not None:

@@ -54,6 +54,8 @@ class SetupScene(GuiScene):
         self.first_menu: UIDropDownMenu | None = None
         self.option_boxes: dict[str, UICheckBox] = {}
         self.notes: UILabel | None = None
+        self.password_entry: UITextEntryLine | None = None
+        self.password = ""                 # a network table's password (never kept in the settings)
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._columns: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
         self._first_dirty = False
@@ -115,14 +117,26 @@ class SetupScene(GuiScene):
             self.seats[index]["kind"] = kind
             self.rebuild()  # the notes (no human / duel) may change
 
+    def network(self) -> bool:
+        """A seat is played on another computer: this is a network table."""
+        return any(s["kind"] == "remote" for s in self.seats)
+
+    def can_start(self) -> bool:
+        """A network table has exactly one seat at this computer (the host's window)."""
+        return not self.network() or sum(s["kind"] == "human" for s in self.seats) == 1
+
     def start(self, series: bool = False) -> None:
         """Start one game, or (series=True) the first game of a series to 100 Glory."""
+        if not self.can_start():
+            return
         setup = self.current_setup()
         assert self.app is not None
         self.app.settings.last_setup = copy.deepcopy(setup)
         self.app.save_settings()
+        if self.network() and self.password_entry is not None:
+            setup = dict(setup, password=self.password_entry.get_text())
         if self.on_start is not None:
-            self.on_start(dict(setup, series=True) if series else setup)
+            self.on_start(dict(setup, series=True) if series and not self.network() else setup)
 
     def back(self) -> None:
         if self.on_back is not None:
@@ -225,11 +239,21 @@ class SetupScene(GuiScene):
             notes.append(tr("setup.duel_note"))
         if not any(s["kind"] == "human" for s in self.seats):
             notes.append(tr("setup.no_human_note"))
+        if self.network():
+            notes.append(tr("setup.remote_note") if self.can_start() else tr("setup.remote_one_human"))
         self._notes = notes
         self._notes_top = ry
         f = style.font("body", px(16))
         for note in notes:
             ry += len(wrap_text(note, f, right.width)) * f.get_linesize() + px(6)
+        self.password_entry = None
+        if self.network():
+            ry += px(8)
+            self.password_entry = UITextEntryLine(pygame.Rect(right.left, ry, right.width, row_h), self.ui,
+                                                  object_id=oid(None, "#table_password"), initial_text=self.password,
+                                                  placeholder_text=tr("setup.remote_password"))
+            self.password_entry.set_text_length_limit(64)
+            ry += row_h
         preview_top = ry + px(14)
         self._preview = pygame.Rect(right.left, preview_top, right.width, right.bottom - preview_top)
 
@@ -244,6 +268,10 @@ class SetupScene(GuiScene):
                                       object_id=oid("@secondary", "#start_series"))
         self.start_button = UIButton(pygame.Rect(inner.right - bw, by, bw, row_h), tr("setup.start"),
                                      self.ui, object_id=oid("@primary", "#start"))
+        if not self.can_start():
+            self.start_button.disable()
+        if self.network():
+            self.series_button.disable()       # a series is played at one screen
 
     def _build_first_menu(self) -> None:
         if self.first_menu is not None:
@@ -281,6 +309,9 @@ class SetupScene(GuiScene):
                 return False
             return True
         if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
+            if element is self.password_entry:
+                self.password = element.get_text()
+                return True
             if element in self.name_entries:
                 self.seats[self.name_entries.index(element)]["name"] = element.get_text()
                 self._first_dirty = True

@@ -1,0 +1,176 @@
+"""A table hosted by the game's own window: the host's engine in a thread, the window a client.
+
+The window that opens a network table does not play on the host's session directly: it
+joins its own seat over loopback with a token, exactly as a friend joins from elsewhere.
+So there is one driver of the bots (the host's), one engine touched by one thread (the
+server's), and what the host's player sees passes the same redaction as everyone's.
+
+``HostedTable.open`` starts the server on ``port`` (another free one when that is taken),
+opens the table, gives the window a token for its seat, and announces the table on the
+local network (``discovery``).  ``addresses()`` is what to tell friends; ``free_seats``
+how many remote seats wait for a player (refreshed off the frame, never waited for).
+"""
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import secrets
+from pathlib import Path
+
+from .client import ClientSession
+from .host import Host, Limits
+from .seats import LOCAL, REMOTE
+from .serve import DEFAULT_PORT
+from .server import ServerThread
+from .table import Table, resume_table
+
+log = logging.getLogger("knjazja.net")
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I: read aloud and typed without doubt
+
+
+def new_code(length: int = 5) -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
+
+
+class HostedTable:
+    def __init__(self, server: ServerThread, table: Table, local_seat: int, token: str,
+                 host_name: str = "") -> None:
+        self.server, self.table, self.local_seat, self.token = server, table, local_seat, token
+        self.code, self.port = table.code, server.server.port
+        self.host_name = host_name
+        self.free_seats = len(table.free_remote_seats())
+        self.names = [s.name for s in table.session.seats]
+        self._asked: concurrent.futures.Future | None = None
+        self._announcer = None
+
+    # --- opening ----------------------------------------------------------------------------
+    @classmethod
+    def open(cls, kinds: list[str], names: list[str], *, password: str = "", seed: int | None = None,
+             port: int = DEFAULT_PORT, folder: Path | None = None, bind: str = "0.0.0.0",
+             announce: bool = True) -> "HostedTable":
+        """A new table with these seats (one ``human`` seat: this window's).  OSError when no
+        port at all can be opened."""
+        assert kinds.count(LOCAL) == 1 and REMOTE in kinds
+        code = new_code()
+        server = _start_server(folder, bind, port)
+        table = server.call(lambda: _create(server, code, kinds, names, seed, password))
+        seat = kinds.index(LOCAL)
+        token = server.call(lambda: table.claim_local(seat))
+        hosted = cls(server, table, seat, token, names[seat])
+        if announce:
+            hosted._announce()
+        log.info("hosting table %s on port %d", code, hosted.port)
+        return hosted
+
+    @classmethod
+    def resume(cls, path: Path, *, port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
+               announce: bool = True) -> "HostedTable":
+        """A table this window hosted before, from its autosave (SaveError if it is not one,
+        or has no seat for this window); its players rejoin with their tokens."""
+        from knjazja.engine import SaveError
+        table = resume_table(path)
+        if LOCAL not in table.kinds:
+            raise SaveError(f"{path.name} has no seat for this window", "invalid")
+        server = _start_server(path.parent, bind, port)
+        host = server.server.host
+
+        def reopen() -> Table:
+            host.tables[table.code] = table
+            now = host.clock()
+            host.away.update({(table.code, i): now for i, t in enumerate(table.tokens)
+                              if t and table.kinds[i] == REMOTE})
+            table.run_bots(host.background_bots)
+            return table
+        server.call(reopen)
+        seat = table.kinds.index(LOCAL)
+        token = server.call(lambda: table.claim_local(seat))
+        hosted = cls(server, table, seat, token, table.session.seats[seat].name)
+        if announce:
+            hosted._announce()
+        return hosted
+
+    def _announce(self) -> None:
+        try:
+            from .discovery import Announcer
+        except ImportError:                        # (discovery is optional: typed addresses always work)
+            return
+        announcer = Announcer(self.describe)
+        if announcer.start():
+            self._announcer = announcer
+
+    # --- what the window shows --------------------------------------------------------------
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def join(self, on_arrival=None) -> ClientSession:
+        """The window's own seat, over loopback."""
+        return ClientSession(self.url, self.code, seat=self.local_seat, token=self.token,
+                             on_arrival=on_arrival).start()
+
+    def addresses(self) -> list[str]:
+        """Where friends on this network can reach the table ("address:port")."""
+        try:
+            from .discovery import local_addresses
+            ips = local_addresses()
+        except ImportError:
+            ips = []
+        return [f"{ip}:{self.port}" for ip in ips] or [f"127.0.0.1:{self.port}"]
+
+    def refresh(self) -> None:
+        """Ask the host (off the frame) how many seats are free and who sits where; the
+        answer is taken by a later call."""
+        if self._asked is not None and self._asked.done():
+            try:
+                self.free_seats, self.names = self._asked.result()
+            except Exception:                       # the host is stopping: keep what we knew
+                log.debug("seat count not read", exc_info=True)
+            self._asked = None
+        if self._asked is None and self.server.loop.is_running():
+            table = self.table
+
+            async def ask() -> tuple[int, list[str]]:
+                return len(table.free_remote_seats()), [s.name for s in table.session.seats]
+            self._asked = asyncio.run_coroutine_threadsafe(ask(), self.server.loop)
+
+    def describe(self) -> list[dict]:
+        """This table as the local network's discovery lists it."""
+        from knjazja import __version__
+        return [{"code": self.code, "port": self.port, "name": self.host_name, "seats": self.table.n,
+                 "free": self.free_seats, "password": bool(self.table.password),
+                 "game_version": __version__}]
+
+    def close(self) -> None:
+        """Stop announcing and serving; every autosave is written first."""
+        if self._announcer is not None:
+            self._announcer.stop()
+            self._announcer = None
+        self.server.stop()
+
+
+def _start_server(folder: Path | None, bind: str, port: int) -> ServerThread:
+    """The host's server on ``port``, or on any free port when that one is taken."""
+    if folder is None:
+        from knjazja.app.store.storage import data_dir
+        folder = data_dir() / "tables"
+    host = Host(folder, Limits(), None, background_bots=True)
+    for p in dict.fromkeys((port, 0)):
+        server = ServerThread(host, bind, p)
+        try:
+            server.start()
+            return server
+        except (OSError, RuntimeError) as e:
+            log.info("cannot listen on %s port %d: %s", bind, p, e)
+            server.stop()
+    raise OSError(f"cannot open a port on {bind} for the table")
+
+
+def _create(server: ServerThread, code: str, kinds: list[str], names: list[str], seed: int | None,
+            password: str) -> Table:
+    table = server.server.host.create_table(code, kinds, seed=seed, password=password)
+    for seat, name in enumerate(names):
+        if name and kinds[seat] != REMOTE:          # a remote seat takes its player's name
+            table.session.seats[seat].name = name
+    table.session.save_autosave()
+    return table

@@ -1,0 +1,138 @@
+"""Play across computers from the window: host a table from the setup, or join one.
+
+``NetFlow`` is ``GameFlow``'s helper for network tables (as ``LessonFlow`` is for lessons):
+
+* ``host(setup)``: a setup with "a player on another computer" opens the table on this
+  computer (``net.hosting.HostedTable``) and seats this window at it over loopback;
+* ``show_join()``: the Join screen (tables found on the local network, or an address and a
+  code); once the host has seated the player, his table opens.
+
+Either way the table is a ``RemoteTableScene``: the host's engine is the only truth, and
+this window sees what its seat may see.  Leaving the table closes the connection (and, at
+the host, the server: the table's autosave stays, and its players can rejoin when it is
+opened again).
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from knjazja.app.wording.i18n import tr
+from knjazja.net.remote import RemoteSession
+from knjazja.net.seats import LOCAL, REMOTE
+
+log = logging.getLogger(__name__)
+
+
+def is_network_setup(setup: dict[str, Any]) -> bool:
+    return any(s["kind"] == REMOTE for s in setup["seats"])
+
+
+class NetFlow:
+    def __init__(self, flow) -> None:
+        self.flow = flow
+        self.app = flow.app
+
+    # --- hosting ------------------------------------------------------------------------
+    def host(self, setup: dict[str, Any], seed: int | None = None) -> RemoteSession | None:
+        from knjazja.net.hosting import HostedTable
+        seats = setup["seats"]
+        kinds = [LOCAL if s["kind"] == "human" else s["kind"] for s in seats]
+        names = [s["name"] if s["kind"] != REMOTE else "" for s in seats]
+        try:
+            hosted = HostedTable.open(kinds, names, password=setup.get("password", ""), seed=seed)
+        except OSError as e:
+            log.warning("cannot host: %s", e)
+            self.flow.show_message(tr("menu.new_game"), tr("net.host_failed", error=e.strerror or e))
+            return None
+        session = RemoteSession(hosted.join())
+        self.open(session, hosted)
+        return session
+
+    # --- joining ------------------------------------------------------------------------
+    def show_join(self) -> None:
+        from knjazja.ui.scenes.join import JoinScene
+        self.app.stack.push(JoinScene(on_joined=self.open, name=self._player_name()))
+
+    def _player_name(self) -> str:
+        setup = getattr(self.app.settings, "last_setup", None) or {}
+        humans = [s.get("name", "") for s in setup.get("seats", []) if s.get("kind") == "human"]
+        return humans[0] if humans else ""
+
+    # --- the table ----------------------------------------------------------------------
+    def open(self, session: RemoteSession, hosted=None) -> None:
+        """The table over ``session``: shown at once; until the host has seated the player
+        it waits (the scene is built when the first view arrives)."""
+        from knjazja.ui.scenes.join import WaitForSeatScene
+        if session.ready:
+            self._table(session, hosted)
+        else:
+            self.app.stack.push(WaitForSeatScene(session, on_ready=lambda: self._table(session, hosted),
+                                                 on_cancel=lambda: _close(session, hosted)))
+
+    def _table(self, session: RemoteSession, hosted) -> None:
+        from knjazja.ui.table.remote_scene import RemoteTableScene
+        flow = self.flow
+        flow.session = session
+        self.app.stack.pop_to(flow.menu)
+        flow.table = RemoteTableScene(session, hosted=hosted, settings=self.app.settings,
+                                      on_menu=self.pause, on_game_over=self.game_over,
+                                      on_results=self.show_results)
+        self.app.stack.push(flow.table)
+
+    def pause(self) -> None:
+        """The table's Menu: no saving or loading here (the host keeps the game)."""
+        from knjazja.ui.scenes.pause import PauseScene
+        from knjazja.ui.scenes.settings_scene import SettingsScene
+        flow = self.flow
+        self.app.stack.push(PauseScene([
+            ("resume", lambda: None),
+            ("rules", flow.show_rules),
+            ("settings", lambda: self.app.stack.push(SettingsScene())),
+            ("menu", self.leave),
+        ]))
+
+    def leave(self) -> None:
+        flow = self.flow
+        flow.session = None
+        self.app.stack.pop_to(flow.menu)     # the table's exit closes the connection (and the server)
+        flow.table = None
+        flow.menu.refresh()
+
+    def game_over(self, session) -> None:
+        """Statistics are kept as after any game; the host keeps the game itself."""
+        from knjazja.app.store import stats
+        from knjazja.engine import final_scores, winners
+        try:
+            stats.record_game(session.meta()["seats"], final_scores(session.state), winners(session.state))
+        except OSError as e:
+            log.warning("statistics not written: %s", e)
+
+    def show_results(self) -> None:
+        from knjazja.ui.scenes.results import ResultsScene
+        session = self.flow.session
+        if session is None or not session.over:
+            return
+        self.app.stack.push(ResultsScene(session, on_play_again=self.again, on_menu=self.leave,
+                                         again_label=tr("menu.join") if session.seat != self._host_seat()
+                                         else tr("menu.new_game")))
+
+    def _host_seat(self) -> int:
+        table = self.flow.table
+        hosted = getattr(table, "hosted", None)
+        return hosted.local_seat if hosted is not None else -1
+
+    def again(self) -> None:
+        """After a network game: the host sets up another; a guest looks for another table."""
+        hosting = self._host_seat() >= 0
+        self.leave()
+        if hosting:
+            self.flow.menu.activate("new_game")
+        else:
+            self.show_join()
+
+
+def _close(session: RemoteSession, hosted) -> None:
+    session.close()
+    if hosted is not None:
+        hosted.close()

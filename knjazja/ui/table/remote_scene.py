@@ -1,0 +1,155 @@
+"""The table of a seat played over the network: the same table scene over a ``RemoteSession``.
+
+Everything a player sees and does is the table's own (``TableScene``): the controller reads
+the remote session as it reads a local one, with the viewer fixed to this seat.  What the
+network adds is drawn or said here:
+
+* each frame the session takes what arrived (never waiting); the host's refusals become
+  toasts in the player's language (``net.refused.<reason>``);
+* a connection being retried shows "reconnecting…" across the table, and a lost table says
+  why; the table stays as it was, and nothing can be played meanwhile;
+* a log sent again shorter (a move taken back at the host) is shown at once, not animated;
+* the names of players who join later replace "Player 2";
+* at the host's own window, while remote seats wait for players, a card says how to join:
+  the table's code, this computer's addresses, and whether a password is asked.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+from pygame import Rect
+
+from knjazja.app.table.table_view import last_played
+from knjazja.app.wording.i18n import has, tr
+from knjazja.app.wording.narrate import Narrator
+from knjazja.net.client import CONNECTED
+from knjazja.net.remote import RemoteSession
+from knjazja.ui import style
+from knjazja.ui.table.scene import TableScene
+from knjazja.ui.widgets import wrap_text
+
+REFRESH_SECONDS = 1.0        # how often the host's window asks its server who has joined
+
+
+class RemoteTableScene(TableScene):
+    def __init__(self, session: RemoteSession, *, hosted=None, settings=None,
+                 on_menu: Callable[[], None] | None = None, on_game_over=None,
+                 on_results: Callable[[], None] | None = None) -> None:
+        """``hosted``: the ``net.hosting.HostedTable`` when this window hosts the table."""
+        super().__init__(session, viewer_policy=session.seat, settings=settings, on_menu=on_menu,
+                         on_game_over=on_game_over, on_results=on_results)
+        self.remote = session
+        self.hosted = hosted
+        self._refusals_shown = len(session.refusals)
+        self._generation = session.feed.generation
+        self._was_connected = True
+        self._refresh_in = 0.0
+
+    # ======================================================================= frame
+    def update(self, dt: float) -> None:
+        r, c = self.remote, self.controller
+        r.update()
+        if r.feed.generation != self._generation:       # the host took a move back: show it at once
+            self._generation = r.feed.generation
+            self.skip()
+            c.view.recent = last_played(c.logged)
+            self.log_panel.follow(c, rebuild=True)
+        for refusal in r.refusals[self._refusals_shown:]:
+            self.toasts.show(refusal_text(refusal.reason, c.lang))
+        self._refusals_shown = len(r.refusals)
+        connected = r.status == CONNECTED
+        if connected and not self._was_connected:
+            self.toasts.show(tr("net.reconnected", lang=c.lang))
+        self._was_connected = connected
+        self._follow_names()
+        if self.hosted is not None:
+            self._refresh_in -= dt
+            if self._refresh_in <= 0:
+                self._refresh_in = REFRESH_SECONDS
+                self.hosted.refresh()
+        super().update(dt)
+
+    def _follow_names(self) -> None:
+        """Names the host knows now (a friend who joined after this window) go on the table."""
+        names = self.hosted.names if self.hosted is not None else [s.name for s in self.remote.seats]
+        c = self.controller
+        if len(names) == len(c.names) and names != c.names:
+            c.names[:] = names
+            c.narrator = Narrator(c.names, c.lang)
+            self.texts.clear()
+            self.log_panel.follow(c, rebuild=True)
+            self.rebuild()
+
+    def exit(self) -> None:
+        super().exit()
+        self.remote.close()
+        if self.hosted is not None:
+            self.hosted.close()
+
+    # ======================================================================= drawing
+    def draw_foreground(self, surface: pygame.Surface) -> None:
+        super().draw_foreground(surface)
+        if self.layout is None:
+            return
+        lang = self.controller.lang
+        r = self.remote
+        if r.closed:
+            self._notice(surface, tr("net.lost", lang=lang, why=lost_reason(r.client.error, lang)))
+        elif r.status != CONNECTED:
+            self._notice(surface, tr("net.reconnecting", lang=lang))
+        elif self.hosted is not None and self.hosted.free_seats > 0 and not r.over:
+            self._invite(surface)
+
+    def _notice(self, surface: pygame.Surface, text: str) -> None:
+        """A line across the middle of the table that stays while it is true."""
+        w, h = surface.get_size()
+        f = style.font("bold", self.px(24))
+        lines = wrap_text(text, f, min(w - self.px(80), self.px(760)))
+        box = Rect(0, 0, min(w - self.px(40), self.px(820)), len(lines) * f.get_linesize() + self.px(36))
+        box.center = (w // 2, h // 2 - self.px(40))
+        style.draw_panel(surface, box)
+        y = box.top + self.px(18) + f.get_linesize() // 2
+        for line in lines:
+            style.blit_text(surface, line, f, style.GOLD_LIGHT, center=(w // 2, y))
+            y += f.get_linesize()
+
+    def _invite(self, surface: pygame.Surface) -> None:
+        """How friends join: the code, the addresses, the free seats (top left, over the log)."""
+        hosted, lang = self.hosted, self.controller.lang
+        lines = [tr("net.invite.title", lang=lang, code=hosted.code),
+                 tr("net.invite.addresses", lang=lang, addresses=", ".join(hosted.addresses()[:3])),
+                 tr("net.invite.free", lang=lang, n=hosted.free_seats)]
+        if hosted.table.password:
+            lines.append(tr("net.invite.password", lang=lang))
+        body, title = style.font("body", self.px(17)), style.font("bold", self.px(20))
+        width = min(self.px(460), surface.get_width() // 3)
+        wrapped = [(title, ln) for ln in wrap_text(lines[0], title, width - self.px(24))]
+        for text in lines[1:]:
+            wrapped += [(body, ln) for ln in wrap_text(text, body, width - self.px(24))]
+        height = sum(f.get_linesize() for f, _ in wrapped) + self.px(22)
+        box = Rect(self.px(12), self.px(12), width, height)
+        style.draw_panel(surface, box)
+        y = box.top + self.px(11)
+        for f, text in wrapped:
+            ink = style.GOLD_LIGHT if f is title else style.PARCHMENT
+            style.blit_text(surface, text, f, ink, topleft=(box.left + self.px(12), y))
+            y += f.get_linesize()
+
+
+def refusal_text(reason: str, lang: str) -> str:
+    """The host's refusal in the player's words (a reason this program does not know: plainly)."""
+    key = f"net.refused.{reason}"
+    return tr(key, lang=lang) if has(key) else tr("net.refused.other", lang=lang, reason=reason)
+
+
+def lost_reason(error: str, lang: str) -> str:
+    """Why a connection closed for good, from the client's ``error`` ("reason: detail")."""
+    reason = error.split(":", 1)[0].strip()
+    if has(f"net.refused.{reason}"):
+        return refusal_text(reason, lang)
+    if reason == "replaced":
+        return tr("net.lost_replaced", lang=lang)
+    if reason == "bad address":
+        return tr("net.bad_address", lang=lang)
+    return tr("net.lost_closed", lang=lang)

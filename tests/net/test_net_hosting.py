@@ -1,0 +1,70 @@
+"""A table hosted by the game's window: the window joins its own seat over loopback, friends
+join theirs, the host's bots move, and every screen ends with the host's game."""
+import threading
+import time
+
+from knjazja.engine import observation
+from knjazja.net import codec
+from knjazja.net.client import ClientSession
+from knjazja.net.hosting import CODE_LETTERS, HostedTable, new_code
+from knjazja.net.remote import RemoteSession
+
+TIMEOUT = 120.0
+
+
+def _play_out(sessions: list[RemoteSession], bell: threading.Event) -> None:
+    """Each seat plays its first legal move whenever it decides, until the game ends."""
+    end = time.monotonic() + TIMEOUT
+    while not all(s.ready and s.over for s in sessions):
+        assert time.monotonic() < end, "the game did not end"
+        bell.clear()
+        for s in sessions:
+            s.update()
+            if s.ready and s.human_to_decide() and s.legal():
+                s.play(s.legal()[-1])
+        bell.wait(2)
+    for s in sessions:
+        s.update()
+
+
+def test_a_hosted_table_plays_to_the_end_with_the_window_and_a_friend(tmp_path):
+    hosted = HostedTable.open(["human", "remote", "easy"], ["Ольга", "", ""], seed=11, port=0,
+                              folder=tmp_path, bind="127.0.0.1", announce=False)
+    bell = threading.Event()
+    try:
+        assert len(hosted.code) == 5 and set(hosted.code) <= set(CODE_LETTERS)
+        mine = RemoteSession(hosted.join(on_arrival=bell.set))
+        friend = RemoteSession(ClientSession(hosted.url, hosted.code, name="Игорь", on_arrival=bell.set).start())
+        _play_out([mine, friend], bell)
+        assert (mine.seat, friend.seat) == (0, 1)
+        table = hosted.table
+        for s in (mine, friend):
+            want = hosted.server.call(lambda seat=s.seat: codec.observation_to_json(observation(table.state, seat)))
+            assert codec.observation_to_json(s.observation) == want
+            host_log = hosted.server.call(
+                lambda seat=s.seat: [(a, e.for_seat(seat)) for a, e in table.session.feed.entries()])
+            assert s.feed.entries() == host_log
+            # the state the table draws is, seen from this seat, the host's game exactly
+            assert codec.observation_to_json(observation(s.state, s.seat)) == want
+        assert [x.name for x in friend.seats][:2] in (["Ольга", "Player 2"], ["Ольга", "Игорь"])
+        hosted.refresh()
+        assert mine.refusals == [] and friend.refusals == []
+    finally:
+        hosted.close()
+
+
+def test_a_taken_port_is_left_for_a_free_one(tmp_path):
+    first = HostedTable.open(["human", "remote"], ["A", ""], port=0, folder=tmp_path, bind="127.0.0.1",
+                             announce=False)
+    try:
+        second = HostedTable.open(["human", "remote"], ["B", ""], port=first.port, folder=tmp_path,
+                                  bind="127.0.0.1", announce=False)
+        assert second.port != first.port
+        second.close()
+    finally:
+        first.close()
+
+
+def test_table_codes_are_easy_to_read_aloud():
+    codes = {new_code() for _ in range(200)}
+    assert len(codes) > 190 and all(not set(c) & set("01OI") for c in codes)

@@ -1,0 +1,122 @@
+"""The network table in the window: hosting from the setup, joining from the menu, the table
+scene over a remote session (reconnecting, refusals, names, the end of the game)."""
+import time
+
+import pytest
+
+from knjazja.app.store.settings import Settings
+from knjazja.net.client import ClientSession
+from knjazja.net.host import Host, Limits
+from knjazja.net.server import ServerThread
+from knjazja.ui.main import GameFlow
+from knjazja.ui.scenes.join import JoinScene, parse_address
+from knjazja.ui.table.remote_scene import RemoteTableScene, lost_reason, refusal_text
+
+TIMEOUT = 120.0
+FREE = Limits(rate=1e6, burst=10**6)
+
+
+def _frames_until(app, done, timeout=TIMEOUT):
+    end = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < end, "timed out"
+        app.step([], 1 / 30)
+        time.sleep(0.005)        # the network thread's turn (not a timing assertion)
+
+
+@pytest.fixture
+def hosting(monkeypatch, tmp_path):
+    """Hosted tables listen on loopback at a free port, unannounced."""
+    from knjazja.net import hosting as H
+    real = H.HostedTable.open.__func__
+
+    def open_here(cls, kinds, names, **kw):
+        kw.update(port=0, bind="127.0.0.1", announce=False, folder=tmp_path)
+        return real(cls, kinds, names, **kw)
+    monkeypatch.setattr(H.HostedTable, "open", classmethod(open_here))
+
+
+def test_parse_address_accepts_what_people_type():
+    assert parse_address("192.168.1.5") == "ws://192.168.1.5:7654"
+    assert parse_address(" host.lan:8000 ") == "ws://host.lan:8000"
+    assert parse_address("ws://x:1") == "ws://x:1"
+    for bad in ("", "a b", "host:0", "host:99999", "host:port", ":7654", "x" * 200):
+        assert parse_address(bad) is None
+
+
+def _plain(text):
+    return text.replace("\u00a0", " ")      # the typography's no-break spaces
+
+
+def test_refusals_and_losses_are_said_in_both_languages():
+    assert _plain(refusal_text("bad_password", "ru")) == "неверный пароль стола"
+    assert _plain(refusal_text("bad_password", "en")) == "wrong table password"
+    assert "martian" in refusal_text("martian", "en")
+    assert _plain(lost_reason("table_full: no free seat", "ru")) == "все места за этим столом заняты"
+    assert _plain(lost_reason("closed", "en")) == "the host closed it or cannot be reached"
+
+
+def test_the_host_plays_a_network_game_from_the_setup_to_the_end(make_app, hosting):
+    app = make_app(settings=Settings(animation_speed=8.0), persist=False)
+    flow = GameFlow(app)
+    app.stack.push(flow.menu)
+    setup = {"seats": [{"name": "Ольга", "kind": "human"}, {"name": "", "kind": "remote"},
+                       {"name": "Бот", "kind": "easy"}], "first_player": "random", "options": {}}
+    session = flow.start_game(setup, seed=5)
+    _frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
+    scene = app.stack.top
+    hosted = scene.hosted
+    _frames_until(app, lambda: hosted.free_seats == 1)
+    friend = ClientSession(hosted.url, hosted.code, name="Игорь").start()
+    _frames_until(app, lambda: hosted.free_seats == 0 and scene.controller.names[1] == "Игорь")
+    c = scene.controller
+    while not (session.over and c.finished):
+        app.step([], 1 / 30)
+        for _ in friend.poll():
+            pass
+        if friend.my_decision():
+            friend.send_action(friend.legal[0])
+        if c.can_act() and session.legal():
+            assert c.play(session.legal()[-1])
+        time.sleep(0.002)
+    assert session.refusals == []
+    table = hosted.table
+    from knjazja.engine import observation
+    from knjazja.net import codec
+    want = hosted.server.call(lambda: codec.observation_to_json(observation(table.state, 0)))
+    assert codec.observation_to_json(session.observation) == want
+    assert "Игорь" in " ".join(c.log_lines())
+    friend.close()
+    flow.net.leave()
+    assert not hosted.server._thread.is_alive()
+
+
+def test_a_player_joins_by_address_and_code_and_sees_his_seat(make_app, tmp_path):
+    host = Host(tmp_path, FREE)
+    server = ServerThread(host)
+    port = server.start()
+    server.call(lambda: host.create_table("FRI", ["normal", "remote"], seed=3, password="pw"))
+    app = make_app(persist=False)
+    flow = GameFlow(app)
+    app.stack.push(flow.menu)
+    try:
+        join = JoinScene(on_joined=flow.net.open, name="Ярослав", browse=False)
+        app.stack.push(join)
+        app.step([], 1 / 30)
+        join.fields.update(address=f"127.0.0.1:{port}", code="FRI", password="wrong")
+        join.entries.clear()
+        join.join()
+        _frames_until(app, lambda: join.session is None)
+        assert "wrong table password" in _plain(join.status)
+        join.fields["password"] = "pw"
+        join.join()
+        _frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
+        scene = app.stack.top
+        assert scene.controller.viewer == 1 and scene.controller.names[1] == "Ярослав"
+        assert scene.remote.seats[0].kind == "normal"
+        scene.remote.client.drop_connection()
+        _frames_until(app, lambda: scene.remote.client.drops >= 1 and scene.remote.status == "connected")
+        assert scene.controller.viewer == 1
+    finally:
+        flow.net.leave()
+        server.stop()
