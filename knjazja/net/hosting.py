@@ -170,7 +170,7 @@ def _create(server: ServerThread, code: str, kinds: list[str], names: list[str],
             password: str) -> Table:
     table = server.server.host.create_table(code, kinds, seed=seed, password=password)
     for seat, name in enumerate(names):
-        if name and kinds[seat] != REMOTE:          # a remote seat takes its player's name
+        if name:                                    # (a remote seat's is replaced by its player's)
             table.session.seats[seat].name = name
     table.session.save_autosave()
     return table

@@ -38,7 +38,8 @@ class NetFlow:
         from knjazja.net.hosting import HostedTable
         seats = setup["seats"]
         kinds = [LOCAL if s["kind"] == "human" else s["kind"] for s in seats]
-        names = [s["name"] if s["kind"] != REMOTE else "" for s in seats]
+        # a remote seat is called by its number until its player comes with his name
+        names = [s["name"] if s["kind"] != REMOTE else tr("net.seat_name", n=i + 1) for i, s in enumerate(seats)]
         try:
             hosted = HostedTable.open(kinds, names, password=setup.get("password", ""), seed=seed)
         except OSError as e:

@@ -115,20 +115,22 @@ class RemoteTableScene(TableScene):
             y += f.get_linesize()
 
     def _invite(self, surface: pygame.Surface) -> None:
-        """How friends join: the code, the addresses, the free seats (top left, over the log)."""
+        """How friends join: the code, the addresses, the free seats (in the centre of the table)."""
         hosted, lang = self.hosted, self.controller.lang
         lines = [tr("net.invite.title", lang=lang, code=hosted.code),
                  tr("net.invite.addresses", lang=lang, addresses=", ".join(hosted.addresses()[:3])),
                  tr("net.invite.free", lang=lang, n=hosted.free_seats)]
         if hosted.table.password:
             lines.append(tr("net.invite.password", lang=lang))
-        body, title = style.font("body", self.px(17)), style.font("bold", self.px(20))
-        width = min(self.px(460), surface.get_width() // 3)
+        body, title = style.font("body", self.px(19)), style.font("bold", self.px(23))
+        centre = self.layout.war_stack      # empty while the table waits for its players
+        width = min(self.px(560), centre.width - self.px(20))
         wrapped = [(title, ln) for ln in wrap_text(lines[0], title, width - self.px(24))]
         for text in lines[1:]:
             wrapped += [(body, ln) for ln in wrap_text(text, body, width - self.px(24))]
         height = sum(f.get_linesize() for f, _ in wrapped) + self.px(22)
-        box = Rect(self.px(12), self.px(12), width, height)
+        box = Rect(0, 0, width, height)
+        box.center = centre.center
         style.draw_panel(surface, box)
         y = box.top + self.px(11)
         for f, text in wrapped:
