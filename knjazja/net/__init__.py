@@ -12,6 +12,8 @@ the events redacted for it (``Event.for_seat``), and sends actions the host vali
 * ``client`` — a client session in its own thread, polled by a frame without blocking
 * ``remote`` — a remote seat's game as the table controller reads a session (feed, legal, play)
 * ``serve`` — `knjazja serve`
+* ``discovery`` — tables on the local network (a UDP broadcast probe, no zeroconf) and this
+  computer's own addresses
 * ``leaks`` — what a seat may know, checked against every byte it was sent
 * ``bench`` — the load benchmark (`knjazja bench serve`) and the leak benchmark
 * ``selfcheck`` — the self-test's loopback table
