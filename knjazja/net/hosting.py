@@ -43,12 +43,13 @@ class HostedTable:
         self.names = [s.name for s in table.session.seats]
         self._asked: concurrent.futures.Future | None = None
         self._announcer = None
+        self._addresses: list[str] | None = None
 
     # --- opening ----------------------------------------------------------------------------
     @classmethod
     def open(cls, kinds: list[str], names: list[str], *, password: str = "", seed: int | None = None,
              port: int = DEFAULT_PORT, folder: Path | None = None, bind: str = "0.0.0.0",
-             announce: bool = True) -> "HostedTable":
+             announce: bool = True, announce_port: int | None = None) -> "HostedTable":
         """A new table with these seats (one ``human`` seat: this window's).  OSError when no
         port at all can be opened."""
         assert kinds.count(LOCAL) == 1 and REMOTE in kinds
@@ -59,13 +60,13 @@ class HostedTable:
         token = server.call(lambda: table.claim_local(seat))
         hosted = cls(server, table, seat, token, names[seat])
         if announce:
-            hosted._announce()
+            hosted._announce(announce_port)
         log.info("hosting table %s on port %d", code, hosted.port)
         return hosted
 
     @classmethod
     def resume(cls, path: Path, *, port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
-               announce: bool = True) -> "HostedTable":
+               announce: bool = True, announce_port: int | None = None) -> "HostedTable":
         """A table this window hosted before, from its autosave (SaveError if it is not one,
         or has no seat for this window); its players rejoin with their tokens."""
         from knjazja.engine import SaveError
@@ -87,15 +88,12 @@ class HostedTable:
         token = server.call(lambda: table.claim_local(seat))
         hosted = cls(server, table, seat, token, table.session.seats[seat].name)
         if announce:
-            hosted._announce()
+            hosted._announce(announce_port)
         return hosted
 
-    def _announce(self) -> None:
-        try:
-            from .discovery import Announcer
-        except ImportError:                        # (discovery is optional: typed addresses always work)
-            return
-        announcer = Announcer(self.describe)
+    def _announce(self, port: int | None) -> None:
+        from .discovery import DISCOVERY_PORT, Announcer
+        announcer = Announcer(self.describe, DISCOVERY_PORT if port is None else port)
         if announcer.start():
             self._announcer = announcer
 
@@ -110,13 +108,12 @@ class HostedTable:
                              on_arrival=on_arrival).start()
 
     def addresses(self) -> list[str]:
-        """Where friends on this network can reach the table ("address:port")."""
-        try:
+        """Where friends on this network can reach the table ("address:port"); looked up
+        once (the computer's name may take a resolver a moment)."""
+        if self._addresses is None:
             from .discovery import local_addresses
-            ips = local_addresses()
-        except ImportError:
-            ips = []
-        return [f"{ip}:{self.port}" for ip in ips] or [f"127.0.0.1:{self.port}"]
+            self._addresses = [f"{ip}:{self.port}" for ip in local_addresses()] or [f"127.0.0.1:{self.port}"]
+        return self._addresses
 
     def refresh(self) -> None:
         """Ask the host (off the frame) how many seats are free and who sits where; the
@@ -135,11 +132,11 @@ class HostedTable:
             self._asked = asyncio.run_coroutine_threadsafe(ask(), self.server.loop)
 
     def describe(self) -> list[dict]:
-        """This table as the local network's discovery lists it."""
-        from knjazja import __version__
-        return [{"code": self.code, "port": self.port, "name": self.host_name, "seats": self.table.n,
-                 "free": self.free_seats, "password": bool(self.table.password),
-                 "game_version": __version__}]
+        """This table as the local network's discovery lists it (from what the window last
+        heard: the announcer's thread touches nothing of the host's)."""
+        from .discovery import table_entry
+        return [table_entry(self.code, self.port, self.host_name, len(self.names), self.free_seats,
+                            bool(self.table.password))]
 
     def close(self) -> None:
         """Stop announcing and serving; every autosave is written first."""

@@ -120,3 +120,28 @@ def test_a_player_joins_by_address_and_code_and_sees_his_seat(make_app, tmp_path
     finally:
         flow.net.leave()
         server.stop()
+
+
+def test_a_table_hosted_on_the_network_is_found_and_picked(make_app, tmp_path):
+    """Join a game lists the tables its probe finds; picking one without a password seats the
+    player at once."""
+    from knjazja.net.hosting import HostedTable
+    # every address of this computer: the list names the table by its network address
+    hosted = HostedTable.open(["human", "remote"], ["Ольга", "Игрок 2"], seed=8, port=0, folder=tmp_path,
+                              bind="0.0.0.0", announce=True, announce_port=0)
+    app = make_app(persist=False)
+    flow = GameFlow(app)
+    app.stack.push(flow.menu)
+    try:
+        assert hosted._announcer is not None
+        join = JoinScene(on_joined=flow.net.open, name="Игорь", discovery_port=hosted._announcer.port)
+        app.stack.push(join)
+        _frames_until(app, lambda: join.found_buttons)
+        (button, found), = join.found_buttons
+        assert (found.code, found.free, found.name) == (hosted.code, 1, "Ольга")
+        join.pick(found)
+        _frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
+        assert app.stack.top.controller.viewer == 1
+    finally:
+        flow.net.leave()
+        hosted.close()

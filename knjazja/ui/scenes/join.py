@@ -46,7 +46,7 @@ def parse_address(text: str) -> str | None:
 
 class JoinScene(GuiScene):
     def __init__(self, *, on_joined: Callable[[RemoteSession], None], name: str = "",
-                 browse: bool = True) -> None:
+                 browse: bool = True, discovery_port: int | None = None) -> None:
         super().__init__()
         self.on_joined = on_joined
         self.fields = {"name": name, "address": "", "code": "", "password": ""}
@@ -59,6 +59,7 @@ class JoinScene(GuiScene):
         self.session: RemoteSession | None = None
         self.browser = None
         self._browse = browse
+        self._discovery_port = discovery_port
         self._found_shown: tuple = ()
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._list = pygame.Rect(0, 0, 0, 0)
@@ -77,16 +78,19 @@ class JoinScene(GuiScene):
     def search(self) -> None:
         if not self._browse:
             return
-        try:
-            from knjazja.net.discovery import Browser
-        except ImportError:
-            return
-        self.browser = Browser().start()
+        from knjazja.net.discovery import DISCOVERY_PORT, Browser
+        port = DISCOVERY_PORT if self._discovery_port is None else self._discovery_port
+        self.browser = Browser(targets=["127.0.0.1"], port=port).start()    # a table on this computer too
         self._found_shown = ()
         self.rebuild()
 
     def found(self) -> list:
-        return list(getattr(self.browser, "results", []) or [])[:MAX_FOUND]
+        """The tables found, each once (one heard both on this computer and on the network
+        is listed by its network address), at most ``MAX_FOUND``."""
+        seen: dict[tuple, object] = {}
+        for f in sorted(getattr(self.browser, "results", []) or [], key=lambda f: f.address.startswith("127.")):
+            seen.setdefault((f.port, f.code, f.name), f)
+        return list(seen.values())[:MAX_FOUND]
 
     # -- widgets -----------------------------------------------------------------------------
     def build(self) -> None:
