@@ -145,3 +145,32 @@ def test_a_table_hosted_on_the_network_is_found_and_picked(make_app, tmp_path):
     finally:
         flow.net.leave()
         hosted.close()
+
+
+def test_a_player_whose_program_closed_gets_his_own_seat_back(make_app, tmp_path):
+    """The seat's token is kept on disk: joining the same address and code again (a new
+    program, a new session) seats him where he sat, not in another free seat."""
+    host = Host(tmp_path, FREE)
+    server = ServerThread(host)
+    port = server.start()
+    server.call(lambda: host.create_table("EVE", ["remote", "easy", "remote"], seed=9))
+    app = make_app(persist=False)
+    flow = GameFlow(app)
+    app.stack.push(flow.menu)
+    try:
+        for attempt in range(2):
+            join = JoinScene(on_joined=flow.net.open, name="Ярослав", browse=False)
+            app.stack.push(join)
+            app.step([], 1 / 30)
+            join.fields.update(address=f"127.0.0.1:{port}", code="EVE")
+            join.entries.clear()
+            join.join()
+            _frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
+            assert app.stack.top.controller.viewer == 0
+            assert server.call(lambda: host.tables["EVE"].free_remote_seats()) == [2]
+            app.stack.top.remote.client.drop_connection()     # the program "closes" without a goodbye
+            flow.net.leave()
+        from knjazja.net import tokens
+        assert tokens.recall(f"ws://127.0.0.1:{port}", "EVE")[0] == 0
+    finally:
+        server.stop()

@@ -15,6 +15,7 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 
 from knjazja.app.wording.i18n import tr
 from knjazja.app.wording.names import clean_name
+from knjazja.net import tokens
 from knjazja.net.client import CLOSED, RECONNECTING, ClientSession
 from knjazja.net.protocol import MAX_SECRET
 from knjazja.net.remote import RemoteSession
@@ -187,7 +188,9 @@ class JoinScene(GuiScene):
         if not CODE.match(code):
             self.status = tr("join.need_code")
             return
-        client = ClientSession(url, code, name=clean_name(self.fields["name"]),
+        held = tokens.recall(url, code)          # this computer's seat there, if it had one
+        seat, token = held if held is not None else (-1, "")
+        client = ClientSession(url, code, seat=seat, token=token, name=clean_name(self.fields["name"]),
                                password=self.fields["password"]).start()
         self.session = RemoteSession(client)
         self.status = tr("join.connecting", address=self.fields["address"].strip())
@@ -205,9 +208,12 @@ class JoinScene(GuiScene):
         s.update()
         if s.ready:
             self.session = None
+            tokens.remember(s.client.url, s.client.table, s.seat, s.client.token)
             self.on_joined(s)
         elif s.closed or (s.status == RECONNECTING and s.seat < 0):    # refused, or nobody there
             why = lost_reason(s.client.error, self.lang) if s.status == CLOSED else tr("net.lost_closed")
+            if s.client.error.startswith("bad_token"):       # a table opened anew: the next try sits afresh
+                tokens.forget(s.client.url, s.client.table)
             self.status = tr("join.failed", why=why)
             s.close()
             self.session = None
