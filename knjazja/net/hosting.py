@@ -146,11 +146,39 @@ class HostedTable:
         self.server.stop()
 
 
+def hosted_folder() -> Path:
+    """Where the window's tables autosave (not `knjazja serve`'s ``tables/``: a headless host
+    must not reopen a table whose seat belongs to a window)."""
+    from knjazja.app.store.storage import data_dir
+    return data_dir() / "hosted"
+
+
+def unfinished_tables(folder: Path | None = None, newest: int = 5) -> list[tuple[Path, str, int]]:
+    """The window's tables that can be opened again: (autosave, code, actions played), the
+    newest first.  Damaged or finished ones are left out (and stay on disk as they are)."""
+    from knjazja.engine import SaveError
+    folder = folder or hosted_folder()
+    try:
+        paths = sorted(folder.glob("table-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return []
+    out = []
+    for path in paths[:4 * newest]:
+        try:
+            table = resume_table(path)
+        except (SaveError, OSError) as e:
+            log.info("not offered again: %s", e)
+            continue
+        if not table.state.over and LOCAL in table.kinds:
+            out.append((path, table.code, len(table.state.history)))
+        if len(out) == newest:
+            break
+    return out
+
+
 def _start_server(folder: Path | None, bind: str, port: int) -> ServerThread:
     """The host's server on ``port``, or on any free port when that one is taken."""
-    if folder is None:
-        from knjazja.app.store.storage import data_dir
-        folder = data_dir() / "tables"
+    folder = folder or hosted_folder()
     host = Host(folder, Limits(), None, background_bots=True)
     for p in dict.fromkeys((port, 0)):
         server = ServerThread(host, bind, p)
