@@ -100,7 +100,8 @@ def bench_leaks(games: int = 100, seed: int = 1) -> dict:
 # --- load ---------------------------------------------------------------------------------------
 def _start_server(tables: int, folder: str) -> tuple[subprocess.Popen, int, list[int]]:
     cmd = [sys.executable, "-m", "knjazja", "serve", "--host", "127.0.0.1", "--port", "0", "--data", folder,
-           "--max-tables", str(tables * 4), "--max-connections", str(tables * 4), "--new-tables", "remote,remote"]
+           "--max-tables", str(tables * 4), "--max-connections", str(tables * 4), "--new-tables", "remote,remote",
+           "--max-per-ip", str(tables * 4), "--new-tables-per-ip", str(tables * 4)]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(Path(__file__).resolve().parents[2]),
                                                                   os.environ.get("PYTHONPATH", "")) if p))
     proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)

@@ -4,6 +4,8 @@ The websocket runs on an asyncio loop in a background thread; the frame talks to
 through thread-safe queues, so drawing never waits on the network:
 
 * ``send_action(action)`` queues an action (returns at once with its number);
+  ``send_undo()`` asks to take this seat's last move back, offered while ``can_undo``
+  (the host's last ``state`` said so; it refuses ``no_undo`` otherwise);
 * ``poll()`` takes what arrived since the last call and applies it to this session's view
   of the table — the seat's observation, its legal actions, its redacted event log — in
   the caller's thread, so the view a frame draws changes only when the frame polls;
@@ -84,6 +86,7 @@ class ClientSession:
         self.seats: list[dict] = []               # [{"name", "kind"}] as the host has them
         self.observation: Observation | None = None
         self.legal: list[Action] = []
+        self.can_undo = False                     # the host's last state: this seat may take its move back
         self.log: list[Event] = []                # every event of the game, redacted for this seat
         self.acts: list[int] = []                 # for each, the number of actions applied by then
         self.at = 0                               # actions applied at the host when last told
@@ -106,8 +109,16 @@ class ClientSession:
         """Queue ``action`` for the host; its number (a refusal names it).  The legal actions
         are cleared: the next ``state`` from the host brings the new ones."""
         self._number += 1
-        self.legal = []
+        self.legal, self.can_undo = [], False
         self._post(encode("action", n=self._number, at=self.at, action=action.to_json()))
+        return self._number
+
+    def send_undo(self) -> int:
+        """Ask the host to take this seat's last move back; its number (a refusal, ``no_undo``,
+        names it).  The host then sends the log again from the start and the new state."""
+        self._number += 1
+        self.can_undo = False
+        self._post(encode("undo", n=self._number))
         return self._number
 
     def my_decision(self) -> bool:
@@ -172,7 +183,7 @@ class ClientSession:
             self.acts += acts
             return Update("events", events=events, number=seq)
         if kind == "state":
-            _, self.at, self.acknowledged, self.observation, self.legal = item
+            _, self.at, self.acknowledged, self.observation, self.legal, self.can_undo = item
             return Update("state")
         _, reason, detail, number = item
         return Update("refused", reason=reason, detail=detail, number=number)
@@ -274,7 +285,7 @@ class ClientSession:
         elif kind == "state":
             legal = [codec.action_from_json(a) for a in msg["legal"]]
             self._inbox.put(("state", int(msg["at"]), int(msg["n"]), codec.observation_from_json(msg["obs"]),
-                             legal))
+                             legal, msg.get("undo") is True))
         elif kind == "refused":
             reason, detail = str(msg["reason"]), str(msg["detail"])
             self._inbox.put(("refused", reason, detail, int(msg["n"])))

@@ -9,73 +9,54 @@ What a seat is sent: the events of its table's feed redacted for it (``Event.for
 read through its own ``FeedReader``, and its observation with its legal actions when it is
 its decision — nothing else.  Every refusal is one line in the log and one ``refused``
 message; it changes nothing at the table.
+
+**Undo over the network** (docs/RULINGS.md, N1).  A remote seat may take its last move
+back (``{"t":"undo","n":...}``) while the session still holds that move as undoable for it
+(``GameSession.undo_owner() == seat``: its own move, which showed it nothing hidden, and no
+other seat's move since) *and* no other human seat — remote or local — has been sent a
+decision since that move, and no bot has answered it.  The host enforces the second part by
+sealing the session (``GameSession.seal``) the moment a decision goes to another human: a
+connected remote seat's ``state`` with its legal actions, or a local hot-seat human's turn
+at the host.  A bot's answer clears the session's undo steps itself; so that a remote player
+has a moment to take a move back, the host's bots wait ``Limits.bot_pause`` seconds (on
+``Host.clock``; ``tick``/``poll_bots`` apply the move when due) before answering a human's
+move that may still be taken back.  Every ``state`` says whether its seat may undo now
+(``undo``); an undo cuts the feed back (its generation grows) and every seated link is sent
+its whole redacted log again from the start, then its state.  Anything else is refused
+``no_undo``, the table unchanged.
+
+**Per address.**  A peer's address without its port (``Link.ip``) may hold at most
+``max_connections_per_ip`` connections (more are refused in ``connect``: the server closes
+with 1013) and have at most ``max_new_tables_per_ip`` tables it opened with new codes open
+at once (refused ``too_many_tables``).
+
+**Idle tables.**  A table opened by a new code (not one the host was told to open) with
+nobody connected and no human activity — an action, an undo, a join or a leaving — for
+``idle_table_after`` seconds is closed at ``tick``: its autosave is kept when a seat was
+ever claimed and the game has begun (a player rejoining with his token reopens it), else
+removed.  A finished table is closed when its last player leaves.
 """
 from __future__ import annotations
 
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
-from knjazja.app.feed import FeedReader
 from knjazja.app.store import autosave as autosaver
 from knjazja.app.wording.names import clean_name
 from knjazja.engine import IllegalAction, SaveError, legal_actions, observation
 
 from . import codec, leaks
+from .links import Bucket, Limits, Link, peer_ip
 from .protocol import Refused, check_versions, decode_client, encode
-from .seats import CODE, REMOTE
+from .seats import CODE, LOCAL, REMOTE
 from .table import Table, resume_table
 
 log = logging.getLogger("knjazja.net")
 
 EVENTS_PER_MESSAGE = 200       # a whole game's log goes in a few messages, each well under the limit
-
-
-@dataclass
-class Limits:
-    max_tables: int = 500
-    max_connections: int = 2000
-    rate: float = 30.0              # messages per second a connection may send, on average
-    burst: int = 90                 # ... and at once
-    flood_disconnect: int = 2000    # refusals for flooding before the connection is closed
-    max_queue: int = 1024           # messages waiting for a slow client before it is dropped
-    join_timeout: float = 30.0      # seconds a connection may stay without a seat
-    ping_interval: float = 20.0     # websocket heartbeats; a peer silent for ping_timeout is dropped
-    ping_timeout: float = 20.0
-    stand_in_after: float | None = 120.0   # seconds a table waits for an absent player's decision
-    stand_in_kind: str = "normal"          # ... before this bot plays his seat (until he is back)
-
-
-class Bucket:
-    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: int, now: float) -> None:
-        self.rate, self.burst, self.level, self.at = rate, burst, float(burst), now
-
-    def take(self, now: float) -> bool:
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
-        if self.level < 1:
-            return False
-        self.level -= 1
-        return True
-
-
-class Link:
-    """One connection as the host sees it."""
-
-    def __init__(self, send: Callable[[str], None], close: Callable[[str], None], peer: str,
-                 bucket: Bucket) -> None:
-        self.send_text, self.close_with, self.peer, self.bucket = send, close, peer, bucket
-        self.table: Table | None = None
-        self.seat = -1
-        self.reader: FeedReader | None = None
-        self.generation = 0
-        self.last_action = -1            # the number of the last action accepted from it
-        self.floods = 0
-        self.closed = False
 
 
 Tap = Callable[[Link, str], None]
@@ -88,7 +69,9 @@ class Host:
                  background_bots: bool = False) -> None:
         """``folder``: where the tables' autosaves go (None: no autosave); ``new_table_kinds``:
         the seats of a table the first player opens with a new code (None: codes must exist);
-        ``tap``: sees every message as it is sent (the leak check); ``background_bots``: the
+        ``tap``: sees every message as it is sent (the leak check); ``clock``: the host's
+        time in seconds (floods, stand-ins, bot pauses, idle tables; tests inject one, and
+        ``tick``/``poll_bots`` act on it); ``background_bots``: the
         bots think off the host's thread (the server: a slow bot must not hold up every
         table) and ``poll_bots`` applies their moves; else they move at once (tests)."""
         self.folder, self.limits, self.new_table_kinds = folder, limits or Limits(), new_table_kinds
@@ -99,19 +82,38 @@ class Host:
         self.seated: dict[tuple[str, int], Link] = {}
         self.away: dict[tuple[str, int], float] = {}       # claimed seats without a connection: since when
         self.refusals = 0
+        self.per_ip: Counter[str] = Counter()               # connections per address
+        self.opened_by: dict[str, str] = {}                 # tables opened by a new code: by which address
+        self.active: dict[str, float] = {}                  # per table: its last human activity
+        self.bot_due: dict[str, float] = {}                 # tables whose bot waits (bot_pause): until when
+        self.last_refusal = ""                              # why ``connect`` last returned None
 
     # --- tables ---------------------------------------------------------------------------
-    def create_table(self, code: str, kinds: list[str], seed: int | None = None, password: str = "") -> Table:
+    def create_table(self, code: str, kinds: list[str], seed: int | None = None, password: str = "",
+                     by_join: bool = False) -> Table:
+        """Open a table; ``by_join``: opened by a player's new code (closed when idle)."""
         if not CODE.match(code):
             raise Refused("bad_field", "a table code is 1-16 letters, digits, - or _")
         if len(self.tables) >= self.limits.max_tables:
             raise Refused("too_many_tables", f"this host keeps at most {self.limits.max_tables}")
         table = Table(code, kinds, seed=seed, password=password, folder=self.folder, writer=self.writer)
+        table.opened_by_join = by_join
         self.tables[code] = table
+        self.active[code] = self.clock()
         table.run_bots(self.background_bots)
         table.session.save_autosave()
         log.info("table %s opened: %s, seed %d", code, ",".join(kinds), table.state.seed)
         return table
+
+    def _drop_table(self, code: str) -> None:
+        """Forget a table (its autosave is the caller's business)."""
+        table = self.tables.pop(code, None)
+        if table is not None:
+            table.session.cancel_bot()
+        for book in (self.opened_by, self.active, self.bot_due):
+            book.pop(code, None)
+        for key in [k for k in self.away if k[0] == code]:
+            del self.away[key]
 
     def resume(self) -> int:
         """Reopen every unfinished table autosaved in ``folder``; the number reopened."""
@@ -126,21 +128,28 @@ class Host:
                 continue
             if table.state.over or table.code in self.tables:
                 continue
-            self.tables[table.code] = table
-            now = self.clock()                 # every player is away until he rejoins
-            self.away.update({(table.code, i): now for i, t in enumerate(table.tokens) if t})
-            table.run_bots(self.background_bots)
+            self._open_resumed(table)
             opened += 1
             log.info("table %s resumed at action %d", table.code, len(table.state.history))
         return opened
 
+    def _open_resumed(self, table: Table) -> None:
+        self.tables[table.code] = table
+        now = self.clock()                 # every player is away until he rejoins
+        self.away.update({(table.code, i): now for i, t in enumerate(table.tokens) if t})
+        self.active[table.code] = now
+        table.run_bots(self.background_bots)
+
     def tick(self) -> None:
         """Called about once a second: a player away longer than ``stand_in_after`` whose
-        decision holds up his table has a bot play his seat until he rejoins."""
+        decision holds up his table has a bot play his seat until he rejoins; bots whose
+        pause is over move; idle tables opened by new codes are closed."""
+        now = self.clock()
+        self._bots_due(now)
+        self._reap(now)
         wait = self.limits.stand_in_after
         if wait is None:
             return
-        now = self.clock()
         for (code, seat), since in list(self.away.items()):
             table = self.tables.get(code)
             if table is None or table.state.over:
@@ -153,10 +162,50 @@ class Host:
                 self.changed(table)
 
     def poll_bots(self) -> None:
-        """Apply the moves of bots that have finished thinking (background bots only)."""
+        """Start the bots whose pause is over; apply the moves of bots that have finished
+        thinking (background bots)."""
+        self._bots_due(self.clock())
         for table in list(self.tables.values()):
             if table.session.bot_thinking() and table.run_bots(True):
                 self.changed(table)
+
+    def _bots_due(self, now: float) -> None:
+        for code, due in list(self.bot_due.items()):
+            table = self.tables.get(code)
+            if table is None:
+                del self.bot_due[code]
+            elif now >= due:
+                del self.bot_due[code]
+                if table.run_bots(self.background_bots):
+                    self.changed(table)
+
+    def _after_human_move(self, table: Table, seat: int) -> None:
+        """The host's bots answer a human's move: at once, or after ``bot_pause`` when the
+        move may still be taken back (a bot's answer would seal it)."""
+        session = table.session
+        if (self.limits.bot_pause > 0 and session.undo_owner() == seat and not session.over
+                and not session.human_to_decide()):
+            self.bot_due[table.code] = self.clock() + self.limits.bot_pause
+        else:
+            table.run_bots(self.background_bots)
+
+    def _reap(self, now: float) -> None:
+        after = self.limits.idle_table_after
+        if after is None:
+            return
+        busy = {code for code, _ in self.seated}
+        for code, table in list(self.tables.items()):
+            idle = now - self.active.setdefault(code, now)
+            if not table.opened_by_join or code in busy or idle < after:
+                continue
+            keep = any(table.tokens) and bool(table.state.history)
+            self._drop_table(code)
+            if keep:
+                table.flush()
+            else:
+                table.remove_autosave()
+            log.info("table %s closed: idle %.0f s with nobody connected (autosave %s)",
+                     code, idle, "kept" if keep else "removed")
 
     def close(self) -> None:
         """Every autosave on disk (at shutdown)."""
@@ -164,12 +213,21 @@ class Host:
 
     # --- connections ----------------------------------------------------------------------
     def connect(self, send: Callable[[str], None], close: Callable[[str], None], peer: str) -> Link | None:
-        """A new connection, or None (refused and logged) when the host is full."""
+        """A new connection, or None (refused and logged; ``last_refusal`` says why) when the
+        host is full or its address has ``max_connections_per_ip`` already."""
         if len(self.links) >= self.limits.max_connections:
             log.info("refused connection from %s: %d connections already", peer, len(self.links))
+            self.last_refusal = "the host is full"
+            return None
+        ip = peer_ip(peer)
+        if self.per_ip[ip] >= self.limits.max_connections_per_ip:
+            log.info("refused connection from %s: too_many_connections (%d from %s already)",
+                     peer, self.per_ip[ip], ip)
+            self.last_refusal = "too many connections from your address"
             return None
         link = Link(send, close, peer, Bucket(self.limits.rate, self.limits.burst, self.clock()))
         self.links.add(link)
+        self.per_ip[link.ip] += 1
         log.info("connection from %s", peer)
         return link
 
@@ -178,15 +236,20 @@ class Host:
             return
         self.links.discard(link)
         link.closed = True
+        self.per_ip[link.ip] -= 1
+        if self.per_ip[link.ip] <= 0:
+            del self.per_ip[link.ip]
         if link.table is not None and self.seated.get((link.table.code, link.seat)) is link:
             del self.seated[(link.table.code, link.seat)]
             self.away[(link.table.code, link.seat)] = self.clock()
+            if link.table.code in self.active:
+                self.active[link.table.code] = self.clock()      # the idle time counts from here
         where = f" (table {link.table.code} seat {link.seat})" if link.table else ""
         log.info("disconnected %s%s: %s", link.peer, where, why)
         table = link.table
         if (table is not None and table.state.over and self.tables.get(table.code) is table
                 and not any(code == table.code for code, _ in self.seated)):
-            del self.tables[table.code]            # finished and left: its autosave stays on disk
+            self._drop_table(table.code)            # finished and left: its autosave stays on disk
             log.info("table %s closed: the game is over", table.code)
 
     def send(self, link: Link, text: str) -> None:
@@ -230,14 +293,13 @@ class Host:
     def _on_resync(self, link: Link, msg: dict) -> None:
         if link.reader is None:
             raise Refused("not_joined", "join a table first")
-        link.reader.position = 0          # the whole log again: the client starts afresh
-        self._flush(link)
+        self._flush(link, restart=True)   # the whole log again: the client starts afresh
 
     def _on_join(self, link: Link, msg: dict) -> None:
         if link.table is not None:
             raise Refused("already_joined", f"already at table {link.table.code}")
         check_versions(msg)
-        table = self._table_for(msg)
+        table = self._table_for(link, msg)
         seat, token = self._seat_for(table, msg)
         old = self.seated.get((table.code, seat))
         if old is not None and old is not link:      # the same player again: the old line is dead
@@ -247,24 +309,62 @@ class Host:
         link.reader, link.generation = table.session.feed.reader(at_end=False), table.session.feed.generation
         self.seated[(table.code, seat)] = link
         self.away.pop((table.code, seat), None)
+        self.active[table.code] = self.clock()
         if seat in table.stand_ins:
             table.welcome_back(seat)
             log.info("table %s seat %d: its player is back, the stand-in bot leaves", table.code, seat)
         log.info("%s took table %s seat %d (%s)", link.peer, table.code, seat, table.session.seats[seat].name)
         self.send(link, encode("welcome", table=table.code, seat=seat, token=token,
                                seats=[{"name": s.name, "kind": k} for s, k in zip(table.session.seats, table.kinds)]))
-        self._flush(link)
+        if self._seal_if_seen(table):           # his decision now: the mover before him may no longer undo
+            self.changed(table)
+        else:
+            self._flush(link)
 
-    def _table_for(self, msg: dict) -> Table:
+    def _table_for(self, link: Link, msg: dict) -> Table:
         code = msg["table"]
         if not CODE.match(code):
             raise Refused("bad_field", "a table code is 1-16 letters, digits, - or _")
         table = self.tables.get(code)
         if table is not None:
             return table
-        if msg["token"] or self.new_table_kinds is None:
+        if msg["token"]:
+            table = self._reopen(link, code, msg["token"])
+            if table is None:
+                raise Refused("no_table", f"no table {code} here")
+            return table
+        if self.new_table_kinds is None:
             raise Refused("no_table", f"no table {code} here")
-        return self.create_table(code, list(self.new_table_kinds), password=msg["password"])
+        self._check_new_table(link)
+        table = self.create_table(code, list(self.new_table_kinds), password=msg["password"], by_join=True)
+        self.opened_by[code] = link.ip
+        return table
+
+    def _check_new_table(self, link: Link) -> None:
+        mine = sum(1 for code, ip in self.opened_by.items() if ip == link.ip and code in self.tables)
+        if mine >= self.limits.max_new_tables_per_ip:
+            raise Refused("too_many_tables", f"{mine} tables opened from your address are open already")
+        if len(self.tables) >= self.limits.max_tables:
+            raise Refused("too_many_tables", f"this host keeps at most {self.limits.max_tables}")
+
+    def _reopen(self, link: Link, code: str, token: str) -> Table | None:
+        """A table closed while idle, its autosave on disk: back when one of its players
+        rejoins with his token (anyone else learns nothing: ``no_table``)."""
+        path = self.folder / f"table-{code}.json" if self.folder is not None else None
+        if path is None or not path.is_file():
+            return None
+        try:
+            table = resume_table(path, self.writer)
+        except SaveError as e:
+            log.warning("not reopened: %s", e)
+            return None
+        if table.state.over or table.code != code or not table.opened_by_join or table.seat_of_token(token) < 0:
+            return None
+        self._check_new_table(link)
+        self._open_resumed(table)
+        self.opened_by[code] = link.ip
+        log.info("table %s reopened for a returning player at action %d", code, len(table.state.history))
+        return table
 
     def _seat_for(self, table: Table, msg: dict) -> tuple[int, str]:
         if msg["token"]:
@@ -300,8 +400,42 @@ class Host:
         except ValueError as e:
             raise Refused("bad_field", self._safe_reason(str(e), table, link.seat)) from None
         link.last_action = msg["n"]
-        table.run_bots(self.background_bots)
+        self.active[table.code] = self.clock()
+        self._after_human_move(table, link.seat)
         self.changed(table)
+
+    def may_undo(self, table: Table, seat: int) -> bool:
+        """Whether ``seat`` (a remote player's) may take its last move back now (the module's rule)."""
+        return (0 <= seat < table.n and table.kinds[seat] == REMOTE and seat not in table.stand_ins
+                and table.session.undo_owner() == seat)
+
+    def _on_undo(self, link: Link, msg: dict) -> None:
+        table = link.table
+        if table is None:
+            raise Refused("not_joined", "join a table first")
+        if not self.may_undo(table, link.seat):
+            raise Refused("no_undo", "this seat has no move it may take back now")
+        taken = table.session.undo(link.seat)
+        assert taken
+        self.bot_due.pop(table.code, None)
+        link.last_action = msg["n"]
+        self.active[table.code] = self.clock()
+        log.info("table %s seat %d took a move back: at action %d", table.code, link.seat,
+                 len(table.state.history))
+        self.changed(table)
+
+    def _seal_if_seen(self, table: Table) -> bool:
+        """When a human other than the one whose move may be taken back now has the decision
+        in front of him (a connected remote seat, or a local one at the host), that move
+        stands: the session forgets its undo steps.  True if it did."""
+        session = table.session
+        owner, seat = session.undo_owner(), session.deciding
+        if owner is None or seat < 0 or seat == owner or not session.seats[seat].is_human:
+            return False
+        if table.kinds[seat] != LOCAL and (table.code, seat) not in self.seated:
+            return False
+        session.seal()
+        return True
 
     @staticmethod
     def _safe_reason(reason: str, table: Table, seat: int) -> str:
@@ -312,17 +446,21 @@ class Host:
     # --- what goes out --------------------------------------------------------------------
     def changed(self, table: Table) -> None:
         """The table's game moved on: every seat connected to it reads its share."""
+        self._seal_if_seen(table)
         for seat in range(table.n):
             link = self.seated.get((table.code, seat))
             if link is not None:
                 self._flush(link)
 
-    def _flush(self, link: Link) -> None:
+    def _flush(self, link: Link, restart: bool = False) -> None:
+        """Send ``link`` its unread events and its state; ``restart``: its whole log again."""
         table, reader = link.table, link.reader
         assert table is not None and reader is not None
         feed = table.session.feed
-        if feed.generation != link.generation:          # an undo at the host cut the feed
-            link.generation, reader.position = feed.generation, 0
+        if feed.generation != link.generation:          # an undo cut the feed: the whole log again
+            link.generation, restart = feed.generation, True
+        if restart:
+            reader.position = 0
         start = reader.position
         events = reader.take()
         acts = [a for a, _ in feed.entries()[start:start + len(events)]]   # the action each event followed
@@ -330,8 +468,11 @@ class Host:
             chunk = events[at:at + EVENTS_PER_MESSAGE]
             self.send(link, encode("events", seq=start + at, acts=acts[at:at + EVENTS_PER_MESSAGE],
                                    events=[codec.event_to_json(e.for_seat(link.seat)) for e in chunk]))
+        if restart and not events:          # an empty log: the client must still drop the one it has
+            self.send(link, encode("events", seq=0, acts=[], events=[]))
         s = table.state
         mine = not s.over and s.decision.seat == link.seat
         self.send(link, encode("state", seq=len(feed), at=len(s.history), n=link.last_action,
                                obs=codec.observation_to_json(observation(s, link.seat)),
-                               legal=[a.to_json() for a in legal_actions(s)] if mine else []))
+                               legal=[a.to_json() for a in legal_actions(s)] if mine else [],
+                               undo=self.may_undo(table, link.seat)))

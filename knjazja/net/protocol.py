@@ -34,7 +34,7 @@ MAX_HOST_DEPTH = 12                     # ... of the host's (a war's record insi
 REASONS = ("too_large", "not_json", "not_object", "unknown_type", "missing_field", "extra_field",
            "bad_field", "version", "game_version", "ruleset", "no_table", "table_full", "no_seat",
            "seat_taken", "bad_token", "bad_password", "not_joined", "already_joined", "not_your_turn",
-           "stale", "illegal", "flood", "too_many_tables", "game_over")
+           "stale", "illegal", "flood", "too_many_tables", "game_over", "no_undo", "too_many_connections")
 
 
 @cache
@@ -85,6 +85,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
              "table": text(MAX_CODE, allow_empty=False), "seat": integer(-1, 7), "name": text(MAX_NAME),
              "password": text(MAX_SECRET), "token": text(MAX_SECRET)},
     "action": {"n": integer(0, 2**31), "at": integer(0, 10**6), "action": action_value},
+    "undo": {"n": integer(0, 2**31)},
     "resync": {},
     "ping": {"n": integer(0, 2**31)},
     "pong": {"n": integer(0, 2**31)},

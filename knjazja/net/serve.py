@@ -3,6 +3,10 @@
 Tables come from ``--table CODE:SEATS[:PASSWORD]`` or from the first player who joins with a
 new code (seated as ``--new-tables``); every table autosaves into ``--data`` and is resumed
 from there when the host starts again.  Connections, refusals and games go to the log.
+One address may hold ``--max-per-ip`` connections and have ``--new-tables-per-ip`` tables
+it opened open at once; a table opened by a new code closes after ``--idle-minutes`` with
+nobody there; the bots wait ``--bot-pause`` seconds before answering a player's move that
+he may still take back.
 """
 from __future__ import annotations
 
@@ -50,12 +54,34 @@ def port_option(text: str) -> int:
     return v
 
 
+def seconds_option(text: str) -> float:
+    """A number of seconds (or minutes), 0 or more; a one-line error if not."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0 <= v < 10**7:              # also NaN and infinity
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 10000000, got {text!r}")
+    return v
+
+
 def add_arguments(p: argparse.ArgumentParser, positive) -> None:
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: every network; "
                                                      "127.0.0.1: this computer only)")
     p.add_argument("--port", type=port_option, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})")
     p.add_argument("--max-tables", type=positive, default=200)
     p.add_argument("--max-connections", type=positive, default=1000)
+    p.add_argument("--max-per-ip", type=positive, default=16, metavar="N",
+                   help="connections one address may hold at once (default 16)")
+    p.add_argument("--new-tables-per-ip", type=positive, default=4, metavar="N",
+                   help="tables one address may have opened with new codes, open at once (default 4)")
+    p.add_argument("--idle-minutes", type=seconds_option, default=10.0, metavar="MINUTES",
+                   help="a table opened with a new code closes after so long with nobody connected and no "
+                        "move (its autosave kept once the game has begun); 0: never (default 10)")
+    p.add_argument("--bot-pause", type=seconds_option, default=1.0, metavar="SECONDS",
+                   help="a bot waits so long before answering a player's move, so he may take it back "
+                        "(default 1; 0: bots answer at once and a move is taken back only before "
+                        "another player's decision)")
     p.add_argument("--table", type=table_option, action="append", default=[], metavar="CODE:SEATS[:PASSWORD]",
                    help="open a table, e.g. friday:remote,remote,normal (seats: remote, easy, normal, hard, "
                         "random); may be repeated")
@@ -81,7 +107,10 @@ def run(args: argparse.Namespace) -> int:
         folder = data_dir() / "tables"
     new_kinds = args.new_tables if not isinstance(args.new_tables, str) else parse_seats(args.new_tables)
     limits = Limits(max_tables=args.max_tables, max_connections=args.max_connections,
-                    stand_in_after=args.stand_in if args.stand_in > 0 else None)
+                    stand_in_after=args.stand_in if args.stand_in > 0 else None,
+                    max_connections_per_ip=args.max_per_ip, max_new_tables_per_ip=args.new_tables_per_ip,
+                    idle_table_after=args.idle_minutes * 60 if args.idle_minutes > 0 else None,
+                    bot_pause=args.bot_pause)
     host = Host(folder, limits, new_kinds, background_bots=True)
     resumed = host.resume()
     if resumed:

@@ -49,7 +49,8 @@ class NetServer:
                                    compression=None, max_queue=16, logger=logging.getLogger("knjazja.net.ws"))
         self.port = self._server.sockets[0].getsockname()[1]
         self._ticker = asyncio.create_task(self._tick())
-        self._bots = asyncio.create_task(self._poll_bots()) if self.host.background_bots else None
+        polled = self.host.background_bots or limits.bot_pause > 0
+        self._bots = asyncio.create_task(self._poll_bots()) if polled else None
         log.info("listening on %s port %d", self.address, self.port)
         return self.port
 
@@ -61,7 +62,7 @@ class NetServer:
 
     async def _poll_bots(self) -> None:
         """Background bots: their decisions applied as they come (a Thinker is polled, as the
-        table's frame polls it)."""
+        table's frame polls it); bots whose pause (``Limits.bot_pause``) is over start."""
         while True:
             await asyncio.sleep(BOT_POLL_SECONDS)
             self.host.poll_bots()
@@ -97,7 +98,7 @@ class NetServer:
         peer = "%s:%s" % tuple(ws.remote_address[:2]) if ws.remote_address else "?"
         link = self.host.connect(send, close, peer)
         if link is None:
-            await ws.close(1013, "the host is full")
+            await ws.close(1013, self.host.last_refusal or "the host is full")
             return
         writer = asyncio.create_task(self._write(ws, queue, closing))
         why = "closed"

@@ -41,7 +41,7 @@ class NetSession(GameSession):
     def meta(self) -> dict:
         t = self.table
         return dict(super().meta(), net={"code": t.code, "kinds": t.kinds, "tokens": t.tokens,
-                                         "password": t.password,
+                                         "password": t.password, "by_join": t.opened_by_join,
                                          "stand_ins": {str(k): v for k, v in t.stand_ins.items()}})
 
 
@@ -60,6 +60,7 @@ class Table:
         seats = [Seat(names[i], LOCAL if k in (REMOTE, LOCAL) else k) for i, k in enumerate(kinds)]
         path = folder / f"table-{code}.json" if folder is not None else None
         self.stand_ins: dict[int, str] = {}     # remote seats a host bot plays while their player is away
+        self.opened_by_join = False             # opened by a player joining with a new code (reaped when idle)
         self.session = NetSession(seats, seed=seed, state=state, autosave=path, writer=writer)
         self.session.table = self
 
@@ -177,4 +178,5 @@ def resume_table(path: Path, writer: autosaver.AutosaveWriter | None = None) -> 
                   tokens=tokens, hashed_password=password)
     for k, kind in stand_ins.items():
         table.stand_ins[int(k)] = table.session.seats[int(k)].kind = kind
+    table.opened_by_join = net.get("by_join") is True
     return table

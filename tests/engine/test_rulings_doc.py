@@ -1,4 +1,5 @@
-"""docs/RULINGS.md names the tests that pin each ruling: they must exist."""
+"""docs/RULINGS.md names the tests that pin each ruling (tests/engine; the networked table's
+in tests/net): they must exist."""
 import re
 from pathlib import Path
 
@@ -8,7 +9,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_test_named_in_rulings_exists():
     doc = (ROOT / "docs" / "RULINGS.md").read_text(encoding="utf-8")
     defined = set()
-    for f in (ROOT / "tests" / "engine").glob("test_*.py"):
+    for f in [*(ROOT / "tests" / "engine").glob("test_*.py"), *(ROOT / "tests" / "net").glob("test_*.py")]:
         defined |= {(f.name, m) for m in re.findall(r"^def (test_\w+)", f.read_text("utf-8"), re.M)}
     current, named, missing = None, 0, []
     for cell in re.findall(r"`([^`]+)`", doc):

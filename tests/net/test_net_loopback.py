@@ -226,3 +226,78 @@ def test_a_replaced_connection_is_closed_by_the_host(serving):
     assert first.error.startswith("replaced")           # and it does not take the seat back
     assert players.clients[1].seat == 0 and server.call(lambda: len(host.links)) == 1
     players.close()
+
+
+def test_an_undo_over_loopback_leaves_the_client_with_the_hosts_log(serving):
+    """A remote seat takes a move back: the host cuts its log and sends it again from the
+    start; the client's ``log`` and ``acts`` are exactly the host's, redacted for it, again.
+    The other player (on the host's thread) then comes back and is sent his decision: the
+    same move may no longer be taken back, and the host says ``no_undo``."""
+    from knjazja.engine.actions import DRAW
+    from knjazja.net.bench import ScriptedSeat
+    from knjazja.net.protocol import encode, join_message
+
+    host = Host(limits=FREE)
+    table = host.create_table("undo", ["remote", "remote"], seed=2)
+    server = serving(host)
+    players = Players(server.server.port, "undo", 1)
+    a = players.clients[0]
+    players.wait(lambda: a.status == CONNECTED and a.seat == 0, what="seat 0")
+
+    def join_b(**join):
+        b = ScriptedSeat(host, "B")
+        b.send(join_message("undo", name="B", **join))
+        return b
+    b = server.call(join_b)
+
+    def not_a_draw(legal):
+        return next((x for x in legal if x.kind != DRAW), legal[0])
+
+    def history():
+        return server.call(lambda: len(table.state.history))
+
+    def a_moves():
+        at = history()
+        players.wait(lambda: a.my_decision() and a.at == at, what="A's decision")
+        a.send_action(not_a_draw(a.legal))
+        players.wait(lambda: a.at == at + 1, what="A's move applied")
+
+    def b_moves():
+        def go():
+            st = b.last_state()
+            legal = [codec.action_from_json(x) for x in st["legal"]]
+            b.send(encode("action", n=st["at"] + 1, at=st["at"], action=not_a_draw(legal).to_json()))
+        server.call(go)
+
+    while history() < 4:                             # both play (no draws) four moves
+        (a_moves if server.call(lambda: table.session.deciding) == 0 else b_moves)()
+    assert server.call(lambda: table.session.deciding) == 0
+    token_b = b.inbox[0]["token"]
+    server.call(lambda: host.disconnect(b.link))      # B away: A's next move waits for him unseen
+    a_moves()
+    players.wait(lambda: a.can_undo, what="the move undoable")
+    longer = len(a.log)
+    number = a.send_undo()
+    assert not a.can_undo
+    players.wait(lambda: a.at == 4 and a.acknowledged == number and a.my_decision(), what="the move taken back")
+    host_log, host_acts = server.call(lambda: ([e.for_seat(0) for e in table.session.feed.events()],
+                                               [n for n, _ in table.session.feed.entries()]))
+    assert 0 < len(a.log) < longer
+    assert a.log == host_log and a.acts == host_acts
+    assert client_view(a) == host_view(server, table, 0)
+    # the move again; B comes back and is sent his decision: it stands
+    a_moves()
+    players.wait(lambda: a.can_undo, what="the move undoable again")
+    server.call(lambda: join_b(token=token_b))
+    players.wait(lambda: not a.can_undo, what="the move sealed")
+    refused: list = []
+    number = a.send_undo()
+    while True:                                   # the updates themselves: Players.wait would take them
+        players.bell.clear()
+        refused += [u for u in a.poll() if u.kind == "refused"]
+        if refused:
+            break
+        assert players.bell.wait(TIMEOUT), "no answer to the undo"
+    assert refused[0].reason == "no_undo" and refused[0].number == number
+    assert history() == 5 and a.log == server.call(lambda: [e.for_seat(0) for e in table.session.feed.events()])
+    players.close()

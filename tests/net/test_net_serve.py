@@ -25,6 +25,13 @@ ROOT = Path(__file__).resolve().parents[2]
     (["--port", "http"], "expected a port number"),
     (["--max-tables", "0"], "at least 1"),
     (["--new-tables", "remote"], "2..8 seats"),
+    (["--bot-pause", "-1"], "expected a number from 0 to 10000000"),
+    (["--bot-pause", "soon"], "expected a number, got 'soon'"),
+    (["--bot-pause", "nan"], "expected a number from 0"),
+    (["--idle-minutes", "inf"], "expected a number from 0"),
+    (["--idle-minutes", ""], "expected a number"),
+    (["--max-per-ip", "0"], "at least 1"),
+    (["--new-tables-per-ip", "many"], "expected a whole number"),
 ])
 def test_a_bad_flag_is_one_line_and_exit_2(argv, words, capsys):
     with pytest.raises(SystemExit) as e:
@@ -32,6 +39,23 @@ def test_a_bad_flag_is_one_line_and_exit_2(argv, words, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+def test_the_limit_flags_reach_the_host(monkeypatch, tmp_path):
+    import logging
+
+    from knjazja.net import server
+    seen = []
+    monkeypatch.setattr(server, "run_until_signal", lambda s: seen.append(s.host))
+    monkeypatch.setattr(logging, "basicConfig", lambda **kw: None)
+    assert main(["serve", "--data", str(tmp_path), "--bot-pause", "0.5", "--max-per-ip", "3",
+                 "--new-tables-per-ip", "2", "--idle-minutes", "1.5"]) == 0
+    limits = seen[0].limits
+    assert (limits.bot_pause, limits.max_connections_per_ip, limits.max_new_tables_per_ip,
+            limits.idle_table_after) == (0.5, 3, 2, 90.0)
+    assert main(["serve", "--data", str(tmp_path), "--idle-minutes", "0"]) == 0
+    limits = seen[1].limits
+    assert limits.idle_table_after is None and limits.bot_pause == 1.0 and limits.max_connections_per_ip == 16
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGTERM to a child: POSIX")
