@@ -172,6 +172,9 @@ class ClientSession:
         if kind == "welcome":
             self.seat, self.token, self.seats = item[1], item[2], item[3]
             return Update("welcome")
+        if kind == "seats":
+            self.seats = item[1]
+            return Update("seats")
         if kind == "events":
             _, seq, events, acts = item
             if seq == 0:
@@ -275,7 +278,9 @@ class ClientSession:
             self._say(CONNECTED)
             self._welcomed = True
             self.token = msg["token"]          # read by this thread's next reconnection
-            self._inbox.put(("welcome", int(msg["seat"]), str(msg["token"]), list(msg["seats"])))
+            self._inbox.put(("welcome", int(msg["seat"]), str(msg["token"]), seat_list(msg["seats"])))
+        elif kind == "seats":                  # someone took a seat: his name
+            self._inbox.put(("seats", seat_list(msg["seats"])))
         elif kind == "events":
             events = [codec.event_from_json(e) for e in msg["events"]]
             acts = [codec.count(a) for a in msg["acts"]]
@@ -294,3 +299,12 @@ class ClientSession:
         elif kind == "ping":
             self._post(encode("pong", n=msg["n"]))
         return None
+
+
+def seat_list(value: object) -> list[dict]:
+    """The host's seats as [{"name", "kind"}], checked (ValueError: the host sent nonsense)."""
+    if not isinstance(value, list) or not 2 <= len(value) <= 8 or not all(
+            isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("kind"), str)
+            and len(s["name"]) <= 64 and len(s["kind"]) <= 16 for s in value):
+        raise ValueError("the seats are malformed")
+    return [{"name": s["name"], "kind": s["kind"]} for s in value]

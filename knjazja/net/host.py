@@ -46,7 +46,7 @@ from pathlib import Path
 
 from knjazja.app.store import autosave as autosaver
 from knjazja.app.wording.names import clean_name
-from knjazja.engine import IllegalAction, SaveError, legal_actions, observation
+from knjazja.engine import GameOptions, IllegalAction, SaveError, legal_actions, observation
 
 from . import codec, leaks
 from .links import Bucket, Limits, Link, peer_ip
@@ -90,13 +90,16 @@ class Host:
 
     # --- tables ---------------------------------------------------------------------------
     def create_table(self, code: str, kinds: list[str], seed: int | None = None, password: str = "",
-                     by_join: bool = False) -> Table:
-        """Open a table; ``by_join``: opened by a player's new code (closed when idle)."""
+                     by_join: bool = False, options: GameOptions | None = None,
+                     first_player: int | None = None) -> Table:
+        """Open a table; ``by_join``: opened by a player's new code (closed when idle);
+        ``options`` the house rules, ``first_player`` who starts (None: the deal decides)."""
         if not CODE.match(code):
             raise Refused("bad_field", "a table code is 1-16 letters, digits, - or _")
         if len(self.tables) >= self.limits.max_tables:
             raise Refused("too_many_tables", f"this host keeps at most {self.limits.max_tables}")
-        table = Table(code, kinds, seed=seed, password=password, folder=self.folder, writer=self.writer)
+        table = Table(code, kinds, seed=seed, password=password, folder=self.folder, writer=self.writer,
+                      options=options, first_player=first_player)
         table.opened_by_join = by_join
         self.tables[code] = table
         self.active[code] = self.clock()
@@ -154,7 +157,8 @@ class Host:
             table = self.tables.get(code)
             if table is None or table.state.over:
                 del self.away[(code, seat)]
-            elif now - since >= wait and table.session.deciding == seat and seat not in table.stand_ins:
+            elif (now - since >= wait and table.session.deciding == seat and seat not in table.stand_ins
+                  and table.kinds[seat] == REMOTE):     # (a seat of the host's own window waits for it)
                 table.stand_in(seat, self.limits.stand_in_kind)
                 log.info("table %s seat %d: away %.0f s, a %s bot plays it until he is back",
                          code, seat, now - since, self.limits.stand_in_kind)
@@ -314,8 +318,11 @@ class Host:
             table.welcome_back(seat)
             log.info("table %s seat %d: its player is back, the stand-in bot leaves", table.code, seat)
         log.info("%s took table %s seat %d (%s)", link.peer, table.code, seat, table.session.seats[seat].name)
-        self.send(link, encode("welcome", table=table.code, seat=seat, token=token,
-                               seats=[{"name": s.name, "kind": k} for s, k in zip(table.session.seats, table.kinds)]))
+        seats = [{"name": s.name, "kind": k} for s, k in zip(table.session.seats, table.kinds)]
+        self.send(link, encode("welcome", table=table.code, seat=seat, token=token, seats=seats))
+        for other in range(table.n):                # the others learn who sat down
+            if other != seat and (peer := self.seated.get((table.code, other))) is not None:
+                self.send(peer, encode("seats", seats=seats))
         if self._seal_if_seen(table):           # his decision now: the mover before him may no longer undo
             self.changed(table)
         else:

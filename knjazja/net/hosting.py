@@ -18,7 +18,10 @@ import logging
 import secrets
 from pathlib import Path
 
+from knjazja.engine import GameOptions
+
 from .client import ClientSession
+from .discovery import DISCOVERY_PORT, Announcer, local_addresses, table_entry
 from .host import Host, Limits
 from .seats import LOCAL, REMOTE
 from .serve import DEFAULT_PORT
@@ -26,6 +29,7 @@ from .server import ServerThread
 from .table import Table, resume_table
 
 log = logging.getLogger("knjazja.net")
+BOT_PAUSE = 1.0                 # seconds (as `knjazja serve --bot-pause`)
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I: read aloud and typed without doubt
 
 
@@ -42,12 +46,13 @@ class HostedTable:
         self.free_seats = len(table.free_remote_seats())
         self.names = [s.name for s in table.session.seats]
         self._asked: concurrent.futures.Future | None = None
-        self._announcer = None
+        self._announcer: Announcer | None = None
         self._addresses: list[str] | None = None
 
     # --- opening ----------------------------------------------------------------------------
     @classmethod
     def open(cls, kinds: list[str], names: list[str], *, password: str = "", seed: int | None = None,
+             options: GameOptions | None = None, first_player: int | None = None,
              port: int = DEFAULT_PORT, folder: Path | None = None, bind: str = "0.0.0.0",
              announce: bool = True, announce_port: int | None = None) -> "HostedTable":
         """A new table with these seats (one ``human`` seat: this window's).  OSError when no
@@ -55,7 +60,7 @@ class HostedTable:
         assert kinds.count(LOCAL) == 1 and REMOTE in kinds
         code = new_code()
         server = _start_server(folder, bind, port)
-        table = server.call(lambda: _create(server, code, kinds, names, seed, password))
+        table = server.call(lambda: _create(server, code, kinds, names, seed, password, options, first_player))
         seat = kinds.index(LOCAL)
         token = server.call(lambda: table.claim_local(seat))
         hosted = cls(server, table, seat, token, names[seat])
@@ -92,7 +97,6 @@ class HostedTable:
         return hosted
 
     def _announce(self, port: int | None) -> None:
-        from .discovery import DISCOVERY_PORT, Announcer
         announcer = Announcer(self.describe, DISCOVERY_PORT if port is None else port)
         if announcer.start():
             self._announcer = announcer
@@ -111,7 +115,6 @@ class HostedTable:
         """Where friends on this network can reach the table ("address:port"); looked up
         once (the computer's name may take a resolver a moment)."""
         if self._addresses is None:
-            from .discovery import local_addresses
             self._addresses = [f"{ip}:{self.port}" for ip in local_addresses()] or [f"127.0.0.1:{self.port}"]
         return self._addresses
 
@@ -134,7 +137,6 @@ class HostedTable:
     def describe(self) -> list[dict]:
         """This table as the local network's discovery lists it (from what the window last
         heard: the announcer's thread touches nothing of the host's)."""
-        from .discovery import table_entry
         return [table_entry(self.code, self.port, self.host_name, len(self.names), self.free_seats,
                             bool(self.table.password))]
 
@@ -179,21 +181,22 @@ def unfinished_tables(folder: Path | None = None, newest: int = 5) -> list[tuple
 def _start_server(folder: Path | None, bind: str, port: int) -> ServerThread:
     """The host's server on ``port``, or on any free port when that one is taken."""
     folder = folder or hosted_folder()
-    host = Host(folder, Limits(), None, background_bots=True)
+    # bots wait a moment after a person's move: it can be followed, and taken back meanwhile
+    host = Host(folder, Limits(bot_pause=BOT_PAUSE), None, background_bots=True)
     for p in dict.fromkeys((port, 0)):
         server = ServerThread(host, bind, p)
         try:
             server.start()
             return server
-        except (OSError, RuntimeError) as e:
+        except (OSError, RuntimeError) as e:       # its thread has ended (or ends) by itself
             log.info("cannot listen on %s port %d: %s", bind, p, e)
-            server.stop()
     raise OSError(f"cannot open a port on {bind} for the table")
 
 
 def _create(server: ServerThread, code: str, kinds: list[str], names: list[str], seed: int | None,
-            password: str) -> Table:
-    table = server.server.host.create_table(code, kinds, seed=seed, password=password)
+            password: str, options: GameOptions | None, first_player: int | None) -> Table:
+    table = server.server.host.create_table(code, kinds, seed=seed, password=password, options=options,
+                                            first_player=first_player)
     for seat, name in enumerate(names):
         if name:                                    # (a remote seat's is replaced by its player's)
             table.session.seats[seat].name = name

@@ -55,7 +55,7 @@ class RemoteSession:
                 self._take_log()
             elif u.kind == "refused":
                 self.refusals.append(u)
-            elif u.kind == "welcome":
+            elif u.kind in ("welcome", "seats"):
                 self.seats = [Seat(str(s.get("name", "?")), _seat_kind(str(s.get("kind", ""))))
                               for s in self.client.seats]
         return updates

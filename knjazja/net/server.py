@@ -196,5 +196,9 @@ class ServerThread:
 
     def stop(self, timeout: float = 10.0) -> None:
         if self._stop is not None and self._thread.is_alive():
-            self.loop.call_soon_threadsafe(self._stop.set)
-        self._thread.join(timeout)
+            try:
+                self.loop.call_soon_threadsafe(self._stop.set)
+            except RuntimeError:          # the loop has just closed (a start that failed): nothing to stop
+                pass
+        if self._thread.is_alive() or self._thread.ident is not None:
+            self._thread.join(timeout)

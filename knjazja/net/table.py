@@ -18,7 +18,7 @@ from pathlib import Path
 from knjazja.app.session import GameSession, Seat
 from knjazja.app.store import autosave as autosaver
 from knjazja.app.store.files import load_game
-from knjazja.engine import Action, Event, GameState, IllegalAction, SaveError
+from knjazja.engine import Action, Event, GameOptions, GameState, IllegalAction, SaveError
 
 from .seats import BOTS, CODE, LOCAL, REMOTE, SEAT_KINDS
 
@@ -49,7 +49,8 @@ class Table:
     def __init__(self, code: str, kinds: list[str], seed: int | None = None, password: str = "",
                  folder: Path | None = None, writer: autosaver.AutosaveWriter | None = None,
                  state: GameState | None = None, names: list[str] | None = None,
-                 tokens: list[str] | None = None, hashed_password: str | None = None) -> None:
+                 tokens: list[str] | None = None, hashed_password: str | None = None,
+                 options: GameOptions | None = None, first_player: int | None = None) -> None:
         assert CODE.match(code), code
         self.code = code
         self.kinds = kinds
@@ -61,7 +62,8 @@ class Table:
         path = folder / f"table-{code}.json" if folder is not None else None
         self.stand_ins: dict[int, str] = {}     # remote seats a host bot plays while their player is away
         self.opened_by_join = False             # opened by a player joining with a new code (reaped when idle)
-        self.session = NetSession(seats, seed=seed, state=state, autosave=path, writer=writer)
+        self.session = NetSession(seats, seed=seed, state=state, autosave=path, writer=writer, options=options,
+                                  first_player=first_player)
         self.session.table = self
 
     @staticmethod

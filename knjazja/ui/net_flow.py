@@ -18,6 +18,7 @@ import logging
 from typing import Any
 
 from knjazja.app.wording.i18n import tr
+from knjazja.engine import GameOptions
 from knjazja.net.remote import RemoteSession
 from knjazja.net.seats import LOCAL, REMOTE
 
@@ -41,7 +42,10 @@ class NetFlow:
         # a remote seat is called by its number until its player comes with his name
         names = [s["name"] if s["kind"] != REMOTE else tr("net.seat_name", n=i + 1) for i, s in enumerate(seats)]
         try:
-            hosted = HostedTable.open(kinds, names, password=setup.get("password", ""), seed=seed)
+            first = setup.get("first_player", "random")
+            hosted = HostedTable.open(kinds, names, password=setup.get("password", ""), seed=seed,
+                                      options=GameOptions(**setup.get("options", {})),
+                                      first_player=None if first == "random" else int(first))
         except OSError as e:
             log.warning("cannot host: %s", e)
             self.flow.show_message(tr("menu.new_game"), tr("net.host_failed", error=e.strerror or e))

@@ -158,7 +158,7 @@ def test_a_player_whose_program_closed_gets_his_own_seat_back(make_app, tmp_path
     flow = GameFlow(app)
     app.stack.push(flow.menu)
     try:
-        for attempt in range(2):
+        for _attempt in range(2):
             join = JoinScene(on_joined=flow.net.open, name="Ярослав", browse=False)
             app.stack.push(join)
             app.step([], 1 / 30)
