@@ -38,9 +38,10 @@ def new_code(length: int = 5) -> str:
 
 
 class HostedTable:
-    def __init__(self, server: ServerThread, table: Table, local_seat: int, token: str,
-                 host_name: str = "") -> None:
-        self.server, self.table, self.local_seat, self.token = server, table, local_seat, token
+    def __init__(self, server: ServerThread, table: Table, tokens: dict[int, str], host_name: str = "") -> None:
+        """``tokens``: the seats played at this window (one, or several in hot seat), each its token."""
+        self.server, self.table, self.tokens = server, table, tokens
+        self.local_seats = sorted(tokens)
         self.code, self.port = table.code, server.server.port
         self.host_name = host_name
         self.free_seats = len(table.free_remote_seats())
@@ -55,15 +56,14 @@ class HostedTable:
              options: GameOptions | None = None, first_player: int | None = None,
              port: int = DEFAULT_PORT, folder: Path | None = None, bind: str = "0.0.0.0",
              announce: bool = True, announce_port: int | None = None) -> "HostedTable":
-        """A new table with these seats (one ``human`` seat: this window's).  OSError when no
+        """A new table with these seats (the ``human`` ones: this window's).  OSError when no
         port at all can be opened."""
-        assert kinds.count(LOCAL) == 1 and REMOTE in kinds
+        assert LOCAL in kinds and REMOTE in kinds
         code = new_code()
         server = _start_server(folder, bind, port)
         table = server.call(lambda: _create(server, code, kinds, names, seed, password, options, first_player))
-        seat = kinds.index(LOCAL)
-        token = server.call(lambda: table.claim_local(seat))
-        hosted = cls(server, table, seat, token, names[seat])
+        tokens = server.call(lambda: _claim_local(table))
+        hosted = cls(server, table, tokens, names[min(tokens)])
         if announce:
             hosted._announce(announce_port)
         log.info("hosting table %s on port %d", code, hosted.port)
@@ -89,9 +89,8 @@ class HostedTable:
             table.run_bots(host.background_bots)
             return table
         server.call(reopen)
-        seat = table.kinds.index(LOCAL)
-        token = server.call(lambda: table.claim_local(seat))
-        hosted = cls(server, table, seat, token, table.session.seats[seat].name)
+        tokens = server.call(lambda: _claim_local(table))
+        hosted = cls(server, table, tokens, table.session.seats[min(tokens)].name)
         if announce:
             hosted._announce(announce_port)
         return hosted
@@ -106,9 +105,9 @@ class HostedTable:
     def url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def join(self, on_arrival=None) -> ClientSession:
-        """The window's own seat, over loopback."""
-        return ClientSession(self.url, self.code, seat=self.local_seat, token=self.token,
+    def join(self, seat: int, on_arrival=None) -> ClientSession:
+        """One of the window's own seats, over loopback."""
+        return ClientSession(self.url, self.code, seat=seat, token=self.tokens[seat],
                              on_arrival=on_arrival).start()
 
     def addresses(self) -> list[str]:
@@ -191,6 +190,11 @@ def _start_server(folder: Path | None, bind: str, port: int) -> ServerThread:
         except (OSError, RuntimeError) as e:       # its thread has ended (or ends) by itself
             log.info("cannot listen on %s port %d: %s", bind, p, e)
     raise OSError(f"cannot open a port on {bind} for the table")
+
+
+def _claim_local(table: Table) -> dict[int, str]:
+    """A new token for each seat of the window (on the host's thread)."""
+    return {seat: table.claim_local(seat) for seat, kind in enumerate(table.kinds) if kind == LOCAL}
 
 
 def _create(server: ServerThread, code: str, kinds: list[str], names: list[str], seed: int | None,

@@ -74,6 +74,11 @@ class RemoteSession:
             self.feed.append(acts, [event])
 
     @property
+    def viewer_policy(self) -> int:
+        """The table shows this seat's eyes, always."""
+        return self.client.seat
+
+    @property
     def ready(self) -> bool:
         """The host has seated this player and sent his view: a table can be laid."""
         return self.client.observation is not None and bool(self.seats)

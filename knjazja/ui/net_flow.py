@@ -50,7 +50,7 @@ class NetFlow:
             log.warning("cannot host: %s", e)
             self.flow.show_message(tr("menu.new_game"), tr("net.host_failed", error=e.strerror or e))
             return None
-        session = RemoteSession(hosted.join())
+        session = seated(hosted)
         self.open(session, hosted)
         return session
 
@@ -83,6 +83,8 @@ class NetFlow:
         flow.table = RemoteTableScene(session, hosted=hosted, settings=self.app.settings,
                                       on_menu=self.pause, on_game_over=self.game_over,
                                       on_results=self.show_results)
+        if session.viewer_policy == "hotseat":
+            flow.table.on_handover = flow.handover      # the pass-the-device screen, as at one screen
         self.app.stack.push(flow.table)
 
     def pause(self) -> None:
@@ -119,17 +121,15 @@ class NetFlow:
         if session is None or not session.over:
             return
         self.app.stack.push(ResultsScene(session, on_play_again=self.again, on_menu=self.leave,
-                                         again_label=tr("menu.join") if session.seat != self._host_seat()
-                                         else tr("menu.new_game")))
+                                         again_label=tr("menu.new_game") if self._hosting()
+                                         else tr("menu.join")))
 
-    def _host_seat(self) -> int:
-        table = self.flow.table
-        hosted = getattr(table, "hosted", None)
-        return hosted.local_seat if hosted is not None else -1
+    def _hosting(self) -> bool:
+        return getattr(self.flow.table, "hosted", None) is not None
 
     def again(self) -> None:
         """After a network game: the host sets up another; a guest looks for another table."""
-        hosting = self._host_seat() >= 0
+        hosting = self._hosting()
         self.leave()
         if hosting:
             self.flow.menu.activate("new_game")
@@ -137,7 +137,14 @@ class NetFlow:
             self.show_join()
 
 
-def _close(session: RemoteSession, hosted) -> None:
+def seated(hosted):
+    """The window's seats at its own table: one remote session, or a hot seat of several."""
+    from knjazja.net.hotseat import HotSeatSession
+    parts = [RemoteSession(hosted.join(seat)) for seat in hosted.local_seats]
+    return parts[0] if len(parts) == 1 else HotSeatSession(parts)
+
+
+def _close(session, hosted) -> None:
     session.close()
     if hosted is not None:
         hosted.close()

@@ -33,7 +33,7 @@ def test_a_hosted_table_plays_to_the_end_with_the_window_and_a_friend(tmp_path):
     bell = threading.Event()
     try:
         assert len(hosted.code) == 5 and set(hosted.code) <= set(CODE_LETTERS)
-        mine = RemoteSession(hosted.join(on_arrival=bell.set))
+        mine = RemoteSession(hosted.join(0, on_arrival=bell.set))
         friend = RemoteSession(ClientSession(hosted.url, hosted.code, name="Игорь", on_arrival=bell.set).start())
         _play_out([mine, friend], bell)
         assert (mine.seat, friend.seat) == (0, 1)

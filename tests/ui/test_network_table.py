@@ -174,3 +174,49 @@ def test_a_player_whose_program_closed_gets_his_own_seat_back(make_app, tmp_path
         assert tokens.recall(f"ws://127.0.0.1:{port}", "EVE")[0] == 0
     finally:
         server.stop()
+
+
+def test_two_players_at_the_host_and_a_friend_elsewhere(make_app, hosting):
+    """Hot seat at a network table: the device passes between the host's two seats, each sees
+    his own real hand (never cards dealt in for the other's view), and a friend plays his
+    seat from elsewhere; the game ends the same for all."""
+    from knjazja.net.hotseat import HotSeatSession
+    app = make_app(settings=Settings(animation_speed=8.0), persist=False)
+    flow = GameFlow(app)
+    app.stack.push(flow.menu)
+    setup = {"seats": [{"name": "Ольга", "kind": "human"}, {"name": "", "kind": "remote"},
+                       {"name": "Ярослав", "kind": "human"}, {"name": "Бот", "kind": "easy"}],
+             "first_player": 0, "options": {}}
+    session = flow.start_game(setup, seed=21)
+    assert isinstance(session, HotSeatSession)
+    _frames_until(app, lambda: isinstance(app.stack.top, (RemoteTableScene,)) or flow.table is not None)
+    hosted = flow.table.hosted
+    friend = ClientSession(hosted.url, hosted.code, name="Игорь").start()
+    scene, c = flow.table, flow.table.controller
+    viewers, checked = set(), 0
+    end = time.monotonic() + TIMEOUT
+    while not (session.over and c.finished):
+        assert time.monotonic() < end
+        app.step([], 1 / 30)
+        if app.stack.top is not scene and not session.over:       # the pass-the-device screen
+            app.stack.top.close()
+        friend.poll()
+        if friend.my_decision():
+            friend.send_action(friend.legal[0])
+        if c.can_act() and session.legal():
+            viewers.add(c.viewer)
+            part = next(p for p in session.parts if p.seat == c.viewer)
+            assert sorted(c.view.hands[c.viewer]) == sorted(part.observation.hand), (
+                c.viewer, session.viewer, checked, c.busy, len(session.feed), [len(p.feed) for p in session.parts])
+            checked += 1
+            assert c.play(session.legal()[-1])
+        time.sleep(0.002)
+    assert viewers == {0, 2} and checked > 10 and session.refusals == []
+    from knjazja.engine import observation
+    from knjazja.net import codec
+    for part in session.parts:
+        table = hosted.table
+        want = hosted.server.call(lambda seat=part.seat: codec.observation_to_json(observation(table.state, seat)))
+        assert codec.observation_to_json(part.observation) == want
+    friend.close()
+    flow.net.leave()

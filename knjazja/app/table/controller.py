@@ -39,15 +39,18 @@ from knjazja.engine.refusals import Target
 class TableController:
     def __init__(self, session: GameSession, *, lang: str = DEFAULT_LANGUAGE,
                  viewer_policy: str | int = "auto", handover_screens: bool = False,
-                 sync_bots: bool = False, speed: Callable[[], float] = lambda: 1.0) -> None:
+                 sync_bots: bool = False, speed: Callable[[], float] = lambda: 1.0,
+                 here: list[bool] | None = None) -> None:
         """``handover_screens``: in hot seat a ``HandOver`` waits for ``claimed()`` (the
-        pass-the-device screen); without, the device passes at once."""
+        pass-the-device screen); without, the device passes at once.  ``here``: the seats
+        played at this screen (default: the humans; at a network table, not the people
+        playing elsewhere), among whom the device passes."""
         self.session = session
         self.names = [s.name for s in session.seats]
         self.humans = [s.is_human for s in session.seats]
         self.speed = speed                       # the player's animation speed: pauses and tweens
         self.news = NewsQueue()
-        self.seating = Seating(viewer_policy, self.humans, session.deciding, session.over, self.news,
+        self.seating = Seating(viewer_policy, here or self.humans, session.deciding, session.over, self.news,
                                screens=handover_screens)
         self.pacer = Pacer(session, self.seating, self.news, sync_bots=sync_bots, speed=speed,
                            hand_over=self._hand_over, on_stop=self.reset)

@@ -122,8 +122,8 @@ class SetupScene(GuiScene):
         return any(s["kind"] == "remote" for s in self.seats)
 
     def can_start(self) -> bool:
-        """A network table has exactly one seat at this computer (the host's window)."""
-        return not self.network() or sum(s["kind"] == "human" for s in self.seats) == 1
+        """A network table has at least one seat at this computer (the host's window)."""
+        return not self.network() or any(s["kind"] == "human" for s in self.seats)
 
     def start(self, series: bool = False) -> None:
         """Start one game, or (series=True) the first game of a series to 100 Glory."""

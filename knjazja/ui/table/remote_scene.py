@@ -37,7 +37,7 @@ class RemoteTableScene(TableScene):
                  on_menu: Callable[[], None] | None = None, on_game_over=None,
                  on_results: Callable[[], None] | None = None) -> None:
         """``hosted``: the ``net.hosting.HostedTable`` when this window hosts the table."""
-        super().__init__(session, viewer_policy=session.seat, settings=settings, on_menu=on_menu,
+        super().__init__(session, viewer_policy=session.viewer_policy, settings=settings, on_menu=on_menu,
                          on_game_over=on_game_over, on_results=on_results)
         self.remote = session
         self.hosted = hosted
@@ -49,6 +49,7 @@ class RemoteTableScene(TableScene):
     # ======================================================================= frame
     def update(self, dt: float) -> None:
         r, c = self.remote, self.controller
+        self._look_through(c.viewer)
         r.update()
         if r.feed.generation != self._generation:       # the host took a move back: show it at once
             self._generation = r.feed.generation
@@ -69,6 +70,19 @@ class RemoteTableScene(TableScene):
                 self._refresh_in = REFRESH_SECONDS
                 self.hosted.refresh()
         super().update(dt)
+
+    def _take_news(self) -> None:
+        self._look_through(self.controller.viewer)      # (a hand-over may have just turned the table)
+        super()._take_news()
+
+    def _look_through(self, viewer: int | None) -> None:
+        """Hot seat at a network table: the state drawn is dealt from the view of the player
+        looking, so when the device passes the table is laid again from his view."""
+        if getattr(self.remote, "viewer", None) is None or viewer is None or viewer == self.remote.viewer:
+            return
+        self.remote.viewer = viewer
+        self.skip()
+        self.controller.view.sync(self.remote.state)
 
     def _follow_names(self) -> None:
         """Names the host knows now (a friend who joined after this window) go on the table."""

@@ -51,7 +51,7 @@ class TableScene(GuiScene):
         self.on_results = on_results          # the Results button on the final board
         self.controller = c = TableController(
             session, lang=get_language(), viewer_policy=viewer_policy, handover_screens=True,
-            sync_bots=sync_bots, speed=lambda: self.speed)
+            sync_bots=sync_bots, speed=lambda: self.speed, here=getattr(session, "here", None))
         self.sprites, self.texts = Sprites(), TextCache()
         self.animator = A.Animator(land=lambda e: c.view.land(e), on_busy=c.set_animating)
         self.board, self.fan, self.controls = Board(), HandFan(), Controls()
