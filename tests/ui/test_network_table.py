@@ -214,8 +214,8 @@ def test_two_players_at_the_host_and_a_friend_elsewhere(make_app, hosting):
     assert viewers == {0, 2} and checked > 10 and session.refusals == []
     from knjazja.engine import observation
     from knjazja.net import codec
+    table = hosted.table
     for part in session.parts:
-        table = hosted.table
         want = hosted.server.call(lambda seat=part.seat: codec.observation_to_json(observation(table.state, seat)))
         assert codec.observation_to_json(part.observation) == want
     friend.close()
