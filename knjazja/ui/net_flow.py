@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from knjazja.app.wording.i18n import tr
+from knjazja.app.wording.i18n import get_language, tr
 from knjazja.engine import GameOptions
 from knjazja.net.remote import RemoteSession
 from knjazja.net.seats import LOCAL, REMOTE
@@ -57,7 +57,23 @@ class NetFlow:
     # --- joining ------------------------------------------------------------------------
     def show_join(self) -> None:
         from knjazja.ui.scenes.join import JoinScene
-        self.app.stack.push(JoinScene(on_joined=self.open, name=self._player_name()))
+        self.app.stack.push(JoinScene(on_joined=self.open, name=self._player_name(), on_reopen=self.reopen))
+
+    def reopen(self, path) -> None:
+        """A table this window hosted, from its autosave: its players rejoin their seats
+        with their tokens (a friend's program reconnects by itself)."""
+        from knjazja.app.wording.save_errors import save_error_text
+        from knjazja.engine import SaveError
+        from knjazja.net.hosting import HostedTable
+        try:
+            hosted = HostedTable.resume(path)
+        except SaveError as e:
+            self.flow.show_message(tr("load.failed_title"), save_error_text(e, get_language()))
+            return
+        except OSError as e:
+            self.flow.show_message(tr("menu.join"), tr("net.host_failed", error=e.strerror or e))
+            return
+        self.open(seated(hosted), hosted)
 
     def _player_name(self) -> str:
         setup = getattr(self.app.settings, "last_setup", None) or {}

@@ -68,3 +68,41 @@ def test_a_taken_port_is_left_for_a_free_one(tmp_path):
 def test_table_codes_are_easy_to_read_aloud():
     codes = {new_code() for _ in range(200)}
     assert len(codes) > 190 and all(not set(c) & set("01OI") for c in codes)
+
+
+def test_the_hosts_program_closes_and_the_table_is_opened_again(tmp_path):
+    """The host's window closes mid-game: its autosave opens the table again on the same port,
+    the friend's program reconnects to his own seat by itself, the window gets its seat with a
+    new token, and the game goes on to the end."""
+    from knjazja.net.hosting import unfinished_tables
+    hosted = HostedTable.open(["human", "remote", "easy"], ["Ольга", "", ""], seed=12, port=0,
+                              folder=tmp_path, bind="127.0.0.1", announce=False)
+    port, code = hosted.port, hosted.code
+    bell = threading.Event()
+    mine = RemoteSession(hosted.join(0, on_arrival=bell.set))
+    friend = RemoteSession(ClientSession(hosted.url, code, name="Игорь", on_arrival=bell.set).start())
+    end = time.monotonic() + TIMEOUT
+    while not (mine.ready and friend.ready and len(friend.feed) > 30):
+        assert time.monotonic() < end
+        bell.clear()
+        for s in (mine, friend):
+            s.update()
+            if s.ready and s.human_to_decide() and s.legal():
+                s.play(s.legal()[-1])
+        bell.wait(2)
+    mine.close()
+    hosted.close()                                   # the host's program closes
+    played = len(friend.feed)
+    [(path, listed, actions)] = unfinished_tables(tmp_path)
+    assert listed == code and actions > 0
+    again = HostedTable.resume(path, port=port, bind="127.0.0.1", announce=False)
+    try:
+        assert again.port == port and again.local_seats == [0]
+        mine = RemoteSession(again.join(0, on_arrival=bell.set))
+        _play_out([mine, friend], bell)
+        assert friend.seat == 1 and friend.client.drops >= 1 and len(friend.feed) > played
+        assert friend.refusals == [] and mine.refusals == []
+        assert unfinished_tables(tmp_path) == []
+    finally:
+        again.close()
+        friend.close()

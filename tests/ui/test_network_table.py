@@ -34,6 +34,13 @@ def hosting(monkeypatch, tmp_path):
         kw.update(port=0, bind="127.0.0.1", announce=False, folder=tmp_path)
         return real(cls, kinds, names, **kw)
     monkeypatch.setattr(H.HostedTable, "open", classmethod(open_here))
+    real_resume = H.HostedTable.resume.__func__
+
+    def resume_here(cls, path, **kw):
+        kw.update(port=0, bind="127.0.0.1", announce=False)
+        return real_resume(cls, path, **kw)
+    monkeypatch.setattr(H.HostedTable, "resume", classmethod(resume_here))
+    monkeypatch.setattr(H, "hosted_folder", lambda: tmp_path)
 
 
 def test_parse_address_accepts_what_people_type():
@@ -219,4 +226,25 @@ def test_two_players_at_the_host_and_a_friend_elsewhere(make_app, hosting):
         want = hosted.server.call(lambda seat=part.seat: codec.observation_to_json(observation(table.state, seat)))
         assert codec.observation_to_json(part.observation) == want
     friend.close()
+    flow.net.leave()
+
+
+def test_a_table_the_window_hosted_is_offered_again_and_opens(make_app, hosting, tmp_path):
+    from knjazja.net.hosting import HostedTable
+    first = HostedTable.open(["human", "remote", "easy"], ["Ольга", "", ""], seed=4)
+    first.close()                                     # the program closed with the table open
+    app = make_app(persist=False)
+    flow = GameFlow(app)
+    app.stack.push(flow.menu)
+    flow.net.show_join()
+    join = app.stack.top
+    app.step([], 1 / 30)
+    [(button, path)] = [(b, f) for b, f in join.found_buttons if not hasattr(f, "code")]
+    assert first.code in button.text
+    import pygame
+    import pygame_gui
+    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 1 / 30)
+    _frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
+    scene = app.stack.top
+    assert scene.hosted.code == first.code and scene.controller.viewer == 0
     flow.net.leave()

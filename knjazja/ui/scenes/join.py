@@ -8,6 +8,7 @@ his language, and the fields as he left them).  Nothing here blocks the frame.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -47,9 +48,13 @@ def parse_address(text: str) -> str | None:
 
 class JoinScene(GuiScene):
     def __init__(self, *, on_joined: Callable[[RemoteSession], None], name: str = "",
-                 browse: bool = True, discovery_port: int | None = None) -> None:
+                 browse: bool = True, discovery_port: int | None = None,
+                 on_reopen: Callable[[Path], None] | None = None) -> None:
+        """``on_reopen(autosave)``: open again a table this window hosted (listed first)."""
         super().__init__()
         self.on_joined = on_joined
+        self.on_reopen = on_reopen
+        self.own: list[tuple[Path, str, int]] = []      # this window's unfinished tables
         self.fields = {"name": name, "address": "", "code": "", "password": ""}
         self.entries: dict[str, UITextEntryLine] = {}
         self.found_buttons: list[tuple[UIButton, object]] = []
@@ -67,6 +72,9 @@ class JoinScene(GuiScene):
 
     # -- life --------------------------------------------------------------------------------
     def enter(self) -> None:
+        if self.on_reopen is not None:
+            from knjazja.net.hosting import unfinished_tables
+            self.own = unfinished_tables(newest=2)
         super().enter()
         self.search()
 
@@ -129,6 +137,11 @@ class JoinScene(GuiScene):
         self.found_buttons = []
         px = self.px
         y = self._list.top + px(40)
+        for path, code, actions in self.own:
+            b = UIButton(pygame.Rect(self._list.left, y, self._list.width, px(44)),
+                         tr("join.reopen_line", code=code, n=actions), self.ui, object_id=oid("@primary", "#join_own"))
+            self.found_buttons.append((b, path))
+            y += px(52)
         for f in self.found():
             text = tr("join.table_line", code=f.code, name=f.name or f.address, free=f.free)
             b = UIButton(pygame.Rect(self._list.left, y, self._list.width, px(44)), text, self.ui,
@@ -162,7 +175,10 @@ class JoinScene(GuiScene):
             self.search()
         else:
             for b, f in self.found_buttons:
-                if event.ui_element is b:
+                if event.ui_element is b and isinstance(f, Path):
+                    assert self.on_reopen is not None
+                    self.on_reopen(f)
+                elif event.ui_element is b:
                     self.pick(f)
         return True
 
@@ -234,7 +250,7 @@ class JoinScene(GuiScene):
         body = style.font("body", px(19))
         head = style.font("bold", px(21))
         style.blit_text(surface, tr("join.found"), head, style.GOLD_LIGHT, topleft=self._list.topleft)
-        if not self.found():
+        if not self.found() and not self.own:
             searching = self.browser is not None and not getattr(self.browser, "done", True)
             text = tr("join.searching") if searching else tr("join.none_found")
             y = self._list.top + px(44)
