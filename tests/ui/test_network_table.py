@@ -119,7 +119,7 @@ def test_a_player_joins_by_address_and_code_and_sees_his_seat(make_app, tmp_path
         join.join()
         _frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
         scene = app.stack.top
-        assert scene.controller.viewer == 1 and scene.controller.names[1] == "Ярослав"
+        assert scene.controller.viewer == 1 and scene.controller.names[1] == "Ярослав"   # (the only free seat)
         assert scene.remote.seats[0].kind == "normal"
         scene.remote.client.drop_connection()
         _frames_until(app, lambda: scene.remote.client.drops >= 1 and scene.remote.status == "connected")
@@ -169,16 +169,16 @@ def test_a_player_whose_program_closed_gets_his_own_seat_back(make_app, tmp_path
             join = JoinScene(on_joined=flow.net.open, name="Ярослав", browse=False)
             app.stack.push(join)
             app.step([], 1 / 30)
-            join.fields.update(address=f"127.0.0.1:{port}", code="EVE")
+            join.fields.update(address=f"127.0.0.1:{port}", code="EVE", seat="3")   # the last seat
             join.entries.clear()
             join.join()
             _frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
-            assert app.stack.top.controller.viewer == 0
-            assert server.call(lambda: host.tables["EVE"].free_remote_seats()) == [2]
+            assert app.stack.top.controller.viewer == 2
+            assert server.call(lambda: host.tables["EVE"].free_remote_seats()) == [0]
             app.stack.top.remote.client.drop_connection()     # the program "closes" without a goodbye
             flow.net.leave()
         from knjazja.net import tokens
-        assert tokens.recall(f"ws://127.0.0.1:{port}", "EVE")[0] == 0
+        assert tokens.recall(f"ws://127.0.0.1:{port}", "EVE")[0] == 2
     finally:
         server.stop()
 

@@ -55,7 +55,7 @@ class JoinScene(GuiScene):
         self.on_joined = on_joined
         self.on_reopen = on_reopen
         self.own: list[tuple[Path, str, int]] = []      # this window's unfinished tables
-        self.fields = {"name": name, "address": "", "code": "", "password": ""}
+        self.fields = {"name": name, "address": "", "code": "", "password": "", "seat": ""}
         self.entries: dict[str, UITextEntryLine] = {}
         self.found_buttons: list[tuple[UIButton, object]] = []
         self.go: UIButton | None = None
@@ -113,11 +113,12 @@ class JoinScene(GuiScene):
         col = (inner.width - px(40)) // 2
         row_h, y = px(46), inner.top + px(70)
         self.entries = {}
-        for key in ("name", "address", "code", "password"):
+        for key in ("name", "address", "code", "password", "seat"):
             entry = UITextEntryLine(pygame.Rect(inner.left, y, col, row_h), self.ui,
                                     object_id=oid(None, f"#join_{key}"), initial_text=self.fields[key],
                                     placeholder_text=tr(f"join.{key}"))
-            entry.set_text_length_limit({"name": 24, "code": 16, "address": MAX_ADDRESS}.get(key, MAX_SECRET))
+            limit = {"name": 24, "code": 16, "address": MAX_ADDRESS, "seat": 1}.get(key, MAX_SECRET)
+            entry.set_text_length_limit(limit)
             self.entries[key] = entry
             y += row_h + px(14)
         bw = px(240)
@@ -204,8 +205,12 @@ class JoinScene(GuiScene):
         if not CODE.match(code):
             self.status = tr("join.need_code")
             return
+        wanted = self.fields["seat"].strip()
+        if wanted and not (wanted.isdigit() and 1 <= int(wanted) <= 8):
+            self.status = tr("join.need_seat")
+            return
         held = tokens.recall(url, code)          # this computer's seat there, if it had one
-        seat, token = held if held is not None else (-1, "")
+        seat, token = held if held is not None else (int(wanted) - 1 if wanted else -1, "")
         client = ClientSession(url, code, seat=seat, token=token, name=clean_name(self.fields["name"]),
                                password=self.fields["password"]).start()
         self.session = RemoteSession(client)
