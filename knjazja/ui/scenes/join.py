@@ -111,16 +111,17 @@ class JoinScene(GuiScene):
         self._panel.center = (w // 2, h // 2)
         inner = self._panel.inflate(-px(60), -px(60))
         col = (inner.width - px(40)) // 2
-        row_h, y = px(46), inner.top + px(70)
+        row_h, y = px(42), inner.top + px(58)
+        label_h = style.font("body", px(17)).get_linesize()
         self.entries = {}
         for key in ("name", "address", "code", "password", "seat"):
+            y += label_h                          # the field's name above it (``draw``)
             entry = UITextEntryLine(pygame.Rect(inner.left, y, col, row_h), self.ui,
-                                    object_id=oid(None, f"#join_{key}"), initial_text=self.fields[key],
-                                    placeholder_text=tr(f"join.{key}"))
+                                    object_id=oid(None, f"#join_{key}"), initial_text=self.fields[key])
             limit = {"name": 24, "code": 16, "address": MAX_ADDRESS, "seat": 1}.get(key, MAX_SECRET)
             entry.set_text_length_limit(limit)
             self.entries[key] = entry
-            y += row_h + px(14)
+            y += row_h + px(8)
         bw = px(240)
         self.go = UIButton(pygame.Rect(inner.left + col - bw, y + px(6), bw, row_h), tr("join.go"), self.ui,
                            object_id=oid("@primary", "#join_go"))
@@ -252,6 +253,10 @@ class JoinScene(GuiScene):
         tf = style.font("title", px(40))
         style.blit_text(surface, tr("join.title"), tf, style.GOLD_LIGHT,
                         center=(self._panel.centerx, self._panel.top + px(54)), outline=style.GOLD_DARK)
+        label = style.font("body", px(17))
+        for key, entry in self.entries.items():
+            style.blit_text(surface, tr(f"join.{key}"), label, style.GOLD_LIGHT,
+                            topleft=(entry.rect.left + px(2), entry.rect.top - label.get_linesize()))
         body = style.font("body", px(19))
         head = style.font("bold", px(21))
         style.blit_text(surface, tr("join.found"), head, style.GOLD_LIGHT, topleft=self._list.topleft)
