@@ -135,6 +135,8 @@ class GameFlow:
         session = self.session
         if session is None:
             return "Game", "no game in play"
+        if not isinstance(session, GameSession):       # a network table: the host keeps the game
+            return "Game", f"a network table, seat {session.seat}, {len(session.feed)} events shown"
         s = session.state
         first = max(0, len(s.history) - 20)
         lines = [f"seats: {[(seat.name, seat.kind) for seat in session.seats]}",

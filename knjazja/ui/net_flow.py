@@ -126,8 +126,12 @@ class NetFlow:
         """Statistics are kept as after any game; the host keeps the game itself."""
         from knjazja.app.store import stats
         from knjazja.engine import final_scores, winners
+        here = getattr(session, "here", None) or [i == session.seat for i in range(len(session.seats))]
+        # the statistics are this computer's players': a person playing elsewhere counts as "remote"
+        seats = [{"name": s.name, "kind": "remote" if s.kind == "human" and not here[i] else s.kind}
+                 for i, s in enumerate(session.seats)]
         try:
-            stats.record_game(session.meta()["seats"], final_scores(session.state), winners(session.state))
+            stats.record_game(seats, final_scores(session.state), winners(session.state))
         except OSError as e:
             log.warning("statistics not written: %s", e)
 

@@ -93,6 +93,9 @@ def test_the_host_plays_a_network_game_from_the_setup_to_the_end(make_app, hosti
     want = hosted.server.call(lambda: codec.observation_to_json(observation(table.state, 0)))
     assert codec.observation_to_json(session.observation) == want
     assert "Игорь" in " ".join(c.log_lines())
+    from knjazja.app.store.stats import load_stats
+    st = load_stats()                 # the game counts for this computer's player, not the friend
+    assert st["games"] == 1 and st["levels"]["easy"]["games"] == 1 and st["levels"]["easy"]["seats"] == 1
     friend.close()
     flow.net.leave()
     assert not hosted.server._thread.is_alive()
@@ -219,6 +222,7 @@ def test_two_players_at_the_host_and_a_friend_elsewhere(make_app, hosting):
             assert c.play(session.legal()[-1])
         time.sleep(0.002)
     assert viewers == {0, 2} and checked > 10 and session.refusals == []
+    _frames_until(app, lambda: all(p.over for p in session.parts))    # every link has the end
     from knjazja.engine import observation
     from knjazja.net import codec
     table = hosted.table
