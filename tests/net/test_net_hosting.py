@@ -106,3 +106,43 @@ def test_the_hosts_program_closes_and_the_table_is_opened_again(tmp_path):
     finally:
         again.close()
         friend.close()
+
+
+def test_the_window_takes_its_move_back_while_the_bot_waits(tmp_path):
+    """The table's Undo over a remote session: offered while the host says so, the move taken
+    back at the host, and the feed cut back to the host's shorter log (nothing read twice)."""
+    from knjazja.net.host import Host, Limits
+    from knjazja.net.server import ServerThread
+    host = Host(tmp_path, Limits(rate=1e6, burst=10**6, bot_pause=600.0))     # the bot waits for us
+    server = ServerThread(host)
+    port = server.start()
+    table = server.call(lambda: host.create_table("U", ["remote", "easy"], seed=1, first_player=0))
+    bell = threading.Event()
+    mine = RemoteSession(ClientSession(f"ws://127.0.0.1:{port}", "U", name="A", on_arrival=bell.set).start())
+    try:
+        end = time.monotonic() + TIMEOUT
+        while not (mine.ready and mine.legal()):
+            assert time.monotonic() < end
+            bell.wait(1)
+            bell.clear()
+            mine.update()
+        before = mine.feed.entries()
+        assert mine.undo_owner() is None
+        mine.play(next(a for a in mine.legal() if a.kind != "draw"))
+        while mine.undo_owner() is None:
+            assert time.monotonic() < end
+            bell.wait(1)
+            bell.clear()
+            mine.update()
+        assert len(mine.feed) > len(before) and server.call(lambda: len(table.state.history)) == 1
+        generation = mine.feed.generation
+        assert mine.undo(mine.seat) and mine.undo_owner() is None          # asked once
+        while server.call(lambda: len(table.state.history)) != 0 or mine.feed.generation == generation:
+            assert time.monotonic() < end
+            bell.wait(1)
+            bell.clear()
+            mine.update()
+        assert mine.feed.entries() == before and mine.legal() and mine.refusals == []
+    finally:
+        mine.close()
+        server.stop()
