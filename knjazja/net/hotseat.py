@@ -21,7 +21,7 @@ from knjazja.app.session import Seat
 from knjazja.engine import Action, Event, GameState, IllegalAction, Observation
 
 from .client import CLOSED, CONNECTED, ClientSession, Update
-from .remote import RemoteSession
+from .remote import RemoteSession, review_of
 
 
 class HotSeatSession:
@@ -167,6 +167,10 @@ class HotSeatSession:
 
     def meta(self) -> dict:
         return self.parts[0].meta()
+
+    def review_record(self) -> tuple[list[GameState], list[Action]]:
+        """The decisions of every player at this screen, each as he saw it, in the game's order."""
+        return review_of([r for p in self.parts for r in p.record], self.state)
 
     def close(self) -> None:
         for p in self.parts:

@@ -45,6 +45,8 @@ class RemoteSession:
         self._state: GameState | None = None
         self._dealt_from: Observation | None = None
         self._undo_sent = -1                    # the action count at which this seat asked to undo
+        # this seat's own decisions, for its review: (actions before it, the state it saw, its move)
+        self.record: list[tuple[int, GameState, Action]] = []
 
     # --- the network ----------------------------------------------------------------------
     def update(self) -> list[Update]:
@@ -55,6 +57,8 @@ class RemoteSession:
                 self._take_log()
             elif u.kind == "refused":
                 self.refusals.append(u)
+                if self.record and self.record[-1][0] >= self.client.at:     # that move did not happen
+                    self.record.pop()
             elif u.kind in ("welcome", "seats"):
                 self.seats = [Seat(str(s.get("name", "?")), _seat_kind(str(s.get("kind", ""))))
                               for s in self.client.seats]
@@ -70,6 +74,7 @@ class RemoteSession:
         if same < len(mine):                    # the host's log is shorter or differs: an undo there
             self.feed.truncate(mine[same][0] - 1)   # whole actions go (their events share a count)
             same = len(self.feed)
+            self.record = [r for r in self.record if r[0] < self.client.at]
         for acts, event in log[same:]:
             self.feed.append(acts, [event])
 
@@ -136,8 +141,14 @@ class RemoteSession:
         if it is not among the legal actions the host sent (the host would refuse it anyway)."""
         if action not in self.client.legal:
             raise IllegalAction("not among this seat's legal actions now")
+        self.record.append((len(self.state.history), self.state.clone(), action))
         self.client.send_action(action)
         return []
+
+    def review_record(self) -> tuple[list[GameState], list[Action]]:
+        """This seat's game for its review, from its own view only: the position of each of its
+        decisions as it saw it, then the end (whose ``history`` lists its moves)."""
+        return review_of(self.record, self.state)
 
     # undo: the host decides (its rule is the one-screen rule); this seat may ask when it says so
     def undo_owner(self) -> int | None:
@@ -193,3 +204,13 @@ def _dealt(obs: Observation) -> GameState:
     s = determinize(obs, random.Random(obs.history_len))
     s.history = [UNKNOWN_PAST] * obs.history_len
     return s
+
+
+def review_of(record: list[tuple[int, GameState, Action]], final: GameState) -> tuple[list[GameState], list[Action]]:
+    """The review's positions and moves from decisions seen at one screen (``record``, in any
+    order) and the final position: move ``i`` was chosen in position ``i``."""
+    ordered = sorted(record, key=lambda r: r[0])
+    actions = [a for _, _, a in ordered]
+    end = final.clone()
+    end.history = list(actions)
+    return [s for _, s, _ in ordered] + [end], actions

@@ -141,8 +141,14 @@ class NetFlow:
         if session is None or not session.over:
             return
         self.app.stack.push(ResultsScene(session, on_play_again=self.again, on_menu=self.leave,
+                                         on_review=lambda: self.show_review(session),
                                          again_label=tr("menu.new_game") if self._hosting()
                                          else tr("menu.join")))
+
+    def show_review(self, session) -> None:
+        """The review of this screen's own moves, each judged from the view its player had."""
+        from knjazja.ui.scenes.review import ReviewScene
+        self.app.stack.push(ReviewScene(session, record=session.review_record()))
 
     def _hosting(self) -> bool:
         return getattr(self.flow.table, "hosted", None) is not None

@@ -93,6 +93,21 @@ def test_the_host_plays_a_network_game_from_the_setup_to_the_end(make_app, hosti
     want = hosted.server.call(lambda: codec.observation_to_json(observation(table.state, 0)))
     assert codec.observation_to_json(session.observation) == want
     assert "Игорь" in " ".join(c.log_lines())
+    # the review: this seat's own decisions, each in the position it saw, judged from its view
+    from knjazja.app.advice.analysis import Analysis, decision_points
+    states, actions = session.review_record()
+    assert len(actions) > 5 and states[-1].history == actions and states[-1].over
+    assert all(st.decision.seat == 0 and len(st.history) < len(table.state.history) for st in states[:-1])
+    assert [len(st.history) for st in states[:-1]] == sorted({len(st.history) for st in states[:-1]})
+    points = decision_points(states, session.seats)
+    assert points
+    analysis = Analysis(states, points[:1], worlds=1, use_process=False)
+    analysis.prioritize(points[0])
+    assert [r.index for r in analysis.wait(TIMEOUT)] == points[:1]
+    analysis.cancel()
+    from knjazja.ui.scenes.review import ReviewScene
+    review = ReviewScene(session, record=(states, actions), use_process=False)
+    assert review.board.only == {0} and review.last == len(actions)     # the others' hands stay hidden
     from knjazja.app.store.stats import load_stats
     st = load_stats()                 # the game counts for this computer's player, not the friend
     assert st["games"] == 1 and st["levels"]["easy"]["games"] == 1 and st["levels"]["easy"]["seats"] == 1

@@ -45,12 +45,13 @@ class ReviewScene(BookScene):
 
     def __init__(self, session, on_close: Callable[[], None] | None = None, *,
                  worlds: int = WORLDS, analysis: Analysis | None = None,
-                 use_process: bool = True) -> None:
+                 use_process: bool = True, record: tuple[list[GameState], list[Action]] | None = None) -> None:
+        """``record``: (positions, moves) seen at this screen (a network table's own view)."""
         super().__init__(on_close=on_close)
         self.session = session
         self.seats = session.seats
-        self.states: list[GameState] = replay(session.state)
-        self.actions: list[Action] = list(session.state.history)
+        self.states: list[GameState] = record[0] if record else replay(session.state)
+        self.actions: list[Action] = record[1] if record else list(session.state.history)
         self.points = decision_points(self.states, self.seats)
         self._point_set = set(self.points)
         self.worlds = worlds
@@ -70,6 +71,8 @@ class ReviewScene(BookScene):
         self._right_cache: pygame.Surface | None = None
         self._right_key: tuple | None = None
         self.board = ReviewBoard(self.seats, self.sprites, self.texts, self.px)
+        if record:                                    # only this screen's hands are known
+            self.board.only = {st.decision.seat for st in self.states[:-1]}
         self._seek_drag = False
         self._fades: tuple[pygame.Surface, pygame.Surface] | None = None
         self._texts_cache: dict[tuple[str, int], str] = {}

@@ -55,6 +55,9 @@ class ReviewBoard:
         self.texts = texts
         self.px = px
         self.hits: list[tuple[pygame.Rect, int, int]] = []   # (screen rect, card, layer) as drawn
+        # the seats whose hidden cards (hand, bids) are shown; None: all (a game played here).
+        # A network game's review knows only its own seats' cards: the others' are counted.
+        self.only: set[int] | None = None
 
     def draw_title(self, surf: pygame.Surface, r: pygame.Rect, text: str, s: GameState) -> None:
         """Which move, and the sizes of the piles."""
@@ -188,7 +191,8 @@ class ReviewBoard:
         sc = seat_score(s, seat)
         chron_glory = [c.glory for c in sc.chronicles]
         groups = [
-            ("hand", [[(c, None)] for c in sorted(s.hands[seat])]),
+            ("hand", [[(c, None)] for c in sorted(s.hands[seat])]) if self.only is None or seat in self.only
+            else ("hand", [], f"({len(s.hands[seat])})"),
             ("cities", [[(c.card, c.glory())] + [(b, None) for b in c.all_buildings()] for c in s.cities_of(seat)]),
             ("chronicles", [[(c, chron_glory[k] if k < len(chron_glory) else None)] +
                             ([(s.under[c], None)] if c in s.under else [])
@@ -224,7 +228,8 @@ class ReviewBoard:
             if p.in_limbo:
                 groups.append(("in_play", [[(p.card, None)]]))
             if p.bids:
-                groups.append(("bids", [[(troop, None)] for _, troop in p.bids if troop >= 0]))
+                groups.append(("bids", [[(troop, None)] for bidder, troop in p.bids
+                                        if troop >= 0 and (self.only is None or bidder in self.only)]))
         info = pygame.Rect(row.left + px(16), row.top + px(6), info_w - px(24), row.height - px(12))
         f = style.font("bold", max(11, min(px(17), row.height * 20 // 100)))
         y = info.top
