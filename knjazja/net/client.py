@@ -97,6 +97,7 @@ class ClientSession:
         self._stop: asyncio.Event | None = None
         self._ws: ClientConnection | None = None
         self._number = 0
+        self._waiting: tuple[int, int, list[Action], bool] | None = None   # the move sent, not yet answered
         self._welcomed = False                    # this connection's join was answered (network thread)
         self._thread = threading.Thread(target=self._run, name="knjazja-client", daemon=True)
 
@@ -109,6 +110,8 @@ class ClientSession:
         """Queue ``action`` for the host; its number (a refusal names it).  The legal actions
         are cleared: the next ``state`` from the host brings the new ones."""
         self._number += 1
+        # kept until the host answers: a refusal (a flood, a stale move) gives the choice back
+        self._waiting = (self._number, self.at, self.legal, self.can_undo)
         self.legal, self.can_undo = [], False
         self._post(encode("action", n=self._number, at=self.at, action=action.to_json()))
         return self._number
@@ -187,8 +190,13 @@ class ClientSession:
             return Update("events", events=events, number=seq)
         if kind == "state":
             _, self.at, self.acknowledged, self.observation, self.legal, self.can_undo = item
+            self._waiting = None
             return Update("state")
         _, reason, detail, number = item
+        waiting = self._waiting
+        # a refusal of the move just sent (a flood is refused before its number is read)
+        if waiting is not None and number in (waiting[0], -1) and self.at == waiting[1]:
+            self.legal, self.can_undo, self._waiting = waiting[2], waiting[3], None
         return Update("refused", reason=reason, detail=detail, number=number)
 
     # --- the network thread ------------------------------------------------------------------

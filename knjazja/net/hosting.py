@@ -55,12 +55,13 @@ class HostedTable:
     def open(cls, kinds: list[str], names: list[str], *, password: str = "", seed: int | None = None,
              options: GameOptions | None = None, first_player: int | None = None,
              port: int = DEFAULT_PORT, folder: Path | None = None, bind: str = "0.0.0.0",
-             announce: bool = True, announce_port: int | None = None) -> "HostedTable":
+             announce: bool = True, announce_port: int | None = None,
+             bot_pause: float = BOT_PAUSE) -> "HostedTable":
         """A new table with these seats (the ``human`` ones: this window's).  OSError when no
         port at all can be opened."""
         assert LOCAL in kinds and REMOTE in kinds
         code = new_code()
-        server = _start_server(folder, bind, port)
+        server = _start_server(folder, bind, port, bot_pause)
         table = server.call(lambda: _create(server, code, kinds, names, seed, password, options, first_player))
         tokens = server.call(lambda: _claim_local(table))
         hosted = cls(server, table, tokens, names[min(tokens)])
@@ -71,14 +72,15 @@ class HostedTable:
 
     @classmethod
     def resume(cls, path: Path, *, port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
-               announce: bool = True, announce_port: int | None = None) -> "HostedTable":
+               announce: bool = True, announce_port: int | None = None,
+               bot_pause: float = BOT_PAUSE) -> "HostedTable":
         """A table this window hosted before, from its autosave (SaveError if it is not one,
         or has no seat for this window); its players rejoin with their tokens."""
         from knjazja.engine import SaveError
         table = resume_table(path)
         if LOCAL not in table.kinds:
             raise SaveError(f"{path.name} has no seat for this window", "invalid")
-        server = _start_server(path.parent, bind, port)
+        server = _start_server(path.parent, bind, port, bot_pause)
         host = server.server.host
 
         def reopen() -> Table:
@@ -177,11 +179,11 @@ def unfinished_tables(folder: Path | None = None, newest: int = 5) -> list[tuple
     return out
 
 
-def _start_server(folder: Path | None, bind: str, port: int) -> ServerThread:
+def _start_server(folder: Path | None, bind: str, port: int, bot_pause: float = BOT_PAUSE) -> ServerThread:
     """The host's server on ``port``, or on any free port when that one is taken."""
     folder = folder or hosted_folder()
     # bots wait a moment after a person's move: it can be followed, and taken back meanwhile
-    host = Host(folder, Limits(bot_pause=BOT_PAUSE), None, background_bots=True)
+    host = Host(folder, Limits(bot_pause=bot_pause), None, background_bots=True)
     for p in dict.fromkeys((port, 0)):
         server = ServerThread(host, bind, p)
         try:

@@ -26,18 +26,19 @@ def _frames_until(app, done, timeout=TIMEOUT):
 
 @pytest.fixture
 def hosting(monkeypatch, tmp_path):
-    """Hosted tables listen on loopback at a free port, unannounced."""
+    """Hosted tables listen on loopback at a free port, unannounced, their bots without a pause
+    (a second a move would make a game last minutes)."""
     from knjazja.net import hosting as H
     real = H.HostedTable.open.__func__
 
     def open_here(cls, kinds, names, **kw):
-        kw.update(port=0, bind="127.0.0.1", announce=False, folder=tmp_path)
+        kw.update(port=0, bind="127.0.0.1", announce=False, folder=tmp_path, bot_pause=0.0)
         return real(cls, kinds, names, **kw)
     monkeypatch.setattr(H.HostedTable, "open", classmethod(open_here))
     real_resume = H.HostedTable.resume.__func__
 
     def resume_here(cls, path, **kw):
-        kw.update(port=0, bind="127.0.0.1", announce=False)
+        kw.update(port=0, bind="127.0.0.1", announce=False, bot_pause=0.0)
         return real_resume(cls, path, **kw)
     monkeypatch.setattr(H.HostedTable, "resume", classmethod(resume_here))
     monkeypatch.setattr(H, "hosted_folder", lambda: tmp_path)
@@ -86,7 +87,7 @@ def test_the_host_plays_a_network_game_from_the_setup_to_the_end(make_app, hosti
         if c.can_act() and session.legal():
             assert c.play(session.legal()[-1])
         time.sleep(0.002)
-    assert session.refusals == []
+    assert {r.reason for r in session.refusals} <= {"flood", "stale"}      # (a player at machine speed)
     table = hosted.table
     from knjazja.engine import observation
     from knjazja.net import codec
@@ -153,7 +154,7 @@ def test_a_table_hosted_on_the_network_is_found_and_picked(make_app, tmp_path):
     from knjazja.net.hosting import HostedTable
     # every address of this computer: the list names the table by its network address
     hosted = HostedTable.open(["human", "remote"], ["Ольга", "Игрок 2"], seed=8, port=0, folder=tmp_path,
-                              bind="0.0.0.0", announce=True, announce_port=0)
+                              bind="0.0.0.0", announce=True, announce_port=0, bot_pause=0.0)
     app = make_app(persist=False)
     flow = GameFlow(app)
     app.stack.push(flow.menu)
@@ -236,7 +237,7 @@ def test_two_players_at_the_host_and_a_friend_elsewhere(make_app, hosting):
             checked += 1
             assert c.play(session.legal()[-1])
         time.sleep(0.002)
-    assert viewers == {0, 2} and checked > 10 and session.refusals == []
+    assert viewers == {0, 2} and checked > 10 and {r.reason for r in session.refusals} <= {"flood", "stale"}
     _frames_until(app, lambda: all(p.over for p in session.parts))    # every link has the end
     from knjazja.engine import observation
     from knjazja.net import codec
