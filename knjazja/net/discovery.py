@@ -32,6 +32,7 @@ from .seats import CODE
 log = logging.getLogger("knjazja.net")
 
 DISCOVERY_PORT = 7655              # the game's own port is serve.DEFAULT_PORT, 7654
+WSAEMSGSIZE = 10040                 # Windows: recvfrom on a datagram larger than the buffer (dropped)
 BROADCAST = "255.255.255.255"
 PROBE, ANSWER = "knjazja?", "knjazja!"
 MAX_PROBE = 512                    # bytes: a probe is ~30; anything larger is not one
@@ -239,9 +240,11 @@ class Announcer:
                 data, source = sock.recvfrom(MAX_PROBE + 1)
             except TimeoutError:
                 continue
-            except OSError:             # Windows: a datagram too large, an earlier answer's ICMP error
+            except OSError as e:        # Windows: a datagram too large, an earlier answer's ICMP error
                 if sock.fileno() == -1:
                     return
+                if getattr(e, "winerror", None) == WSAEMSGSIZE:
+                    self.ignored += 1       # an oversized probe, refused by the system: ignored as elsewhere
                 continue
             try:
                 self.handle(data, source, sock.sendto)
