@@ -26,6 +26,7 @@ from typing import Any
 
 from knjazja import __version__
 
+from .links import Bucket
 from .protocol import MAX_NAME, PROTOCOL_VERSION
 from .seats import CODE
 
@@ -146,21 +147,6 @@ def read_answer(data: bytes) -> list[dict[str, Any]] | None:
 
 
 # --- the host's side ---------------------------------------------------------------------------
-class _Bucket:
-    """``rate`` answers a second, as many at once."""
-
-    def __init__(self, rate: float, now: float) -> None:
-        self.rate, self.level, self.at = rate, rate, now
-
-    def take(self, now: float) -> bool:
-        self.level = min(self.rate, self.level + max(0.0, now - self.at) * self.rate)
-        self.at = now
-        if self.level < 1:
-            return False
-        self.level -= 1
-        return True
-
-
 def _nearby(address: str) -> bool:
     """A source worth answering: on a LAN, this computer or link-local — never the internet."""
     try:
@@ -186,8 +172,8 @@ class Announcer:
         self._sock: socket.socket | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
-        self._buckets: dict[str, _Bucket] = {}
-        self._total: _Bucket | None = None
+        self._buckets: dict[str, Bucket] = {}
+        self._total: Bucket | None = None
 
     @property
     def running(self) -> bool:
@@ -275,10 +261,10 @@ class Announcer:
     def _allowed(self, address: str) -> bool:
         now = self.clock()
         if self._total is None:
-            self._total = _Bucket(TOTAL_RATE, now)
+            self._total = Bucket(TOTAL_RATE, int(TOTAL_RATE), now)
         if len(self._buckets) >= MAX_TRACKED and address not in self._buckets:
             self._buckets.clear()           # the overall rate still holds
-        bucket = self._buckets.setdefault(address, _Bucket(ADDRESS_RATE, now))
+        bucket = self._buckets.setdefault(address, Bucket(ADDRESS_RATE, int(ADDRESS_RATE), now))
         return bucket.take(now) and self._total.take(now)
 
 

@@ -21,10 +21,10 @@ from knjazja.app.session import Seat
 from knjazja.engine import Action, Event, GameState, IllegalAction, Observation
 
 from .client import CLOSED, CONNECTED, ClientSession, Update
-from .remote import RemoteSession, review_of
+from .remote import HostDoesIt, RemoteSession, review_of
 
 
-class HotSeatSession:
+class HotSeatSession(HostDoesIt):
     def __init__(self, sessions: list[RemoteSession]) -> None:
         assert sessions, "a screen plays at least one seat"
         self.parts = sessions
@@ -140,30 +140,6 @@ class HotSeatSession:
     def undo(self, seat: int) -> bool:
         part = self._by_seat().get(seat)
         return part is not None and part.undo(seat)
-
-    def seal(self) -> None:
-        pass
-
-    def auto_answer(self) -> bool:
-        return False
-
-    def answer_from_public_facts(self) -> bool:
-        return False
-
-    def bot_step(self, background: bool = True) -> list[Event] | None:
-        return None
-
-    def bot_thinking(self) -> bool:
-        return False
-
-    def cancel_bot(self) -> None:
-        pass
-
-    def save_autosave(self) -> None:
-        pass
-
-    def flush_autosave(self) -> None:
-        pass
 
     def meta(self) -> dict:
         return self.parts[0].meta()

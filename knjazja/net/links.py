@@ -39,7 +39,7 @@ class Bucket:
         self.rate, self.burst, self.level, self.at = rate, burst, float(burst), now
 
     def take(self, now: float) -> bool:
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.level = min(self.burst, self.level + max(0.0, now - self.at) * self.rate)   # (a clock set back)
         self.at = now
         if self.level < 1:
             return False

@@ -34,7 +34,36 @@ from .seats import BOTS, LOCAL
 UNKNOWN_PAST = Action(DRAW)      # stands for each of the host's actions in ``state.history``
 
 
-class RemoteSession:
+class HostDoesIt:
+    """What a local session does by itself and the host does for the seats it serves: sealing
+    moves, automatic answers, the bots, the autosave.  Nothing to do at this end."""
+
+    def seal(self) -> None:
+        pass
+
+    def auto_answer(self) -> bool:
+        return False
+
+    def answer_from_public_facts(self) -> bool:
+        return False
+
+    def bot_step(self, background: bool = True) -> list[Event] | None:
+        return None
+
+    def bot_thinking(self) -> bool:
+        return False
+
+    def cancel_bot(self) -> None:
+        pass
+
+    def save_autosave(self) -> None:
+        pass
+
+    def flush_autosave(self) -> None:
+        pass
+
+
+class RemoteSession(HostDoesIt):
     def __init__(self, client: ClientSession) -> None:
         self.client = client
         self.feed = EventFeed()
@@ -161,31 +190,6 @@ class RemoteSession:
         self._undo_sent = self.client.at
         self.client.send_undo()
         return True
-
-    def seal(self) -> None:
-        pass
-
-    # what a local session does by itself, the host does for a remote seat
-    def auto_answer(self) -> bool:
-        return False
-
-    def answer_from_public_facts(self) -> bool:
-        return False
-
-    def bot_step(self, background: bool = True) -> list[Event] | None:
-        return None
-
-    def bot_thinking(self) -> bool:
-        return False
-
-    def cancel_bot(self) -> None:
-        pass
-
-    def save_autosave(self) -> None:
-        pass
-
-    def flush_autosave(self) -> None:
-        pass
 
     def meta(self) -> dict:
         return {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats], "series": False}
