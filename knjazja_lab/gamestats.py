@@ -14,10 +14,14 @@ and how it used its chances and its cards against the others:
 * `exposed`: 1 when, on some turn of another seat, that seat could have declared war on an
   unwalled city of this seat (`exposed_early`: such a turn came before the last `LATE_DECK`
   cards; `exposed_turns`: how many such turns; `exposed_idle`: on one of them that seat
-  declared no war at all); `attacked`: wars declared against this seat.  A seat exposed
-  and never attacked is a game in which its open cities sat untouched; exposed while
-  another passed the chance without any war, and never attacked, is one in which they sat
-  untouched by a bot that had no other war to fight.
+  declared no war at all; `exposed_live`: on one of them, with more than a round of cards
+  left in the deck, that seat's war on such a city could succeed by its own odds —
+  P(it falls) above 0, `bots.press.p_falls`: not against a hand known or all but sure to
+  hold the answers); `attacked`: wars declared against this seat.  A seat exposed and
+  never attacked is a game in which its open cities sat untouched; exposed while another
+  passed the chance without any war, and never attacked, is one in which they sat
+  untouched by a bot that had no other war to fight; exposed live and never attacked, one
+  in which they sat untouched while a troop could have taken them before the last round.
 """
 from __future__ import annotations
 
@@ -29,11 +33,12 @@ from knjazja.engine.cards import KIND
 from knjazja.engine.kinds import EventKind, WarEnd
 
 from knjazja.bots.gifts import is_gift
+from knjazja.bots.press import p_falls
 
 LATE_DECK = 20               # the last cards of the deck: wars before them are "early"
 COUNTS = ("wars_declared", "wars_won", "cities_founded", "buildings_built",
           "cards_in_hand_end", "cities_in_hand_end", "open_chances", "chances_taken",
-          "wars_early", "gifts", "exposed", "exposed_early", "exposed_turns", "exposed_idle", "attacked")
+          "wars_early", "gifts", "exposed", "exposed_early", "exposed_turns", "exposed_idle", "exposed_live", "attacked")
 
 
 class PlayCounter:
@@ -87,6 +92,10 @@ class PlayCounter:
                 theirs["exposed_early"] = 1
             if action.kind != DECLARE_WAR:
                 theirs["exposed_idle"] = 1
+            if not theirs["exposed_live"] and obs.deck_size > obs.n and any(
+                    p_falls(obs, a) > 0.0 for a in legal if a.kind == DECLARE_WAR
+                    and obs.cities[a.city].owner == owner and obs.cities[a.city].walls < 0):
+                theirs["exposed_live"] = 1
 
     def finish(self, s: GameState) -> list[dict]:
         for seat, hand in enumerate(s.hands):
@@ -139,7 +148,8 @@ def by_kind(kinds: list[str], per_game: list[list[dict]], games: int) -> dict:
     """Per seat kind, all its seats together: open chances and the share taken, wars and
     early wars a game against each kind, gifts a game, and (as the defender) the share of
     games in which its open cities sat untouched (of those with a chance at them at all, and
-    of those with one before the last cards; with the chances those games held).  `per_game[g][i]` is the counts of the
+    of those with one before the last cards, and of those with a chance that could succeed
+    before the last round; with the chances those games held).  `per_game[g][i]` is the counts of the
     seat of kind `kinds[i]` in game g, with `wars_on`/`wars_early_on` keyed by kind."""
     g = max(1, games)
     out: dict[str, dict] = {}
@@ -149,6 +159,7 @@ def by_kind(kinds: list[str], per_game: list[list[dict]], games: int) -> dict:
         exposed = [d for d in mine if d["exposed"]]
         early = [d for d in mine if d.get("exposed_early")]
         untouched = [d for d in exposed if not d["attacked"]]
+        live = [d for d in mine if d.get("exposed_live")]
         out[kind] = {
             "seats_per_game": kinds.count(kind),
             "open_chances_per_game": round(chances / g, 3),
@@ -170,6 +181,9 @@ def by_kind(kinds: list[str], per_game: list[list[dict]], games: int) -> dict:
                                            4) if early else 0.0,
             "untouched_idle_share": round(sum(1 for d in untouched if d.get("exposed_idle"))
                                           / len(exposed), 4) if exposed else 0.0,
+            "exposed_live_games": len(live),
+            "untouched_live_share": round(sum(1 for d in live if not d["attacked"]) / len(live), 4)
+            if live else 0.0,
             "untouched_exposed_turns": round(sum(d.get("exposed_turns", 0) for d in untouched)
                                              / len(untouched), 2) if untouched else 0.0,
         }

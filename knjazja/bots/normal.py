@@ -44,7 +44,7 @@ class NormalBot:
                                exact_draw=self.exact_draw)
         vals = adjust(obs, open_, values, self.sense)
         best = max(range(len(open_)), key=vals.__getitem__)
-        if self.sense is not None and self.sense.probe:      # an idle turn: a rival's open city
+        if self.sense is not None and self.sense.probe:      # no war chosen: a sitter's open city
             from .press import probe
             war = probe(obs, open_, best, rng, vals, self.sense.probe)
             if war >= 0:

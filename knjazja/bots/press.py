@@ -22,19 +22,21 @@ And one choice (`probe`, `Sense.probe`): a prince who sits on a big hand (`SIT_H
 or more) and leaves a small city bare is seldom worth a war by the odds (P(it falls) 0-0.3),
 so neither lean moves a bot, and his open cities sat untouched all game while the bots drew
 or fought the princes with few answers.  A person at the table does not let such a city sit:
-on a turn he would only draw, he sends a troop at it to see.  So on a turn on which a bot's
-choice is a draw or a pass, with more than `PROBE_ROUNDS` rounds of cards in the deck, it
+on a turn he would spend otherwise, he sends a troop at it to see.  So on a turn on which a
+bot's choice is no war and founds or builds nothing, with more than `PROBE_ROUNDS` rounds of cards in the deck, it
 declares war on an unwalled city of such a prince that its troop can take — not hopeless
-(P(it falls) above 0), not worth clearly less than the draw (`PROBE_SLACK`, where the bot
-has values) — with the odds `Sense.probe` (1 in the shipped preset: a bot keeps no memory
+(P(it falls) above 0), not worth clearly less than the play it would make (`PROBE_SLACK`;
+a bot without values for its moves, Hard's round look-ahead, probes only instead of a draw
+or a pass) — with the odds `Sense.probe` (1 in the shipped preset: a bot keeps no memory
 between turns, so "a city that has sat open for several of my turns" is read as a city of
-a prince nobody can count on taking, on a turn with nothing better to do).  The leader's
-city first, then the likelier to fall.  And when its choice is a war and a war on an
-unwalled city of such a prince is as good (within `PROBE_TIE`) while his hand is
-`PROBE_HAND` cards bigger than the first war's defender's, it takes that one: the wars the
-bots pay for went to the princes with few answers, and the one who sits on his hand was
-left alone.  A prince with fewer cards is pressed by `war_edge` alone (his city is likelier
-to fall); Easy seats hold about five cards, so against them nothing changes.
+a prince nobody can count on taking, on a turn with nothing clearly better to do).  The
+leader's city first, then the likelier to fall.  And when its choice is a war and a war on
+an unwalled city of such a prince that may fall is nearly as good (within `PROBE_TIE`)
+while his hand is `PROBE_HAND` cards bigger than the first war's defender's, it takes that
+one: the wars the bots pay for went to the princes with few answers, and the one who sits
+on his hand was left alone.  A prince with fewer cards is pressed by `war_edge` alone (his
+city is likelier to fall); Easy seats hold about five cards, so against them nothing
+changes.
 """
 from __future__ import annotations
 
@@ -42,7 +44,7 @@ import random
 from math import comb
 
 from knjazja.engine import Action, Observation
-from knjazja.engine.actions import CHRONICLE, DECLARE_WAR, DRAW, EVENT, PASS, PASS_IGOR, TURN
+from knjazja.engine.actions import BUILD, CHRONICLE, DECLARE_WAR, DRAW, EVENT, PASS, PASS_IGOR, PLAY_CITY, TURN
 from knjazja.engine.cards import CARD_ID, FOREIGN, IS_MILITIA, IS_TROOP, SPEC_BY_ID, STRENGTH, card_ids
 from knjazja.engine.kinds import TargetKind
 from knjazja.engine.scoring import seat_glory, top_seats
@@ -56,8 +58,8 @@ MAX_ATTACKS = 3               # a prince throws at most this many troops at one 
 MAX_WORTH = 8                 # a war's worth is capped: a great city is no sure thing
 PROBE_ODDS = 1.0              # an idle turn probes a sitter's open city with these odds (`probe`)
 PROBE_ROUNDS = 1              # ... while more than this many rounds of cards are in the deck
-PROBE_SLACK = 0.05            # ... and the war is valued within this P(win) of the idle move
-PROBE_TIE = 0.03              # wars this near in value: the one on the prince who sits on his hand
+PROBE_SLACK = 0.05            # ... and the war is valued within this P(win) of the bot's play
+PROBE_TIE = 0.08              # wars this near in value: the one on the prince who sits on his hand
 PROBE_HAND = 3                # ... when he holds this many cards more than the other war's defender
 SIT_HAND = 10                 # a prince who holds this many cards sits on his hand: the one probed
 # the cards whose blow (`CardSpec.harms`) falls on a seat (named by the action's `seat`:
@@ -68,9 +70,13 @@ CITY_BLOWS = card_ids(harms=True, aim=TargetKind.CITY)
 
 
 def leaders(obs: Observation) -> set[int]:
-    """The other seats with the most Glory now (all of them public)."""
+    """The other seats with the most Glory now (all of them public); none while they all
+    stand level (at the start, every prince at 0): then nobody threatens to win, and a blow
+    or a war gets no edge for its target (an edge on every target was a lean towards blows
+    as such, which cost Normal about a point against three Easy)."""
     others = [t for t in range(obs.n) if t != obs.seat]
-    return {others[i] for i in top_seats([seat_glory(obs, t) for t in others])}
+    top = {others[i] for i in top_seats([seat_glory(obs, t) for t in others])}
+    return top if len(top) < len(others) or len(others) == 1 else set()  # all level: nobody leads
 
 
 def victim(obs: Observation, a: Action) -> int:
@@ -159,17 +165,21 @@ def aim_edge(obs: Observation, legal: list[Action], aim: float) -> list[float]:
 
 def probe(obs: Observation, legal: list[Action], chosen: int, rng: random.Random,
           values: list[float] | None = None, odds: float = PROBE_ODDS) -> int:
-    """The index in `legal` of a probing war to declare instead of `legal[chosen]` (a draw
-    or a pass on the seat's own turn), or -1 (module text): a war on an unwalled rival
-    city that may fall (P > 0), valued (`values`, when given) within `PROBE_SLACK` of the
-    idle move; the leader's city first, then the likelier to fall and the richer.  The
-    odds are drawn from `rng` only when there is such a war."""
+    """The index in `legal` of a probing war to declare instead of `legal[chosen]` (the
+    seat's play on its own turn: neither a war, nor a city founded or a building raised), or
+    -1 (module text): a war on an unwalled city of a rival
+    who sits on his hand that may fall (P > 0), valued (`values`, when given) within
+    `PROBE_SLACK` of the play — without values, only instead of a draw or a pass; the
+    leader's city first, then the likelier to fall and the richer.  The odds are drawn from
+    `rng` only when there is such a war."""
     if obs.decision.kind != TURN or obs.current != obs.seat or obs.war is not None or odds <= 0 \
             or obs.deck_size <= PROBE_ROUNDS * obs.n:
         return -1
     if legal[chosen].kind == DECLARE_WAR:
         return _sitter(obs, legal, chosen, values) if values is not None else -1
-    if legal[chosen].kind not in (DRAW, PASS):
+    if legal[chosen].kind in (PLAY_CITY, BUILD):          # sure Glory is not given up for a probe
+        return -1
+    if values is None and legal[chosen].kind not in (DRAW, PASS):   # no values: only an idle turn
         return -1
     wars = [i for i, a in enumerate(legal) if a.kind == DECLARE_WAR and obs.cities[a.city].walls < 0
             and obs.cities[a.city].owner != obs.seat and obs.hand_sizes[obs.cities[a.city].owner] >= SIT_HAND
@@ -191,12 +201,16 @@ def probe(obs: Observation, legal: list[Action], chosen: int, rng: random.Random
 def _sitter(obs: Observation, legal: list[Action], chosen: int, values: list[float]) -> int:
     """Of two wars near in value (`PROBE_TIE`), the one on an unwalled city of a prince who
     sits on a hand `PROBE_HAND` cards bigger than the chosen war's defender's (the prince
-    nobody presses: his hand is what keeps his cities untouched), or -1."""
+    nobody presses: his hand is what keeps his cities untouched), if it may fall, or -1."""
     hands = obs.hand_sizes
     theirs = hands[obs.cities[legal[chosen].city].owner]
     near = [i for i, a in enumerate(legal) if a.kind == DECLARE_WAR and i != chosen
             and obs.cities[a.city].walls < 0 and values[i] >= values[chosen] - PROBE_TIE
             and hands[obs.cities[a.city].owner] >= max(SIT_HAND, theirs + PROBE_HAND)]
+    if near:
+        view = View.from_obs(obs)
+        prof = PoolProfile(view.pool)
+        near = [i for i in near if p_falls(obs, legal[i], view, prof) > 0.0]    # not hopeless
     if not near:
         return -1
     return max(near, key=lambda i: (hands[obs.cities[legal[i].city].owner], values[i], -i))

@@ -9,7 +9,7 @@ import pytest
 from knjazja.bots import make_bot
 from knjazja.bots.gifts import is_gift
 from knjazja.bots.lookahead import pointless, settle
-from knjazja.bots.press import (PROBE_ROUNDS, PROBE_SLACK, PROBE_TIE, SIT_HAND, aim_edge, p_falls, p_fewer, probe,
+from knjazja.bots.press import (PROBE_ROUNDS, leaders, PROBE_SLACK, PROBE_TIE, SIT_HAND, aim_edge, p_falls, p_fewer, probe,
                                 victim, war_edge)
 from knjazja.bots.sense import PRESSING, STEADY, focus
 from knjazja.engine import Action, apply, legal_actions, observation, prepared_game
@@ -136,6 +136,16 @@ def test_a_war_on_a_rich_city_likely_to_fall_is_pressed_and_blows_aim_at_the_lea
              for i, a in enumerate(legal) if victim(obs, a) >= 0}
     assert blows[(CHRONICLE, 1, "")] == 0.015 and blows[(CHRONICLE, 2, "")] == 0.0
     assert blows[(DECLARE_WAR, -1, "city.novgorod")] == 0.015
+
+    # every other prince level (Smolensk and Murom, 1 Glory each): nobody leads, no blow gets the edge
+    s = prepared_game(3, hands={0: ["troop.druzhina.9", "chr.vasilko"], 1: [], 2: []},
+                      cities={"city.kiev": (0, []), "city.smolensk": (1, []), "city.murom": (2, [])})
+    obs, legal = observation(s, 0), legal_actions(s)
+    assert leaders(obs) == set()
+    assert all(e == 0.0 for e in aim_edge(obs, legal, 0.015))
+    edge = war_edge(obs, legal, 0.03)
+    assert len({round(e, 9) for a, e in zip(legal, edge) if a.kind == DECLARE_WAR}) == 1   # no city counts more
+    assert leaders(observation(prepared_game(2, cities={"city.kiev": (0, []), "city.murom": (1, [])}), 0)) == {1}
 
 
 # --- patience and commitment ---------------------------------------------------------------
@@ -290,3 +300,38 @@ def test_of_two_wars_as_good_the_one_on_the_prince_who_sits_on_his_hand():
     assert probe(obs, legal, on["city.galich"], random.Random(1), values) == -1
     values[on["city.murom"]] = 0.40
     assert probe(obs, legal, on["city.murom"], random.Random(1), values) == -1     # already his
+
+
+def test_a_play_nearly_as_good_yields_to_a_probe_only_where_the_bot_has_values():
+    """Not only a draw: a chronicle or an event valued within the slack of the war on a
+    sitter's bare city yields to it (Normal's values) — a city founded or a building raised
+    does not (sure Glory); Hard's round look-ahead has no values for its moves, so there only
+    a draw or a pass does."""
+    s = _sitter_table(mine=["chr.anna", "city.smolensk"])
+    obs, legal = observation(s, 0), legal_actions(s)
+    war = next(i for i, a in enumerate(legal) if a.kind == DECLARE_WAR)
+    play = next(i for i, a in enumerate(legal) if a.kind == CHRONICLE)
+    found = next(i for i, a in enumerate(legal) if a.kind == PLAY_CITY)
+    values = [0.0] * len(legal)
+    values[play], values[found], values[war] = 0.30, 0.30, 0.30 - PROBE_SLACK / 2
+    assert probe(obs, legal, play, random.Random(1), values, odds=1.0) == war
+    assert probe(obs, legal, found, random.Random(1), values, odds=1.0) == -1
+    values[war] = 0.30 - 2 * PROBE_SLACK                      # clearly worse: the chronicle
+    assert probe(obs, legal, play, random.Random(1), values, odds=1.0) == -1
+    assert probe(obs, legal, play, random.Random(1), odds=1.0) == -1        # no values: no probe
+    draw = next(i for i, a in enumerate(legal) if a.kind == DRAW)
+    assert probe(obs, legal, draw, random.Random(1), odds=1.0) == war
+
+
+def test_no_sitter_war_chosen_over_a_better_one_when_his_city_cannot_fall():
+    """Within the tie, the sitter's bare city is taken only if it may fall: against a hand
+    known to hold the answers, the better war stands."""
+    s = _sitter_table(cities={"city.kiev": (0, []), "city.murom": (1, []), "city.galich": (2, [])})
+    s.seen[0].update(s.hands[1])                  # his hand is known: answers to the troop
+    s.edited()
+    obs, legal = observation(s, 0), legal_actions(s)
+    on = {CARD_ID[a.city]: i for i, a in enumerate(legal) if a.kind == DECLARE_WAR}
+    assert p_falls(obs, legal[on["city.murom"]]) == 0.0
+    values = [0.0] * len(legal)
+    values[on["city.galich"]], values[on["city.murom"]] = 0.40, 0.40 - PROBE_TIE / 2
+    assert probe(obs, legal, on["city.galich"], random.Random(1), values) == -1

@@ -29,6 +29,7 @@ def test_open_chances_are_the_turns_a_war_could_be_declared():
     assert (mine["open_chances"], mine["chances_taken"], mine["wars_declared"]) == (1, 1, 1)
     assert (theirs["exposed"], theirs["exposed_turns"], theirs["attacked"]) == (1, 1, 1)
     assert theirs["exposed_idle"] == 0                  # the chance was taken
+    assert theirs["exposed_live"] == 1                  # Murom could fall: no card in his hand
     assert counter.wars_early_on[0][1] == 1
     # the same chance passed: a draw instead of a war leaves the city idle
     s1 = prepared_game(3, hands={0: ["troop.druzhina.5"]},
@@ -45,6 +46,16 @@ def test_open_chances_are_the_turns_a_war_could_be_declared():
     obs, legal = observation(s2, 0), legal_actions(s2)
     c2.add(0, legal[0], apply(s2, legal[0]), obs, legal)
     assert c2.per_seat[0]["open_chances"] == 0
+    # a chance against a hand known to hold the answer is no live one
+    s3 = prepared_game(3, hands={0: ["troop.druzhina.5"], 1: ["ev.ambush"]},
+                       cities={"city.kiev": (0, []), "city.murom": (1, [])})
+    s3.seen[0].update(s3.hands[1])
+    s3.edited()
+    c3 = PlayCounter(3)
+    obs, legal = observation(s3, 0), legal_actions(s3)
+    draw = next(a for a in legal if a.kind != DECLARE_WAR)
+    c3.add(0, draw, apply(s3, draw), obs, legal)
+    assert (c3.per_seat[1]["exposed"], c3.per_seat[1]["exposed_live"]) == (1, 0)
 
 
 def test_a_gift_is_counted():

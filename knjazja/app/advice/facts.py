@@ -191,6 +191,8 @@ def aim_facts(obs: Observation, a: Action) -> list[Fact]:
     if hit < 0 or obs.n < 3:
         return []
     top = leaders(obs)
+    if not top:                       # all level: nobody to aim at
+        return []
     leader = min(top)
     glory = glory_now(obs, leader)
     if hit in top:
