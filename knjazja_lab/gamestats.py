@@ -38,7 +38,8 @@ from knjazja.bots.press import p_falls
 LATE_DECK = 20               # the last cards of the deck: wars before them are "early"
 COUNTS = ("wars_declared", "wars_won", "cities_founded", "buildings_built",
           "cards_in_hand_end", "cities_in_hand_end", "open_chances", "chances_taken",
-          "wars_early", "gifts", "exposed", "exposed_early", "exposed_turns", "exposed_idle", "exposed_live", "attacked")
+          "wars_early", "gifts", "exposed", "exposed_early", "exposed_turns", "exposed_idle", "exposed_live",
+          "attacked")
 
 
 class PlayCounter:
