@@ -136,6 +136,13 @@ def test_a_war_on_a_rich_city_likely_to_fall_is_pressed_and_blows_aim_at_the_lea
              for i, a in enumerate(legal) if victim(obs, a) >= 0}
     assert blows[(CHRONICLE, 1, "")] == 0.015 and blows[(CHRONICLE, 2, "")] == 0.0
     assert blows[(DECLARE_WAR, -1, "city.novgorod")] == 0.015
+    # only the leader's city in reach: no choice of target, so no edge for the war as such
+    s = prepared_game(3, hands={0: ["troop.druzhina.3"], 1: [], 2: []},
+                      cities={"city.kiev": (0, []), "city.novgorod": (1, ["bld.cathedral"]),
+                              "city.murom": (2, ["wall.stone"])})
+    obs, legal = observation(s, 0), legal_actions(s)
+    assert leaders(obs) == {1} and [CARD_ID[a.city] for a in legal if a.kind == DECLARE_WAR] == ["city.novgorod"]
+    assert all(e == 0.0 for e in aim_edge(obs, legal, 0.015))
 
     # every other prince level (Smolensk and Murom, 1 Glory each): nobody leads, no blow gets the edge
     s = prepared_game(3, hands={0: ["troop.druzhina.9", "chr.vasilko"], 1: [], 2: []},
