@@ -23,8 +23,9 @@ or more) and leaves a small city bare is seldom worth a war by the odds (P(it fa
 so neither lean moves a bot, and his open cities sat untouched all game while the bots drew
 or fought the princes with few answers.  A person at the table does not let such a city sit:
 on a turn he would spend otherwise, he sends a troop at it to see.  So on a turn on which a
-bot's choice is no war and founds or builds nothing, with more than `PROBE_ROUNDS` rounds of cards in the deck, it
-declares war on an unwalled city of such a prince that its troop can take — not hopeless
+bot's choice is no war and founds or builds nothing, with more than `PROBE_ROUNDS` rounds
+of cards in the deck, it declares war on an unwalled city of such a prince that its troop
+can take — not hopeless
 (P(it falls) above 0), not worth clearly less than the play it would make (`PROBE_SLACK`;
 a bot without values for its moves, Hard's round look-ahead, probes only instead of a draw
 or a pass) — with the odds `Sense.probe` (1 in the shipped preset: a bot keeps no memory
@@ -56,7 +57,7 @@ ATTRITION = 0.2            # a repelled attack still costs the defender an answe
 LEADER_WORTH = 1.5            # a city of the leading prince counts this much more
 MAX_ATTACKS = 3               # a prince throws at most this many troops at one city
 MAX_WORTH = 8                 # a war's worth is capped: a great city is no sure thing
-PROBE_ODDS = 1.0              # an idle turn probes a sitter's open city with these odds (`probe`)
+PROBE_ODDS = 1.0              # a turn without a war probes a sitter's open city with these odds
 PROBE_ROUNDS = 1              # ... while more than this many rounds of cards are in the deck
 PROBE_SLACK = 0.05            # ... and the war is valued within this P(win) of the bot's play
 PROBE_TIE = 0.08              # wars this near in value: the one on the prince who sits on his hand
@@ -172,11 +173,10 @@ def probe(obs: Observation, legal: list[Action], chosen: int, rng: random.Random
           values: list[float] | None = None, odds: float = PROBE_ODDS) -> int:
     """The index in `legal` of a probing war to declare instead of `legal[chosen]` (the
     seat's play on its own turn: neither a war, nor a city founded or a building raised), or
-    -1 (module text): a war on an unwalled city of a rival
-    who sits on his hand that may fall (P > 0), valued (`values`, when given) within
-    `PROBE_SLACK` of the play — without values, only instead of a draw or a pass; the
-    leader's city first, then the likelier to fall and the richer.  The odds are drawn from
-    `rng` only when there is such a war."""
+    -1 (module text): a war on an unwalled city of a rival who sits on his hand that may
+    fall (P > 0), valued (`values`, when given) within `PROBE_SLACK` of the play — without
+    values, only instead of a draw or a pass; the leader's city first, then the likelier to
+    fall and the richer.  The odds are drawn from `rng` only when there is such a war."""
     if obs.decision.kind != TURN or obs.current != obs.seat or obs.war is not None or odds <= 0 \
             or obs.deck_size <= PROBE_ROUNDS * obs.n:
         return -1
