@@ -51,6 +51,8 @@ from knjazja.engine import apply, legal_actions, new_game, observation
 bots = [make_bot("easy"), make_bot("normal"), make_bot("hard", iterations=2), make_bot("random")]
 s, rng = new_game(4, 5), random.Random(1)
 for n in range(120):
+    if s.over:                      # a short game: every module has been loaded by then
+        break
     seat, legal = s.decision.seat, legal_actions(s)
     obs = observation(s, seat)
     if n % 40 == 1 and len(legal) > 1:

@@ -186,14 +186,14 @@ def test_the_bench_notes_every_position_the_look_ahead_values():
     from knjazja.bots.sense import focus
     plain, noting = NormalBot(), NormalBot(net=_Noting(default_net()))
     asked = valued = 0
-    for i, s in enumerate(STATES[:8]):
+    for i, s in enumerate(STATES):         # all of them: a floor of real choices, whatever the bots play
         obs, legal = observation(s, s.decision.seat), legal_actions(s)
         assert noting.choose(obs, legal, random.Random(i)) == plain.choose(obs, legal, random.Random(i))
         before, asked = asked, len(noting._net.asked)
         # a real choice is valued by the network, unless every move ends the game (then
         # the look-ahead scores the final Glory exactly)
         valued += len(focus(obs, legal, sense=noting.sense)) > 1 and asked > before
-    assert valued >= 4
+    assert valued >= 5
     fresh = load()
     assert [default_net().value(f) for f in noting._net.asked] == \
         [fresh.value(f) for f in noting._net.asked]
