@@ -137,17 +137,26 @@ def seat_turns(v: View, t_left: int) -> list[int]:
     return out
 
 
-def extract(v: View) -> Features:
-    """The features of the position `v` shows to its seat."""
+def extract(v: View, pool: PoolInfo | None = None,
+            seats_by_troop: dict[float, list[list[float]]] | None = None) -> Features:
+    """The features of the position `v` shows to its seat.  `pool`: its pool's features,
+    when the caller has them already; `seats_by_troop`: the seat blocks of positions that
+    differ from this one only in the viewer's hand and the pool, by the viewer's best troop
+    (the one thing of the hand they read) — filled here, read by the next such call."""
     n, me = v.n, v.seat
     t_left = turns_left(v)
     R = seat_turns(v, t_left)
-    pool = pool_features(v)
+    if pool is None:
+        pool = pool_features(v)
     hand = _hand_block(v, R[me])
     best_troop = hand[_H["h_troop_max"]] * 10
-    seats = [_seat_block(v, (me + r) % n, r, R) for r in range(n)]
-    _cities_part(v, seats, best_troop)
-    _leads(seats)
+    seats = seats_by_troop.get(best_troop) if seats_by_troop is not None else None
+    if seats is None:
+        seats = [_seat_block(v, (me + r) % n, r, R) for r in range(n)]
+        _cities_part(v, seats, best_troop)
+        _leads(seats)
+        if seats_by_troop is not None:
+            seats_by_troop[best_troop] = seats
     glob = _glob_block(v, t_left, pool)
     return Features(seats, glob, hand)
 
@@ -304,33 +313,60 @@ def _glob_block(v: View, t_left: int, pool: PoolInfo) -> list[float]:
 
 class PoolInfo:
     """What the viewer cannot see, as a whole: the war profile and the pool features."""
-    __slots__ = ("prof", "values")
+    __slots__ = ("prof", "values", "_n", "_named", "_cities", "_glory")
 
     def __init__(self, pool: list[int]) -> None:
         self.prof = PoolProfile(pool)
-        f = dict.fromkeys(_POOL_NAMES, 0.0)
-        f["pool"] = len(pool) / 80
+        named = dict.fromkeys(_POOL_COUNT.values(), 0)
         cities = glory = 0
         for c in pool:
-            name = _POOL_COUNT.get(CARD_ID[c])
+            name = _POOL_NAME_OF[c]
             if name is not None:
-                f[name] += 1.0
-            elif KIND[c] == "city":
+                named[name] += 1
+            elif _CITY_GLORY_OF[c] >= 0:
                 cities += 1
-                glory += CARDS[c].glory
+                glory += _CITY_GLORY_OF[c]
+        self._fill(len(pool), named, cities, glory)
+
+    def without(self, card: int) -> "PoolInfo":
+        """The same pool less one `card` (a draw's look-ahead puts each unseen card on top
+        in turn): counted from this one, the same floats as counting afresh."""
+        info = PoolInfo.__new__(PoolInfo)
+        info.prof = self.prof.without(card)
+        named, cities, glory = self._named, self._cities, self._glory
+        name = _POOL_NAME_OF[card]
+        if name is not None:
+            named = dict(named)
+            named[name] -= 1
+        elif _CITY_GLORY_OF[card] >= 0:
+            cities -= 1
+            glory -= _CITY_GLORY_OF[card]
+        info._fill(self._n - 1, named, cities, glory)
+        return info
+
+    def _fill(self, n: int, named: dict[str, int], cities: int, glory: int) -> None:
+        """The pool features from the counts: (index, value) of the non-zero ones, in the
+        order of `_POOL_NAMES`."""
+        self._n, self._named, self._cities, self._glory = n, named, cities, glory
         troops = self.prof.troops
-        f["pool_troop_mean"] = (sum(s for s, _ in troops) / len(troops) / 10) if troops else 0.0
-        f["pool_strong"] = sum(1 for s, _ in troops if s >= 6) / 5
-        f["pool_militia"] = self.prof.militia / 7
-        f["pool_cities"] = cities / 5
-        f["pool_city_glory"] = glory / 10
-        self.values = [(_G[k], x) for k, x in f.items() if x]
+        values = [(_G["pool"], n / 80)] if n else []
+        values += [(_G[name], float(k)) for name, k in named.items() if k]
+        values += [(i, x) for i, x in (
+            (_G["pool_troop_mean"], (sum(s for s, _ in troops) / len(troops) / 10) if troops else 0.0),
+            (_G["pool_strong"], sum(1 for s, _ in troops if s >= 6) / 5),
+            (_G["pool_militia"], self.prof.militia / 7),
+            (_G["pool_cities"], cities / 5),
+            (_G["pool_city_glory"], glory / 10)) if x]
+        self.values = values
 
 
 _POOL_NAMES = ("pool", "pool_invasion", "pool_silence", "pool_treachery", "pool_ambush",
                "pool_bribe", "pool_condemnation", "pool_troop_mean", "pool_strong",
                "pool_militia", "pool_cities", "pool_city_glory")
 _POOL_CACHE: dict[frozenset, PoolInfo] = {}
+# per card: the pool count it adds to (or None), and a city's Glory (-1: not a city)
+_POOL_NAME_OF = tuple(_POOL_COUNT.get(CARD_ID[c]) for c in range(len(CARD_ID)))
+_CITY_GLORY_OF = tuple(CARDS[c].glory if KIND[c] == "city" else -1 for c in range(len(CARD_ID)))
 
 
 def pool_features(v: View) -> PoolInfo:

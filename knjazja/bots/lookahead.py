@@ -22,7 +22,7 @@ from knjazja.engine.cards import CARD_ID, STRENGTH
 from knjazja.engine.targets import draw_count
 
 from .rules_of_thumb import fast_choose
-from .features import extract
+from .features import PoolInfo, extract
 from .gifts import BAD_CHRONICLES, CITY_EVENTS, GOOD_CHRONICLES, PRINCE_EVENTS, is_gift
 from .net import EvalNet
 from .reading import HOLD_ODDS
@@ -56,12 +56,14 @@ def first_attack(s: GameState, legal: list[Action]) -> Action | None:
     return max(attacks, key=lambda a: STRENGTH[a.cards[0]]) if attacks else None
 
 
-def evaluate(s: GameState, me: int, net: EvalNet) -> float:
-    """P(`me` wins) in state `s`, read from `me`'s view (exact once the game is over)."""
+def evaluate(s: GameState, me: int, net: EvalNet, pool: PoolInfo | None = None,
+             seats_by_troop: dict | None = None) -> float:
+    """P(`me` wins) in state `s`, read from `me`'s view (exact once the game is over;
+    `pool`, `seats_by_troop`: what `features.extract` may take from the caller)."""
     if s.over:
         from knjazja.engine.scoring import final_scores, win_shares
         return win_shares(final_scores(s))[me]
-    return net.value(extract(View.from_state(s, me)))
+    return net.value(extract(View.from_state(s, me), pool, seats_by_troop))
 
 
 ON_OWN_CITY_HARMS = CITY_EVENTS      # every event aimed at a city harms its owner (`gifts`)
@@ -97,6 +99,8 @@ def draw_value(world: GameState, me: int, unseen: list[int], net: EvalNet) -> fl
     copies there (None when the draw is not one card that ends the turn quietly)."""
     if draw_count(world, me) != 1 or not world.deck:
         return None
+    before = PoolInfo(View.from_state(world, me).pool)   # each card drawn leaves it in turn
+    seats: dict = {}              # the others' side of the table is the same for every card
     s = world.clone()
     apply(s, Action(DRAW))
     if s.over or s.decision.kind != TURN:        # the draw set off more decisions
@@ -119,7 +123,7 @@ def draw_value(world: GameState, me: int, unseen: list[int], net: EvalNet) -> fl
         if c != drawn:            # swap it with the card drawn, evaluate, swap back
             lst, i = place[c]
             lst[i], hand[-1] = drawn, c
-        total += len(cards) * evaluate(s, me, net)
+        total += len(cards) * evaluate(s, me, net, before.without(c), seats)
         if c != drawn:
             lst[i], hand[-1] = c, drawn
         weight += len(cards)

@@ -32,6 +32,25 @@ class PoolProfile:
                 elif cid == "ev.bribe":
                     self.bribes += 1
 
+    def without(self, card: int) -> "PoolProfile":
+        """The same profile less one `card` of the pool (as if counted without it)."""
+        out = PoolProfile.__new__(PoolProfile)
+        out.n, out.troops = self.n - 1, self.troops
+        out.militia, out.always, out.bribes = self.militia, self.always, self.bribes
+        if IS_TROOP[card]:
+            if IS_MILITIA[card]:
+                out.militia -= 1
+            else:
+                out.troops = self.troops[:]
+                out.troops.remove((STRENGTH[card], NATIVE_DRUZHINA[card]))
+        else:
+            cid = CARD_ID[card]
+            if cid == "ev.ambush" or cid == "ev.condemnation":
+                out.always -= 1
+            elif cid == "ev.bribe":
+                out.bribes -= 1
+        return out
+
     def answers(self, glory: int, strength: int, foreign: bool, bogatyrs: bool,
                 strict: bool) -> int:
         """How many unseen cards would answer this attack."""

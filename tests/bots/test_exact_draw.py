@@ -94,3 +94,31 @@ def test_normal_values_a_draw_the_same_with_any_seed():
     sampled = {round(action_values(obs, legal, net, random.Random(k), exact_draw=False)[d], 12)
                for k in range(3)}
     assert len(exact) == 1 and len(sampled) > 1
+
+
+def test_the_draw_value_counted_from_one_pool_is_the_value_counted_afresh(monkeypatch):
+    # draw_value counts each card's pool from the pool before the draw and keeps the
+    # others' side of the table: the same floats as extracting every position afresh
+    import knjazja.bots.lookahead as lookahead
+    net = default_net()
+    cases = [(determinize(observation(s, me), random.Random(2)), me, observation(s, me).unseen)
+             for s, me in _draw_turns(8)]
+    fast = [draw_value(w, me, unseen, net) for w, me, unseen in cases]
+    afresh = lookahead.evaluate
+    monkeypatch.setattr(lookahead, "evaluate", lambda s, me, net, *shortcuts: afresh(s, me, net))
+    assert fast == [draw_value(w, me, unseen, net) for w, me, unseen in cases]
+    assert all(v is not None for v in fast)
+
+
+def test_a_pool_less_one_card_has_the_features_of_that_pool_counted_afresh():
+    from knjazja.bots.features import PoolInfo
+    for s, me in _draw_turns(4):
+        pool = observation(s, me).unseen
+        whole = PoolInfo(pool)
+        for c in pool:
+            rest = [x for x in pool if x != c]
+            less, fresh = whole.without(c), PoolInfo(rest)
+            assert less.values == fresh.values
+            assert (less.prof.n, sorted(less.prof.troops), less.prof.militia, less.prof.always,
+                    less.prof.bribes) == (fresh.prof.n, sorted(fresh.prof.troops),
+                                          fresh.prof.militia, fresh.prof.always, fresh.prof.bribes)
