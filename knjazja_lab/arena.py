@@ -17,6 +17,7 @@ import time
 from typing import TypedDict
 
 from knjazja.engine import apply, legal_actions, new_game, observation
+from knjazja.engine.actions import TURN
 from knjazja.engine.scoring import final_scores, winners
 
 from .factory import make_bot
@@ -88,7 +89,8 @@ def play_game(kinds: list[str], gseed: int, rotation: int, hard_budget=None) -> 
         else:
             a = bots[seat].choose(obs, legal, rngs[seat])
         log.update(f"|{seat}:{json.dumps(a.to_json())}".encode())
-        counter.add(seat, a, apply(s, a), obs, legal)
+        hands = [h[:] for h in s.hands] if s.decision.kind == TURN else None  # the truth, for
+        counter.add(seat, a, apply(s, a), obs, legal, hands)           # the takeable cities
         actions += 1
     scores = final_scores(s)
     won = winners(s)

@@ -17,14 +17,18 @@ and how it used its chances and its cards against the others:
   declared no war at all; `exposed_live`: on one of them, with more than a round of cards
   left in the deck, that seat's war on such a city could succeed by its own odds —
   P(it falls) above 0, `bots.press.p_falls`: not against a hand known or all but sure to
-  hold the answers); `attacked`: wars declared against this seat.  A seat exposed and
+  hold the answers; `exposed_takeable`: on one of them, with more than a round of cards left,
+  that seat's war on such a city would have taken it against the hand its owner truly held
+  then — the arena knows it, the bots do not); `attacked`: wars declared against this seat.  A seat exposed and
   never attacked is a game in which its open cities sat untouched; exposed while another
   passed the chance without any war, and never attacked, is one in which they sat
   untouched by a bot that had no other war to fight; exposed live and never attacked, one
-  in which they sat untouched while a troop could have taken them before the last round.
+  in which they sat untouched while a troop could have taken them before the last round;
+  exposed takeable and never attacked, one in which a troop would have taken them.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from knjazja.engine import Action, GameState, Observation
@@ -39,12 +43,13 @@ LATE_DECK = 20               # the last cards of the deck: wars before them are 
 COUNTS = ("wars_declared", "wars_won", "cities_founded", "buildings_built",
           "cards_in_hand_end", "cities_in_hand_end", "open_chances", "chances_taken",
           "wars_early", "gifts", "exposed", "exposed_early", "exposed_turns", "exposed_idle", "exposed_live",
-          "attacked")
+          "exposed_takeable", "attacked")
 
 
 class PlayCounter:
     """Feed it every applied action with its events (and, for the chances and gifts, the
-    deciding seat's observation and legal actions); read `per_seat` at the end."""
+    deciding seat's observation and legal actions, and for the takeable cities the hands as
+    they truly were before the action); read `per_seat` at the end."""
 
     def __init__(self, n: int) -> None:
         self.per_seat: list[dict[str, Any]] = [dict.fromkeys(COUNTS, 0) for _ in range(n)]
@@ -53,14 +58,14 @@ class PlayCounter:
         self.chances_on = [[0] * n for _ in range(n)]   # turns with a war open on that seat
 
     def add(self, seat: int, action: Action, events: list, obs: Observation | None = None,
-            legal: list[Action] | None = None) -> None:
+            legal: list[Action] | None = None, hands: list[list[int]] | None = None) -> None:
         mine = self.per_seat[seat]
         if action.kind == PLAY_CITY:
             mine["cities_founded"] += 1
         elif action.kind == BUILD:
             mine["buildings_built"] += 1
         if obs is not None and legal is not None:
-            self._chances(seat, action, obs, legal)
+            self._chances(seat, action, obs, legal, hands)
             if is_gift(obs, action):
                 mine["gifts"] += 1
         for e in events:
@@ -74,7 +79,8 @@ class PlayCounter:
             elif e.kind == EventKind.WAR_END and e.how == WarEnd.CAPTURED:
                 self.per_seat[e.seat]["wars_won"] += 1
 
-    def _chances(self, seat: int, action: Action, obs: Observation, legal: list[Action]) -> None:
+    def _chances(self, seat: int, action: Action, obs: Observation, legal: list[Action],
+                 hands: list[list[int]] | None) -> None:
         if obs.decision.kind != TURN or obs.current != seat:
             return
         targets = [obs.cities[a.city] for a in legal if a.kind == DECLARE_WAR]
@@ -97,6 +103,11 @@ class PlayCounter:
                     p_falls(obs, a) > 0.0 for a in legal if a.kind == DECLARE_WAR
                     and obs.cities[a.city].owner == owner and obs.cities[a.city].walls < 0):
                 theirs["exposed_live"] = 1
+            if hands is not None and not theirs["exposed_takeable"] and obs.deck_size > obs.n:
+                truth = replace(obs, known={**obs.known, owner: sorted(hands[owner])})
+                if any(p_falls(truth, a) >= 1.0 for a in legal if a.kind == DECLARE_WAR
+                       and obs.cities[a.city].owner == owner and obs.cities[a.city].walls < 0):
+                    theirs["exposed_takeable"] = 1    # his true hand held no answer enough
 
     def finish(self, s: GameState) -> list[dict]:
         for seat, hand in enumerate(s.hands):
@@ -149,8 +160,9 @@ def by_kind(kinds: list[str], per_game: list[list[dict]], games: int) -> dict:
     """Per seat kind, all its seats together: open chances and the share taken, wars and
     early wars a game against each kind, gifts a game, and (as the defender) the share of
     games in which its open cities sat untouched (of those with a chance at them at all, and
-    of those with one before the last cards, and of those with a chance that could succeed
-    before the last round; with the chances those games held).  `per_game[g][i]` is the counts of the
+    of those with one before the last cards, of those with a chance that could succeed
+    before the last round, and of those with one that would have succeeded against the true
+    hand; with the chances those games held).  `per_game[g][i]` is the counts of the
     seat of kind `kinds[i]` in game g, with `wars_on`/`wars_early_on` keyed by kind."""
     g = max(1, games)
     out: dict[str, dict] = {}
@@ -161,6 +173,7 @@ def by_kind(kinds: list[str], per_game: list[list[dict]], games: int) -> dict:
         early = [d for d in mine if d.get("exposed_early")]
         untouched = [d for d in exposed if not d["attacked"]]
         live = [d for d in mine if d.get("exposed_live")]
+        takeable = [d for d in mine if d.get("exposed_takeable")]
         out[kind] = {
             "seats_per_game": kinds.count(kind),
             "open_chances_per_game": round(chances / g, 3),
@@ -185,6 +198,9 @@ def by_kind(kinds: list[str], per_game: list[list[dict]], games: int) -> dict:
             "exposed_live_games": len(live),
             "untouched_live_share": round(sum(1 for d in live if not d["attacked"]) / len(live), 4)
             if live else 0.0,
+            "exposed_takeable_games": len(takeable),
+            "untouched_takeable_share": round(sum(1 for d in takeable if not d["attacked"])
+                                              / len(takeable), 4) if takeable else 0.0,
             "untouched_exposed_turns": round(sum(d.get("exposed_turns", 0) for d in untouched)
                                              / len(untouched), 2) if untouched else 0.0,
         }

@@ -58,6 +58,35 @@ def test_open_chances_are_the_turns_a_war_could_be_declared():
     assert (c3.per_seat[1]["exposed"], c3.per_seat[1]["exposed_live"]) == (1, 0)
 
 
+def test_a_city_is_takeable_only_when_its_owner_truly_holds_no_answer():
+    # the attacker cannot see the hands; the count reads the true one before the move
+    def chance(defender_hand):
+        s = prepared_game(3, hands={0: ["troop.druzhina.5"], 1: defender_hand},
+                          cities={"city.kiev": (0, []), "city.murom": (1, [])})
+        counter = PlayCounter(3)
+        obs, legal = observation(s, 0), legal_actions(s)
+        hands = [h[:] for h in s.hands]
+        draw = next(a for a in legal if a.kind != DECLARE_WAR)
+        counter.add(0, draw, apply(s, draw), obs, legal, hands)
+        return counter.per_seat[1]
+    bare = chance(["bld.church", "city.suzdal"])
+    assert (bare["exposed_live"], bare["exposed_takeable"]) == (1, 1)
+    held = chance(["troop.druzhina.6"])           # an answer in the hand: live, not takeable
+    assert (held["exposed_live"], held["exposed_takeable"]) == (1, 0)
+    weak = chance(["troop.druzhina.4"])           # a troop too weak to answer the 5
+    assert weak["exposed_takeable"] == 1
+
+
+def test_the_arena_counts_takeable_cities_from_the_true_hands():
+    from knjazja_lab.arena import run_arena
+    res = run_arena(["normal", "normal", "hoarder"], games=4, seed=5)
+    for kind in ("normal", "hoarder"):
+        mine = res["by_kind"][kind]
+        assert mine["exposed_takeable_games"] <= mine["exposed_live_games"]
+        assert 0.0 <= mine["untouched_takeable_share"] <= 1.0
+    assert sum(s["play"]["exposed_takeable"] for s in res["seats"]) > 0
+
+
 def test_a_gift_is_counted():
     s = prepared_game(3, hands={0: ["bld.church"]},
                       cities={"city.kiev": (0, []), "city.murom": (1, [])})
