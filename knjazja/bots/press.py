@@ -60,7 +60,7 @@ MAX_WORTH = 8                 # a war's worth is capped: a great city is no sure
 PROBE_ODDS = 1.0              # a turn without a war probes a sitter's open city with these odds
 PROBE_ROUNDS = 1              # ... while more than this many rounds of cards are in the deck
 PROBE_SLACK = 0.05            # ... and the war is valued within this P(win) of the bot's play
-PROBE_TIE = 0.08              # wars this near in value: the one on the prince who sits on his hand
+PROBE_TIE = 0.12              # wars this near in value: the one on the prince who sits on his hand
 PROBE_HAND = 3                # ... when he holds this many cards more than the other war's defender
 SIT_HAND = 10                 # a prince who holds this many cards sits on his hand: the one probed
 # the cards whose blow (`CardSpec.harms`) falls on a seat (named by the action's `seat`:
