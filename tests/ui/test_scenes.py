@@ -237,3 +237,21 @@ def test_the_pause_menu_buttons_share_one_font(make_app, lang):
     sizes = {key: (f.point_size if hasattr(f, "point_size") else f.size("Ж")) for key, f in fonts.items()}
     assert len({id(f) for f in fonts.values()}) == 1, sizes
     i18n.set_language("en")
+
+
+def test_every_seat_kind_has_a_colour_in_the_seating_preview():
+    """The preview once had no colour for a remote seat: choosing one crashed the window."""
+    from knjazja.app.store.settings import PLAYER_KINDS
+    from knjazja.ui.scenes.setup import SEAT_COLOURS
+
+    assert set(PLAYER_KINDS) <= set(SEAT_COLOURS)
+
+
+@pytest.mark.parametrize("kind", ["remote", "hard", "easy"])
+def test_choosing_a_seat_kind_draws_the_preview(make_app, kind):
+    app = make_app((1280, 720))
+    setup = app.stack.push(SetupScene())
+    app.step([])
+    choose(app, setup.kind_menus[1], kind)
+    app.step([])     # the frame that drew the preview with that seat
+    assert setup.seats[1]["kind"] == kind

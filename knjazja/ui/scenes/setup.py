@@ -22,6 +22,13 @@ from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.widgets import wrap_text
 
+# The seating preview's colour per seat kind: every kind of PLAYER_KINDS has one (a test
+# draws the preview with each), the people's seats in light tones, the bots' in dark.
+SEAT_COLOURS: dict[str, tuple[int, int, int]] = {
+    "human": style.GOLD, "remote": (196, 170, 120),
+    "easy": (92, 132, 84), "normal": (84, 104, 140), "hard": style.CRIMSON,
+}
+
 
 def default_names(seats: list[dict[str, str]]) -> list[str]:
     """A localised default name per seat: a prince's name for every seat not yet named (a
@@ -386,7 +393,6 @@ class SetupScene(GuiScene):
         n = len(self.seats)
         humans = [i for i, seat in enumerate(self.seats) if seat["kind"] == "human"]
         viewer = humans[0] if humans else 0
-        colours = {"human": style.GOLD, "easy": (92, 132, 84), "normal": (84, 104, 140), "hard": style.CRIMSON}
         num_font = style.font("bold", round(r * 1.1))
         rx, ry = table.width / 2 + r * 0.3, table.height / 2 + r * 0.3
         for k in range(n):
@@ -396,9 +402,9 @@ class SetupScene(GuiScene):
             cy = round(table.centery + ry * math.cos(t))
             kind = self.seats[seat]["kind"]
             pygame.draw.circle(surface, (20, 12, 6), (cx + 2, cy + 2), r)
-            pygame.draw.circle(surface, colours[kind], (cx, cy), r)
+            pygame.draw.circle(surface, SEAT_COLOURS[kind], (cx, cy), r)
             ring = style.GOLD_LIGHT if self.first_player == seat else style.GOLD_DARK
             pygame.draw.circle(surface, ring, (cx, cy), r, max(1, self.px(3 if self.first_player == seat else 1)))
-            ink = style.INK if kind == "human" else style.CREAM
+            ink = style.INK if kind in ("human", "remote") else style.CREAM
             style.blit_text(surface, str(seat + 1), num_font, ink, center=(cx, cy + 1), shadow=None)
 
