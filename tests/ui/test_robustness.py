@@ -179,7 +179,7 @@ def test_damaged_statistics_are_set_aside_told_once_and_the_next_game_is_recorde
     session = flow.start_game(SETUP, seed=4)
     finish(app, session)                     # the final board stays, with a Results button
     told = app.stack.top
-    assert isinstance(told, MessageScene) and "statistics file could not be read" in told.text
+    assert isinstance(told, MessageScene) and "statistics file is damaged" in told.text and "renamed" in told.text
     kept = list(knjazja_home.glob("stats.damaged-*.json"))
     assert len(kept) == 1 and kept[0].name in told.text
     told.close()

@@ -262,7 +262,7 @@ def report_damaged(path: Path, what: str, code: str, reason_text: notices.Key | 
         return True
     _stuck.discard(Path(path))
     notices.tell_once(str(kept), "storage.damaged_title", f"storage.damaged.{what}", reason=reason,
-                      name=kept.name)
+                      name=kept.name, folder=str(kept.parent))
     return False
 
 
