@@ -78,3 +78,19 @@ def test_a_seat_outside_the_names_is_a_question_mark_not_an_error():
     assert prince_word(names, 1, "ru").gen == seat_word("Вася", "ru").gen
     for seat in (-1, 2, 99):
         assert str(prince_word(names, seat, "ru")) == "?" and str(prince_word(names, seat, "en")) == "?"
+
+
+
+def test_a_network_seat_named_player_n_declines_its_own_word():
+    """A free network seat is called «Игрок 2»: «у Игрока 2», never «у игрока Игрок 2»."""
+    for name in (tr("net.seat_name", lang="ru", n=2), "Игрок 2"):
+        w = seat_word(name, "ru")
+        assert (w.nom, w.gen, w.ins) == (name, "Игрока\u00a02", "Игроком\u00a02")
+    assert seat_word("Игроки 2", "ru").gen.replace("\u00a0", " ") == "игрока Игроки 2"    # only that pattern
+
+
+def test_english_possessive_pronouns_follow_the_name():
+    assert [seat_word(n, "en").their for n in ("Yaroslav", "Olga", "Sam")] == ["his", "her", "their"]
+    told = tr("act.event_chronicle_self_3", lang="en", card=card_word(card("ev.poisoner"), "en"),
+              seat=seat_word("Olga", "en"), target=card_word(card("chr.vasilko"), "en"))
+    assert told == "Play the Poisoner Adviser and discard her own Blinding of Vasilko"

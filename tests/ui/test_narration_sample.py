@@ -164,7 +164,7 @@ EXPECTED_EN = {
     'prompt.reaction': 'Yaroslav plays Fire against you — cancel it?',
     'prompt.other_reaction': 'Olga may cancel Fire',
     'button.react': 'Play the City Watch and cancel Fire',
-    'button.decline': 'Do not cancel Fire',
+    'button.decline': 'Let Fire take effect',
     'log.react.0': 'Olga plays the City Watch and cancels Fire',
     'log.react.1': "— Olga's turn —",
     'log.war.0': "Bob starts a war for Tmutarakan, Olga's city",

@@ -7,7 +7,8 @@ A phrase in ``strings.<lang>.json`` names the form it needs:
 - Russian cases: ``{card.acc}``, ``{seat.ins}``, ``{city.prep}`` (``nom gen dat acc ins prep``),
   and ``{city.in}``: the prepositional case with "в"/"во" ("в Киеве", "во Владимире");
 - English: ``{card.a}`` ("a Church", "the Poles", "Fire"), ``{card.the}``, ``{card.The}``,
-  ``{seat.poss}`` ("Olga's"), ``{seat.refl}`` ("himself", "herself", "themselves");
+  ``{seat.poss}`` ("Olga's"), ``{seat.refl}`` ("himself", "herself", "themselves"),
+  ``{seat.their}`` ("his", "her", "their": "discard her own Blinding of Vasilko");
 - agreement with the word's gender and number: ``{city.g:пал|пала|пало|пали}`` (Russian:
   masculine|feminine|neuter|plural) or ``{card.g:goes|go}`` (singular|plural).
 
@@ -27,7 +28,7 @@ from knjazja.engine.cards import CARD_ID, CARDS, INSTANCES, IS_MILITIA, IS_TROOP
 from knjazja.engine.kinds import CardKind
 
 RU_CASES = ("nom", "gen", "dat", "acc", "ins", "prep")
-EN_FORMS = ("nom", "a", "the", "The", "poss", "refl")
+EN_FORMS = ("nom", "a", "the", "The", "poss", "refl", "their")
 # "in": the prepositional case with its preposition, which is "во" before "Вл…" ("во Владимире")
 FORMS = {"ru": RU_CASES + ("in",), "en": EN_FORMS}
 _VO = re.compile(r"[ВвФф][бвгджзйклмнпрстфхцчшщ]")
@@ -139,7 +140,8 @@ def card_word(card: int, lang: str, *, quoted: bool = True, tokens: bool = False
     bare = f"{left}{name('nom')}{right}"
     a, the = entry.get("a", ""), entry.get("the", "")
     forms = {"nom": bare, "a": f"{a} {bare}" if a else bare, "the": f"{the} {bare}" if the else bare,
-             "poss": i18n.tr("grammar.poss", lang=lang, name=bare), "refl": bare}
+             "poss": i18n.tr("grammar.poss", lang=lang, name=bare), "refl": bare,
+             "their": i18n.tr(f"grammar.their.{'x' if entry.get('gender') == 'pl' else 'n'}", lang=lang)}
     forms["The"] = forms["the"][:1].upper() + forms["the"][1:]
     return Word(forms, entry.get("gender", "sg"), lang)
 
@@ -180,7 +182,8 @@ def counted(card: int, k: int, lang: str, *, tokens: bool = False) -> Word:
         return Word(forms, "pl", lang)
     text = f"{numeral('nom')} {left}{name('pl_nom')}{right}"
     return Word({"nom": text, "a": text, "the": text, "The": text[:1].upper() + text[1:],
-                 "poss": i18n.tr("grammar.poss", lang=lang, name=text), "refl": text}, "pl", lang)
+                 "poss": i18n.tr("grammar.poss", lang=lang, name=text), "refl": text,
+                 "their": i18n.tr("grammar.their.x", lang=lang)}, "pl", lang)
 
 
 def card_list(cards: Iterable[int], lang: str, *, tokens: bool = False) -> Word:
@@ -275,9 +278,28 @@ def seat_word(name: str, lang: str) -> Word:
             forms = decline_russian(name, builtin[name])
             forms["in"] = _in(forms["prep"], forms["prep"], lang)
             return Word(forms, builtin[name], lang)
-        forms = {case: i18n.tr(f"grammar.player.{case}", lang=lang, name=name) for case in RU_CASES[1:]}
+        number = _seat_number(name, lang)
+        if number is not None:          # "Игрок 2", a free seat of a network table: «у Игрока 2»
+            forms = {case: _capital(i18n.tr(f"grammar.player.{case}", lang=lang, name=number))
+                     for case in RU_CASES[1:]}
+        else:
+            forms = {case: i18n.tr(f"grammar.player.{case}", lang=lang, name=name) for case in RU_CASES[1:]}
         forms["in"] = _in(forms["prep"], forms["prep"], lang)
         return Word(dict(forms, nom=name), "m", lang)
-    refl = i18n.tr(f"grammar.refl.{builtin.get(name, 'x')}", lang=lang)
+    gender = builtin.get(name, "x")
     return Word({"nom": name, "a": name, "the": name, "The": name,
-                 "poss": i18n.tr("grammar.poss", lang=lang, name=name), "refl": refl}, "sg", lang)
+                 "poss": i18n.tr("grammar.poss", lang=lang, name=name),
+                 "refl": i18n.tr(f"grammar.refl.{gender}", lang=lang),
+                 "their": i18n.tr(f"grammar.their.{gender}", lang=lang)}, "sg", lang)
+
+
+def _seat_number(name: str, lang: str) -> str | None:
+    """The number of a seat named as a network table names a seat ("Игрок 2"), or None: such a
+    name declines its first word («у Игрока 2») instead of taking another «игрок» before it."""
+    word = i18n.tr("net.seat_name", lang=lang, n=0)[:-1].rstrip("\u00a0 ")
+    m = re.fullmatch(re.escape(word) + r"[\u00a0 ](\d+)", name)
+    return m.group(1) if m else None
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
