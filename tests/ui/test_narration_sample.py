@@ -167,7 +167,7 @@ EXPECTED_EN = {
     'button.decline': 'Let Fire take effect',
     'log.react.0': 'Olga plays the City Watch and cancels Fire',
     'log.react.1': "— Olga's turn —",
-    'log.war.0': "Bob starts a war for Tmutarakan, Olga's city",
+    'log.war.0': "Bob declares war on Tmutarakan, Olga's city",
     'button.attack': 'Attack with the Varangians 7 (Strength 7)',
     'button.raid': 'Play the Raid on the City',
     'log.attack.0': 'Bob attacks with the Varangians 7: Strength 7',
