@@ -19,7 +19,9 @@ def glory_expression(c: CityScore) -> str:
     if c.golden_gate:
         parts.append(f"{c.golden_gate}")
     inner = " + ".join(parts)
-    return f"({inner}) × {c.throne}" if c.throne != 1 else inner
+    if c.throne == 1:
+        return inner
+    return f"({inner}) × {c.throne}" if inner != str(c.base) else f"{inner} × {c.throne}"    # not "(1) × 3"
 
 
 def city_formula(c: CityScore, lang: str) -> str:
