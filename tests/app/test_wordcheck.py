@@ -28,9 +28,57 @@ def test_ten_whole_games_read_without_a_known_error(lang):
     ("en", "Yaroslav draws a Druzhina 6", "Yaroslav draws the Druzhina 6"),
     ("en", "1 cards in the deck", "1 card in the deck"),
     ("en", "The Wooden Walls is built in a city", "The Wooden Walls are built in a city"),
+    # issue 59: a name followed by an infinitive, as if it were the subject
+    ("ru", "Ольга — основать город Смоленск. Лучше было взять карту",
+     "Ход Ольги — основать город Смоленск. Лучше было взять карту"),
+    ("ru", "Игрок 2 — не отвечать и сдать Киев", "Игрок 2 не отвечает и сдаёт Киев"),
+    ("en", "Olga — found Smolensk", "Olga chose to found Smolensk"),
+    # stacked colons
+    ("ru", "Почему: ваш ход: у Кати 3\u00a0карты: Полоцк падёт", "Почему: у Кати 3\u00a0карты, и Полоцк падёт"),
+    ("en", "Why: your move: Kate holds 3\u00a0cards: Polotsk falls", "Why: Kate holds 3\u00a0cards, and Polotsk falls"),
+    ("en", "Why: the better move: Kate holds 3\u00a0cards", "Saved at 14:05: Game 7"),
+    # one verb for declaring war
+    ("ru", "Начать войну за\u00a0Смоленск у\u00a0Ольги", "Пойти войной на\u00a0Смоленск, город Ольги"),
+    ("ru", "Объявите войну Новгороду.", "Пойдите войной на\u00a0Новгород."),
+    ("ru", "- **Объявление**: назовите город", "Событие, в\u00a0начале войны, для нападающего."),
+    ("en", "Start a war for Smolensk, Olga's city", "Declare war on Smolensk, Olga's city"),
+    ("en", "A war can be started only on this turn", "War may be declared only on this turn"),
+    # the game's word for a foreign troop
+    ("ru", "«Половецкое войско\u00a03»\u00a0— наёмники, их может перекупить «Подкуп»",
+     "«Половецкое войско\u00a03»\u00a0— иноземное войско, его может перекупить «Подкуп»"),
+    ("en", "The Polovtsian Host 3 are mercenaries", "The Polovtsian Host 3 is a foreign troop"),
+    # a reflexive with no subject
+    ("ru", "«Татарское нашествие» выкладывается перед\u00a0собой: положите карту на\u00a0своё место",
+     "«Татарское нашествие» можно выложить только перед\u00a0собой: положите карту на\u00a0своё место"),
+    ("en", "The Tatar Invasion is laid before yourself", "The Tatar Invasion can only be laid before you"),
+    # "chose to do not", "one's own"
+    ("en", "You chose to do not cancel Fire", "You chose to let Fire take effect"),
+    ("en", "Olga chose to discard one's own Prince Igor's Campaign",
+     "Olga chose to discard her own Prince Igor's Campaign"),
+    # a pronoun for a city in the city's gender
+    ("ru", "Слава Тмутаракани станет 5, а\u00a0стен там нет, и\u00a0войск, способных его взять,\u00a0— 3",
+     "Слава Тмутаракани станет 5, а\u00a0стен там нет, и\u00a0войск, способных её взять,\u00a0— 3"),
+    ("ru", "Слава Мурома станет 5, и\u00a0войск, способных её взять,\u00a0— 3",
+     "Слава Мурома станет 5, и\u00a0войск, способных его взять,\u00a0— 3"),
+    # words the issue named
+    ("ru", "Победа поровну: Ольга и\u00a0Ярослав", "Победу делят Ольга и\u00a0Ярослав"),
+    ("ru", "Слово за\u00a0игроком Игрок\u00a02", "Слово за\u00a0Игроком\u00a02"),
+    ("ru", "Ольга решает на\u00a0«Съезде князей»", "Ольга решает, отдать\u00a0ли город или оставить «Съезд князей»"),
+    ("en", "Olga decides at the Congress of Princes", "Olga decides whether to give up a city or keep the Congress"),
+    ("ru", "Повреждённый файл отложен", "Файл повреждён и\u00a0переименован"),
+    ("en", "A damaged file was set aside", "A damaged file was renamed"),
+    # the rules page's two false claims
+    ("ru", "Семь карт «Ополчение» защищают город с\u00a0его собственной Славой.",
+     "Семь карт «Ополчение» защищают город с\u00a0его полной Славой."),
+    ("en", "Seven Militia cards defend a city with the city's own Glory as their Strength.",
+     "Seven Militia cards defend a city with its full Glory as their Strength."),
+    ("ru", "- **События** (24) разыгрываются один раз: подействовали\u00a0— и\u00a0ушли в\u00a0сброс.",
+     "- **События** (24): почти все уходят в\u00a0сброс, а\u00a0«Татарское нашествие» остаётся."),
+    ("en", "Events (24) are used once: they act and go to the discard pile.",
+     "Events (24): most go to the discard pile, but the Tatar Invasion stays."),
 ])
 def test_each_pattern_catches_its_error_and_passes_the_fix(lang, bad, good):
-    tests = W.patterns(lang, {"Ольга"})
+    tests = W.patterns(lang, {"Ольга"}, ["Ольга", "Olga", "Kate", "Игрок\u00a02", "Игрок 2"])
     assert any(t(Line("log", bad, True)) for _, t in tests), bad
     assert not any(t(Line("log", good, True)) for _, t in tests), good
 

@@ -4,10 +4,11 @@ Each game renders, through the game's own functions, every log line (as everybod
 seat that sees hidden cards hidden), every prompt (the decider's and a watcher's), every
 button (and its third-person telling), the refusals for wrong drops of every card in the
 decider's hand on every target (and for wars on every city), the war stamps, the hint and the
-review lines, the hand-over and the results; then ``PATTERNS`` — errors a native editor found
-before (numeral agreement, «в руке», a masculine past after a feminine name, "Better was",
-"a Druzhina", "yourself" in a line about somebody else, a city draw worded as a capture) —
-must match none of them.
+review lines, the hand-over and the results; with them the words outside a game
+(``wordlines``: strings, messages, card texts, lessons, rules, counts).  Every line must match
+none of ``wordpatterns.patterns`` — the errors a native editor found before.  Each line keeps
+its context (the game, the move, who decides; or the string key, the lesson step), so a
+reader of ``wordsample`` can judge it.
 
 ``check(games, lang)`` is the suite's test and ``knjazja bench words`` the longer run.
 """
@@ -25,26 +26,24 @@ from knjazja.app.table.clicks import candidates_for, match
 from knjazja.app.advice.explain import why_better, why_good
 from knjazja.app.wording.glory import city_formula
 from knjazja.app.table.interaction import PickingIgorSeat, PickingWarCity, Squad
-from knjazja.app.wording.i18n import card_name, plural_category, tr
+from knjazja.app.wording.i18n import card_name, tr
 from knjazja.app.wording.narrate import Narrator, expand_tokens
 from knjazja.app.table.prompts import over_text, prompt_text
-from knjazja.app.wording.words import Word, card_word, join_names, prince_names, seat_word
+from knjazja.app.wording.wordlines import static_lines
+from knjazja.app.wording.wordpatterns import Line, Test, patterns
+from knjazja.app.wording.words import card_word, join_names, prince_names, seat_word
 from knjazja.engine import Event, GameState, apply, legal_actions, new_game, observation, score, winners
 from knjazja.engine.actions import TURN
-from knjazja.engine.cards import CARD_ID, KIND
-from knjazja.engine.kinds import ActionKind, CardKind, EventKind, TargetKind
+from knjazja.engine.cards import CARD_ID
+from knjazja.engine.kinds import ActionKind, EventKind, TargetKind
 from knjazja.engine.refusals import Target, why_not_declare, why_not_play
 
-# typed names of both genders (they never decline; a typed name's gender is unknown)
+# typed names of both genders (they never decline; a typed name's gender is unknown), and the
+# name a network table gives a seat nobody named
 TYPED = {"ru": ("Вася", "Маша", "Женя"), "en": ("Bob", "Kate", "Sam")}
 FEMININE_TYPED = {"Маша", "Kate"}
 
-
-@dataclass
-class Line:
-    kind: str           # log, prompt, button, refusal, stamp, hint, review, handover, results
-    text: str
-    third: bool = False  # told of somebody else (a log or review line), not to the player
+__all__ = ["Line", "Report", "check", "patterns", "render_game", "bench_words", "summary", "by_pattern"]
 
 
 @dataclass
@@ -57,87 +56,12 @@ class Report:
     samples: list[Line] = field(default_factory=list)
 
 
-# -- the error patterns --------------------------------------------------------------------------
-_NUM = r"(?<![\d,.:])(−?\d+)(?:\u00a0| )"
-_RU_COUNTED = {   # lemma: the forms that agree with one / few / many (nominative, accusative, genitive)
-    "Слав": ({"Слава", "Славу"}, {"Славы"}, {"Слав"}),
-    "карт": ({"карта", "карту"}, {"карты"}, {"карт"}),
-    "ход": ({"ход"}, {"хода"}, {"ходов"}),
-    "игрок": ({"игрок"}, {"игрока"}, {"игроков"}),
-    "ошиб": ({"ошибка"}, {"ошибки"}, {"ошибок"}),
-}
-_RU_COUNT = re.compile(_NUM + r"(Слав[аыу]?|карт[аыу]?|ход(?:а|ов)?|игрок(?:а|ов)?|ошиб(?:ка|ки|ок))(?!\w)")
-_EN_COUNT = re.compile(_NUM + r"(cards?|turns?|players?|saves?|mistakes?|cop(?:y|ies))(?!\w)")
-_GENITIVE_BEFORE = re.compile(r"(?:до|из|от|после|около)\u00a0?$")
-
-
-def _ru_numerals(text: str) -> bool:
-    for m in _RU_COUNT.finditer(text):
-        n, word = int(m.group(1).replace("−", "-")), m.group(2)
-        lemma = next(k for k in _RU_COUNTED if word.startswith(k))
-        cat = ("one", "few", "many").index(plural_category("ru", n))
-        ok = set(_RU_COUNTED[lemma][cat])
-        if _GENITIVE_BEFORE.search(text[:m.start()].rstrip()):    # «до 100 Слав», «до 21 Славы»
-            ok |= {"Славы"} if cat == 0 else {"Слав"}
-        if word not in ok:
-            return True
-    return False
-
-
-def _en_numerals(text: str) -> bool:
-    for m in _EN_COUNT.finditer(text):
-        n, word = int(m.group(1).replace("−", "-")), m.group(2)
-        plural = word.endswith("s") and word != "copy"
-        if (abs(n) == 1) == plural:
-            return True
-    return False
-
-
-def _cities(lang: str) -> str:
-    return "|".join(re.escape(card_name(c, lang)) for c in sorted({CARD_ID[i] for i in range(len(KIND))
-                                                                  if KIND[i] == CardKind.CITY}))
-
-
-def patterns(lang: str, feminine: set[str]) -> list[tuple[str, Callable[[Line], bool]]]:
-    """(name, test) of every known error in ``lang``; ``feminine``: the feminine names at the table."""
-    cities = _cities(lang)
-    out: list[tuple[str, Callable[[Line], bool]]] = []
-
-    def rx(name: str, pattern: str, only_third: bool = False) -> None:
-        r = re.compile(pattern)
-        out.append((name, lambda ln: (ln.third or not only_third) and r.search(ln.text) is not None))
-
-    if lang == "ru":
-        out.append(("numeral agreement", lambda ln: _ru_numerals(ln.text)))
-        rx("«в руке»", r"(?<!\w)в\u00a0?\s?руке(?!\w)")
-        if feminine:
-            names = "|".join(map(re.escape, sorted(feminine)))
-            rx("masculine past after a feminine name", rf"(?:{names})(?!\w)[^.;]*?(?<!\w)\w+л(?:\u00a0| )бы(?!\w)")
-        rx("a city draw worded as a capture", rf"берёт[\u00a0 ](?:город[\u00a0 ])?(?:{cities})(?!\w)")
-        rx("stacked colons", r":[^:.!?]*:")
-        rx("stacked brackets", r"\)[\u00a0 ]\(")
-    else:
-        out.append(("numeral agreement", lambda ln: _en_numerals(ln.text)))
-        rx("'Better was'", r"Better was")
-        rx("stacked brackets", r"\)[\u00a0 ]\(")
-        rx("'a Druzhina'", r"(?<![\w'])an?[\u00a0 ](?:Druzhina|Polovtsian Host|Militia)(?![\u00a0 ]of )")
-        rx("'yourself' in a line about somebody else", r"(?<!\w)your(?:self)?(?!\w)", only_third=True)
-        rx("singular 'themselves'", r"(?<!\w)themselves(?!\w)", only_third=True)
-        rx("a card more in hand", r"a card more")
-        rx("'the lit places'", r"the lit places")
-        rx("'yours gave'", r"(?<!\w)yours gave")
-        rx("'Give no answer and give up'", r"Give no answer and give up")
-        rx("'the Wooden Walls is'", r"Walls is(?!\w)")
-        rx("a city draw worded as a capture", rf"takes[\u00a0 ](?:{cities})(?!\w)(?! from)")
-    return out
-
-
 # -- rendering one game --------------------------------------------------------------------------
 def table_names(lang: str, rng: random.Random, n: int) -> tuple[list[str], set[str]]:
     """``n`` names: built-in ones of both genders and typed ones; and which of them are feminine."""
     builtin = prince_names(lang)
     fem_builtin = {b.split(":")[0] for b in i18n.tr_list("names.princes", lang=lang) if b.endswith(":f")}
-    pool = list(builtin[:3]) + sorted(fem_builtin) + list(TYPED[lang])
+    pool = list(builtin[:3]) + sorted(fem_builtin) + list(TYPED[lang]) + [tr("net.seat_name", lang=lang, n=2)]
     rng.shuffle(pool)
     names = pool[:n]
     if not any(x in fem_builtin or x in FEMININE_TYPED for x in names):
@@ -172,9 +96,9 @@ def _stamps(e: Event, lang: str, names: list[str]) -> Iterator[str]:
 
 
 def render_game(lang: str, seed: int, n_players: int, *, refusal_every: int = 1,
-                advice_every: int = 6) -> tuple[list[Line], set[str]]:
-    """Every line of one bot game, and the feminine names at its table: Easy bots in even
-    seeds, random ones in odd seeds (they play the odd cards a sensible bot keeps)."""
+                advice_every: int = 6) -> tuple[list[Line], set[str], list[str]]:
+    """Every line of one bot game, the feminine names at its table and all its names: Easy
+    bots in even seeds, random ones in odd seeds (they play the odd cards a sensible bot keeps)."""
     from knjazja.bots.base import RandomBot
     from knjazja.bots.easy import EasyBot
 
@@ -182,6 +106,7 @@ def render_game(lang: str, seed: int, n_players: int, *, refusal_every: int = 1,
     bot = EasyBot() if seed % 2 == 0 else RandomBot()
     step = 0
     while not table.s.over and step < 2000:
+        table.at(step)
         legal = legal_actions(table.s)
         table.decision(legal)
         if step % refusal_every == 0:
@@ -194,8 +119,9 @@ def render_game(lang: str, seed: int, n_players: int, *, refusal_every: int = 1,
             table.add("hint", tr("table.hint_forced", lang=lang, move=table.nar.action(legal[0], table.s)))
         table.play(chosen)
         step += 1
+    table.where = f"{table.game}, the results"
     _results(table.s, table.names, lang, table.add)
-    return table.lines, table.feminine
+    return table.lines, table.feminine, table.names
 
 
 class _Table:
@@ -208,9 +134,16 @@ class _Table:
         self.s = new_game(n_players, seed=seed)
         self.nar = Narrator(self.names, lang)
         self.lines: list[Line] = []
+        self.game = f"game {seed} ({n_players} princes: {', '.join(self.names)})"
+        self.where = self.game
 
-    def add(self, kind: str, text: str, third: bool = False) -> None:
-        self.lines.append(Line(kind, text, third))
+    def at(self, step: int) -> None:
+        """The context of the lines said from now on: the move and who decides what."""
+        seat, kind = self.s.decision
+        self.where = f"{self.game}, move {step + 1}, turn {self.s.turn_no}: {self.names[seat]} decides ({kind})"
+
+    def add(self, kind: str, text: str, third: bool = False, seen: str = "") -> None:
+        self.lines.append(Line(kind, text, third, f"{self.where}{seen}"))
 
     def decision(self, legal: list) -> None:
         """Prompts (the decider's, a watcher's, in every picking mode), the hand-over, buttons."""
@@ -276,7 +209,8 @@ class _Table:
             for seen_by in (None, viewer):
                 line = self.nar.event(e, seen_by)
                 if line:
-                    self.add("log", expand_tokens(line, self.lang), True)
+                    seen = "; as everybody sees it" if seen_by is None else f"; as {self.names[viewer]} sees it"
+                    self.add("log", expand_tokens(line, self.lang), True, seen)
             for text in _stamps(e, self.lang, self.names):
                 self.add("stamp", text)
 
@@ -295,61 +229,6 @@ def _results(s: GameState, names: list[str], lang: str, add: Callable[..., None]
                               glory=f"{ch.glory:+d}"))
 
 
-class _Counted(Word):
-    """A placeholder value for ``count_lines``: a prince's name that formats as the number
-    ``n`` where the phrase counts (``{n:Слава|Славы|Слав}``, ``{n}``)."""
-
-    n: int = 0
-
-    def __format__(self, spec: str) -> str:
-        return format(i18n.Count(self.n, self.lang), spec)
-
-
-def count_lines(lang: str, numbers: range = range(-3, 26)) -> list[Line]:
-    """Every string that carries a number (a plural object or a count), for each of ``numbers``."""
-    from string import Formatter
-
-    out = []
-    name = seat_word(prince_names(lang)[5], lang)          # Ольга: feminine
-    city = card_word(CARD_ID.index("city.kiev"), lang)
-    for key, value in i18n.strings(lang).items():
-        texts = value.values() if isinstance(value, dict) else [value]
-        if not isinstance(value, dict) and not any("|" in (spec or "") and not (field or "").endswith(".g")
-                                                   for text in texts for _, field, spec, _ in Formatter().parse(text)):
-            continue
-        for n in numbers:
-            word = _Counted(name.forms, name.gender, lang)
-            word.n = n
-            fields = {f.split(".")[0] for text in texts for _, f, _, _ in Formatter().parse(i18n.CARD_REF.sub("", text))
-                      if f}
-            kw: dict[str, object] = {f: city if f == "city" else name if f in ("name", "names", "seat") else word
-                                     for f in fields}
-            kw["n"] = n
-            out.append(Line("count", tr(key, lang=lang, **kw)))
-    return out
-
-
-def static_lines(lang: str) -> list[Line]:
-    """The words that do not come from a game: every string without a placeholder (menus,
-    glossary, help), card texts, the lessons, the rules, and every string that carries a
-    number, for numbers from −3 to 25."""
-    from knjazja.app.tutorial.lessons import all_lessons, words
-    from knjazja.app.wording.rulebook import typeset_lines
-
-    out = count_lines(lang)
-    out += [Line("string", tr(key, lang=lang)) for key, value in i18n.strings(lang).items()
-            if isinstance(value, str) and "{" not in i18n.CARD_REF.sub("", value) and not key.startswith("grammar.")]
-    out += [Line("card", i18n.card_text(cid, lang)) for cid in sorted(set(CARD_ID))]
-    for lesson in all_lessons():
-        out += [Line("lesson", words(lesson.title, lang)), Line("lesson", words(lesson.summary, lang))]
-        out += [Line("lesson", words(text, lang)) for step in lesson.steps for text in (step.say, step.hint)
-                if text and text.get(lang)]
-        out.append(Line("lesson", tr("lesson.complete.text", lang=lang, n=lesson.number,
-                                     title=words(lesson.title, lang))))
-    rules = typeset_lines(i18n.rules_path(lang).read_text(encoding="utf-8"), lang)
-    return out + [Line("rules", line) for line in rules.splitlines() if line.strip()]
-
-
 # -- the check -----------------------------------------------------------------------------------
 def check(games: int, lang: str, *, seed: int = 1, refusal_every: int = 1, advice_every: int = 6,
           keep: int = 400) -> Report:
@@ -360,7 +239,7 @@ def check(games: int, lang: str, *, seed: int = 1, refusal_every: int = 1, advic
     failed = _FailedTemplates()
     logging.getLogger(i18n.__name__).addHandler(failed)
     try:
-        _read(report, static_lines(lang), patterns(lang, set()), keep, sample_rng)
+        _read(report, static_lines(lang), patterns(lang, set(), prince_names(lang)), keep, sample_rng)
         for g in range(games):
             _one_game(report, g, seed, refusal_every, advice_every, keep, sample_rng)
     finally:
@@ -384,13 +263,13 @@ class _FailedTemplates(logging.Handler):
 def _one_game(report: Report, g: int, seed: int, refusal_every: int, advice_every: int, keep: int,
               sample_rng: random.Random) -> None:
     lang = report.lang
-    lines, feminine = render_game(lang, seed + g, 2 + g % 5, refusal_every=refusal_every,
-                                  advice_every=advice_every)
+    lines, feminine, names = render_game(lang, seed + g, 2 + g % 5, refusal_every=refusal_every,
+                                         advice_every=advice_every)
     report.games += 1
-    _read(report, lines, patterns(lang, feminine), keep, sample_rng)
+    _read(report, lines, patterns(lang, feminine, names), keep, sample_rng)
 
 
-def _read(report: Report, lines: list[Line], tests: list[tuple[str, Callable[[Line], bool]]], keep: int,
+def _read(report: Report, lines: list[Line], tests: list[tuple[str, Test]], keep: int,
           sample_rng: random.Random) -> None:
     lang = report.lang
     for ln in lines:
@@ -417,6 +296,17 @@ def summary(report: Report) -> dict:
             "distinct_lines": len(report.distinct), "lines_matching_an_error_pattern": len(report.errors)}
 
 
+def by_pattern(report: Report) -> dict[str, dict]:
+    """Per pattern that matched: how many lines, of which kinds (a Hint's or a review's words
+    come from the advice.* / review.* templates), and the first line."""
+    out: dict[str, dict] = {}
+    for name, ln in report.errors:
+        got = out.setdefault(name, {"lines": 0, "kinds": {}, "first": ln.text})
+        got["lines"] += 1
+        got["kinds"][ln.kind] = got["kinds"].get(ln.kind, 0) + 1
+    return out
+
+
 def bench_words(games: int = 40, seed: int = 1) -> dict:
     """`knjazja bench words`: the rendering check over many games, in both languages."""
     import time
@@ -425,6 +315,5 @@ def bench_words(games: int = 40, seed: int = 1) -> dict:
     for lang in ("ru", "en"):
         t0 = time.perf_counter()
         r = check(games, lang, seed=seed)
-        out[lang] = dict(summary(r), seconds=round(time.perf_counter() - t0, 1),
-                         errors=[f"{name}: {ln.text}" for name, ln in r.errors[:20]])
+        out[lang] = dict(summary(r), seconds=round(time.perf_counter() - t0, 1), patterns_matched=by_pattern(r))
     return out
