@@ -134,6 +134,11 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--games", type=_positive, default=None,
                    help="words: whole games rendered per language (40); review: lost games to "
                         "review (20); evening: tables to play (6); leaks: seeded games (100)")
+    b.add_argument("--sample", type=_positive, default=None,
+                   help="words: write this many lines per language from real games for a native "
+                        "reader (log, prompts, refusals, Hints, review marks...) instead of checking")
+    b.add_argument("--out", default="words-sample.md",
+                   help="words --sample: the file (its .ru.md and .en.md beside it)")
     b.add_argument("--tables", type=_positive, default=200, help="serve: concurrent tables")
     b.add_argument("--think", type=float, default=0.0,
                    help="serve: a scripted player's mean pause before moving, seconds (0: a saturated host)")
@@ -292,6 +297,11 @@ def _cmd_bench(args) -> int:
             print(f"{res['hidden_cards_sent']} hidden cards sent ({res['games']} games, "
                   f"{res['messages']} messages, {res['bytes']} bytes checked)")
             return int(res["hidden_cards_sent"] > 0)
+    elif args.what == "words" and args.sample:
+        from knjazja.app.wording.wordsample import write_sample
+        res = write_sample(Path(args.out), size=args.sample)
+        print(json.dumps(res, ensure_ascii=False) if args.json else "\n".join(res.values()))
+        return 0
     elif args.what == "words":
         from knjazja.app.wording.wordcheck import bench_words
         res = bench_words(games=args.games or 40)

@@ -12,4 +12,4 @@ from knjazja.app.table import clicks, controller, hints, interaction, prompts, t
 from knjazja.app.tutorial import lesson_pointer, lesson_progress, lesson_session, lessons  # noqa: F401
 from knjazja.app.wording import (card_names, glory, glossary, help_topics, i18n, names, narrate,  # noqa: F401
                                  rulebook, save_errors, typography, wordcheck, wordlines, wordpatterns,
-                                 words)
+                                 wordsample, words)

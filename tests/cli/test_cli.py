@@ -155,3 +155,16 @@ def test_lab_commands_without_the_lab_say_they_need_a_checkout(monkeypatch, tmp_
         assert cli.main(argv) == 2
         err = capsys.readouterr().err
         assert "needs a checkout" in err and "Traceback" not in err
+
+
+def test_bench_words_sample_writes_the_second_readers_file(capsys, monkeypatch, tmp_path):
+    from knjazja.app.wording import wordsample
+    asked = {}
+
+    def fake(out, size):
+        asked.update(out=out, size=size)
+        return {"ru": str(out) + ".ru", "en": str(out) + ".en"}
+    monkeypatch.setattr(wordsample, "write_sample", fake)
+    code, out, _ = run(capsys, "bench", "words", "--sample", "7", "--out", str(tmp_path / "s.md"))
+    assert code == 0 and asked == {"out": tmp_path / "s.md", "size": 7}
+    assert out.split() == [str(tmp_path / "s.md") + ".ru", str(tmp_path / "s.md") + ".en"]
