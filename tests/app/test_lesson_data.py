@@ -101,7 +101,7 @@ def test_only_the_expected_action_is_accepted_and_a_refusal_changes_nothing():
     session.next_step()                                  # the welcome is read
     before = state_key(session.state)
     draw = next(a for a in session.legal() if a.kind == "draw")
-    with pytest.raises(IllegalAction, match="Not now"):
+    with pytest.raises(IllegalAction, match="This lesson needs something else now"):
         session.play(draw)
     assert state_key(session.state) == before and session.run.index == 1
     assert "Kiev" in session.hint()
