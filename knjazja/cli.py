@@ -299,7 +299,11 @@ def _cmd_bench(args) -> int:
             return int(res["hidden_cards_sent"] > 0)
     elif args.what == "words" and args.sample:
         from knjazja.app.wording.wordsample import write_sample
-        res = write_sample(Path(args.out), size=args.sample)
+        try:
+            res = write_sample(Path(args.out), size=args.sample)
+        except OSError as exc:
+            print(f"cannot write the sample beside {args.out}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
         print(json.dumps(res, ensure_ascii=False) if args.json else "\n".join(res.values()))
         return 0
     elif args.what == "words":

@@ -168,3 +168,10 @@ def test_bench_words_sample_writes_the_second_readers_file(capsys, monkeypatch, 
     code, out, _ = run(capsys, "bench", "words", "--sample", "7", "--out", str(tmp_path / "s.md"))
     assert code == 0 and asked == {"out": tmp_path / "s.md", "size": 7}
     assert out.split() == [str(tmp_path / "s.md") + ".ru", str(tmp_path / "s.md") + ".en"]
+
+
+def test_bench_words_sample_into_a_place_that_cannot_be_written_is_a_message(capsys, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    code, _, err = run(capsys, "bench", "words", "--sample", "5", "--out", str(blocker / "s.md"))
+    assert code == 2 and "cannot write the sample" in err and "Traceback" not in err

@@ -119,6 +119,7 @@ def write_sample(out: Path, size: int = 300, games: int = 5, seed: int = 1,
                  advice_games: int = 2, points: int = 3) -> dict[str, str]:
     """Write ``size`` lines per language to ``out`` with the language before its suffix
     (``sample.md`` -> ``sample.ru.md``, ``sample.en.md``); returns {lang: path}."""
+    out.parent.mkdir(parents=True, exist_ok=True)
     advice = advice_lines(advice_games, seed, points)
     written = {}
     for lang in LANGS:
