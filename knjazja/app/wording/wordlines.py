@@ -94,6 +94,8 @@ def message_lines(lang: str) -> list[Line]:
             what = key.rsplit(".", 1)[-1]
             kw["name"] = f"{what}.damaged-2025-12-07_14-05-09.json" if key.startswith("storage.") else \
                 tr("saveload.default_name", lang=lang, date="07.12.2025")
+        if key.startswith("results.") and "card" in kw:   # a chronicle's Glory in the final count
+            kw["card"] = card_word(INSTANCES["chr.byzantium"][0], lang)
         if key.endswith(".autosave"):                     # an autosave's reason is a save's refusal
             kw["reason"] = tr("save_error.edited", lang=lang)
         out.append(Line("message", tr(key, lang=lang, **kw), context=key))
