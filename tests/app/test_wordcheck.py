@@ -60,6 +60,12 @@ def test_ten_whole_games_read_without_a_known_error(lang):
      "Слава Тмутаракани станет 5, а\u00a0стен там нет, и\u00a0войск, способных её взять,\u00a0— 3"),
     ("ru", "Слава Мурома станет 5, и\u00a0войск, способных её взять,\u00a0— 3",
      "Слава Мурома станет 5, и\u00a0войск, способных его взять,\u00a0— 3"),
+    # one card, then a plural pronoun; a troop of one card with a plural verb
+    ("ru", "у\u00a0Ольги 1\u00a0карта на\u00a0руке, и\u00a0ответа на\u00a0неё среди них быть не\u00a0может",
+     "у\u00a0Ольги 3\u00a0карты на\u00a0руке, и\u00a0ответа на\u00a0неё среди них быть не\u00a0может"),
+    ("en", "Olga holds 1\u00a0card, and none of them can answer the Druzhina 3",
+     "Olga holds 1\u00a0card, and it cannot answer the Druzhina 3"),
+    ("en", "The Polovtsian Host 3 are foreign", "The Polovtsian Host 3 is foreign"),
     # words the issue named
     ("ru", "Победа поровну: Ольга и\u00a0Ярослав", "Победу делят Ольга и\u00a0Ярослав"),
     ("ru", "Слово за\u00a0игроком Игрок\u00a02", "Слово за\u00a0Игроком\u00a02"),

@@ -147,6 +147,8 @@ def patterns(lang: str, feminine: set[str], names: list[str] | tuple[str, ...] =
     return out
 
 
+_ONE = r"(?<!−)(?<!-)(?:1|21|31|41|51|61|71|81|91)"      # numbers that take the singular
+
 # the verbs "start" and "declare" in any form (not the nouns: «в начале войны» is no declaration)
 _RU_BEGIN = r"(?:нача(?:ть|л[аои]?)|начн\w+|начина\w+|объяв(?:ить|ите|ля\w+|ил\w*|ит|ишь))(?!\w)"
 
@@ -166,6 +168,7 @@ def _russian(rx: Callable[..., None], out: list[tuple[str, Test]], feminine: set
     rx("a reflexive verb with «перед собой» and no subject",
        rf"(?<!\w)\w+(?:[еёи]тся|[юя]тся){S}+(?:\w+{S}+)?перед{S}собой")
     out.append(("a pronoun that disagrees with its city", lambda ln: _pronoun_disagrees(ln.text)))
+    rx("«среди них» after one card", rf"(?<![\d,.]){_ONE}{S}карт[аыу](?!\w)[^.;]*(?<!\w)среди{S}них(?!\w)")
     rx("«Победа поровну»", rf"(?i)Победа{S}поровну")
     rx("a typed «игрок» before a seat already named «Игрок N»", rf"(?<!\w)игрок\w*{S}Игрок{S}\d")
     rx("«решает на «…»» (decides what?)", rf"решает{S}на{S}«")
@@ -194,6 +197,8 @@ def _english(rx: Callable[..., None], out: list[tuple[str, Test]], cities: str) 
     rx("a passive 'laid before yourself' (whose place?)",
        r"(?i)\b(?:is|are|be|been)\s+(?:laid|played|put|placed)\s+before\s+yourself\b")
     rx("'do not' after 'to'", r"(?i)\bto\s+(?:do\s+not|don't)\b")
+    rx("'of them' after one card", rf"(?<![\d,.]){_ONE}{S}card\b(?!s)[^.;]*\b(?:one|none|any) of them\b")
+    rx("a troop of one card with 'are'", r"\b(?:Polovtsian Host|Druzhina|Militia)(?:[\u00a0 ]\d+)?[\u00a0 ]are\b")
     rx("'one's own'", r"(?i)\bone's\s+own\b|\boneself\b")
     rx("'decides at the …' (decides what?)", r"decides at the")
     rx("a damaged file 'set aside' (say: renamed, and where)", r"(?i)\b(?:set|moved) aside\b")
