@@ -149,10 +149,9 @@ class TableScene(GuiScene):
         if self.ui is not None and self.layout is not None:
             self.controls.update(c, self.layout, self.ui, self.scale)
         choice = tuple(self.controls.choice.rect)
-        if choice != self._choice_seen:           # a question appeared: no zoom stays over it
-            self._choice_seen = choice
-            if self.controls.choice.visible:
-                self.forget_zoom()
+        if choice != self._choice_seen and self.controls.choice.visible:   # a question: no zoom over it
+            self.forget_zoom()
+        self._choice_seen = choice
         self.zoom.tick(self.time)
         if self.layout is not None:
             self.warmer.step(c, self.size)
@@ -321,6 +320,7 @@ class TableScene(GuiScene):
         if self.layout is None:
             return
         ctx, L, c = self._ctx(), self.layout, self.controller
+        self.controls.choice.draw_labels(surface, ctx)      # the dialog's words, over its buttons
         self.animator.draw(surface)
         if c.pointer.dragging:
             size = L.hand_card_size if not c.pointer.press.igor else L.small_card_size
