@@ -23,11 +23,12 @@ D = "troop.druzhina."
 
 def _war_on_me(hand: list[str], attack: list[str], buildings: list[str] | None = None,
                chronicles: list[str] | None = None, city: str = "city.smolensk",
-               attacker_hand: list[str] | None = None) -> GameState:
+               attacker_hand: list[str] | None = None, attacker_chronicles: list[str] | None = None) -> GameState:
     """Seat 1 declares war on seat 0's ``city`` and attacks with ``attack``."""
+    others = [c for c in ("city.kiev", "city.pskov", "city.murom") if c != city][:2]
     s = scenario(3, hands={0: hand, 1: attacker_hand or attack}, current=1,
-                 cities={city: (0, buildings or []), "city.kiev": (1, []), "city.pskov": (2, [])},
-                 chronicles={0: chronicles or []} if chronicles else None)
+                 cities={city: (0, buildings or []), others[0]: (1, []), others[1]: (2, [])},
+                 chronicles={0: chronicles or [], 1: attacker_chronicles or []})
     play(s, "war", by=1, city=city)
     play(s, "attack", by=1, cards=attack)
     assert s.decision.seat == 0 and s.decision.kind == WAR_DEFEND
