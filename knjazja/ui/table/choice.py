@@ -293,10 +293,13 @@ def _placed(panel: Rect, bounds: Rect, anchor: str, centre_x: int | None, window
     else:
         panel.center = (cx, bounds.centery)
     room = Rect(bounds)
+    whole = window if window is not None else Rect(bounds.left, 0, bounds.width, bounds.bottom)
     if panel.height > bounds.height:               # taller than its room: grow upwards
-        top = window.top if window is not None else 0
-        room = Rect(bounds.left, top, bounds.width, bounds.bottom - top)
+        room = Rect(bounds.left, whole.top, bounds.width, bounds.bottom - whole.top)
+    if panel.height > room.height:                 # and down, when even that is not enough
+        room = Rect(bounds.left, whole.top, bounds.width, whole.height)
     panel.clamp_ip(room)
+    panel.top = max(panel.top, whole.top)
     return panel
 
 
