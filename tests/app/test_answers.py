@@ -182,3 +182,14 @@ def test_a_question_raised_by_a_click_is_the_dialog_too():
     asked = answers.dialog(c)
     assert asked.actions() == legal and asked.choices[-1].payload == answers.CANCEL
     assert all(isinstance(a, Action) for a in asked.actions())
+
+
+def test_hot_seat_the_defender_gets_the_dialog_once_he_has_the_device():
+    """Two people at one screen: seat 1 attacked seat 0; seat 0 is asked once the device is his."""
+    seats = [Seat("Вася", "human"), Seat("Ольга", "human"), Seat("Ярослав", "easy")]
+    c = TableController(GameSession(seats, state=defend_condemnation_plunder()), lang="ru", sync_bots=True,
+                        handover_screens=True)
+    assert c.policy == "hotseat" and c.viewer == 0 and c.handover_pending
+    assert answers.dialog(c) is None                # the screen waits for Вася: nothing asked yet
+    c.claimed()
+    assert [a.kind for a in answers.dialog(c).actions()] == [CONDEMN, YIELD, YIELD_PLUNDER]

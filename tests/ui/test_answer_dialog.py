@@ -187,3 +187,14 @@ def test_a_network_seat_gets_the_same_dialog(make_app, served_position, lang):
     frames_until(app, bell, lambda: server.call(lambda: table.state.decision.kind != WAR_DEFEND))
     assert server.call(lambda: table.state.history[before]) == condemn       # the host played it (its bots go on)
     app.stack.clear()
+
+
+def test_no_card_beneath_the_dialog_zooms_over_it(make_app):
+    """At 960×540 the dialog covers the war's cards: hovering its buttons shows no zoomed card."""
+    app = make_app((960, 540), persist=False)
+    scene = settled_table(app, defend_many(), "ru", frames=1)
+    panel = scene.controls.choice.rect
+    beneath = [(x, y) for x in range(panel.left, panel.right, 4) for y in range(panel.top, panel.bottom, 4)
+               if scene.board.card_at((x, y), scene.controller.view) is not None]
+    assert beneath, "the dialog no longer covers a card: pick a position where it does"
+    assert all(scene.card_at(p) is None for p in beneath)

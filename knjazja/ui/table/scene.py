@@ -202,8 +202,8 @@ class TableScene(GuiScene):
         card = self.fan.card_at(pos)
         if card is not None:
             return card if self.hand_face_up() else None
-        self.ensure_geometry()
-        return self.board.card_at(pos, self.controller.view)
+        self.ensure_geometry()      # (a card beneath the dialog is not zoomed over its buttons)
+        return None if self.controls.choice.rect.collidepoint(pos) else self.board.card_at(pos, self.controller.view)
 
     # ======================================================================= input
     def forget_zoom(self) -> None:
