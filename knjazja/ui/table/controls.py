@@ -118,10 +118,10 @@ class Controls:
         if asked is None or not asked.choices:
             self.choice.hide()
             return
-        bounds = Rect(L.deck.left, L.war_stack.top, L.war_stack.right - L.deck.left, L.war_stack.height)
+        wide = Rect(L.deck.left, L.war_stack.top, L.war_stack.right - L.deck.left, L.war_stack.height)
         items = [Item(ch.label, ch.payload, ch.enabled, main=ch.answer) for ch in asked.choices]
-        self.choice.show(manager, bounds, asked.title, items, scale, key=None, centre_x=L.war_stack.centerx,
-                         window=Rect(0, L.margin, L.size[0], L.size[1]))
+        self.choice.show(manager, Rect(L.war_stack), asked.title, items, scale, key=None,
+                         centre_x=L.war_stack.centerx, window=Rect(0, L.margin, L.size[0], L.size[1]), wider=wide)
 
     def rect_of(self, action: Action | str, legal: list[Action]) -> Rect | None:
         """The visible, enabled button that takes ``action`` (or a fixed button by name)."""
