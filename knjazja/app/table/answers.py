@@ -19,11 +19,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from knjazja.app.table import clicks as C
-from knjazja.app.table.interaction import Squad
+from knjazja.app.table.interaction import (IDLE, Choosing, Mode, PickingIgorSeat, PickingWarCity, Squad,
+                                           held_card)
 from knjazja.app.wording.i18n import tr
+from knjazja.app.wording.narrate import Narrator
 from knjazja.app.wording.words import card_list, card_word
 from knjazja.engine import Action, GameState
-from knjazja.engine.actions import (ACCEPT, AMBUSH, ATTACK, BRIBE, CONDEMN, CONGRESS, DECLINE, DEFEND,
+from knjazja.engine.actions import (ACCEPT, AMBUSH, ATTACK, BID, BRIBE, CONDEMN, CONGRESS, DECLINE, DEFEND,
                                     DOWRY_BID, END_WAR, EVENT, GIVE_CITY, KEEP, LAY, NO_BID, RAID_LAY, REACT,
                                     REACTION, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER)
 from knjazja.engine.targets import attack_sum, defence_sum
@@ -62,116 +64,131 @@ class Dialog:
 
 
 def dialog(c: TableController) -> Dialog | None:
-    """What the table asks the viewer now, or None (no dialog: he acts with cards and buttons)."""
+    """What the table asks its viewer now, or None (no dialog: he acts with cards and buttons)."""
     if not c.can_act():
         return None
-    if c.pointer.choices:
-        return Dialog(tr("table.choose", lang=c.lang),
-                      (*(Choice(label(c, a), a) for a in c.pointer.choices),
-                       Choice(tr("common.cancel", lang=c.lang), CANCEL, answer=False)))
-    if isinstance(c.pointer.mode, Squad):
-        return _squad(c)
-    if c.pointer.holding():               # a card picked up: out of the way of the targets it lights
-        return None
-    s = c.session.state
-    asked = _ASKED.get(s.decision.kind)
-    return asked(c, s, c.session.legal()) if asked is not None else None
+    return asked(c.session.state, c.session.legal(), c.narrator, c.pointer.mode)
+
+
+def asked(s: GameState, legal: list[Action], narrator: Narrator, mode: Mode = IDLE) -> Dialog | None:
+    """The dialog of the one who decides in ``s`` (his ``legal`` actions), in the narrator's
+    language, while the mouse is in ``mode``."""
+    q = _Asking(s, legal, narrator)
+    if isinstance(mode, Choosing):
+        return Dialog(tr("table.choose", lang=q.lang),
+                      (*(Choice(q.label(a), a) for a in mode.actions),
+                       Choice(tr("common.cancel", lang=q.lang), CANCEL, answer=False)))
+    if isinstance(mode, Squad):
+        return _squad(q, mode.cards)
+    if held_card(mode) >= 0 or isinstance(mode, (PickingWarCity, PickingIgorSeat)):
+        return None                     # a card picked up: out of the way of the targets it lights
+    ask = _ASKED.get(s.decision.kind)
+    return ask(q) if ask is not None else None
 
 
 def label(c: TableController, a: Action) -> str:
     """The words on the button that takes ``a``."""
-    s = c.session.state
-    if a.kind in _OWN_LABEL:
-        w = s.war
-        city = card_word(w.city, c.lang) if w is not None else ""
-        return tr(f"table.choice.act.{a.kind}", lang=c.lang, card=card_word(a.card, c.lang), city=city)
-    return str(c.narrator.action(a, s))
+    return _Asking(c.session.state, c.session.legal(), c.narrator).label(a)
 
 
-def _choices(c: TableController, actions: list[Action]) -> list[Choice]:
-    return [Choice(label(c, a), a, answer=a.kind not in GIVING_UP) for a in actions]
+@dataclass(frozen=True)
+class _Asking:
+    """A position, the legal actions of its decider, and the narrator who words them."""
+    s: GameState
+    legal: list[Action]
+    narrator: Narrator
+
+    @property
+    def lang(self) -> str:
+        return self.narrator.lang
+
+    def of(self, *kinds: str) -> list[Action]:
+        return [a for a in self.legal if a.kind in kinds]
+
+    def label(self, a: Action) -> str:
+        if a.kind in _OWN_LABEL:
+            w = self.s.war
+            city = card_word(w.city, self.lang) if w is not None else ""
+            return tr(f"table.choice.act.{a.kind}", lang=self.lang, card=card_word(a.card, self.lang), city=city)
+        return str(self.narrator.action(a, self.s))
+
+    def choices(self, actions: list[Action]) -> list[Choice]:
+        return [Choice(self.label(a), a, answer=a.kind not in GIVING_UP) for a in actions]
 
 
-def _troops(c: TableController, legal: list[Action], kind: str) -> list[Choice]:
+def _troops(q: _Asking, kind: str) -> list[Choice]:
     """Attacks or defences: each single troop, and each squad while there are few; with more,
     one choice that leads to putting a squad together."""
-    mine = [a for a in legal if a.kind == kind]
+    mine = q.of(kind)
     singles = [a for a in mine if len(a.cards) == 1]
     squads = [a for a in mine if len(a.cards) > 1]
-    out = _choices(c, singles)
+    out = q.choices(singles)
     if len(squads) <= MAX_SQUADS:
-        return out + _choices(c, squads)
-    return out + [Choice(tr("table.choice.squad", lang=c.lang), SQUAD)]
+        return out + q.choices(squads)
+    return out + [Choice(tr("table.choice.squad", lang=q.lang), SQUAD)]
 
 
-def _defend(c: TableController, s: GameState, legal: list[Action]) -> Dialog:
-    w = s.current_war()
-    answers = _troops(c, legal, DEFEND) + _choices(c, [a for a in legal if a.kind in (AMBUSH, CONDEMN, BRIBE)])
-    words = dict(city=card_word(w.city, c.lang), troops=card_list(w.attack, c.lang),
+def _defend(q: _Asking) -> Dialog:
+    s, w = q.s, q.s.current_war()
+    answers = _troops(q, DEFEND) + q.choices(q.of(AMBUSH, CONDEMN, BRIBE))
+    words = dict(city=card_word(w.city, q.lang), troops=card_list(w.attack, q.lang),
                  n=attack_sum(s, w.attack, w.defender))
-    title = tr("table.choice.defend" if answers else "table.choice.defend_none", lang=c.lang, **words)
-    return Dialog(title, (*answers, *_choices(c, [a for a in legal if a.kind in (YIELD, YIELD_PLUNDER)])))
+    title = tr("table.choice.defend" if answers else "table.choice.defend_none", lang=q.lang, **words)
+    return Dialog(title, (*answers, *q.choices(q.of(YIELD, YIELD_PLUNDER))))
 
 
-def _counter(c: TableController, s: GameState, legal: list[Action]) -> Dialog:
-    w = s.current_war()
-    answers = _choices(c, [a for a in legal if a.kind == BRIBE])
-    title = tr("table.choice.counter" if answers else "table.choice.counter_none", lang=c.lang,
-               troops=card_list(w.defence, c.lang), n=defence_sum(s, w.defence, w.defender, w.city))
-    return Dialog(title, (*answers, *_choices(c, [a for a in legal if a.kind == ACCEPT])))
+def _counter(q: _Asking) -> Dialog:
+    s, w = q.s, q.s.current_war()
+    answers = q.choices(q.of(BRIBE))
+    title = tr("table.choice.counter" if answers else "table.choice.counter_none", lang=q.lang,
+               troops=card_list(w.defence, q.lang), n=defence_sum(s, w.defence, w.defender, w.city))
+    return Dialog(title, (*answers, *q.choices(q.of(ACCEPT))))
 
 
-def _attack(c: TableController, s: GameState, legal: list[Action]) -> Dialog:
-    w = s.current_war()
-    attacks = _troops(c, legal, ATTACK)
-    others = _choices(c, [a for a in legal if a.kind in (EVENT, BRIBE)])
+def _attack(q: _Asking) -> Dialog:
+    w = q.s.current_war()
+    attacks = _troops(q, ATTACK)
     key = "table.choice.attack_none" if not attacks else \
         "table.choice.attack" if w.attacks_made == 0 else "table.choice.attack_again"
-    title = tr(key, lang=c.lang, city=card_word(w.city, c.lang))
-    return Dialog(title, (*attacks, *others, *_choices(c, [a for a in legal if a.kind == END_WAR])))
+    title = tr(key, lang=q.lang, city=card_word(w.city, q.lang))
+    return Dialog(title, (*attacks, *q.choices(q.of(EVENT, BRIBE)), *q.choices(q.of(END_WAR))))
 
 
-def _reaction(c: TableController, s: GameState, legal: list[Action]) -> Dialog:
-    pend = s.current_pending()
-    react = [a for a in legal if a.kind == REACT]
-    words = dict(card=card_word(pend.card, c.lang))
+def _reaction(q: _Asking) -> Dialog:
+    react = q.of(REACT)
+    words = dict(card=card_word(q.s.current_pending().card, q.lang))
     if react:
-        words["reaction"] = card_word(react[0].card, c.lang)
-    title = tr("table.choice.reaction" if react else "table.choice.reaction_none", lang=c.lang, **words)
-    return Dialog(title, tuple(_choices(c, react + [a for a in legal if a.kind == DECLINE])))
+        words["reaction"] = card_word(react[0].card, q.lang)
+    title = tr("table.choice.reaction" if react else "table.choice.reaction_none", lang=q.lang, **words)
+    return Dialog(title, tuple(q.choices(react + q.of(DECLINE))))
 
 
-def _dowry(c: TableController, s: GameState, legal: list[Action]) -> Dialog:
-    bids = [a for a in legal if a.kind != NO_BID]
-    city = card_word(s.current_pending().action.city, c.lang)
-    title = tr("table.choice.dowry" if bids else "table.choice.dowry_none", lang=c.lang, city=city)
-    return Dialog(title, tuple(_choices(c, bids + [a for a in legal if a.kind == NO_BID])))
+def _dowry(q: _Asking) -> Dialog:
+    bids = q.of(BID)
+    city = card_word(q.s.current_pending().action.city, q.lang)
+    title = tr("table.choice.dowry" if bids else "table.choice.dowry_none", lang=q.lang, city=city)
+    return Dialog(title, tuple(q.choices(bids + q.of(NO_BID))))
 
 
-def _raid_lay(c: TableController, s: GameState, legal: list[Action]) -> Dialog:
-    return Dialog(tr("table.choice.raid_lay", lang=c.lang), tuple(_choices(c, [a for a in legal if a.kind == LAY])))
+def _raid_lay(q: _Asking) -> Dialog:
+    return Dialog(tr("table.choice.raid_lay", lang=q.lang), tuple(q.choices(q.of(LAY))))
 
 
-def _congress(c: TableController, s: GameState, legal: list[Action]) -> Dialog:
-    return Dialog(tr("table.choice.congress", lang=c.lang),
-                  tuple(_choices(c, [a for a in legal if a.kind in (GIVE_CITY, KEEP)])))
+def _congress(q: _Asking) -> Dialog:
+    return Dialog(tr("table.choice.congress", lang=q.lang), tuple(q.choices(q.of(GIVE_CITY, KEEP))))
 
 
-def _squad(c: TableController) -> Dialog:
+def _squad(q: _Asking, picked: tuple[int, ...]) -> Dialog:
     """A Wise Voivode's squad being put together: its button, once it is one, and a way back."""
-    s = c.session.state
-    picked = c.pointer.selected
-    back = Choice(tr("table.squad.clear" if picked else "common.cancel", lang=c.lang), CLEAR, answer=False)
+    back = Choice(tr("table.squad.clear" if picked else "common.cancel", lang=q.lang), CLEAR, answer=False)
     if not picked:
-        return Dialog(tr("table.squad.title", lang=c.lang),
-                      (Choice(tr("table.choice.squad_pick", lang=c.lang), "none", enabled=False, answer=False),
+        return Dialog(tr("table.squad.title", lang=q.lang),
+                      (Choice(tr("table.choice.squad_pick", lang=q.lang), "none", enabled=False, answer=False),
                        back))
-    legal = c.session.legal()
-    action, strength = C.squad_action(legal, s, picked)
-    first = Choice(label(c, action), action) if action is not None else \
-        Choice(tr("table.squad.no", lang=c.lang, n=strength), "none", enabled=False)
-    give_up = _choices(c, [a for a in legal if a.kind in (YIELD, YIELD_PLUNDER)])
-    return Dialog(tr("table.squad.title", lang=c.lang), (first, back, *give_up))
+    action, strength = C.squad_action(q.legal, q.s, picked)
+    first = Choice(q.label(action), action) if action is not None else \
+        Choice(tr("table.squad.no", lang=q.lang, n=strength), "none", enabled=False)
+    return Dialog(tr("table.squad.title", lang=q.lang), (first, back, *q.choices(q.of(YIELD, YIELD_PLUNDER))))
 
 
 _ASKED = {WAR_DEFEND: _defend, WAR_COUNTER: _counter, WAR_ATTACK: _attack, REACTION: _reaction,
