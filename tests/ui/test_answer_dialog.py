@@ -18,7 +18,6 @@ from answer_positions import POSITIONS, defend_condemnation_plunder, defend_many
 
 from knjazja.app.session import GameSession, Seat  # noqa: E402
 from knjazja.app.store.settings import Settings  # noqa: E402
-from knjazja.app.table import answers  # noqa: E402
 from knjazja.engine.actions import CONDEMN, WAR_DEFEND  # noqa: E402
 from knjazja.ui.table.choice import ChoicePanel, Item  # noqa: E402
 from knjazja.ui.table.scene import TableScene  # noqa: E402
@@ -41,10 +40,14 @@ def settled_table(app, state, lang, frames=3):
 
 
 def check_drawn(scene, size, where):
-    """The panel shows the controller's dialog, inside the window, every word inside its button."""
-    asked = answers.dialog(scene.controller)
+    """The panel offers every legal action as a button, inside the window, every word inside
+    its button; it shows the controller's dialog."""
     panel = scene.controls.choice
     assert panel.visible, where
+    offered = [p for _, p in panel.buttons if not isinstance(p, str)]
+    assert sorted(map(str, offered)) == sorted(map(str, scene.session.legal())), where
+    from knjazja.app.table import answers
+    asked = answers.dialog(scene.controller)
     assert [p for _, p in panel.buttons] == [ch.payload for ch in asked.choices], where
     window = Rect((0, 0), size)
     assert window.contains(panel.rect), (where, panel.rect)
@@ -90,6 +93,7 @@ def test_the_words_are_drawn_over_the_buttons_and_a_click_answers(make_app):
     app = make_app((960, 540), persist=False)
     scene = settled_table(app, defend_condemnation_plunder(), "en")
     panel = scene.controls.choice
+    assert panel.title.replace("\u00a0", " ") == "The Druzhina 1 attacks Smolensk (Strength 1): how will you answer?"
     frame = pygame.Surface(app.size)
     app.draw(frame)
     button, lines = panel.label_boxes()[0]
@@ -172,6 +176,7 @@ def test_a_network_seat_gets_the_same_dialog(make_app, served_position, lang):
     scene = RemoteTableScene(remote, settings=settings)
     app.stack.push(scene)
     frames_until(app, bell, lambda: scene.controls.choice.visible)
+    from knjazja.app.table import answers
     local = settled_table(app, defend_many(), lang, frames=0)
     want = [(ch.label, ch.payload) for ch in answers.dialog(local.controller).choices]
     want_title = answers.dialog(local.controller).title
