@@ -79,8 +79,8 @@ class ChoicePanel:
              items: list[Item] | list[tuple[str, object, bool]], scale: float, key: object,
              anchor: str = "bottom", centre_x: int | None = None, window: Rect | None = None,
              wider: Rect | None = None) -> None:
-        """Build the buttons of ``items`` in ``bounds`` — or in ``wider`` when they need more
-        room than ``bounds`` has — grown upwards within ``window`` if even that is too low."""
+        """Build the buttons of ``items`` in ``bounds`` — or in ``wider`` when the panel is lower
+        there (fewer lines) — grown upwards within ``window`` if even that is too low."""
         self.hide()
         self.key = key
         self.title = title
@@ -92,10 +92,11 @@ class ChoicePanel:
         self.frame_room = m.frame_room
         self.title_size = m.title_size
         grid, self.title_lines, inner_w = _grid(its, title, m, bounds.width - 2 * m.pad, bounds.height - 2 * m.pad)
-        if wider is not None and _height(grid, self.title_lines, m) + 2 * m.pad > bounds.height:
-            bounds, centre_x = wider, None
-            grid, self.title_lines, inner_w = _grid(its, title, m, bounds.width - 2 * m.pad,
-                                                    bounds.height - 2 * m.pad)
+        if wider is not None:              # the lower panel leaves more of the table in sight
+            wide = _grid(its, title, m, wider.width - 2 * m.pad, wider.height - 2 * m.pad)
+            if _height(wide[0], wide[1], m) < _height(grid, self.title_lines, m):
+                bounds, centre_x = wider, None
+                grid, self.title_lines, inner_w = wide
         title_h = len(self.title_lines) * m.title_line + m.frame_room if title else 0
         panel = Rect(0, 0, inner_w + 2 * m.pad, _height(grid, self.title_lines, m) + 2 * m.pad)
         self.rect = _placed(panel, bounds, anchor, centre_x, window)

@@ -113,7 +113,8 @@ class Controls:
         self._update_choice(c, layout, manager, scale, act)
 
     def _update_choice(self, c: TableController, L: TableLayout, manager, scale: float, act: bool) -> None:
-        """The dialog (``app.table.answers``): on the war stack, growing upwards if it must."""
+        """The dialog (``app.table.answers``): on the war stack (from the deck on, if that makes it
+        lower), growing upwards if it must."""
         asked = answers.dialog(c) if act else None
         if asked is None or not asked.choices:
             self.choice.hide()
