@@ -286,8 +286,8 @@ def _title_lines(title: str, m: _Metrics, inner_w: int, max_w: int) -> tuple[tup
         return (), inner_w
     measure = lambda s: m.width(s, "bold")  # noqa: E731
     whole = measure(title)
-    if whole <= max_w:
-        return (title,), max(inner_w, whole)
+    if whole <= max_w:                             # (with some air at its ends)
+        return (title,), max(inner_w, min(max_w, whole + 2 * m.pad))
     lines = tuple(balanced(title, max_w, measure))
     return lines, max(inner_w, max(measure(line) for line in lines))
 
