@@ -8,7 +8,7 @@ Nothing here imports pygame.
 from knjazja.app import feed, session  # noqa: F401
 from knjazja.app.advice import analysis, explain, facts, reviewbench, verdict  # noqa: F401
 from knjazja.app.store import autosave, crash, files, notices, series_store, settings, stats, storage  # noqa: F401
-from knjazja.app.table import clicks, controller, hints, interaction, prompts, table_view, undo  # noqa: F401
+from knjazja.app.table import answers, clicks, controller, hints, interaction, prompts, table_view, undo  # noqa: F401
 from knjazja.app.tutorial import lesson_pointer, lesson_progress, lesson_session, lessons  # noqa: F401
 from knjazja.app.wording import (card_names, glory, glossary, help_topics, i18n, names, narrate,  # noqa: F401
                                  rulebook, save_errors, typography, wordcheck, wordlines, wordpatterns,

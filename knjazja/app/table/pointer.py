@@ -224,10 +224,14 @@ class Pointer:
             self.table.play(a)
 
     def choose(self, payload: object) -> None:
-        """A button of the choice panel: an action, "cancel", or "clear" (the squad)."""
+        """A button of the choice panel: an action, "cancel", "clear" (the squad), or "squad"
+        (put a Wise Voivode's squad together: click its troops)."""
         if payload == "cancel":
             self.reset()
         elif payload == "clear":
             self.mode = IDLE
+        elif payload == "squad":
+            self.reset()
+            self.mode = Squad(())
         elif isinstance(payload, Action):
             self.table.play(payload)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from knjazja.app.wording import i18n
 from knjazja.app.wording.card_names import refusal_text
+from knjazja.app.table.answers import asked
 from knjazja.app.table.clicks import candidates_for, match
 from knjazja.app.advice.explain import why_better, why_good
 from knjazja.app.wording.glory import city_formula
@@ -146,7 +147,8 @@ class _Table:
         self.lines.append(Line(kind, text, third, f"{self.where}{seen}"))
 
     def decision(self, legal: list) -> None:
-        """Prompts (the decider's, a watcher's, in every picking mode), the hand-over, buttons."""
+        """Prompts (the decider's, a watcher's, in every picking mode), the hand-over, buttons,
+        the dialog (its question and its buttons)."""
         s, lang, names, d = self.s, self.lang, self.names, self.s.decision.seat
         who = seat_word(names[d], lang)
         self.add("prompt", prompt_text(s, names, self.humans, d, lang)[0])
@@ -164,6 +166,11 @@ class _Table:
             phrase = self.nar.action(a, s)
             self.add("button", phrase)
             self.add("review", tr("review.move_line", lang=lang, name=who, what=phrase), True)
+        dialog = asked(s, legal, self.nar)           # the table's dialog: its question and its buttons
+        if dialog is not None:
+            self.add("dialog", dialog.title)
+            for choice in dialog.choices:
+                self.add("button", choice.label)
 
     def refusals(self, legal: list) -> None:
         """Every wrong drop of every card in the decider's hand on every target; a card of

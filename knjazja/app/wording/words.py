@@ -205,6 +205,8 @@ def word_list(words: Iterable[Word], lang: str) -> Word:
     joiner = i18n.tr("grammar.and", lang=lang)
     forms = {f: ", ".join(getattr(w, f) for w in words[:-1]) + joiner + getattr(words[-1], f)
              for f in FORMS[lang]}
+    if "The" in forms:                      # only the list's first word is capitalised
+        forms["The"] = forms["the"][:1].upper() + forms["the"][1:]
     return Word(forms, "pl", lang)
 
 

@@ -1,20 +1,23 @@
 """The table's pygame-gui widgets: the four action buttons, menu, help (?), undo, hint, skip, and the
-choice panel with one button per option of a decision not made with a card."""
+dialog panel: the question the viewer must answer and one button per answer he holds
+(``app.table.answers``)."""
 from __future__ import annotations
 
 from pygame import Rect
 from pygame_gui.elements import UIButton
 
+from knjazja.app.table import answers
 from knjazja.app.table import clicks as C
 from knjazja.app.table.controller import TableController
 from knjazja.app.wording.i18n import tr
 from knjazja.engine import Action
-from knjazja.engine.actions import CONGRESS, DOWRY_BID, DRAW, RAID_LAY, REACTION, WAR_COUNTER, WAR_DEFEND
+from knjazja.engine.actions import DRAW
 from knjazja.ui import style
 from knjazja.ui.scenes.base import oid
 from knjazja.ui.table.banner import button_rect
 from knjazja.ui.table.layout import TableLayout
-from knjazja.ui.table.prompt import ChoicePanel, action_label
+from knjazja.ui.table.choice import ChoicePanel, Item
+from knjazja.ui.table.prompt import action_label
 
 FIXED = ("draw", "start_war", "end_war", "pass")
 
@@ -24,9 +27,6 @@ def banner_button_rect(prompt: Rect, scale: float) -> Rect:
     font = style.font("body", max(9, round(18 * scale)))
     labels = [tr("table.button.hint"), tr("table.button.skip")]
     return button_rect(prompt, [font.size(label)[0] for label in labels], max(10, round(16 * scale)))
-_CHOICE_TITLES = {REACTION: "table.choice.reaction", DOWRY_BID: "table.choice.dowry",
-                  CONGRESS: "table.choice.congress", RAID_LAY: "table.choice.raid_lay",
-                  WAR_DEFEND: "table.choice.defend", WAR_COUNTER: "table.choice.counter"}
 
 
 class Controls:
@@ -113,37 +113,16 @@ class Controls:
         self._update_choice(c, layout, manager, scale, act)
 
     def _update_choice(self, c: TableController, L: TableLayout, manager, scale: float, act: bool) -> None:
-        bounds = Rect(L.deck.left, L.war_stack.top, L.war_stack.right - L.deck.left, L.war_stack.height)
-        items = self._choice_items(c) if act else []
-        if items:
-            title, items = items[0], items[1:]
-            self.choice.show(manager, bounds, title, items, scale, key=None, centre_x=L.war_stack.centerx)
-        else:
+        """The dialog (``app.table.answers``): on the war stack (from the deck on, if that makes it
+        lower), growing upwards if it must."""
+        asked = answers.dialog(c) if act else None
+        if asked is None or not asked.choices:
             self.choice.hide()
-
-    @staticmethod
-    def _choice_items(c: TableController) -> list:
-        """[title, (label, payload, enabled)…] of the choice panel, or [] for none."""
-        s = c.session.state
-        if c.pointer.choices:
-            return [tr("table.choose"), *((action_label(a, c.narrator, s), a, True) for a in c.pointer.choices),
-                    (tr("common.cancel"), "cancel", True)]
-        items: list[tuple[str, object, bool]] = []
-        title = ""
-        kind = s.decision.kind
-        if c.pointer.selected and s.war is not None:
-            action, strength = C.squad_action(c.session.legal(), s, c.pointer.selected)
-            if action is not None:
-                items.append((action_label(action, c.narrator, s), action, True))
-            else:
-                items.append((tr("table.squad.no", n=strength), "none", False))
-            items.append((tr("table.squad.clear"), "clear", True))
-            title = tr("table.squad.title")
-        if kind in C.BUTTON_DECISIONS or kind in (WAR_DEFEND, WAR_COUNTER):
-            items += [(action_label(a, c.narrator, s), a, True) for a in c.session.legal()
-                      if a.kind in C.BUTTON_KINDS]
-            title = title or (tr(_CHOICE_TITLES[kind]) if kind in _CHOICE_TITLES else "")
-        return [title, *items] if items else []
+            return
+        wide = Rect(L.deck.left, L.war_stack.top, L.war_stack.right - L.deck.left, L.war_stack.height)
+        items = [Item(ch.label, ch.payload, ch.enabled, main=ch.answer) for ch in asked.choices]
+        self.choice.show(manager, Rect(L.war_stack), asked.title, items, scale, key=None,
+                         centre_x=L.war_stack.centerx, window=Rect(0, L.margin, L.size[0], L.size[1]), wider=wide)
 
     def rect_of(self, action: Action | str, legal: list[Action]) -> Rect | None:
         """The visible, enabled button that takes ``action`` (or a fixed button by name)."""

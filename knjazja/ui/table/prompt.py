@@ -1,23 +1,19 @@
-"""The prompt banner (its text comes from ``knjazja.app.table.prompts``), toasts, and the choice
-panel: one pygame-gui button per option of a decision that is not made with a card
-(react/decline, bids, Congress, yield, accept, lay), or the small popup that asks which of
-several actions a click meant.
+"""The prompt banner (its text comes from ``knjazja.app.table.prompts``) and the toasts; the
+dialog panel they keep clear of is ``choice.ChoicePanel``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import pygame
-import pygame_gui
 from pygame import Rect
-from pygame_gui.elements import UIButton
 
 from knjazja.app.table.controller import TableController
 from knjazja.app.wording.narrate import Narrator, expand_tokens
 from knjazja.engine import Action, GameState
 from knjazja.ui import style
-from knjazja.ui.scenes.base import oid
 from knjazja.ui.table.banner import BannerFit, balanced, fit_banner, font_measure
+from knjazja.ui.table.choice import ChoicePanel
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.caches import sized_lru
 
@@ -184,113 +180,6 @@ def _toast_fit(text: str, width: int, top: int, least: int) -> tuple[int, tuple[
             return size, tuple(lines)
     font = style.font("bold", least)
     return least, tuple(balanced(text, width, lambda s: font.size(s)[0]))
-
-
-class ChoicePanel:
-    """A column of buttons, one per option, on a dark panel with a title."""
-
-    def __init__(self) -> None:
-        self.buttons: list[tuple[UIButton, object]] = []
-        self.rect = Rect(0, 0, 0, 0)
-        self.title = ""
-        self.key: object = None
-        self.frame_room = 6
-
-    @property
-    def visible(self) -> bool:
-        return bool(self.buttons)
-
-    def show(self, manager: pygame_gui.UIManager, bounds: Rect, title: str,
-             items: list[tuple[str, object, bool]], scale: float, key: object,
-             anchor: str = "bottom", centre_x: int | None = None) -> None:
-        """Build buttons for ``items`` = (label, payload, enabled) inside ``bounds``."""
-        self.hide()
-        self.key = key
-        self.title = title
-        if not items:
-            return
-        fnt = style.font("bold", round(20 * scale))     # the widest of the button fonts
-        bh = max(28, round(fnt.get_linesize() * 1.6))
-        gap = max(4, round(6 * scale))
-        pad = max(8, round(12 * scale))
-        # room between the question and the first answer for the lesson guide's frame
-        self.frame_room = max(6, round(10 * scale))
-        title_h = round(fnt.get_linesize() * 1.3) + self.frame_room if title else 0
-        max_w = bounds.width - 2 * pad
-        widest = max(fnt.size(label)[0] for label, _, _ in items) + round(40 * scale)
-        cols = 1
-        rows = len(items)
-        avail_h = bounds.height - 2 * pad - title_h
-        while rows * (bh + gap) > avail_h and cols < 3:
-            cols += 1
-            rows = -(-len(items) // cols)
-        col_w = min(max_w // cols - gap, max(widest, round(220 * scale)))
-        if title:
-            col_w = max(col_w, min(max_w // cols - gap, (fnt.size(title)[0] + 2 * pad) // cols))
-        w = cols * col_w + (cols - 1) * gap + 2 * pad
-        h = min(bounds.height, rows * (bh + gap) - gap + 2 * pad + title_h)
-        panel = Rect(0, 0, w, h)
-        cx = bounds.centerx if centre_x is None else centre_x
-        if anchor == "bottom":
-            panel.midbottom = (cx, bounds.bottom)
-        else:
-            panel.center = (cx, bounds.centery)
-        panel.clamp_ip(bounds)
-        self.rect = panel
-        for i, (label, payload, enabled) in enumerate(items):
-            c, r = divmod(i, rows)
-            br = Rect(panel.left + pad + c * (col_w + gap), panel.top + pad + title_h + r * (bh + gap), col_w, bh)
-            shown = label
-            while fnt.size(shown)[0] > col_w - 16 and len(shown) > 4:
-                shown = shown[:-2]
-            if shown != label:
-                shown = shown.rstrip() + "…"
-            primary = i == 0 and enabled
-            b = UIButton(br, shown, manager, object_id=oid("@primary" if primary else "@secondary"),
-                         tool_tip_text=label if shown != label else None)
-            if not enabled:
-                b.disable()
-            self.buttons.append((b, payload))
-
-    def hide(self) -> None:
-        for b, _ in self.buttons:
-            b.kill()
-        self.buttons = []
-        self.rect = Rect(0, 0, 0, 0)
-        self.key = None
-        self.title = ""
-
-    def payload_of(self, element) -> object:
-        for b, p in self.buttons:
-            if b is element:
-                return p
-        return None
-
-    def title_rect(self) -> Rect:
-        """The band the question is written in, above the first button (empty: none)."""
-        if not self.buttons or not self.title:
-            return Rect(0, 0, 0, 0)
-        first = self.buttons[0][0].rect
-        return Rect(self.rect.left, self.rect.top, self.rect.width, first.top - self.frame_room - self.rect.top)
-
-    def rect_of(self, payload: object) -> Rect | None:
-        for b, p in self.buttons:
-            if p == payload and b.is_enabled:
-                return Rect(b.rect)
-        return None
-
-    def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
-        if not self.buttons:
-            return
-        r = self.rect
-        panel = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (22, 12, 6, 236), panel.get_rect(), border_radius=10)
-        surface.blit(panel, r)
-        pygame.draw.rect(surface, style.GOLD, r, width=2, border_radius=10)
-        if self.title:
-            t = ctx.texts.fit(self.title, "bold", ctx.fs(1.0), style.GOLD_LIGHT, r.width - 16, min_size=9)
-            first = self.buttons[0][0].rect
-            surface.blit(t, t.get_rect(midbottom=(r.centerx, first.top - self.frame_room)))
 
 
 def action_label(a: Action, narrator: Narrator, s: GameState) -> str:

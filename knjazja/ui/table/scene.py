@@ -149,10 +149,9 @@ class TableScene(GuiScene):
         if self.ui is not None and self.layout is not None:
             self.controls.update(c, self.layout, self.ui, self.scale)
         choice = tuple(self.controls.choice.rect)
-        if choice != self._choice_seen:           # a question appeared: no zoom stays over it
-            self._choice_seen = choice
-            if self.controls.choice.visible:
-                self.forget_zoom()
+        if choice != self._choice_seen and self.controls.choice.visible:   # a question: no zoom over it
+            self.forget_zoom()
+        self._choice_seen = choice
         self.zoom.tick(self.time)
         if self.layout is not None:
             self.warmer.step(c, self.size)
@@ -203,8 +202,8 @@ class TableScene(GuiScene):
         card = self.fan.card_at(pos)
         if card is not None:
             return card if self.hand_face_up() else None
-        self.ensure_geometry()
-        return self.board.card_at(pos, self.controller.view)
+        self.ensure_geometry()      # (a card beneath the dialog is not zoomed over its buttons)
+        return None if self.controls.choice.rect.collidepoint(pos) else self.board.card_at(pos, self.controller.view)
 
     # ======================================================================= input
     def forget_zoom(self) -> None:
@@ -321,6 +320,7 @@ class TableScene(GuiScene):
         if self.layout is None:
             return
         ctx, L, c = self._ctx(), self.layout, self.controller
+        self.controls.choice.draw_labels(surface, ctx)      # the dialog's words, over its buttons
         self.animator.draw(surface)
         if c.pointer.dragging:
             size = L.hand_card_size if not c.pointer.press.igor else L.small_card_size
