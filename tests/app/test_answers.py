@@ -93,7 +93,7 @@ def test_every_kind_of_defence_is_named():
     assert labels["troop.militia"] == "Защищаться «Ополчением» (Сила 6)"
     assert labels[D + "6"] == "Защищаться «Дружиной 6» (Сила 6)"
     assert labels[AMBUSH] == "Отбить атаку «Засадой»"
-    assert labels[BRIBE] == "Подкупить «Поляков 5» и забрать войско себе на руку"
+    assert labels[BRIBE] == "Подкупить «Поляков 5» и забрать их себе на руку"
     assert D + "2" not in labels                    # too weak to hold: not an answer
 
 
