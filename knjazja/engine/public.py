@@ -4,9 +4,9 @@ A `PublicTable` is what lies face up: the cities and what stands in them, the ch
 before each prince, Byzantine Aid's troop and the house rules.  A `GameState`, a seat's
 `Observation` and the bots' `View` each are one, so the engine (its legal actions and
 `apply`), the refusals, the bots, the Hint's facts and the laboratory all ask these
-functions and reckon no rule of their own (issue 61; `tests/engine/test_public_rules.py`
-holds them to the engine's own answers over many games).  A prince's hand lies on no
-table: the rules that need it are given it.
+functions and reckon no rule of their own (issue 61; `tests/code/test_each_rule_once.py`
+holds their answers on observations and views to the engine's own over many games).  A
+prince's hand lies on no table: the rules that need it are given it.
 
 A city's own arithmetic is `City`'s (state.py): its Glory (`glory_parts`, `glory`), its
 wall Strength, the walls that close it to building (`blocked`), what Fire or False
@@ -47,26 +47,39 @@ def attack_malus(t: PublicTable, defender: int) -> int:
     return ANNA_MALUS if _ANNA in t.chronicles[defender] else 0
 
 
-def attack_of(troop: int, malus: int) -> int:
-    """``troop``'s attacking Strength against a prince whose `attack_malus` is ``malus``."""
-    return STRENGTH[troop] - malus if FOREIGN[troop] else STRENGTH[troop]
+# every card's attacking Strength against a holder of Anna Yaroslavna (the foreign troops less
+# her malus), and against anyone else: its printed Strength
+_UNDER_ANNA: tuple[int, ...] = tuple(s - ANNA_MALUS if foreign else s for s, foreign in zip(STRENGTH, FOREIGN))
+
+
+def attack_table(t: PublicTable, defender: int) -> Sequence[int]:
+    """Every troop's Strength attacking ``defender``, indexed by card (0 or less: it cannot
+    attack him at all): one look-up per troop in the bots' inner loops."""
+    return _UNDER_ANNA if _ANNA in t.chronicles[defender] else STRENGTH
 
 
 def attack_value(t: PublicTable, troop: int, defender: int) -> int:
     """``troop``'s Strength attacking ``defender`` (0 or less: it cannot attack him at all)."""
-    return attack_of(troop, attack_malus(t, defender))
+    return attack_table(t, defender)[troop]
 
 
 def attack_sum(t: PublicTable, troops: Iterable[int], defender: int) -> int:
     """The Strength of an attack (a troop, or a Wise Voivode's squad) on ``defender``."""
-    malus = attack_malus(t, defender)
-    return sum(attack_of(x, malus) for x in troops)
+    values = attack_table(t, defender)
+    return sum(values[x] for x in troops)
 
 
 def may_attack(t: PublicTable, troop: int, defender: int) -> bool:
     """Whether ``troop`` may attack ``defender`` at all: a troop, no Militia, and not brought
     to 0 or below by Anna Yaroslavna (§4.3)."""
-    return IS_TROOP[troop] and not IS_MILITIA[troop] and attack_value(t, troop, defender) > 0
+    return IS_TROOP[troop] and not IS_MILITIA[troop] and attack_table(t, defender)[troop] > 0
+
+
+def attack_values(t: PublicTable, hand: Iterable[int], defender: int) -> list[int]:
+    """The Strength against ``defender`` of every troop of ``hand`` but the Militia (which
+    never attacks), in the hand's order; one brought to 0 or less cannot attack him."""
+    values = attack_table(t, defender)
+    return [values[x] for x in hand if IS_TROOP[x] and not IS_MILITIA[x]]
 
 
 def forms_squads(t: PublicTable, seat: int) -> bool:
@@ -74,15 +87,23 @@ def forms_squads(t: PublicTable, seat: int) -> bool:
     return _VOIVODE in t.chronicles[seat]
 
 
+def best_troop(t: PublicTable, hand: Iterable[int], defender: int) -> int:
+    """The Strength of the strongest troop of ``hand`` attacking ``defender`` (0: none may)."""
+    values = attack_table(t, defender)
+    best = 0
+    for x in hand:
+        if IS_TROOP[x] and not IS_MILITIA[x] and values[x] > best:
+            best = values[x]
+    return best
+
+
 def strongest_attack(t: PublicTable, hand: Iterable[int], attacker: int, defender: int) -> int:
     """The Strength of the strongest attack ``attacker`` could make on ``defender`` with the
     troops of ``hand``: his best troop, or with the Wise Voivode the squad of every troop
     that may attack (their values are all positive); 0 when none may."""
-    malus = attack_malus(t, defender)
-    values = [v for v in (attack_of(x, malus) for x in hand if IS_TROOP[x] and not IS_MILITIA[x]) if v > 0]
-    if not values:
-        return 0
-    return sum(values) if len(values) > 1 and forms_squads(t, attacker) else max(values)
+    if forms_squads(t, attacker):
+        return sum(v for v in attack_values(t, hand, defender) if v > 0)
+    return best_troop(t, hand, defender)
 
 
 def may_declare(t: PublicTable, hand: Sequence[int], attacker: int, city_card: int) -> bool:
@@ -104,29 +125,34 @@ def militia_strength(city: City) -> int:
     return city.glory()
 
 
-def defence_bonus(t: PublicTable, defender: int) -> int:
-    """What each native Druzhina defending for ``defender`` gains: `BOGATYRS_BONUS` while
-    he holds the Russian Bogatyrs, else 0 (§4.4)."""
-    return BOGATYRS_BONUS if _BOGATYRS in t.chronicles[defender] else 0
+# every troop's defending Strength for a holder of the Russian Bogatyrs (a native Druzhina's
+# with their bonus), a Militia's aside (`militia_strength`)
+_WITH_BOGATYRS: tuple[int, ...] = tuple(s + BOGATYRS_BONUS if native else s
+                                        for s, native in zip(STRENGTH, NATIVE_DRUZHINA))
 
 
-def troop_defence(troop: int, city: City, bonus: int) -> int:
-    """``troop``'s Strength defending ``city`` for a prince whose `defence_bonus` is
-    ``bonus``: a Militia the city's Glory, a native Druzhina its Strength and the bonus."""
-    if IS_MILITIA[troop]:
-        return militia_strength(city)
-    return STRENGTH[troop] + bonus if NATIVE_DRUZHINA[troop] else STRENGTH[troop]
+def defence_table(t: PublicTable, defender: int) -> Sequence[int]:
+    """Every troop's Strength defending for ``defender``, indexed by card, a Militia's aside
+    (`troop_defence`): the printed one, or with the Russian Bogatyrs (§4.4) a native
+    Druzhina's and `BOGATYRS_BONUS`."""
+    return _WITH_BOGATYRS if _BOGATYRS in t.chronicles[defender] else STRENGTH
+
+
+def troop_defence(troop: int, city: City, table: Sequence[int]) -> int:
+    """``troop``'s Strength defending ``city`` for a prince whose `defence_table` is
+    ``table``: a Militia the city's Glory, any other troop its entry."""
+    return militia_strength(city) if IS_MILITIA[troop] else table[troop]
 
 
 def defence_value(t: PublicTable, troop: int, defender: int, city_card: int) -> int:
     """``troop``'s Strength defending ``defender``'s city ``city_card``."""
-    return troop_defence(troop, t.cities[city_card], defence_bonus(t, defender))
+    return troop_defence(troop, t.cities[city_card], defence_table(t, defender))
 
 
 def defence_sum(t: PublicTable, troops: Iterable[int], defender: int, city_card: int) -> int:
     """The Strength of a defence (a troop, or a Wise Voivode's squad)."""
-    city, bonus = t.cities[city_card], defence_bonus(t, defender)
-    return sum(troop_defence(x, city, bonus) for x in troops)
+    city, table = t.cities[city_card], defence_table(t, defender)
+    return sum(troop_defence(x, city, table) for x in troops)
 
 
 def least_hold(t: PublicTable, attack: int) -> int:
