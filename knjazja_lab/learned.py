@@ -130,7 +130,8 @@ class LearnedHardBot(HardBot):
         alone is deterministic; `budget` is seconds without an iteration limit."""
         if iterations is None and time_cap is None and budget is None:
             iterations, time_cap = DEFAULT_ITERATIONS, DEFAULT_TIME_CAP
-        super().__init__(iterations, time_cap, budget, scale, net, sense, model_net)
+        from .factory import sense_preset
+        super().__init__(iterations, time_cap, budget, scale, net, sense_preset(sense), model_net)
         self.search_kw = search_kw        # the mode and the search's settings, as given
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:

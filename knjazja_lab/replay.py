@@ -16,7 +16,7 @@ from knjazja.engine import Action, GameState, apply, legal_actions, new_game
 from knjazja.engine.actions import DECLARE_WAR, TURN
 from knjazja.engine.cards import CARD_ID
 
-from knjazja.bots.rules_of_thumb import _best_attack  # the strongest troop against a city, Anna counted
+from knjazja.bots.rules_of_thumb import best_attack  # the strongest troop against a city, Anna counted
 
 BOT_KINDS = ("easy", "normal", "hard")
 
@@ -55,7 +55,7 @@ def replay_report(final: GameState, meta: dict) -> dict[str, Any]:
             chances = [{"city": CARD_ID[w.city], "owner": s.cities[w.city].owner,
                         "walls": s.cities[w.city].wall_strength,
                         "glory": s.cities[w.city].glory(),
-                        "troop": _best_attack(s, seat, s.cities[w.city].owner)}
+                        "troop": best_attack(s, seat, s.cities[w.city].owner)}
                        for w in legal if w.kind == DECLARE_WAR]
             turns.append({"turn": s.turn_no, "round": (s.turn_no // s.n) + 1, "seat": seat,
                           "deck": len(s.deck), "hand": len(s.hands[seat]),

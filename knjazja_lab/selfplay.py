@@ -22,6 +22,7 @@ from knjazja.bots.normal import NormalBot
 from knjazja.bots.view import View
 
 from .classic.normal import NormalClassicBot
+from .factory import LIGHT
 
 # Player counts of the self-play games (four players are the usual table).
 PLAYER_COUNTS = (2, 3, 3, 4, 4, 4, 4, 4, 5, 5, 6, 7, 8)
@@ -63,7 +64,7 @@ def _players(cfg: SelfPlay, n: int, rng: random.Random, net: EvalNet | None) -> 
         else:
             # the sense rules and the sampled draw are pinned, so that changes to Normal's
             # play leave training alone
-            out.append(NormalBot(worlds=cfg.worlds, net=net, sense="light", exact_draw=False))
+            out.append(NormalBot(worlds=cfg.worlds, net=net, sense=LIGHT, exact_draw=False))
     return out
 
 

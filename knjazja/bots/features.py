@@ -22,8 +22,9 @@ from knjazja.engine.actions import (CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TUR
                                     WAR_COUNTER, WAR_DEFEND)
 from knjazja.engine.cards import (CARD_ID, CARDS, FOREIGN, GLORY_ROLE, IS_MILITIA, IS_TROOP, KIND,
                                   SCORES_TROOP, SPECS, STRENGTH)
+from knjazja.engine.public import attack_malus, attack_sum, attack_values, troop_defence
 from knjazja.engine.scoring import chronicle_glory
-from knjazja.engine.state import City, Pending, War
+from knjazja.engine.state import Pending, War
 
 from .view import View
 from .warmath import PoolProfile, answers_in_hand, p_no_answer
@@ -97,7 +98,6 @@ _CHR_SLOT = {cid: _S[f"holds.{cid}"] for cid in CHRONICLE_FLAGS}
                     "max_open_glory", "buildings", "blocked", "reach_glory", "reach_cities",
                     "score", "chron_glory"))
 _I_LEAD, _I_FIRST, _I_BYZANTIUM = _S["lead"], _S["first"], _S["byzantium"]
-_BLOCKS = tuple(CARDS[c].blocks for c in range(len(CARD_ID)))
 # by a building's part in its city's Glory (`cards.GLORY_ROLE`: 1 Quarter, 2 Throne, 3 Golden Gate)
 _SPECIAL_SLOT = (0, _S["quarter"], _S["throne"], _S["gate"])
 _DEC_SLOT = {k: _G[f"decision.{k}"] for k in DECISIONS}
@@ -197,19 +197,16 @@ def _seat_block(v: View, s: int, r: int, R: list[int]) -> list[float]:
     return f
 
 
-def city_glory(c: City) -> int:
-    """A city's Glory: the engine's one reckoning (`City.glory`, docs/RULES.md §3)."""
-    return c.glory()
-
-
 def _cities_part(v: View, seats: list[list[float]], my_best: float) -> None:
     """City Glory by wall strength, special buildings, and the viewer's reach, per seat."""
     n, me = v.n, v.seat
-    anna = [any(CARD_ID[c] == "chr.anna" for c in v.chronicles[s]) for s in range(n)]
+    # the viewer's best troop read as a foreign one: Anna Yaroslavna's malus on it whatever
+    # it is (the feature the network learned, cached by that troop's Strength alone)
+    malus = [attack_malus(v, s) for s in range(n)]
     for c in v.cities.values():
         f = seats[(c.owner - me) % n]
         g = c.glory()
-        ws = (STRENGTH[c.walls] + (1 if c.moat >= 0 else 0)) if c.walls >= 0 else 0
+        ws = c.wall_strength
         g10 = g / 10
         f[_I_CITIES] += 0.2
         f[_I_GLORY] += g10
@@ -221,7 +218,7 @@ def _cities_part(v: View, seats: list[list[float]], my_best: float) -> None:
             f[_I_LOW] += g10
         else:
             f[_I_HIGH] += g10
-            if _BLOCKS[c.walls]:
+            if c.blocked:
                 f[_I_BLOCKED] += 1.0
         if g10 > f[_I_MAX]:
             f[_I_MAX] = g10
@@ -230,7 +227,7 @@ def _cities_part(v: View, seats: list[list[float]], my_best: float) -> None:
             if k:
                 f[_SPECIAL_SLOT[k]] = 1.0
         f[_I_BUILDINGS] += (len(c.buildings) + (c.walls >= 0) + (c.moat >= 0)) / 10
-        if c.owner != me and my_best - (2 if anna[c.owner] else 0) > ws:
+        if c.owner != me and my_best - malus[c.owner] > ws:
             if g10 > f[_I_REACH]:
                 f[_I_REACH] = g10
             f[_I_REACH_N] += 0.2
@@ -352,8 +349,8 @@ class PoolInfo:
         values = [(_G["pool"], n / 80)] if n else []
         values += [(_G[name], float(k)) for name, k in named.items() if k]
         values += [(i, x) for i, x in (
-            (_G["pool_troop_mean"], (sum(s for s, _ in troops) / len(troops) / 10) if troops else 0.0),
-            (_G["pool_strong"], sum(1 for s, _ in troops if s >= 6) / 5),
+            (_G["pool_troop_mean"], (sum(STRENGTH[c] for c in troops) / len(troops) / 10) if troops else 0.0),
+            (_G["pool_strong"], sum(1 for c in troops if STRENGTH[c] >= 6) / 5),
             (_G["pool_militia"], self.prof.militia / 7),
             (_G["pool_cities"], cities / 5),
             (_G["pool_city_glory"], glory / 10)) if x]
@@ -392,16 +389,14 @@ def _war_part(v: View, w: War, f: list[float], prof: PoolProfile) -> None:
     f[_G["war_glory"]] = city.glory() / 10
     f[_G["war_walls"]] = ws / 5
     f[_G["war_attacks"]] = w.attacks_made / 3
-    anna = any(CARD_ID[c] == "chr.anna" for c in v.chronicles[w.defender])
-    att = sum(STRENGTH[t] - (2 if anna and FOREIGN[t] else 0) for t in w.attack)
+    att = attack_sum(v, w.attack, w.defender)
     f[_G["war_attack"]] = att / 10
-    f[_G["war_defence"]] = sum(city.glory() if IS_MILITIA[t] else STRENGTH[t]
-                               for t in w.defence) / 10
+    # the defence at its printed Strength (`STRENGTH` as the table: no Bogatyrs), the feature
+    # the network learned
+    f[_G["war_defence"]] = sum(troop_defence(t, city, STRENGTH) for t in w.defence) / 10
     if w.raid_troop >= 0:
-        t = w.raid_troop
-        f[_G["war_raid"]] = (city.glory() if IS_MILITIA[t] else STRENGTH[t]) / 10
-    mine = [STRENGTH[t] - (2 if anna and FOREIGN[t] else 0)
-            for t in v.hand if IS_TROOP[t] and not IS_MILITIA[t]]
+        f[_G["war_raid"]] = troop_defence(w.raid_troop, city, STRENGTH) / 10
+    mine = attack_values(v, v.hand, w.defender)
     beaters = [s for s in mine if s > ws]
     f[_G["war_my_beaters"]] = len(beaters) / 3
     if w.attacker == me:
@@ -410,9 +405,7 @@ def _war_part(v: View, w: War, f: list[float], prof: PoolProfile) -> None:
         if s > ws:
             f[_G["war_p_open"]] = p_no_answer(v, prof, w.defender, city, s, foreign, w.attacks_made)
     elif w.defender == me and w.attack:
-        bog = any(CARD_ID[c] == "chr.bogatyrs" for c in v.chronicles[me])
-        f[_G["war_my_answers"]] = answers_in_hand(v.hand, city, att, any(FOREIGN[t] for t in w.attack),
-                                                  bog, v.options.strict_defence) / 3
+        f[_G["war_my_answers"]] = answers_in_hand(v, v.hand, me, city, att, any(FOREIGN[t] for t in w.attack)) / 3
 
 
 def _pending_part(v: View, p: Pending, f: list[float]) -> None:

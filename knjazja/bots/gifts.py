@@ -47,14 +47,12 @@ def _throne_pays(obs: Observation, city: City, card: int) -> bool:
     with_it.put(card)
     gain = with_it.glory() - city.glory()
     for other in obs.cities.values():
-        if other.card == city.card or not any(CARD_ID[b] == THRONE for b in other.buildings):
+        if other.card == city.card or other.throne() < 0:
             continue
         if other.owner == obs.seat:          # knocking one's own Throne off is no gain
             return False
         without = other.copy()
-        for b in other.buildings:
-            if CARD_ID[b] == THRONE:
-                without.remove(b)
+        without.remove(other.throne())
         return other.glory() - without.glory() > gain
     return False                              # no other Throne: a plain gift
 

@@ -64,7 +64,7 @@ class HardBot:
 
     def __init__(self, iterations: int | None = None, time_cap: float | None = None,
                  budget: float | None = None, scale: tuple = (0.6, 1.6),
-                 net: EvalNet | None = None, sense: bool | str | Sense | None = "pressing",
+                 net: EvalNet | None = None, sense: str | Sense | None = "pressing",
                  model_net: EvalNet | None = None, read: bool = True, **round_kw) -> None:
         if iterations is None and time_cap is None and budget is None:
             iterations, time_cap = HARD_WORLDS, HARD_TIME_CAP

@@ -24,7 +24,7 @@ class NormalBot:
     name = "normal"
 
     def __init__(self, worlds: int = DEFAULT_WORLDS, net: EvalNet | None = None,
-                 sense: bool | str | Sense | None = "pressing", read: bool = False,
+                 sense: str | Sense | None = "pressing", read: bool = False,
                  exact_draw: bool = True) -> None:
         self.worlds = worlds
         self.exact_draw = exact_draw      # a draw valued over every card it may bring

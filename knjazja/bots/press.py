@@ -46,8 +46,9 @@ from math import comb
 
 from knjazja.engine import Action, Observation
 from knjazja.engine.actions import BUILD, CHRONICLE, DECLARE_WAR, DRAW, EVENT, PASS, PASS_IGOR, PLAY_CITY, TURN
-from knjazja.engine.cards import CARD_ID, FOREIGN, IS_MILITIA, IS_TROOP, SPEC_BY_ID, STRENGTH, card_ids
+from knjazja.engine.cards import CARD_ID, FOREIGN, IS_MILITIA, IS_TROOP, SPEC_BY_ID, card_ids
 from knjazja.engine.kinds import TargetKind
+from knjazja.engine.public import attack_table
 from knjazja.engine.scoring import seat_glory, top_seats
 
 from .view import View
@@ -117,24 +118,22 @@ def p_falls(obs: Observation, a: Action, view: View | None = None,
     city = obs.cities[a.city]
     d = city.owner
     v = view if view is not None else View.from_obs(obs)
-    anna = v.holds_chronicle(d, "chr.anna")
     walls = city.wall_strength
-    attackers = sorted(((STRENGTH[t] - (2 if anna and FOREIGN[t] else 0), FOREIGN[t])
+    values = attack_table(obs, d)
+    attackers = sorted(((values[t], FOREIGN[t])
                         for t in obs.hand if IS_TROOP[t] and not IS_MILITIA[t]), reverse=True)
     attackers = [x for x in attackers if x[0] > walls][:MAX_ATTACKS]
     if not attackers:
         return 0.0
-    strict = v.options.strict_defence
-    bog = v.holds_chronicle(d, "chr.bogatyrs")
     known = v.known.get(d, [])
     unknown = max(0, v.hand_sizes[d] - len(known))
     prof = profile if profile is not None else PoolProfile(v.pool)
     best = 0.0
     for j, (strength, foreign) in enumerate(attackers, start=1):
-        need = j - answers_in_hand(known, city, strength, foreign, bog, strict)
+        need = j - answers_in_hand(v, known, d, city, strength, foreign)
         if need <= 0:
             continue
-        good = prof.answers(city.glory(), strength, foreign, bog, strict)
+        good = prof.answers(v, d, city, strength, foreign)
         best = max(best, p_fewer(prof.n, good, unknown, need))
     return best
 

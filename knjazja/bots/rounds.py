@@ -17,33 +17,32 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from knjazja.engine import Action, GameState, Observation, apply, determinize, legal_actions
 from knjazja.engine import observation
 from knjazja.engine.actions import TURN
 
-from .lookahead import action_values, evaluate
+from .lookahead import evaluate
 from .net import EvalNet
 from .reading import HOLD_ODDS
-from .sense import focus
 
 ROUND_LIMIT = 200            # decisions at most in one played-out round
-# "hard:wide": Normal's best six moves within 0.3 reach the round, against the default
-# four within 0.15 (`judge_by_rounds`); measured no stronger (docs/BOTS.md), not shipped.
-WIDE_CHOICE = {"top_k": 6, "margin": 0.3}
+
+# How a round's end is scored: (the position reached, the seat, the scoring network, the
+# round's policy, the policy's seed) -> the seat's value.  None: the network (`evaluate`);
+# the laboratory's "hard:ply" gives another (`knjazja_lab.factory`).
+Leaf = Callable[[GameState, int, EvalNet, "QuickPolicy", int], float]
 
 
 class QuickPolicy:
     """Normal with one world per decision: the model of every seat in a played-out round.
-    Its draw is valued in that one world, by the one card drawn there; `exact_draw`
-    ("hard:exact") values it over every card, as Normal does (`lookahead.draw_value`).
-    The exact model makes Normal's move at nine turns in ten instead of two in three
-    (`knjazja_lab/experiments/model_agreement.py`), but a round costs about twice as much, Hard
-    affords fewer worlds, and it measured no stronger (docs/BOTS.md)."""
+    Its draw is valued in that one world, by the one card drawn there (the laboratory's
+    "hard:exact" models the seats with the draw valued exactly, as Normal values it)."""
 
-    def __init__(self, net: EvalNet, read: bool = False, exact_draw: bool = False) -> None:
+    def __init__(self, net: EvalNet, read: bool = False) -> None:
         from .normal import NormalBot
-        self.bot = NormalBot(worlds=1, net=net, read=read, exact_draw=exact_draw)
+        self.bot = NormalBot(worlds=1, net=net, read=read, exact_draw=False)
 
     def play(self, s: GameState, rng: random.Random) -> None:
         legal = legal_actions(s)
@@ -65,33 +64,16 @@ def play_round(s: GameState, me: int, policy: QuickPolicy, rng: random.Random) -
         policy.play(s, rng)
 
 
-def leaf_value(s: GameState, me: int, net: EvalNet, policy: QuickPolicy,
-               rng: random.Random) -> float:
-    """The position reached, scored from `me`'s view: at `me`'s own turn, by the best of
-    its moves one ply on (Normal's values in one world, the draw valued exactly), so the
-    follow-up a candidate opens — the church after the city, the war on a city left
-    bare — counts; elsewhere (a game over, a round cut short) by the network."""
-    if s.over or s.decision.kind != TURN or s.decision.seat != me:
-        return evaluate(s, me, net)
-    obs = observation(s, me)
-    legal = legal_actions(s)
-    sense = policy.bot.sense
-    if sense is not None:
-        legal = [legal[i] for i in focus(obs, legal, sense=sense)]
-    return max(action_values(obs, legal, net, rng, worlds=1, refine=0))
-
-
 def round_values(obs: Observation, cands: list[Action], net: EvalNet, rng: random.Random,
                  max_worlds: int, deadline: float | None,
                  model_net: EvalNet | None = None, read: bool = False,
-                 exact_model: bool = False, leaf_ply: bool = False) -> tuple[list[float], int]:
+                 model: type[QuickPolicy] = QuickPolicy, leaf: Leaf | None = None) -> tuple[list[float], int]:
     """Each candidate's mean value over the worlds played, and how many worlds.  `net`
-    scores the positions reached; `model_net` (default: `net`) drives the quick Normal
-    that plays every seat in the round (valuing its draws exactly with `exact_model`);
-    `read` deals the others' kept cards with `reading.HOLD_ODDS` (the quick Normal reads
-    too); `leaf_ply` ("hard:ply") scores each round by `leaf_value`, the seat's best move
-    one ply on (measured no stronger: docs/BOTS.md)."""
-    policy = QuickPolicy(model_net if model_net is not None else net, read, exact_model)
+    scores the positions reached (`leaf`: another scoring, given the round's policy and its
+    seed); `model_net` (default: `net`) drives the `model` policy that plays every seat in
+    the round; `read` deals the others' kept cards with `reading.HOLD_ODDS` (the quick
+    Normal reads too)."""
+    policy = model(model_net if model_net is not None else net, read)
     odds = HOLD_ODDS if read else None
     total = [0.0] * len(cands)
     worlds = 0
@@ -105,8 +87,8 @@ def round_values(obs: Observation, cands: list[Action], net: EvalNet, rng: rando
             s = world.clone()
             apply(s, a)
             play_round(s, obs.seat, policy, random.Random(policy_seed))
-            total[i] += (leaf_value(s, obs.seat, net, policy, random.Random(policy_seed + 1))
-                         if leaf_ply else evaluate(s, obs.seat, net))
+            total[i] += (evaluate(s, obs.seat, net) if leaf is None
+                         else leaf(s, obs.seat, net, policy, policy_seed))
         worlds += 1
     return [t / worlds for t in total], worlds
 
@@ -115,7 +97,7 @@ def judge_by_rounds(obs: Observation, legal: list[Action], net: EvalNet, rng: ra
                     max_worlds: int, deadline: float | None, top_k: int = 4,
                     margin: float = 0.15, prior_weight: float = 2.0,
                     model_net: EvalNet | None = None, read: bool = False,
-                    exact_model: bool = False, leaf_ply: bool = False,
+                    model: type[QuickPolicy] = QuickPolicy, leaf: Leaf | None = None,
                     edge: list[float] | None = None
                     ) -> tuple[list[float], list[int], list[float]]:
     """Normal's value of every action in `legal`, the indices of the candidates (Normal's
@@ -129,7 +111,7 @@ def judge_by_rounds(obs: Observation, legal: list[Action], net: EvalNet, rng: ra
     if len(idx) == 1:
         return values, idx, [values[idx[0]]]
     means, worlds = round_values(obs, [legal[i] for i in idx], net, rng, max_worlds, deadline,
-                                  model_net, read, exact_model, leaf_ply)
+                                  model_net, read, model, leaf)
     if edge is not None:
         means = [m + edge[i] for m, i in zip(means, idx)]
     score = [(worlds * m + prior_weight * values[i]) / (worlds + prior_weight)

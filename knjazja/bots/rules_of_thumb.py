@@ -18,11 +18,17 @@ from knjazja.engine.actions import (AMBUSH, ATTACK, BID, BRIBE, BUILD, CHRONICLE
                                     CONGRESS, DECLARE_WAR, DEFEND, DOWRY_BID, DRAW, EVENT,
                                     GIVE_CITY, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY, REACTION,
                                     TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER)
-from knjazja.engine.cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, SCORES_TROOP, STRENGTH
+from knjazja.engine.cards import CARD_ID, CARDS, IS_MILITIA, IS_TROOP, SCORES_TROOP, STRENGTH
+from knjazja.engine.public import best_troop
 from knjazja.engine.scoring import chronicle_glory
-from knjazja.engine.state import Pending
+from knjazja.engine.state import City, Pending
 
-from .citystat import ATTACKABLE, CHR_GLORY, CityStat
+# Share of the 17 attacking troops (not Militia) that beat walls of each Strength.
+ATTACKABLE = (1.0, 1.0, 13 / 17, 11 / 17, 9 / 17, 7 / 17, 5 / 17, 3 / 17, 2 / 17, 1 / 17, 0.0)
+# Glory of the chronicles at the end, as this policy weighs them (Igor's Campaign may still be
+# passed on; Byzantine Aid is scored as the engine scores it).
+CHR_GLORY = {"chr.polovtsian_campaign": 3.0, "chr.vasilko": -4.0, "chr.congress": -4.0,
+             "chr.igor": -3.5, "chr.sviatopolk": -4.0}
 
 GOOD_CHR = {"chr.polovtsian_campaign": 3.0, "chr.anna": 0.7, "chr.bogatyrs": 0.8,
             "chr.voivode": 0.8, "chr.hermit": 1.0}
@@ -42,24 +48,18 @@ def board_glory(s: GameState) -> list[float]:
     return g
 
 
-def _best_attack(s: GameState, p: int, defender: int) -> int:
-    anna = s.holds_chronicle(defender, "chr.anna")
-    best = 0
-    for t in s.hands[p]:
-        if IS_TROOP[t] and not IS_MILITIA[t]:
-            v = STRENGTH[t] - (2 if anna and FOREIGN[t] else 0)
-            if v > best:
-                best = v
-    return best
+def best_attack(s: GameState, p: int, defender: int) -> int:
+    """The Strength of `p`'s strongest troop against `defender` (0: none may attack him)."""
+    return best_troop(s, s.hands[p], defender)
 
 
-def _build_gain(s: GameState, city, card: int) -> float:
-    st = CityStat(city)
-    new = st.with_building(card)
-    d: float = new.glory() - st.glory()
+def _build_gain(s: GameState, city: City, card: int) -> float:
+    new = city.copy()
+    new.put(card)
+    d: float = new.glory() - city.glory()
     if CARDS[card].is_wall or CARD_ID[card] == "wall.moat":
-        g = st.glory()
-        d += 0.25 * g * (ATTACKABLE[min(st.ws, 10)] - ATTACKABLE[min(new.ws, 10)])
+        g = city.glory()
+        d += 0.25 * g * (ATTACKABLE[min(city.wall_strength, 10)] - ATTACKABLE[min(new.wall_strength, 10)])
         if new.blocked:
             d -= 1.0
     return d
@@ -108,7 +108,7 @@ def _turn(s: GameState, p: int, legal: list[Action], rng: random.Random) -> Acti
             v = _event_value(s, p, a, board, leader, lead_margin)
         elif k == DECLARE_WAR:
             c = s.cities[a.city]
-            b = _best_attack(s, p, c.owner)
+            b = best_attack(s, p, c.owner)
             ws = c.wall_strength
             if b <= ws:
                 v = -1.0

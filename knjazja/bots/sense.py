@@ -1,16 +1,14 @@
 """A prince's common sense near the end, applied before a bot looks ahead or searches.
 
-The presets (`PRESETS`, selectable in arenas as "normal:light" and so on): Normal and
-Hard play `pressing` — `steady` and, for a table with people, a war once declared is
-fought, a war likely to take a city and a blow at the leading prince get an edge
-(`Sense.press`, `Sense.aim`, `bots.press`), Igor's Campaign is passed on only near the end
-and a leader plays no Silence (`Sense.patient`); `steady` — the city and Invasion rules,
-the last-turns rule once the end is set, and for Normal a lean towards playing from a full
-hand (Hard's search weighs its draws itself) — was both levels' rule before; `prince` —
-the last-turns rule as soon as the turns may run out — was their rule before that;
-`light` is without the last-turns rule; `full` (for `normal:full` and `hard-learned`) has
-every rule but the last-turns one (the full set measured weaker: see docs/BOTS.md).
-What pressing cost and gained: docs/BOTS.md, "Bots at a table with people".
+Normal and Hard play `PRESSING`: the city and Invasion rules, the last-turns rule once the
+end is set, for Normal a lean towards playing from a full hand (Hard's search weighs its
+draws itself), and, for a table with people, a war once declared is fought, a war likely
+to take a city and a blow at the leading prince get an edge (`Sense.press`, `Sense.aim`,
+`bots.press`), Igor's Campaign is passed on only near the end and a leader plays no
+Silence (`Sense.patient`).  The presets an arena may name instead ("normal:steady",
+"normal:light", "normal:full" ...: the levels' rules before, and the sets measured weaker)
+are the laboratory's (`knjazja_lab.factory.SENSES`).  What pressing cost and gained:
+docs/BOTS.md, "Bots at a table with people".
 
 Cards in hand score nothing, so a bot that still holds cities and Glory buildings when
 its turns run out has thrown points away, whatever its evaluation believed.  The
@@ -30,7 +28,7 @@ network sees the end coming only roughly, so these rules narrow the choice:
   brings the end nearer (forbidding that cost Normal about 2.5 points of win share);
   with `Sense.end_set` (Normal's and Hard's) only once the end is set: before that the count is
   the soonest end, and playing out the hand on that guess cost Normal about 3 points;
-* with a full hand (`FULL_HAND` cards) it plays a card rather than draw, when it has
+* with a full hand (`Sense.full_hand` cards) it plays a card rather than draw, when it has
   a play that is no gift, no blow to itself and no war (a war stays open then, but a
   hand of troops is not thrown at walls for want of a play): there is no hand limit, but a prince
   sitting on a dozen cards plays a timid game, and at the end they are worth nothing.
@@ -54,7 +52,6 @@ from .lookahead import pointless
 INVASION_LEAD = 4            # Glory ahead of the best other seat to end the game at once
 INVASION = "ev.tatar_invasion"
 SILENCE = "ev.silence"
-FULL_HAND = 7                # from this many cards on, a seat plays rather than draws
 LEAN_HAND = 7                # from this many cards on, Normal leans towards playing (`Sense.lean`)
 
 
@@ -76,32 +73,24 @@ class Sense:
     probe: float = 0.0           # the odds of a probing war on an idle turn (`bots.press.probe`)
 
 
-LIGHT = Sense()
-FULL = Sense(commit=True, scoring=True, full_hand=FULL_HAND)
-# before: light, and in the last three turns (at the soonest end) a card rather than a draw
-PRINCE = Sense(last_turns=3, last_wars=False, leader_draws=True)
-# Normal's and Hard's: the same once the end is set, and (Normal's only: `lean`) a lean
-# towards playing from a full hand
-STEADY = Sense(last_turns=3, last_wars=False, leader_draws=True, end_set=True, lean=0.01)
-# at a table with people: STEADY that presses (docs/BOTS.md, "Bots at a table with people")
+# at a table with people (docs/BOTS.md, "Bots at a table with people"): the last-turns rule
+# once the end is set, Normal's lean towards playing from a full hand, and pressing
 PRESS = 0.03                 # a war's edge per Glory of a city sure to fall (docs/BOTS.md)
 AIM = 0.015                  # a blow's edge when it falls on the leading other seat
 PROBE = 1.0                  # the odds of probing a sitter's open city on an idle turn (`bots.press`)
 PRESSING = Sense(commit=True, last_turns=3, last_wars=False, leader_draws=True, end_set=True, lean=0.01,
                  press=PRESS, aim=AIM, patient=True, probe=PROBE)
-PRESETS: dict[str, Sense | None] = {"pressing": PRESSING, "steady": STEADY, "prince": PRINCE, "light": LIGHT,
-                                    "full": FULL, "none": None}
 
 
-def preset(sense: "str | bool | Sense | None") -> Sense | None:
-    """A `Sense` from a preset's name (True: all the rules, False/None: none)."""
+def preset(sense: "str | Sense | None") -> Sense | None:
+    """A `Sense`: the one given, none, or "pressing" (the levels'); the arena's other
+    presets are the laboratory's (`knjazja_lab.factory.sense_preset`)."""
     if sense is None or isinstance(sense, Sense):
         return sense
-    if isinstance(sense, bool):
-        return FULL if sense else None
-    if sense not in PRESETS:
-        raise ValueError(f"no such sense preset: {sense!r} (one of {', '.join(PRESETS)})")
-    return PRESETS[sense]
+    if sense != "pressing":
+        raise ValueError(f"no such sense preset: {sense!r} (the levels play 'pressing'; the arena's "
+                         "others are knjazja_lab.factory's)")
+    return PRESSING
 
 
 def glory_now(obs: Observation, seat: int) -> int:
@@ -150,13 +139,9 @@ def _plays(obs: Observation, legal: list[Action], every: list[int], war: bool) -
         + ([i for i in every if legal[i].kind == DECLARE_WAR] if war else [])
 
 
-def focus(obs: Observation, legal: list[Action], light: bool = False,
-          sense: Sense | None = None) -> list[int]:
-    """Indices of the actions worth weighing (all of them when no rule applies).
-    `light`: only the cities before the end and the Invasion (for a searching bot that
-    weighs the rest itself); `sense` picks the rules one by one instead."""
-    if sense is None:
-        sense = LIGHT if light else FULL
+def focus(obs: Observation, legal: list[Action], sense: Sense) -> list[int]:
+    """Indices of the actions worth weighing (all of them when no rule applies): the city
+    and Invasion rules always, `sense`'s others as it sets them."""
     every = list(range(len(legal)))
     if obs.decision.kind == WAR_ATTACK and sense.commit:
         return _committed(obs, legal, every)

@@ -2,11 +2,16 @@
 
 The chance that a defender holds no answer is hypergeometric over the cards the seat
 cannot place (its `View.pool`): how many of them would answer, and how many unknown
-cards the defender holds.
+cards the defender holds.  Whether a troop answers is the engine's rule on the public
+table (`engine.public`: its defence against the least that holds), never reckoned here.
 """
 from __future__ import annotations
 
-from knjazja.engine.cards import CARD_ID, IS_MILITIA, IS_TROOP, NATIVE_DRUZHINA, STRENGTH
+from collections.abc import Iterable
+
+from knjazja.engine.cards import CARD_ID, IS_MILITIA, IS_TROOP
+from knjazja.engine.public import PublicTable, defence_table, least_hold, militia_strength, troop_defence
+from knjazja.engine.state import City
 
 from .view import View
 
@@ -17,14 +22,14 @@ class PoolProfile:
 
     def __init__(self, pool: list[int]) -> None:
         self.n = len(pool)
-        self.troops: list[tuple[int, bool]] = []     # (Strength, native Druzhina)
+        self.troops: list[int] = []                  # the troops but Militia
         self.militia = self.always = self.bribes = 0
         for c in pool:
             if IS_TROOP[c]:
                 if IS_MILITIA[c]:
                     self.militia += 1
                 else:
-                    self.troops.append((STRENGTH[c], NATIVE_DRUZHINA[c]))
+                    self.troops.append(c)
             else:
                 cid = CARD_ID[c]
                 if cid == "ev.ambush" or cid == "ev.condemnation":
@@ -42,7 +47,7 @@ class PoolProfile:
                 out.militia -= 1
             else:
                 out.troops = self.troops[:]
-                out.troops.remove((STRENGTH[card], NATIVE_DRUZHINA[card]))
+                out.troops.remove(card)
         else:
             cid = CARD_ID[card]
             if cid == "ev.ambush" or cid == "ev.condemnation":
@@ -51,14 +56,14 @@ class PoolProfile:
                 out.bribes -= 1
         return out
 
-    def answers(self, glory: int, strength: int, foreign: bool, bogatyrs: bool,
-                strict: bool) -> int:
-        """How many unseen cards would answer this attack."""
-        need = strength + 1 if strict else strength
-        k = self.always + (self.bribes if foreign else 0) + (self.militia if glory >= need else 0)
-        bonus = 2 if bogatyrs else 0
-        for s, native in self.troops:
-            if s + (bonus if native else 0) >= need:
+    def answers(self, t: PublicTable, defender: int, city: City, strength: int, foreign: bool) -> int:
+        """How many unseen cards would answer an attack of `strength` on `defender`'s `city`
+        (`foreign`: a Bribe could take a troop of it)."""
+        need = least_hold(t, strength)
+        values = defence_table(t, defender)          # no Militia among `troops`: their entries
+        k = self.always + (self.bribes if foreign else 0) + (self.militia if militia_strength(city) >= need else 0)
+        for c in self.troops:
+            if values[c] >= need:
                 k += 1
         return k
 
@@ -79,15 +84,15 @@ def hypergeom_none(pool_n: int, good: int, draws: int) -> float:
     return p
 
 
-def answers_in_hand(cards, city, strength: int, foreign: bool, bogatyrs: bool,
-                    strict: bool) -> int:
-    """How many of `cards` would answer an attack of `strength` on `city`."""
-    g = city.glory()
+def answers_in_hand(t: PublicTable, cards: Iterable[int], defender: int, city: City, strength: int,
+                    foreign: bool) -> int:
+    """How many of `cards` would answer an attack of `strength` on `defender`'s `city`."""
+    need = least_hold(t, strength)
+    values = defence_table(t, defender)
     k = 0
     for c in cards:
         if IS_TROOP[c]:
-            d = g if IS_MILITIA[c] else STRENGTH[c] + (2 if bogatyrs and NATIVE_DRUZHINA[c] else 0)
-            if d > strength or (d == strength and not strict):
+            if troop_defence(c, city, values) >= need:
                 k += 1
         else:
             cid = CARD_ID[c]
@@ -96,16 +101,14 @@ def answers_in_hand(cards, city, strength: int, foreign: bool, bogatyrs: bool,
     return k
 
 
-def p_no_answer(v: View, prof: PoolProfile, defender: int, city, strength: int,
+def p_no_answer(v: View, prof: PoolProfile, defender: int, city: City, strength: int,
                 foreign: bool, used: int = 0) -> float:
     """P(the defender holds no answer to this attack), from what `v`'s seat knows."""
-    strict = v.options.strict_defence
-    bog = any(CARD_ID[c] == "chr.bogatyrs" for c in v.chronicles[defender])
     if defender == v.seat:
-        return 0.0 if answers_in_hand(v.hand, city, strength, foreign, bog, strict) else 1.0
+        return 0.0 if answers_in_hand(v, v.hand, defender, city, strength, foreign) else 1.0
     known = v.known.get(defender, ())
-    if known and answers_in_hand(known, city, strength, foreign, bog, strict):
+    if known and answers_in_hand(v, known, defender, city, strength, foreign):
         return 0.0
     unknown = v.hand_sizes[defender] - len(known)
-    good = prof.answers(city.glory(), strength, foreign, bog, strict)
+    good = prof.answers(v, defender, city, strength, foreign)
     return hypergeom_none(prof.n, good, unknown)

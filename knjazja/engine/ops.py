@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import zones as Z
 from .actions import Event
 from .kinds import EventKind
-from .cards import CARD_ID
+from .cards import CITY_TIMES
 from .state import City, GameState
 from .zones import Zone
 
@@ -49,30 +49,23 @@ def give_city(s: GameState, city: City, new_owner: int, ev: list, cause: str) ->
 
 
 def destroy_buildings(s: GameState, city: City, ev: list, walls_only: bool = False) -> None:
-    """Fire, Plunder (everything) or False Matchmaking (walls and Moat)."""
+    """Fire, Plunder (everything) or False Matchmaking (walls and Moat): `City.razed`."""
     src = Z.city(city.card)
-    if city.walls >= 0:
-        discard(s, city.walls, src, ev)
-        city.walls = -1
-    if city.moat >= 0:
-        discard(s, city.moat, src, ev)
-        city.moat = -1
-    if not walls_only:
-        for b in city.buildings:
-            discard(s, b, src, ev)
-        city.buildings = []
+    for b in city.razed(walls_only):
+        discard(s, b, src, ev)
+        city.remove(b)
 
 
 def place_building(s: GameState, seat: int, card: int, city: City, ev: list) -> None:
     zone = Z.city(city.card)
     ev.append(Event(EventKind.MOVE, seat=seat, card=card, src=Z.hand(seat), dst=zone, city=city.card))
-    if CARD_ID[card] == "bld.throne":             # only one Throne in play
+    if CITY_TIMES[card] > 1:                      # only one Throne in play
         for other in s.cities.values():
-            for b in other.buildings:
-                if CARD_ID[b] == "bld.throne":
-                    other.buildings.remove(b)
-                    discard(s, b, Z.city(other.card), ev)
-                    break
+            throne = other.throne()
+            if throne >= 0:
+                other.remove(throne)
+                discard(s, throne, Z.city(other.card), ev)
+                break
     replaced = city.put(card)
     if replaced >= 0:                             # new walls replace the old ones
         discard(s, replaced, zone, ev)

@@ -5,8 +5,9 @@ the war stack, or just the middle of the table); when no legal action matches, t
 functions say why, as ``Refusal(code, params)``.  The codes are stable names
 (``"blocked"``, ``"walls_hold"``, ``"war_only"`` …; see ``CODES``); a parameter is a card
 (``CardArg``), a seat (``SeatArg``) or a number.  The rule knowledge behind the reasons
-(which cards only answer an attack, Anna Yaroslavna's penalty, walls that block building)
-lives here, beside the rules, so a UI never repeats it.
+(which cards only answer an attack) lives here, beside the rules, so a UI never repeats it;
+the rules of war and of what a card finds in a city are the public table's (`public.py`),
+asked here as the legal actions ask them.
 """
 from __future__ import annotations
 
@@ -16,11 +17,13 @@ from typing import NamedTuple
 
 from .actions import (AMBUSH, BID, CONDEMN, CONGRESS, DOWRY_BID, LAY, RAID_LAY, REACT, REACTION, TURN, WAR_ATTACK,
                       WAR_COUNTER, WAR_DEFEND, YIELD_PLUNDER, Action)
-from .cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, SPECS, card_ids
+from .cards import CARD_ID, CARDS, IS_MILITIA, IS_TROOP, SPECS, card_ids
 from .kinds import CardKind, TargetKind
 from .rules import legal_actions
 from .state import GameState
-from .targets import attack_sum, attack_value, attacking_troops, defence_sum, holds, troops_for_sending
+from .public import (attack_sum, attack_value, built_on, defence_value, forms_squads, fortified, holds,
+                     strongest_attack)
+from .targets import troops_for_sending
 
 
 # The cards' facts, from the catalogue (`CardSpec`): events played only in a war, reactions
@@ -116,13 +119,11 @@ def why_not_declare(s: GameState, seat: int, target: Target | None) -> Refusal:
     if not troops:
         has_militia = any(IS_MILITIA[t] for t in s.hands[seat])
         return _r("militia_defends") if has_militia else _r("no_troops")
-    if not attacking_troops(s, seat, city.owner):       # Anna Yaroslavna leaves none
+    best = strongest_attack(s, troops, seat, city.owner)
+    if not best:                                        # Anna Yaroslavna leaves none
         return _r("anna_war", seat=SeatArg(city.owner))
-    walls = city.wall_strength
-    values = [attack_value(s, t, city.owner) for t in troops]
-    if len(troops) > 1 and s.holds_chronicle(seat, "chr.voivode"):
-        return _r("war_city_squad", city=CardArg(target.key), walls=walls, n=sum(v for v in values if v > 0))
-    return _r("war_city", city=CardArg(target.key), walls=walls, n=max(values))
+    code = "war_city_squad" if len(troops) > 1 and forms_squads(s, seat) else "war_city"
+    return _r(code, city=CardArg(target.key), walls=city.wall_strength, n=best)
 
 
 def why_not_pass_igor(s: GameState, seat: int, target: Target | None) -> Refusal:
@@ -214,9 +215,9 @@ def _city_event_reason(s: GameState, seat: int, card: int, city_card: int) -> Re
     """An event (or Sviatopolk) pointed at a city it cannot act on, in the player's turn."""
     cid, city = CARD_ID[card], s.cities[city_card]
     name, where = CardArg(card), CardArg(city_card)
-    if cid == "ev.fire" and not city.buildings and city.walls < 0 and city.moat < 0:
+    if cid == "ev.fire" and not built_on(city):
         return _r("no_buildings", card=name, city=where)
-    if cid == "ev.false_match" and city.walls < 0 and city.moat < 0:
+    if cid == "ev.false_match" and not fortified(city):
         return _r("no_walls", card=name, city=where)
     if cid == "ev.judgement":
         if city.owner == seat:
@@ -238,14 +239,14 @@ def _troop_reason(s: GameState, troop: int) -> Refusal:
     if s.decision.kind == WAR_ATTACK:
         if IS_MILITIA[troop]:
             return _r("militia_defends")
-        n = attack_sum(s, [troop], w.defender)
-        if FOREIGN[troop] and s.holds_chronicle(w.defender, "chr.anna") and n <= 0:
+        n = attack_value(s, troop, w.defender)
+        if n <= 0:                                  # Anna Yaroslavna brought it to nothing
             return _r("anna", card=name)
         walls = s.cities[w.city].wall_strength
         if n <= walls:
             return _r("walls_hold", card=name, n=n, city=CardArg(w.city), walls=walls)
     else:
-        n = defence_sum(s, [troop], w.defender, w.city)
+        n = defence_value(s, troop, w.defender, w.city)
         attack = attack_sum(s, w.attack, w.defender)
         if not holds(s, n, attack):
             return _r("too_weak", card=name, n=n, attack=attack)

@@ -15,6 +15,7 @@ from .actions import (BID, BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DECLINE, DOW
                       Decision, Event, IllegalAction)
 from .cards import CARD_ID, KIND, SPECS, STRENGTH, card_ids
 from .kinds import CardKind, EventKind, TargetKind
+from .public import built_on, fortified, may_declare
 from .state import GameState, Pending
 from .targets import distinct, draw_count, other_cities, others_with_cards, troops_for_sending
 from .validation import check_action, illegal_reason
@@ -90,7 +91,8 @@ def _legal_turn(s: GameState, p: int) -> list[Action]:
             fn = EVENT_TARGETS.get(cid)
             if fn:
                 out += fn(s, p, card)
-    out += [Action(DECLARE_WAR, city=c.card) for c in s.cities.values() if war.can_declare(s, p, c.card)]
+    hand = s.hands[p]
+    out += [Action(DECLARE_WAR, city=c) for c in s.cities if may_declare(s, hand, p, c)]
     if s.holds_chronicle(p, "chr.igor"):
         out += [Action(PASS_IGOR, seat=t, cards=(tr,)) for t in seats if t != p
                 for tr in troops_for_sending(s, p)]
@@ -327,14 +329,12 @@ def _t_other_city(s, p, card):
 
 @_register(EVENT_TARGETS, "ev.false_match")
 def _t_walled(s, p, card):
-    return [Action(EVENT, card=card, city=c.card) for c in s.cities.values()
-            if c.walls >= 0 or c.moat >= 0]
+    return [Action(EVENT, card=card, city=c.card) for c in s.cities.values() if fortified(c)]
 
 
 @_register(EVENT_TARGETS, "ev.fire")
 def _t_built(s, p, card):
-    return [Action(EVENT, card=card, city=c.card) for c in s.cities.values()
-            if c.buildings or c.walls >= 0 or c.moat >= 0]
+    return [Action(EVENT, card=card, city=c.card) for c in s.cities.values() if built_on(c)]
 
 
 # the events aimed at a prince (the raids, Reconnaissance: all at another, for his hand)

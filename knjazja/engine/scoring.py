@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from .cards import CARD_ID, GLORY, SCORES_TROOP, STRENGTH
+from .public import PublicTable
 from .state import City, GameState
 
 
@@ -59,17 +59,7 @@ def chronicle_glory(chronicle: int, under: Mapping[int, int]) -> int:
     return GLORY[chronicle]
 
 
-class Table(Protocol):
-    """What scoring reads: a `GameState`, an `Observation` or a bot's `View` (all public)."""
-    @property
-    def cities(self) -> Mapping[int, City]: ...
-    @property
-    def chronicles(self) -> Sequence[Sequence[int]]: ...
-    @property
-    def under(self) -> Mapping[int, int]: ...
-
-
-def seat_glory(t: Table, seat: int) -> int:
+def seat_glory(t: PublicTable, seat: int) -> int:
     """The Glory ``seat`` scores if the game ends now (docs/RULES.md §6): its cities' Glory
     and its chronicles'.  Everything it reads lies face up."""
     total = 0

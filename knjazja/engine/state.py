@@ -80,6 +80,17 @@ class City:
             out.append(self.moat)
         return out
 
+    def razed(self, walls_only: bool = False) -> list[int]:
+        """What Fire or Plunder sends to the discard pile — everything built here — or
+        False Matchmaking (``walls_only``): the walls and the Moat; in that order."""
+        out = [c for c in (self.walls, self.moat) if c >= 0]
+        return out if walls_only else out + self.buildings
+
+    def throne(self) -> int:
+        """The Prince's Throne standing here (the building that multiplies the whole
+        city, `CardSpec.city_times`), or -1."""
+        return next((b for b in self.buildings if CITY_TIMES[b] > 1), -1)
+
     @property
     def blocked(self) -> bool:
         """Stone Walls or the Kremlin: nothing more may be built here."""

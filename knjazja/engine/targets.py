@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .cards import CARD_ID, FOREIGN, IS_MILITIA, IS_TROOP, NATIVE_DRUZHINA, STRENGTH
+from .cards import CARD_ID, IS_MILITIA, IS_TROOP
+from .public import (attack_sum, attack_value, defence_sum, defence_value, forms_squads, least_hold,
+                     may_attack, militia_strength)
+from .public import holds as holds      # the table and its tests ask it here too
 from .state import GameState
 
 
@@ -19,40 +22,9 @@ def distinct(cards: list[int]) -> list[int]:
     return out
 
 
-def attack_value(s: GameState, troop: int, defender: int) -> int:
-    """A troop's attacking Strength: Anna Yaroslavna weakens foreign troops by 2."""
-    v = STRENGTH[troop]
-    if FOREIGN[troop] and s.holds_chronicle(defender, "chr.anna"):
-        v -= 2
-    return v
-
-
-def attack_sum(s: GameState, troops: list[int] | tuple, defender: int) -> int:
-    return sum(attack_value(s, t, defender) for t in troops)
-
-
-def defence_value(s: GameState, troop: int, defender: int, city: int) -> int:
-    """Militia = the city's full Glory; native Druzhina +2 with the Russian Bogatyrs."""
-    if IS_MILITIA[troop]:
-        return s.cities[city].glory()
-    v = STRENGTH[troop]
-    if NATIVE_DRUZHINA[troop] and s.holds_chronicle(defender, "chr.bogatyrs"):
-        v += 2
-    return v
-
-
-def defence_sum(s: GameState, troops: list[int] | tuple, defender: int, city: int) -> int:
-    return sum(defence_value(s, t, defender, city) for t in troops)
-
-
-def holds(s: GameState, defence: int, attack: int) -> bool:
-    return defence > attack if s.options.strict_defence else defence >= attack
-
-
 def attacking_troops(s: GameState, attacker: int, defender: int) -> list[int]:
-    """Troops in hand that may attack this defender at all (never Militia; Anna's ≤0 cannot)."""
-    return [t for t in sorted(s.hands[attacker])
-            if IS_TROOP[t] and not IS_MILITIA[t] and attack_value(s, t, defender) > 0]
+    """Troops in hand that may attack this defender at all (`public.may_attack`)."""
+    return [t for t in sorted(s.hands[attacker]) if may_attack(s, t, defender)]
 
 
 def attack_options(s: GameState, attacker: int, defender: int, walls: int) -> list[tuple]:
@@ -60,7 +32,7 @@ def attack_options(s: GameState, attacker: int, defender: int, walls: int) -> li
     troops = attacking_troops(s, attacker, defender)
     vals = {t: attack_value(s, t, defender) for t in troops}
     out: list[tuple[int, ...]] = [(t,) for t in troops if vals[t] > walls]
-    if len(troops) > 1 and s.holds_chronicle(attacker, "chr.voivode"):
+    if len(troops) > 1 and forms_squads(s, attacker):
         for k in range(2, len(troops) + 1):
             for combo in combinations(troops, k):
                 if sum(vals[t] for t in combo) > walls:
@@ -74,19 +46,20 @@ def defence_options(s: GameState, defender: int, city: int, attack: int) -> list
     militia = [t for t in hand if IS_MILITIA[t]]
     others = [t for t in hand if IS_TROOP[t] and not IS_MILITIA[t]]
     vals = {t: defence_value(s, t, defender, city) for t in others}
-    mval = s.cities[city].glory()
+    mval = militia_strength(s.cities[city])
+    need = least_hold(s, attack)
     out: list[tuple[int, ...]] = []
-    if militia and holds(s, mval, attack):
+    if militia and mval >= need:
         out.append((militia[0],))
-    out += [(t,) for t in others if holds(s, vals[t], attack)]
-    if s.holds_chronicle(defender, "chr.voivode") and len(militia) + len(others) > 1:
+    out += [(t,) for t in others if vals[t] >= need]
+    if forms_squads(s, defender) and len(militia) + len(others) > 1:
         for k in range(0, len(others) + 1):
             for combo in combinations(others, k):
                 base = sum(vals[t] for t in combo)
                 for m in range(0, len(militia) + 1):
                     if k + m < 2:
                         continue
-                    if holds(s, base + m * mval, attack):
+                    if base + m * mval >= need:
                         out.append(combo + tuple(militia[:m]))
     return out
 
@@ -109,11 +82,6 @@ def troops_for_sending(s: GameState, seat: int) -> list[int]:
 def draw_count(s: GameState, seat: int) -> int:
     """How many cards ``seat`` draws for his turn (two with the Hermit Elder)."""
     return 2 if s.holds_chronicle(seat, "chr.hermit") else 1
-
-
-def forms_squads(s: GameState, seat: int) -> bool:
-    """Whether ``seat`` may attack or defend with several troops at once (the Wise Voivode)."""
-    return s.holds_chronicle(seat, "chr.voivode")
 
 
 def squad_strength(s: GameState, troops: list[int] | tuple) -> int:

@@ -9,31 +9,11 @@ from .actions import (ACCEPT, AMBUSH, ATTACK, BRIBE, CONDEMN, DEFEND, END_WAR, E
 from .cards import CARD_ID, FOREIGN, IS_TROOP
 from .kinds import AnswerKind, EventKind, WarEnd
 from .state import GameState, War
-from .targets import (attack_options, attack_sum, attack_value, attacking_troops,
-                      defence_options, defence_sum, distinct, holds)
+from .public import attack_sum, defence_sum, fortified, holds
+from .targets import attack_options, defence_options, distinct
 
 
-# --- declaring --------------------------------------------------------------------
-def can_declare(s: GameState, attacker: int, city_card: int) -> bool:
-    """Only while holding a troop that could attack this city [P]: a legal attack now, or,
-    with False Matchmaking in hand, one once its walls are gone."""
-    city = s.cities[city_card]
-    if city.owner == attacker:
-        return False
-    troops = attacking_troops(s, attacker, city.owner)
-    if not troops:
-        return False
-    if (city.walls >= 0 or city.moat >= 0) and s.first_in_hand(attacker, "ev.false_match") >= 0:
-        return True
-    # Whether `attack_options` is non-empty, without listing its 2^k Voivode squads:
-    # every value here is positive, so the whole squad is the strongest one.
-    walls = city.wall_strength
-    values = [attack_value(s, t, city.owner) for t in troops]
-    if max(values) > walls:
-        return True
-    return len(troops) > 1 and sum(values) > walls and s.holds_chronicle(attacker, "chr.voivode")
-
-
+# --- declaring (whether one may: `public.may_declare`) ---------------------------------------
 def declare(s: GameState, attacker: int, city_card: int, ev: list) -> None:
     defender = s.cities[city_card].owner
     s.war = War(attacker, defender, city_card)
@@ -57,7 +37,7 @@ def legal_attacker(s: GameState) -> list[Action]:
         cid = CARD_ID[card]
         if cid == "ev.raid_city" and w.attacks_made == 0 and not w.raid_played:
             out.append(Action(EVENT, card=card, seat=w.defender, city=w.city))
-        elif cid == "ev.false_match" and (city.walls >= 0 or city.moat >= 0):
+        elif cid == "ev.false_match" and fortified(city):
             out.append(Action(EVENT, card=card, city=w.city))
         elif cid == "ev.recon":
             out.append(Action(EVENT, card=card, seat=w.defender))

@@ -8,6 +8,7 @@ from knjazja.engine.actions import DECLINE, KEEP, NO_BID
 from knjazja.engine.cards import CARD_ID, IS_TROOP, STRENGTH
 from knjazja.engine.state import Pending
 
+from .citystat import stripped
 from .evaluator import Evaluator, J_with, swap_deltas
 from .turn import p_no_troop_at_least
 
@@ -25,7 +26,7 @@ def score_reaction(ev: Evaluator, legal: list[Action]) -> list[float]:
         effect = J_with(ev, swap_deltas(ev, c, pend.player)) - j0
     elif cid in ("ev.fire", "ev.false_match"):
         c = ev.stats[pa.city]
-        new = c.stripped(walls_only=cid == "ev.false_match")
+        new = stripped(c, walls_only=cid == "ev.false_match")
         effect = J_with(ev, {me: ev.city_value(new) - ev.city_value(c)}) - j0
         if cid == "ev.false_match" and v.war is not None:
             effect *= 2.5           # the walls are what stops this war

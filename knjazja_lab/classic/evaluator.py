@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import math
 
-from knjazja.engine.cards import (CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, KIND,
-                                  NATIVE_DRUZHINA, SCORES_TROOP, STRENGTH)
+from knjazja.engine.cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, KIND, SCORES_TROOP, STRENGTH
+from knjazja.engine.state import City
 
 from knjazja.bots.view import View
 from knjazja.engine.scoring import chronicle_glory
-from knjazja.bots.warmath import answers_in_hand, hypergeom_none
-from knjazja.bots.citystat import (ATTACKABLE, CHR_GLORY, CHR_HAND, CHR_HELP, EVENT_BASE, INVASION,
-                       REACT_EVENT, CityStat, is_reactive, lse)
+from knjazja.bots.warmath import PoolProfile, answers_in_hand, hypergeom_none
+from .citystat import (ATTACKABLE, CHR_GLORY, CHR_HAND, CHR_HELP, EVENT_BASE, INVASION, REACT_EVENT, is_reactive,
+                       lse, with_building)
 
 # --- tunable weights -------------------------------------------------------------------
 PARAMS: dict[str, float] = {
@@ -60,8 +60,8 @@ class Evaluator:
         self.set_time(self.expected_time_left())
         # --- board -----------------------------------------------------------------------
         self._pu: dict = {}
-        self.stats: dict[int, CityStat] = {k: CityStat(c) for k, c in view.cities.items()}
-        self.throne_city = next((k for k, c in self.stats.items() if c.throne), -1)
+        self.stats: dict[int, City] = view.cities             # read, never changed
+        self.throne_city = next((k for k, c in self.stats.items() if c.throne() >= 0), -1)
         self.board = [0.0] * n
         for st in self.stats.values():
             self.board[st.owner] += self.city_value(st)
@@ -153,12 +153,12 @@ class Evaluator:
         self.future_per_turn = self.p["kappa_draw"] * self.e_card / (1 + pa)
 
     # --- values ----------------------------------------------------------------------------------
-    def city_value(self, c: CityStat) -> float:
+    def city_value(self, c: City) -> float:
         g = c.glory()
         if g <= 0:
             return 0.0
         attract = min(1.0, 0.4 + 0.6 * g / self.p["hazard_glory"])
-        return g * (1.0 - self._risk[min(c.ws, 10)] * attract)
+        return g * (1.0 - self._risk[min(c.wall_strength, 10)] * attract)
 
     def chronicle_value(self, ch: int, holder: int = -1) -> float:
         cid = CARD_ID[ch]
@@ -174,7 +174,7 @@ class Evaluator:
     def chronicles_value(self, s: int) -> float:
         return sum(self.chronicle_value(ch, s) for ch in self.v.chronicles[s])
 
-    def own_cities(self, s: int) -> list[CityStat]:
+    def own_cities(self, s: int) -> list[City]:
         return [c for c in self.stats.values() if c.owner == s]
 
     def best_build_delta(self, card: int, s: int) -> tuple[float, int]:
@@ -188,9 +188,9 @@ class Evaluator:
                 best, where = d, c.card
         return best, where
 
-    def build_delta(self, c: CityStat, card: int) -> float:
+    def build_delta(self, c: City, card: int) -> float:
         """Change in the owner's city value (only; Throne elsewhere handled by callers)."""
-        new = c.with_building(card)
+        new = with_building(c, card)
         d = self.city_value(new) - self.city_value(c)
         return d
 
@@ -293,44 +293,18 @@ class Evaluator:
         return self.my_hand_value(active, react)
 
     # --- war arithmetic ---------------------------------------------------------------------------
-    def answers_in(self, cards, defender: int, city: CityStat, strength: int, foreign: bool) -> int:
+    def answers_in(self, cards, defender: int, city: City, strength: int, foreign: bool) -> int:
         """How many of `cards` would answer an attack of `strength` on `city`."""
-        return answers_in_hand(cards, city, strength, foreign,
-                               self.v.holds_chronicle(defender, "chr.bogatyrs"), self.v.options.strict_defence)
+        return answers_in_hand(self.v, cards, defender, city, strength, foreign)
 
-    def _pool_profile(self) -> tuple:
+    def pool_answers(self, defender: int, city: City, strength: int, foreign: bool) -> int:
+        """How many unseen cards would answer it (`warmath.PoolProfile`, counted once)."""
         prof = getattr(self, "_prof", None)
         if prof is None:
-            troops = []
-            mil = amb = con = bri = 0
-            for c in self.v.pool:
-                if IS_TROOP[c]:
-                    if IS_MILITIA[c]:
-                        mil += 1
-                    else:
-                        troops.append((STRENGTH[c], NATIVE_DRUZHINA[c]))
-                else:
-                    cid = CARD_ID[c]
-                    if cid == "ev.ambush":
-                        amb += 1
-                    elif cid == "ev.condemnation":
-                        con += 1
-                    elif cid == "ev.bribe":
-                        bri += 1
-            prof = self._prof = (troops, mil, amb + con, bri)
-        return prof
+            prof = self._prof = PoolProfile(self.v.pool)
+        return prof.answers(self.v, defender, city, strength, foreign)
 
-    def pool_answers(self, defender: int, glory: int, strength: int, foreign: bool) -> int:
-        troops, mil, always, bri = self._pool_profile()
-        need = strength + 1 if self.v.options.strict_defence else strength
-        bog = 2 if self.v.holds_chronicle(defender, "chr.bogatyrs") else 0
-        k = always + (bri if foreign else 0) + (mil if glory >= need else 0)
-        for st, nat in troops:
-            if st + (bog if nat else 0) >= need:
-                k += 1
-        return k
-
-    def p_unanswered(self, defender: int, city: CityStat, strength: int, foreign: bool,
+    def p_unanswered(self, defender: int, city: City, strength: int, foreign: bool,
                      used: int = 0) -> float:
         """P(the defender has no answer to this attack), from what this seat knows.
         `used`: answers the defender already spent in this war (shrinks his hand)."""
@@ -351,7 +325,7 @@ class Evaluator:
                 if unknown <= 0:
                     r = 1.0
                 else:
-                    good = self.pool_answers(defender, city.glory(), strength, foreign)
+                    good = self.pool_answers(defender, city, strength, foreign)
                     r = hypergeom_none(self.pool_n, good, unknown)
         cache[key] = r
         return r
@@ -379,7 +353,7 @@ def J_with(ev: Evaluator, deltas: dict[int, float], my_hand: float | None = None
     return ev.J(U)
 
 
-def swap_deltas(ev: Evaluator, city: CityStat, new_owner: int, new_stat: CityStat | None = None,
+def swap_deltas(ev: Evaluator, city: City, new_owner: int, new_stat: City | None = None,
                  extra: dict | None = None) -> dict[int, float]:
     """U deltas when `city` passes to `new_owner` (optionally changed to `new_stat`)."""
     old_v = ev.city_value(city)

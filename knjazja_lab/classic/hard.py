@@ -22,6 +22,7 @@ import random
 import time
 from typing import cast
 
+from knjazja.bots.sense import Sense
 from knjazja.engine import Action, Observation, apply, determinize, legal_actions
 from knjazja.engine.scoring import final_scores, win_shares
 
@@ -282,9 +283,9 @@ class HardClassicBot:
 
     def __init__(self, budget: float | None = None, iterations: int | None = None,
                  workers: int = 1, z: float = 1.0, scale: tuple = (0.5, 2.0),
-                 sense: bool | str | None = False, **search_kw) -> None:
-        from knjazja.bots.sense import preset
-        self.sense = preset(sense)        # `bots.sense` rules, if any (off: the classic search)
+                 sense: bool | str | Sense | None = False, **search_kw) -> None:
+        from knjazja_lab.factory import sense_preset
+        self.sense = sense_preset(sense)  # `bots.sense` rules, if any (off: the classic search)
         self.budget = budget
         self.iterations = iterations
         self.workers = workers

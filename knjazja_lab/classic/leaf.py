@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from knjazja.bots.citystat import ATTACKABLE, CHR_GLORY
+from .citystat import ATTACKABLE, CHR_GLORY
 from knjazja.engine import GameState
 from knjazja.engine.cards import CARD_ID, CARDS, IS_MILITIA, KIND, SCORES_TROOP, STRENGTH
 from knjazja.engine.scoring import chronicle_glory

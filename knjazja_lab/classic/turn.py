@@ -4,11 +4,12 @@ from __future__ import annotations
 from knjazja.engine import Action
 from knjazja.engine.actions import (BUILD, CHRONICLE, DECLARE_WAR, DRAW, EVENT, PASS, PASS_IGOR,
                                     PLAY_CITY)
-from knjazja.engine.cards import CARD_ID, CARDS, FOREIGN, IS_MILITIA, IS_TROOP, STRENGTH
+from knjazja.engine.cards import CARD_ID, CARDS, IS_MILITIA, IS_TROOP, STRENGTH
+from knjazja.engine.public import best_troop
 from knjazja.engine.state import City
 
 from knjazja.bots.warmath import hypergeom_none
-from knjazja.bots.citystat import CHR_GLORY, CityStat, is_reactive
+from .citystat import CHR_GLORY, is_reactive, stripped, with_building, without_throne
 from .evaluator import Evaluator, J_with, swap_deltas
 from .war import declare
 
@@ -76,7 +77,7 @@ def _draw(ev: Evaluator) -> float:
 
 
 def _play_city(ev: Evaluator, a: Action) -> float:
-    stat = CityStat(City(a.card, a.seat))
+    stat = City(a.card, a.seat)
     hv = ev.hand_without((a.card,))
     return J_with(ev, {a.seat: ev.city_value(stat)}, hv)
 
@@ -84,12 +85,12 @@ def _play_city(ev: Evaluator, a: Action) -> float:
 def _build(ev: Evaluator, a: Action) -> float:
     me = ev.me
     c = ev.stats[a.city]
-    new = c.with_building(a.card)
+    new = with_building(c, a.card)
     d = {c.owner: ev.city_value(new) - ev.city_value(c)}
     cid = CARD_ID[a.card]
     if cid == "bld.throne" and ev.throne_city >= 0 and ev.throne_city != a.city:
         tc = ev.stats[ev.throne_city]
-        d[tc.owner] = d.get(tc.owner, 0.0) + ev.city_value(tc.without_throne()) - ev.city_value(tc)
+        d[tc.owner] = d.get(tc.owner, 0.0) + ev.city_value(without_throne(tc)) - ev.city_value(tc)
     hv = ev.hand_without((a.card,))
     if new.blocked and not c.blocked and c.owner == me:
         # nothing more may be built here: count what the hand and the turns left could add
@@ -143,7 +144,7 @@ def _event(ev: Evaluator, a: Action) -> float:
         return (1 - p) * J_with(ev, swap_deltas(ev, c, me), hv) + p * j_none
     if cid in ("ev.fire", "ev.false_match"):
         c = ev.stats[a.city]
-        new = c.stripped(walls_only=cid == "ev.false_match")
+        new = stripped(c, walls_only=cid == "ev.false_match")
         d = {c.owner: ev.city_value(new) - ev.city_value(c)}
         if cid == "ev.false_match" and c.owner != me:
             # an opened city is a target for my troops
@@ -238,14 +239,6 @@ def p_no_troop_at_least(ev: Evaluator, seat: int, s: int, willing: float, strict
     return 1.0 - willing * p_has
 
 
-def _my_best_attack(ev: Evaluator, city: CityStat) -> float:
+def _my_best_attack(ev: Evaluator, city: City) -> float:
     """P-ish: can my troops attack this city at all (0..1)."""
-    hand = ev.v.hand
-    anna = ev.v.holds_chronicle(city.owner, "chr.anna")
-    ws = city.ws
-    for t in hand:
-        if IS_TROOP[t] and not IS_MILITIA[t]:
-            s = STRENGTH[t] - (2 if anna and FOREIGN[t] else 0)
-            if s > ws:
-                return 1.0
-    return 0.0
+    return 1.0 if best_troop(ev.v, ev.v.hand, city.owner) > city.wall_strength else 0.0

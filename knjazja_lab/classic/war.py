@@ -6,9 +6,11 @@ from typing import cast
 from knjazja.engine import Action, War
 from knjazja.engine.actions import (ACCEPT, AMBUSH, ATTACK, BRIBE, CONDEMN, DEFEND, END_WAR, EVENT,
                                     YIELD, YIELD_PLUNDER)
-from knjazja.engine.cards import CARD_ID, FOREIGN, IS_MILITIA, IS_TROOP, STRENGTH
+from knjazja.engine.cards import CARD_ID, FOREIGN, STRENGTH
+from knjazja.engine.public import attack_sum, attack_table, defence_table, holds, may_attack, troop_defence
+from knjazja.engine.state import City
 
-from knjazja.bots.citystat import CityStat
+from .citystat import stripped
 from .evaluator import Evaluator, J_with, swap_deltas
 
 NEG = -1e9
@@ -16,17 +18,11 @@ NEG = -1e9
 
 def attack_troops(ev: Evaluator, defender: int) -> list[tuple[int, int, bool]]:
     """(card, attack Strength, foreign) of my troops that may attack this defender."""
-    anna = ev.v.holds_chronicle(defender, "chr.anna")
-    out = []
-    for t in ev.v.hand:
-        if IS_TROOP[t] and not IS_MILITIA[t]:
-            s = STRENGTH[t] - (2 if anna and FOREIGN[t] else 0)
-            if s > 0:
-                out.append((t, s, FOREIGN[t]))
-    return out
+    values = attack_table(ev.v, defender)
+    return [(t, values[t], FOREIGN[t]) for t in ev.v.hand if may_attack(ev.v, t, defender)]
 
 
-def plan_value(ev: Evaluator, city: CityStat, gain: float, troops: list, ws: int,
+def plan_value(ev: Evaluator, city: City, gain: float, troops: list, ws: int,
                 used: int, depth: int, memo: dict) -> tuple[float, int]:
     """Best value of continuing the war: (value, index of the troop to attack with or -1)."""
     key = (tuple(t[0] for t in troops), used)
@@ -52,15 +48,15 @@ def plan_value(ev: Evaluator, city: CityStat, gain: float, troops: list, ws: int
     return best, best_i
 
 
-def war_gain(ev: Evaluator, city: CityStat) -> float:
+def war_gain(ev: Evaluator, city: City) -> float:
     """J gained by taking `city` (Plunder may strip it)."""
     me = ev.me
     j0 = ev.J(ev.U0)
-    plunder = ev.has_reaction(city.owner, "ev.plunder") if city.nbuild or city.wall else 0.0
+    plunder = ev.has_reaction(city.owner, "ev.plunder") if city.buildings or city.walls >= 0 else 0.0
     full = J_with(ev, swap_deltas(ev, city, me)) - j0
     if plunder > 0:
-        stripped = J_with(ev, swap_deltas(ev, city, me, city.stripped())) - j0
-        return (1 - plunder) * full + plunder * stripped
+        bare = J_with(ev, swap_deltas(ev, city, me, stripped(city))) - j0
+        return (1 - plunder) * full + plunder * bare
     return full
 
 
@@ -68,7 +64,7 @@ def declare(ev: Evaluator, a: Action, cache: dict) -> float:
     v = ev.v
     city = ev.stats[a.city]
     troops = attack_troops(ev, city.owner)
-    ws = city.ws
+    ws = city.wall_strength
     hand_ids = {CARD_ID[c] for c in v.hand}
     extra = 0.0
     if "ev.false_match" in hand_ids and ws > 0:
@@ -93,27 +89,24 @@ def score_war_attack(ev: Evaluator, legal: list[Action]) -> list[float]:
     troops = attack_troops(ev, w.defender)
     used = w.attacks_made
     memo: dict = {}
-    plan, _ = plan_value(ev, city, gain, troops, city.ws, used, 3, memo)
+    plan, _ = plan_value(ev, city, gain, troops, city.wall_strength, used, 3, memo)
     out = []
     for a in legal:
         k = a.kind
         if k == END_WAR:
             out.append(0.0)
         elif k == ATTACK:
-            s = sum(STRENGTH[t] - (2 if FOREIGN[t] and v.holds_chronicle(w.defender, "chr.anna") else 0)
-                    for t in a.cards)
+            s = attack_sum(v, a.cards, w.defender)
             foreign = any(FOREIGN[t] for t in a.cards)
             p = ev.p_unanswered(w.defender, city, s, foreign, used)
             cost = sum(ev.react_value(t) for t in a.cards)
             rest = [t for t in troops if t[0] not in a.cards]
             cont = 0.0
             if rest and p < 1:
-                cont = plan_value(ev, city, gain, rest, city.ws, used + 1, 2, memo)[0]
+                cont = plan_value(ev, city, gain, rest, city.wall_strength, used + 1, 2, memo)[0]
             if w.raid_troop >= 0:
                 # the laid troop answers first; it is known
-                d = defence_of(ev, w.defender, city, w.raid_troop)
-                holds = d > s or (d == s and not v.options.strict_defence)
-                if holds:
+                if holds(v, defence_of(ev, w.defender, city, w.raid_troop), s):
                     p = 0.0
             out.append(p * gain - cost + (1 - p) * cont)
         elif k == EVENT:
@@ -123,7 +116,7 @@ def score_war_attack(ev: Evaluator, legal: list[Action]) -> list[float]:
             elif cid == "ev.raid_city":
                 out.append(0.3 * plan + 0.02 if plan > 0 and v.hand_sizes[w.defender] else -1)
             elif cid == "ev.false_match":
-                opened = city.stripped(walls_only=True)
+                opened = stripped(city, walls_only=True)
                 plan2, _ = plan_value(ev, opened, gain, troops, 0, used, 3, {})
                 cost = ev.react_value(a.card)
                 out.append(plan2 - cost - 0.01 if plan2 - cost > plan + 0.3 else -1)
@@ -136,13 +129,8 @@ def score_war_attack(ev: Evaluator, legal: list[Action]) -> list[float]:
     return out
 
 
-def defence_of(ev: Evaluator, defender: int, city: CityStat, troop: int) -> int:
-    if IS_MILITIA[troop]:
-        return city.glory()
-    s = STRENGTH[troop]
-    if CARD_ID[troop].startswith("troop.druzhina") and ev.v.holds_chronicle(defender, "chr.bogatyrs"):
-        s += 2
-    return s
+def defence_of(ev: Evaluator, defender: int, city: City, troop: int) -> int:
+    return troop_defence(troop, city, defence_table(ev.v, defender))
 
 
 def score_war_defend(ev: Evaluator, legal: list[Action]) -> list[float]:
@@ -160,7 +148,7 @@ def score_war_defend(ev: Evaluator, legal: list[Action]) -> list[float]:
         if k == YIELD:
             out.append(loss)
         elif k == YIELD_PLUNDER:
-            l2 = J_with(ev, swap_deltas(ev, city, w.attacker, city.stripped())) - j0
+            l2 = J_with(ev, swap_deltas(ev, city, w.attacker, stripped(city))) - j0
             out.append(l2 - ev.react_value(a.card))
         elif k == DEFEND:
             cost = sum(ev.react_value(t) for t in a.cards)
@@ -174,13 +162,12 @@ def score_war_defend(ev: Evaluator, legal: list[Action]) -> list[float]:
         elif k == BRIBE:
             gain = ev.react_value(a.target)
             rest = [t for t in w.attack if t != a.target]
-            anna = v.holds_chronicle(me, "chr.anna")
-            rs = sum(STRENGTH[t] - (2 if anna and FOREIGN[t] else 0) for t in rest)
+            rs = attack_sum(v, rest, me)
             val = gain - ev.react_value(a.card)
-            if rest and rs > city.ws:
+            if rest and rs > city.wall_strength:
                 # still has to be answered: the cheapest remaining answer
                 opts = [sum(ev.react_value(t) for t in b.cards) for b in legal if b.kind == DEFEND
-                        and defence_sum(ev, me, city, b.cards) >= rs and a.card not in b.cards]
+                        and holds(v, defence_sum(ev, me, city, b.cards), rs) and a.card not in b.cards]
                 val -= min(opts) if opts else -loss
             out.append(val + more * loss + 0.1)
         else:
@@ -188,7 +175,7 @@ def score_war_defend(ev: Evaluator, legal: list[Action]) -> list[float]:
     return out
 
 
-def defence_sum(ev: Evaluator, defender: int, city: CityStat, cards) -> int:
+def defence_sum(ev: Evaluator, defender: int, city: City, cards) -> int:
     return sum(defence_of(ev, defender, city, t) for t in cards)
 
 
@@ -203,9 +190,9 @@ def score_counter(ev: Evaluator, legal: list[Action]) -> list[float]:
         else:
             gain = ev.react_value(a.target) - ev.react_value(a.card)
             rest = [t for t in w.defence if t != a.target]
-            att = sum(STRENGTH[t] for t in w.attack)
+            att = attack_sum(v, w.attack, w.defender)
             d = defence_sum(ev, w.defender, city, rest)
-            if not rest or not (d > att or (d == att and not v.options.strict_defence)):
+            if not rest or not holds(v, d, att):
                 foreign = any(FOREIGN[t] for t in w.attack)
                 p = ev.p_unanswered(w.defender, city, att, foreign, w.attacks_made)
                 gain += p * war_gain(ev, city)

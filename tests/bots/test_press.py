@@ -11,7 +11,8 @@ from knjazja.bots.gifts import is_gift
 from knjazja.bots.lookahead import pointless, settle
 from knjazja.bots.press import (PROBE_ROUNDS, PROBE_SLACK, PROBE_TIE, SIT_HAND, aim_edge, leaders, p_falls, p_fewer,
                                 probe, victim, war_edge)
-from knjazja.bots.sense import PRESSING, STEADY, focus
+from knjazja.bots.sense import PRESSING, focus
+from knjazja_lab.factory import STEADY           # the levels' preset before pressing (the arena's)
 from knjazja.engine import Action, apply, legal_actions, observation, prepared_game
 from knjazja.engine.actions import (BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DRAW, EVENT, GIVE_CITY, KEEP,
                                     PASS, PASS_IGOR, PLAY_CITY, WAR_ATTACK)

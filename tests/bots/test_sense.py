@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from knjazja_lab.factory import make_bot      # the arena's variants too
-from knjazja.bots.sense import FULL_HAND, INVASION_LEAD, focus, lead
+from knjazja_lab.factory import FULL, FULL_HAND, make_bot      # the arena's variants and presets too
+from knjazja.bots.sense import INVASION_LEAD, focus, lead
 from knjazja.engine import apply, legal_actions, new_game, observation
 from knjazja.engine.actions import DRAW, EVENT, PLAY_CITY, TURN
 from knjazja.engine.cards import CARD_ID, KIND
@@ -53,7 +53,7 @@ def test_a_city_in_hand_is_founded_on_the_last_turn(kind):
         s.end_turn = s.turn_no + s.n - 1          # the end is set: this is my last turn
         s.edited()
         obs, legal = observation(s, me), legal_actions(s)
-        open_ = [legal[i] for i in focus(obs, legal)]
+        open_ = [legal[i] for i in focus(obs, legal, sense=FULL)]
         assert open_ and all(a.kind == PLAY_CITY and a.seat == me for a in open_)
         bot = make_bot(kind, **({"iterations": 20} if kind.startswith("hard") else {}))
         a = bot.choose(obs, legal, random.Random(seed))
@@ -69,7 +69,7 @@ def test_the_invasion_is_played_when_ahead_and_kept_when_behind():
     s.edited()
     obs, legal = observation(s, me), legal_actions(s)
     assert lead(obs) >= INVASION_LEAD
-    open_ = [legal[i] for i in focus(obs, legal)]
+    open_ = [legal[i] for i in focus(obs, legal, sense=FULL)]
     assert open_ == [a for a in legal if a.kind == EVENT and a.card == inv][:1]
     assert make_bot("normal").choose(obs, legal, random.Random(1)).card == inv
     other = (me + 1) % s.n
@@ -79,7 +79,7 @@ def test_the_invasion_is_played_when_ahead_and_kept_when_behind():
     obs, legal = observation(s, me), legal_actions(s)
     assert any(a.kind == EVENT and a.card == inv for a in legal)
     assert lead(obs) < 0
-    assert all(legal[i].card != inv for i in focus(obs, legal))
+    assert all(legal[i].card != inv for i in focus(obs, legal, sense=FULL))
 
 
 def test_a_full_hand_plays_rather_than_draws():
@@ -91,7 +91,7 @@ def test_a_full_hand_plays_rather_than_draws():
     s.edited()
     obs, legal = observation(s, me), legal_actions(s)
     assert any(a.kind == DRAW for a in legal)
-    open_ = [legal[i] for i in focus(obs, legal)]
+    open_ = [legal[i] for i in focus(obs, legal, sense=FULL)]
     assert open_ and all(a.kind != DRAW for a in open_)
 
 
@@ -117,7 +117,7 @@ def test_in_the_last_turns_a_hand_is_played_rather_than_drawn_to():
 
 
 def test_near_the_end_a_leader_may_still_draw_to_bring_it_nearer():
-    from knjazja.bots.sense import PRINCE
+    from knjazja_lab.factory import PRINCE
     s = _turn_state(6)
     me = s.current
     anna = _give(s, me, "chr.anna")            # a chronicle before myself: a useful play
@@ -141,7 +141,7 @@ def test_near_the_end_a_leader_may_still_draw_to_bring_it_nearer():
 def test_steady_waits_for_the_end_to_be_set_before_the_last_turns_rule():
     """Normal's preset: with the deck nearly out but the end not yet set, a trailing seat
     may still draw (the soonest-end count is only a guess); once the end is set it may not."""
-    from knjazja.bots.sense import PRINCE, STEADY
+    from knjazja_lab.factory import PRINCE, STEADY
     s = _turn_state(6)
     me = s.current
     anna = _give(s, me, "chr.anna")            # a chronicle before myself: a useful play
@@ -163,7 +163,8 @@ def test_steady_waits_for_the_end_to_be_set_before_the_last_turns_rule():
 
 def test_a_full_hand_leans_towards_plays_but_not_draws_wars_or_gifts():
     from knjazja.bots.lookahead import pointless
-    from knjazja.bots.sense import LEAN_HAND, STEADY, Sense, lean
+    from knjazja.bots.sense import LEAN_HAND, Sense, lean
+    from knjazja_lab.factory import STEADY
     from knjazja.engine.actions import DECLARE_WAR, PASS
     s = _turn_state(6)
     me = s.current

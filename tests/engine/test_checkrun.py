@@ -1,14 +1,14 @@
 """Checked random games (`knjazja simulate --check`): a small run in the suite, and the
-checker's own faults — it must notice a lost card, and `can_declare`'s shortcut must agree
-with the attack options it no longer lists."""
+checker's own faults — it must notice a lost card, and `may_declare`'s shortcut must agree
+with the attack options it does not list."""
 import random
 
 import pytest
 
 from knjazja.engine import apply, legal_actions, new_game
 from knjazja.engine import checkrun
+from knjazja.engine.public import may_declare
 from knjazja.engine.targets import attack_options, attacking_troops
-from knjazja.engine.war import can_declare
 
 from scenario import inst, scenario
 
@@ -43,7 +43,7 @@ def test_a_lost_card_is_a_failure_naming_the_game(monkeypatch):
 
 
 @pytest.mark.parametrize("seed", range(30))
-def test_can_declare_agrees_with_the_attack_options(seed):
+def test_may_declare_agrees_with_the_attack_options(seed):
     s = new_game(2 + seed % 7, seed)
     rng = random.Random(seed)
     checked = 0
@@ -57,7 +57,7 @@ def test_can_declare_agrees_with_the_attack_options(seed):
                                and s.first_in_hand(p, "ev.false_match") >= 0
                                and bool(attacking_troops(s, p, c.owner)))
                 want = bool(attack_options(s, p, c.owner, c.wall_strength)) or false_match
-                assert can_declare(s, p, c.card) == want
+                assert may_declare(s, s.hands[p], p, c.card) == want
                 checked += 1
         apply(s, rng.choice(legal_actions(s)))
     assert checked > 0
@@ -70,10 +70,10 @@ def test_can_declare_agrees_with_the_attack_options(seed):
     (["troop.druzhina.4"], ["wall.wooden"], False, True),
     (["troop.militia", "troop.militia"], [], True, False),                      # never attack
 ])
-def test_can_declare_with_and_without_the_voivode(troops, walls, voivode, want):
+def test_may_declare_with_and_without_the_voivode(troops, walls, voivode, want):
     s = scenario(n=2, hands={0: troops}, chronicles={0: ["chr.voivode"] if voivode else []},
                  cities={"city.kiev": (1, walls)})
     kiev = inst("city.kiev")
-    assert can_declare(s, 0, kiev) is want
+    assert may_declare(s, s.hands[0], 0, kiev) is want
     city = s.cities[kiev]
     assert bool(attack_options(s, 0, 1, city.wall_strength)) is want

@@ -18,7 +18,9 @@ from knjazja.engine import Action, GameState, Observation, observation
 from knjazja.engine.actions import ATTACK, BUILD, CHRONICLE, DECLARE_WAR, DEFEND, DRAW, END_WAR, EVENT, PLAY_CITY
 from knjazja.engine.cards import CARDS, FOREIGN, IS_MILITIA, IS_TROOP, KIND, STRENGTH
 from knjazja.engine.kinds import CardKind
+from knjazja.engine.public import attack_sum, attack_table
 from knjazja.engine.scoring import city_score
+from knjazja.engine.state import City
 
 NEAR_END = 4          # from this many turns left on, the turns left are worth saying
 LOSING = 0.10         # a best win chance below this: every move loses, the Hint says so
@@ -90,10 +92,13 @@ def turns_left(obs: Observation) -> Fact | None:
 
 
 # --- what a move does -------------------------------------------------------------------------
-def _attackers(obs: Observation, walls: int) -> list[int]:
-    """The mover's troops that beat ``walls``, strongest first."""
-    return sorted((c for c in obs.hand if IS_TROOP[c] and not IS_MILITIA[c] and STRENGTH[c] > walls),
-                  key=lambda c: -STRENGTH[c])
+def _attackers(obs: Observation, city: City) -> list[int]:
+    """The mover's troops that beat ``city``'s walls attacking its owner (Anna Yaroslavna
+    counted), strongest first."""
+    values = attack_table(obs, city.owner)
+    walls = city.wall_strength
+    return sorted((c for c in obs.hand if IS_TROOP[c] and not IS_MILITIA[c] and values[c] > walls),
+                  key=lambda c: -values[c])
 
 
 def war_odds(obs: Observation, a: Action) -> Fact | None:
@@ -101,7 +106,7 @@ def war_odds(obs: Observation, a: Action) -> Fact | None:
     if a.kind != DECLARE_WAR or a.city not in obs.cities:
         return None
     city = obs.cities[a.city]
-    troops = _attackers(obs, city.wall_strength)
+    troops = _attackers(obs, city)
     if not troops:
         return None
     p = round(100 * p_falls(obs, a))
@@ -111,9 +116,12 @@ def war_odds(obs: Observation, a: Action) -> Fact | None:
                 city=Card(a.city), p=p, glory=Count("glory_nom", city.glory()))
 
 
-def unseen_takers(obs: Observation, walls: int) -> int:
-    """Troops the mover has not seen (in the deck or in rivals' hands) that beat ``walls``."""
-    return sum(1 for c in obs.unseen if IS_TROOP[c] and not IS_MILITIA[c] and STRENGTH[c] > walls)
+def unseen_takers(obs: Observation, city: City) -> int:
+    """Troops the mover has not seen (in the deck or in rivals' hands) that beat the walls of
+    ``city``, his own, attacking him (Anna Yaroslavna counted)."""
+    values = attack_table(obs, city.owner)
+    walls = city.wall_strength
+    return sum(1 for c in obs.unseen if IS_TROOP[c] and not IS_MILITIA[c] and values[c] > walls)
 
 
 def _builds_in_hand(obs: Observation, besides: int) -> int:
@@ -130,13 +138,13 @@ def build_facts(obs: Observation, a: Action) -> list[Fact]:
     city.put(a.card)
     out: list[Fact] = []
     if spec.is_wall or spec.id == "wall.moat":
-        if spec.blocks and (k := _builds_in_hand(obs, a.card)):
+        if city.blocked and (k := _builds_in_hand(obs, a.card)):
             out.append(fact("closes", card=Card(a.card), city=Card(a.city), n=Count("buildings", k)))
         out.append(fact("walls_hold", city=Card(a.city), w=city.wall_strength, v=city.glory()))
     else:
         walls = city.wall_strength
         out.append(fact("exposed" if walls == 0 else "thin_walls", city=Card(a.city), v=city.glory(), w=walls,
-                        k=unseen_takers(obs, walls)))
+                        k=unseen_takers(obs, city)))
     return out
 
 
@@ -160,7 +168,7 @@ def attack_facts(obs: Observation, a: Action) -> list[Fact]:
     if a.kind != ATTACK or w is None or w.city not in obs.cities or not a.cards:
         return []
     city = obs.cities[w.city]
-    strength = sum(STRENGTH[c] for c in a.cards)
+    strength = attack_sum(obs, a.cards, city.owner)
     return [fact("attack" if city.wall_strength else "attack_open", city=Card(w.city), s=strength,
                  w=city.wall_strength, seat=Seat(city.owner),
                  cards=Count("cards", obs.hand_sizes[city.owner]))]
