@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sys
 import weakref
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -46,7 +46,7 @@ _ORNAMENTS = frozenset({"draw_diamond", "draw_divider"})   # style's flourishes:
 BACKDROP_SHARE = 0.9          # a source covering this much of its target is a backdrop
 
 
-@dataclass
+@dataclass(slots=True)
 class Ink:
     """One thing drawn: ``rect`` what shows, ``want`` where it was meant to be (no clipping),
     ``room`` what its parents and clips let show (None: no limit but the window)."""
@@ -62,7 +62,6 @@ class Ink:
     need: int = 0                    # a widget's text: the width it needs
     layer: int = -1                  # the scene of the stack that drew it (0: the lowest)
     scene: str = ""
-    info: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

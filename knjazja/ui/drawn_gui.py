@@ -1,4 +1,5 @@
-"""The recorder's view of pygame-gui: each visible widget a scene's manager drew, as an ``Ink``.
+"""The recorder's view of pygame-gui: each widget a scene's manager drew, as an ``Ink`` (what
+its sprite group blitted: a widget shown in this frame's update is drawn from the next).
 
 A widget's text is measured in the widget's own font against the room its shape leaves
 (the rectangle less border, shadow and the theme's horizontal text padding): ``need`` wider
@@ -25,9 +26,11 @@ _MEASURED = ("UIButton", "UILabel")
 def widget_inks(manager: Any, serial: Callable[[object], int]) -> list:
     from knjazja.ui.drawn import Ink
     root = manager.get_root_container()
+    group = manager.get_sprite_group()
+    drawn = {id(data) for data in getattr(group, "visible", ())}   # what draw_ui blitted last
     out = []
-    for element in manager.get_sprite_group().sprites():
-        if element is root or not _shown(element):
+    for element in group.sprites():
+        if element is root or id(getattr(element, "blit_data", None)) not in drawn:
             continue
         name = type(element).__name__
         kind = _KINDS.get(name, "gui")

@@ -107,7 +107,7 @@ def _alone(ink: Ink, screen: Rect) -> list[Violation]:
     if ink.kind in ("gui", "gui-text") and ink.text:
         if ink.box and ink.need > ink.box:
             out.append(Violation("gui-fit", ink.scene, ink))
-        if ink.text.endswith("…") and ink.info.get("cut", True):
+        if ink.text.endswith("…"):
             out.append(Violation("cut", ink.scene, ink))
     return out
 

@@ -34,8 +34,9 @@ class Seen:
 
 
 @contextlib.contextmanager
-def quick_thinking() -> Iterator[None]:
-    """Hints and the review's analysis think with a tiny search in a thread; bots are Easy."""
+def quick_thinking(easy_bots: bool = True) -> Iterator[None]:
+    """Hints and the review's analysis think with a tiny search in a thread; bots are Easy
+    (unless ``easy_bots`` is False: then each plays its level)."""
     from knjazja.app import session
     from knjazja.app.advice import analysis
     from knjazja.app.table import hints
@@ -45,7 +46,8 @@ def quick_thinking() -> Iterator[None]:
     from knjazja.ui.scenes import review
     saved = [(session, "make_bot", session.make_bot), (hints, "HintAdvisor", hints.HintAdvisor),
              (hints, "Thinker", hints.Thinker), (review, "Analysis", review.Analysis)]
-    session.make_bot = lambda kind: make_bot("easy")
+    if easy_bots:
+        session.make_bot = lambda kind: make_bot("easy")
     hints.HintAdvisor = lambda: HintAdvisor(budget=TINY)
     hints.Thinker = lambda bot, use_process=None: Thinker(bot, use_process=False)
     review.Analysis = lambda states, points, worlds, use_process, lost=None: analysis.Analysis(
