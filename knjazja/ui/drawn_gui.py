@@ -45,8 +45,8 @@ def widget_inks(manager: Any, serial: Callable[[object], int]) -> list:
             letters = _letters(element)
             if letters is not None and kind == "gui-text":
                 ink.rect = letters.clip(ink.rect)     # a label is its words, not its whole row
-        elif name == "UITextEntryLine":
-            ink.text = element.get_text()
+        elif name == "UITextEntryLine":          # its words, or the grey hint while empty
+            ink.text = element.get_text() or (getattr(element, "placeholder_text", "") or "")
         out.append(ink)
     return out
 

@@ -37,15 +37,19 @@ class Player:
         t = self.table
         return t is not None and self.w.top is t and t.controller.can_act() and bool(t.session.legal())
 
-    def settle(self, limit: int = 300) -> None:
+    def settle(self, limit: int = 300, after: int | None = None) -> None:
         """Frames (skipping what is shown, as a click does) until it is this player's move or
-        the game is over."""
+        the game is over — or, at a network table, until the move made at ``after`` actions
+        has come back from the host and is shown (the others play on their own computers)."""
         w = self.w
         for _ in range(limit):
             t = self.table
             if t is None or w.top is not t:
                 return
             if self.my_move() or (t.session.over and t.controller.finished):
+                return
+            if (after is not None and type(t).__name__ == "RemoteTableScene" and not t.controller.busy
+                    and len(t.session.state.history) > after):
                 return
             if t.controller.busy and t.controls.skip is not None and t.controls.skip.visible:
                 w.click(t.controls.skip.rect.center)
@@ -74,10 +78,15 @@ class Player:
         t = self.table
         a = self.choose()
         before = len(t.session.state.history)
+        refused = len(getattr(t.session, "refusals", ()))
         perform(self.w, t, a)
-        self.settle()
+        self.settle(after=before)
         history = t.session.state.history
-        if len(history) <= before or history[before] != a:
+        if type(t).__name__ == "RemoteTableScene":      # its history holds only the number of moves
+            if len(history) <= before or len(t.session.refusals) > refused:
+                raise JourneyFailed(f"{self.w.where()}: clicked for {a}, the host took nothing"
+                                    f" ({t.session.refusals[refused:]})")
+        elif len(history) <= before or history[before] != a:
             raise JourneyFailed(f"{self.w.where()}: clicked for {a}, the table took "
                                 f"{history[before] if len(history) > before else 'nothing'}")
         self.moves.append(a)
