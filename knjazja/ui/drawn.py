@@ -34,10 +34,10 @@ _DRAWER, _HELPER, _ELSE = 1, 2, 3
 _ROOTS = ("knjazja.ui.app",)  # the frame loop: every drawing lies below it
 
 
-def _role(module: str) -> int:
+def _role(module: str, ours: tuple[str, ...] = (_OURS,)) -> int:
     if module in _HELPERS:
         return _HELPER
-    if module.startswith(_OURS) and not module.startswith(_ART) and module not in _ROOTS:
+    if module.startswith(ours) and not module.startswith(_ART) and module not in _ROOTS:
         return _DRAWER
     return _ELSE
 
@@ -86,6 +86,7 @@ class Recorder:
         self._serial = 0
         self.quiet = 0                         # >0: our own copying, not recorded
         self.helper = ""                       # the style helper the last drawing came through
+        self.drawers: tuple[str, ...] = (_OURS,)     # modules whose drawing is recorded
 
     # -- what a source is ------------------------------------------------------------------
     def tag(self, surface: pygame.Surface, tag: _Tag) -> None:
@@ -110,7 +111,7 @@ class Recorder:
             code = f.f_code
             role = roles.get(code)
             if role is None:
-                role = roles[code] = _role(f.f_globals.get("__name__", ""))
+                role = roles[code] = _role(f.f_globals.get("__name__", ""), self.drawers)
             if role == _DRAWER:
                 if not where:
                     where = self._where(f)
@@ -133,6 +134,18 @@ class Recorder:
             module = frame.f_globals.get("__name__", "").removeprefix("knjazja.ui.")
             name = self._names[code] = f"{module}.{code.co_qualname}"
         return name
+
+    def also_record(self, module: str) -> None:
+        """Record the drawing of ``module`` too (a test's own scene)."""
+        self.drawers += (module,)
+        self._roles.clear()
+
+    def ours(self, frame: Any) -> bool:
+        """Whether the frame drawing is ours or a style helper's (else: pygame-gui's, the art's)."""
+        role = self._roles.get(frame.f_code)
+        if role is None:
+            role = self._roles[frame.f_code] = _role(frame.f_globals.get("__name__", ""), self.drawers)
+        return role != _ELSE or frame.f_globals.get("__name__", "") == __name__
 
     def _serial_of(self, frame: Any) -> int:
         known = self._frames.get(id(frame))
@@ -260,7 +273,7 @@ class Canvas(_Surface, metaclass=_Meta):
     def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
         shown = _Surface.blit(self, source, dest, area, special_flags)
         rec = active
-        if rec is not None:
+        if rec is not None and rec.ours(sys._getframe(1)):
             rec.blitted(self, source, dest, area, shown)
         return shown
 
@@ -273,7 +286,7 @@ class Canvas(_Surface, metaclass=_Meta):
         if rect is None or pygame.Rect(rect).contains(self.get_rect()):
             if not special_flags:
                 self.inks().clear()         # everything under it is gone
-        elif active is not None and not special_flags:
+        elif active is not None and not special_flags and active.ours(sys._getframe(1)):
             active.shape(self, pygame.Rect(rect))
         return shown
 
@@ -297,7 +310,7 @@ def _recording_draw(name: str, width_at: int):
 
     def draw(surface, *args, **kwargs):
         rect = real(surface, *args, **kwargs)
-        if active is not None and type(surface) is Canvas:
+        if active is not None and type(surface) is Canvas and active.ours(sys._getframe(1)):
             width = kwargs.get("width", args[width_at] if len(args) > width_at else 0)
             active.shape(surface, pygame.Rect(rect), "shape" if not width else "line")
         return rect

@@ -21,6 +21,7 @@ _KINDS = {"UIButton": "gui", "UILabel": "gui-text", "UITextEntryLine": "gui", "U
           "UISelectionList": "gui-panel", "UIToolTip": "popup", "UIImage": "image",
           "UIVerticalScrollBar": "gui", "UIHorizontalScrollBar": "gui", "UITabContainer": "gui-box"}
 _MEASURED = ("UIButton", "UILabel")
+MARGIN = 2                       # pixels a button's words keep from its frame
 
 
 def widget_inks(manager: Any, serial: Callable[[object], int]) -> list:
@@ -92,8 +93,8 @@ def _letters(element: Any) -> pygame.Rect | None:
 
 def _measure(element: Any, strict: bool) -> tuple[str, int, int]:
     """(text, width it needs, width it has) of a button's or label's one line; a button's
-    words keep clear of its edges by the theme's padding (``strict``), a label's may reach
-    them."""
+    words keep ``MARGIN`` pixels clear of its frame (``strict``: less is touching it), a
+    label's may reach its edges."""
     text = getattr(element, "text", "") or ""
     font = getattr(element, "font", None)
     if not text or font is None:
@@ -106,6 +107,5 @@ def _measure(element: Any, strict: bool) -> tuple[str, int, int]:
     if not strict:
         return text, int(font.size(text)[0]), int(element.rect.width)
     shadow = int(getattr(element, "shadow_width", 0) or 0)
-    pad = int(getattr(element, "text_horiz_alignment_padding", 0) or 0)
-    room = element.rect.width - sides - 2 * shadow - 2 * pad
+    room = element.rect.width - sides - 2 * shadow - 2 * MARGIN
     return text, int(font.size(text)[0]), int(room)

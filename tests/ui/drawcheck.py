@@ -36,10 +36,12 @@ SOLID = frozenset({"text", "panel", "shape", "card", "image", "icon", "badge", "
 # drawing calls whose output may lie over anything on the table (a zoomed, held or flying
 # card, a glossary tooltip)...
 POPUP_CALLS = ("table.zoom.", "table.overlays.draw_zoom", "table.overlays.draw_dragged", "table.anim.",
-               "glossary_view.", "table.city_zoom.")
+               "glossary_view.", "table.city_zoom.", "table.guide.draw_pointer")
 CHROME_CALLS = ("table.prompt.draw_banner",)       # ...but never over the prompt's words
 # ...and whose boxes float over the table's panels and cards, but must cover no words
-FLOAT_CALLS = ("table.prompt.Toasts.", "table.prompt.ChoicePanel.")
+FLOAT_CALLS = ("table.prompt.Toasts.", "table.prompt.ChoicePanel.", "table.hand.HandFan.draw")
+# ...and the labels pinned across a panel's edge on purpose (whose turn it is)
+STRADDLE_CALLS = ("table.board.Board._draw_tag",)
 LINE = 4                         # a shape this thin is a rule or a stripe, not a thing
 
 
@@ -137,6 +139,8 @@ def _judge(earlier: Ink, later: Ink) -> str | None:
         return "covered"
     if _popup(later) or _popup(earlier) or _floats(later) or _floats(earlier):
         return None
+    if later.where.startswith(STRADDLE_CALLS) and not _solid_under(earlier):
+        return None
     if later.kind in TEXTS:
         if _inside(later, earlier) or _related(earlier, later, strict=True):
             return None
@@ -146,6 +150,11 @@ def _judge(earlier: Ink, later: Ink) -> str | None:
     if earlier.kind == later.kind == "card" and earlier.where == later.where:
         return None                   # cards fanned by one drawer (a hand, a row of cities)
     return "overlap"
+
+
+def _solid_under(ink: Ink) -> bool:
+    """Something a label pinned on a panel's edge must still not cover (not the panel)."""
+    return ink.kind not in ("panel", "shape") or ink.where != "table.board.Board.draw_backdrop"
 
 
 def _inside(small: Ink, big: Ink) -> bool:

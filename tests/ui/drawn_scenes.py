@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
+import pygame_gui
 
 from knjazja.app.session import GameSession, Seat
 from knjazja.app.store import stats, storage
@@ -79,6 +80,22 @@ def finished(n: int = 3, seed: int = 5) -> GameState:
     s, rng = new_game(n, seed, first_player=0), random.Random(seed)
     while not s.over:
         apply(s, rng.choice(legal_actions(s)))
+    return s
+
+
+def short_game(seed: int = 58, moves: int = 4) -> GameState:
+    """A finished two-prince game that seat 0 cut short with the Tatar Invasion after
+    ``moves`` random ones (a review of a few moves: it is analysed in moments)."""
+    from knjazja.engine import GameOptions
+    from knjazja.engine.cards import CARD_ID
+    s, rng = new_game(2, seed, GameOptions(invasion_first_round=True), 0), random.Random(seed)
+    while not s.over:
+        legal = legal_actions(s)
+        invade = [a for a in legal if a.kind == "event" and CARD_ID[a.card] == "ev.tatar_invasion"]
+        if invade and s.decision.seat == 0 and len(s.history) > moves:
+            apply(s, invade[0])
+        else:
+            apply(s, rng.choice([a for a in legal if a not in invade] or legal))
     return s
 
 
@@ -212,7 +229,7 @@ def _lesson(lesson_id: str) -> Opener:
     return opener
 
 
-for _one in all_lessons():
+for _one in (all_lessons()[0], all_lessons()[-1]):    # the journeys walk all five at three sizes
     scene(f"lesson.{_one.id}")(_lesson(_one.id))
 
 
@@ -353,8 +370,10 @@ def _results(w: World) -> str:
 
 @scene("review")
 def _review(w: World) -> str:
-    """The review of a lost game, its analysis finished (a small one, in a thread)."""
-    _results(w)
+    """The review of a short game, its analysis finished (a small one, in a thread)."""
+    _table(lambda: short_game(58, 24), settle=4)(w)
+    if type(w.app.stack.top).__name__ != "ResultsScene":
+        w.flow.show_results()
     w.flow.show_review(w.flow.session)
     w.frames(1)
     review = w.app.stack.top
@@ -363,5 +382,9 @@ def _review(w: World) -> str:
         if analysis is not None and analysis.done:
             break
         w.frames(1, 0.05)
+    w.frames(1)
+    button = review.buttons.get("mistake")
+    if button is not None and button.is_enabled:     # the first costly move and its verdict
+        w.app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)])
     w.frames(2)
     return "ReviewScene"

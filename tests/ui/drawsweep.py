@@ -67,6 +67,7 @@ def new_window(size: tuple[int, int], lang: str):
     settings = Settings()
     settings.window_size, settings.language = size, lang
     app = App(settings, persist=False)
+    app._sweep_garbage = lambda: None       # (a full collection a screen: memory, not drawing)
     flow = GameFlow(app, sync_bots=True)
     app.stack.push(flow.menu)
     app.step([])

@@ -60,6 +60,10 @@ class Window:
         settings = load_settings()
         settings.window_size, settings.language, settings.animation_speed = size, lang, SPEED
         self.app = App(settings)
+        # the loop's sweep after each change of screen (a full garbage collection and a
+        # malloc_trim: memory, which ``knjazja bench evening`` measures) costs 0.1-0.2 s a
+        # screen with the recorder's lists alive; the journeys walk dozens of screens
+        self.app._sweep_garbage = lambda: None
         self.flow = GameFlow(self.app, sync_bots=True)
         self.app.stack.push(self.flow.menu)
         self.flow.greet()
