@@ -156,8 +156,11 @@ class Recorder:
         return self._serial
 
     def frame_done(self) -> None:
-        """A frame was drawn: forget the calls (new ones get new numbers)."""
+        """A frame was drawn: forget the calls (new ones get new numbers) and what was said
+        of texts never drawn."""
         self._frames.clear()
+        self.cuts.clear()
+        self.boxes.clear()
 
     # -- recording -------------------------------------------------------------------------
     def blitted(self, target: Canvas, source: pygame.Surface, dest: Any, area: Any,
@@ -375,9 +378,11 @@ def tag(surface: pygame.Surface, kind: str, text: str = "", box: int = 0) -> pyg
     """Say what ``surface`` is (no-op when off); a text's box is the width it was fitted to."""
     rec = active
     if rec is not None:
-        full = rec.cuts.get(text, "") if text else ""
+        # a cut or a fitting said just before this text is drawn is this text's (said once)
+        full = rec.cuts.pop(text, "") if text else ""
+        box = box or (rec.boxes.pop(text, 0) if text else 0)
         letters = surface.get_bounding_rect() if kind == "text" else None
-        rec.tag(surface, _Tag(kind, text, full, box or (rec.boxes.get(text, 0) if text else 0), letters))
+        rec.tag(surface, _Tag(kind, text, full, box, letters))
     return surface
 
 

@@ -119,10 +119,8 @@ def render_text(text: str, fnt: pygame.font.Font, colour: Colour, *,
                 outline: Colour | None = None) -> pygame.Surface:
     """Text with an optional drop shadow (and a one-pixel outline for titles)."""
     main = fnt.render(text, True, colour)
-    if drawn.active is not None:
-        drawn.tag(main, "text", text)
     if shadow is None and outline is None:
-        return main
+        return drawn.tag(main, "text", text) if drawn.active is not None else main
     off = offset if offset is not None else max(1, fnt.get_height() // 24)
     w, h = main.get_width() + off + 2, main.get_height() + off + 2
     out = pygame.Surface((w, h), pygame.SRCALPHA)

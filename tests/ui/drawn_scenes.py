@@ -383,8 +383,19 @@ def _review(w: World) -> str:
             break
         w.frames(1, 0.05)
     w.frames(1)
-    button = review.buttons.get("mistake")
-    if button is not None and button.is_enabled:     # the first costly move and its verdict
-        w.app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)])
-    w.frames(2)
+    _longest_verdict(w, review)
     return "ReviewScene"
+
+
+def _longest_verdict(w: World, review, tries: int = 6) -> None:
+    """Go from costly move to costly move ("Next mistake") and stay on the first whose
+    verdict does not fit its box — else on the last one seen."""
+    from knjazja.ui import drawn
+    for _ in range(tries):
+        button = review.buttons.get("mistake")
+        if button is None or not button.is_enabled:
+            return
+        w.app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)])
+        w.frames(1)
+        if any(i.full and i.where.startswith("scenes.review_board") for i in drawn.capture(w.app)):
+            return
