@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import sys
 import weakref
+from types import FrameType
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -102,7 +103,7 @@ class Recorder:
     def owner(self, depth: int) -> tuple[tuple[int, ...], str] | None:
         """The chain of our drawing calls above the caller ``depth`` frames up, or None when
         the drawing is not ours (pygame-gui drawing its widgets, the art making an image)."""
-        f = sys._getframe(depth + 1)
+        f: FrameType | None = sys._getframe(depth + 1)
         chain: list[int] = []
         where = ""
         self.helper = ""
@@ -280,11 +281,11 @@ class Canvas(_Surface, metaclass=_Meta):
             rec.blitted(self, source, dest, area, shown)
         return shown
 
-    def blits(self, blit_sequence, doreturn=True):  # type: ignore[override]
+    def blits(self, blit_sequence, doreturn=True):
         out = [self.blit(*item) for item in blit_sequence]
         return out if doreturn else None
 
-    def fill(self, color, rect=None, special_flags=0):  # type: ignore[override]
+    def fill(self, color, rect=None, special_flags=0):
         shown = _Surface.fill(self, color, rect, special_flags)
         if rect is None or pygame.Rect(rect).contains(self.get_rect()):
             if not special_flags:
@@ -298,13 +299,13 @@ class Canvas(_Surface, metaclass=_Meta):
             other.__dict__["_inks"] = list(self.__dict__["_inks"])
         return other
 
-    def copy(self):  # type: ignore[override]
+    def copy(self):
         return self._with_inks(_Surface.copy(self))
 
-    def convert(self, *args):  # type: ignore[override]
+    def convert(self, *args):
         return self._with_inks(_Surface.convert(self, *args))
 
-    def convert_alpha(self, *args):  # type: ignore[override]
+    def convert_alpha(self, *args):
         return self._with_inks(_Surface.convert_alpha(self, *args))
 
 

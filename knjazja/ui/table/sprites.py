@@ -147,7 +147,8 @@ class Sprites:
             # not render_card: its own cache would keep every face a second time
             from knjazja.ui.art.card import render_card_uncached
             return _as("card", _convert(render_card_uncached(card_id, lang, size)))
-        return _as("card", self._faces.get_or(key, make))
+        face = self._faces.get_or(key, make)
+        return face if drawn.active is None else drawn.tag(face, "card")
 
     def has_face(self, card_id: str, size: tuple[int, int], lang: str) -> bool:
         size = (max(24, int(size[0])), max(32, int(size[1])))
