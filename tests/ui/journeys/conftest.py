@@ -24,9 +24,10 @@ VARIANTS = [pytest.param(size, lang, id=f"{size[0]}x{size[1]}-{lang}") for size 
 SEED = 58          # a 2-seat deal with the Tatar Invasion in the first player's hand
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def recorder():
-    """The drawing check's recorder, on for the journeys (and off after them)."""
+    """The drawing check's recorder, on for a module of journeys (and off after it: the tests
+    after them draw as the game does)."""
     from knjazja.ui import drawn
     rec = drawn.start()
     yield rec
