@@ -35,7 +35,7 @@ import pygame_gui  # noqa: E402
 from knjazja.app.store import autosave  # noqa: E402
 from knjazja.app.wording import i18n  # noqa: E402
 from knjazja.app.store.settings import Settings, load_settings, save_settings  # noqa: E402
-from knjazja.ui import caches, trace  # noqa: E402
+from knjazja.ui import caches, drawn, trace  # noqa: E402
 from knjazja.ui.art import resources  # noqa: E402
 from knjazja.ui.gui_theme import build_theme  # noqa: E402
 from knjazja.ui.scene_stack import Scene, SceneStack  # noqa: E402
@@ -343,14 +343,21 @@ class App:
         visible = self.stack.visible()
         if not visible:
             surface.fill((0, 0, 0))
-        for scene in visible:
+        rec = drawn.active                # the drawing check's recorder (tests): off, None
+        for i, scene in enumerate(visible):
+            if rec is not None:
+                rec.begin_scene(i, scene)
             scene.draw(surface)
             manager = getattr(scene, "ui", None)
             if manager is not None:
                 manager.draw_ui(surface)
+                if rec is not None:
+                    rec.widgets(manager)
             draw_after = getattr(scene, "draw_foreground", None)
             if draw_after is not None:
                 draw_after(surface)
+        if rec is not None:
+            rec.frame_done()
 
     def run(self, scene: Scene | None = None) -> None:
         """The frame loop; returns when the last scene is popped or the window is closed."""

@@ -111,6 +111,14 @@ def clear_sized() -> None:
     give_back_memory()
 
 
+def clear_all() -> None:
+    """Forget everything drawn, of every size (the drawing check starts from nothing)."""
+    for fn in _FUNCTIONS.values():
+        fn.cache_clear()
+    for lru in list(_LRUS):
+        lru.clear()
+
+
 def give_back_memory() -> None:
     """Hand freed heap pages back to the OS (glibc keeps them otherwise: the resident size
     would stay at its peak after the old size's surfaces were dropped)."""

@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 
 from knjazja.app.wording.i18n import get_language
+from knjazja.ui import drawn
 from knjazja.ui.art import resources
 from knjazja.ui.art.background import render_table_background
 
@@ -55,6 +56,8 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken the whole surface (behind an overlay)."""
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((0, 0, 0, alpha))
+    if drawn.active is not None:
+        drawn.tag(veil, "decor")
     surface.blit(veil, (0, 0))
 
 
@@ -70,9 +73,13 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *, radius: int | None
         a = int(70 * (1 - i / (shadow + 1)))
         pygame.draw.rect(sh, (0, 0, 0, a), pygame.Rect(shadow * 2 - i, shadow * 2 - i + shadow // 2,
                          rect.width + 2 * i, rect.height + 2 * i), border_radius=radius + i)
+    if drawn.active is not None:
+        drawn.tag(sh, "shadow")
     surface.blit(sh, (rect.x - shadow * 2, rect.y - shadow * 2))
     body = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(body, bg, body.get_rect(), border_radius=radius)
+    if drawn.active is not None:
+        drawn.tag(body, "panel")
     surface.blit(body, rect.topleft)
     bw = max(2, rect.height // 300 + 1)
     pygame.draw.rect(surface, border, rect, width=bw, border_radius=radius)
@@ -113,7 +120,7 @@ def render_text(text: str, fnt: pygame.font.Font, colour: Colour, *,
     """Text with an optional drop shadow (and a one-pixel outline for titles)."""
     main = fnt.render(text, True, colour)
     if shadow is None and outline is None:
-        return main
+        return drawn.tag(main, "text", text) if drawn.active is not None else main
     off = offset if offset is not None else max(1, fnt.get_height() // 24)
     w, h = main.get_width() + off + 2, main.get_height() + off + 2
     out = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -126,6 +133,8 @@ def render_text(text: str, fnt: pygame.font.Font, colour: Colour, *,
         for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
             out.blit(ol, (1 + dx, 1 + dy))
     out.blit(main, (1, 1))
+    if drawn.active is not None:
+        drawn.tag(out, "text", text)
     return out
 
 
@@ -155,4 +164,6 @@ def fit_font(role: str, text: str, max_width: int, size: int, min_size: int = 8,
     """The largest font of ``role`` not above ``size`` in which ``text`` fits ``max_width``."""
     while size > min_size and font(role, size, lang).size(text)[0] > max_width:
         size = max(min_size, int(size * 0.92))
+    if drawn.active is not None:
+        drawn.fitted(text, max_width)
     return font(role, size, lang)

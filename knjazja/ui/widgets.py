@@ -13,7 +13,7 @@ from pygame_gui.elements import UIButton
 
 from knjazja.app.wording.i18n import tr
 from knjazja.app.wording.rulebook import parse_inline
-from knjazja.ui import style
+from knjazja.ui import drawn, style
 from knjazja.ui.scenes.base import GuiScene, oid
 
 
@@ -67,6 +67,8 @@ def layout_rich(text: str, regular: pygame.font.Font, bold: pygame.font.Font, wi
         surf = pygame.Surface((max(1, x), height), pygame.SRCALPHA)
         for img, px_ in parts:
             surf.blit(img, (px_, 0))
+        if drawn.active is not None:
+            drawn.tag(surf, "text", " ".join("".join(p for p, _ in word) for word in line))
         out.append(surf)
     return out
 
@@ -109,9 +111,13 @@ def _break_word(word: str, fnt: pygame.font.Font, width: int) -> list[str]:
 def ellipsize(text: str, fnt: pygame.font.Font, width: int) -> str:
     if fnt.size(text)[0] <= width:
         return text
+    full = text
     while text and fnt.size(text + "…")[0] > width:
         text = text[:-1]
-    return text.rstrip() + "…"
+    shown = text.rstrip() + "…"
+    if drawn.active is not None:
+        drawn.cut(shown, full)
+    return shown
 
 
 # -- scrolling ------------------------------------------------------------------------------
@@ -251,6 +257,9 @@ def edge_fades(backdrop: pygame.Surface, view: pygame.Rect, depth: int) -> tuple
         top.fill((255, 255, 255, a), pygame.Rect(0, y, view.width, 1), special_flags=pygame.BLEND_RGBA_MULT)
         bottom.fill((255, 255, 255, a), pygame.Rect(0, depth - 1 - y, view.width, 1),
                     special_flags=pygame.BLEND_RGBA_MULT)
+    if drawn.active is not None:
+        drawn.tag(top, "decor")
+        drawn.tag(bottom, "decor")
     return top, bottom
 
 

@@ -267,12 +267,24 @@ class JoinScene(GuiScene):
             for line in wrap_text(text, body, self._list.width):
                 style.blit_text(surface, line, body, style.PARCHMENT, topleft=(self._list.left, y))
                 y += body.get_linesize()
-        if self.status and self.go is not None:
-            y = self.go.rect.bottom + px(18)
-            width = self._list.left - self._panel.left - px(80)
-            for line in wrap_text(self.status, body, width):
-                style.blit_text(surface, line, body, style.PARCHMENT, topleft=(self._panel.left + px(30), y))
-                y += body.get_linesize()
+        if self.status and self.go is not None and self.back is not None:
+            self._draw_status(surface)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        """What happened to the last try, between Take a seat and Back: smaller words rather
+        than a line under the Back button."""
+        px = self.px
+        y = self.go.rect.bottom + px(12)
+        room = self.back.rect.top - px(6) - y
+        width = self._list.left - self._panel.left - px(80)
+        for size in range(px(19), px(12) - 1, -1):
+            body = style.font("body", size)
+            lines = wrap_text(self.status, body, width)
+            if len(lines) * body.get_linesize() <= room:
+                break
+        for line in lines:
+            style.blit_text(surface, line, body, style.PARCHMENT, topleft=(self._panel.left + px(30), y))
+            y += body.get_linesize()
 
 
 class WaitForSeatScene(GuiScene):

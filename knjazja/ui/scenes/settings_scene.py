@@ -15,6 +15,7 @@ from knjazja.app.wording.i18n import LANGUAGE_NAMES, LANGUAGES, tr
 from knjazja.app.store.settings import ANIMATION_SPEED_RANGE, MIN_WINDOW_SIZE, REACTION_PROMPTING, Settings
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
+from knjazja.ui.window import desktop_size
 
 WINDOW_PRESETS = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 SPEED_STEP = 0.25
@@ -109,12 +110,9 @@ class SettingsScene(GuiScene):
         d = self.draft
         y = self._section(col, col.top, "settings.section.display")
         y = self._caption(col, y, "settings.window_size")
-        desktop = None
-        try:
-            desktop = pygame.display.get_desktop_sizes()[0]
-        except (pygame.error, IndexError):
-            pass
-        sizes = window_choices(tuple(d.window_size), desktop)
+        # the window's own idea of the desktop (none under the dummy driver: its desktop is
+        # made up, and headless runs keep the sizes they ask for)
+        sizes = window_choices(tuple(d.window_size), desktop_size())
         options = [(tr("settings.window_size.custom" if s not in WINDOW_PRESETS else "settings.window_size.value",
                        w=s[0], h=s[1]), f"{s[0]}x{s[1]}") for s in sizes]
         y = self._dropdown(col, y, "window_size", options, f"{d.window_size[0]}x{d.window_size[1]}")

@@ -13,7 +13,7 @@ import time
 import pygame
 
 from knjazja.engine.cards import CARD_ID
-from knjazja.ui import style
+from knjazja.ui import drawn, style
 from knjazja.ui.caches import SurfaceLru
 from knjazja.ui.art.palette import (ATTACK_FILL, DEFENCE_FILL, GLORY_EDGE, GLORY_FILL, NEG_FILL, SEAT_COLOURS,
                                     STEEL_EDGE, STEEL_FILL, Colour)
@@ -25,9 +25,15 @@ def seat_colour(seat: int) -> Colour:
 
 def _convert(surf: pygame.Surface) -> pygame.Surface:
     try:
-        return surf.convert_alpha()
+        out = surf.convert_alpha()
     except pygame.error:  # no display mode yet (pure unit tests)
         return surf
+    return drawn.retag(surf, out) if drawn.active is not None else out
+
+
+def _as(kind: str, surf: pygame.Surface) -> pygame.Surface:
+    """``surf``, told to the drawing check's recorder as a ``kind`` (when it records)."""
+    return drawn.tag(surf, kind) if drawn.active is not None else surf
 
 
 def _from_rgba(data: bytes, size: tuple[int, int]) -> pygame.Surface:
@@ -90,6 +96,9 @@ class TextCache:
                 while len(shown) > 1 and fnt.size(shown + "…")[0] > max_width:
                     shown = shown[:-1]
                 shown = shown.rstrip() + "…"
+            if drawn.active is not None:
+                drawn.cut(shown, text)
+                drawn.fitted(shown, int(max_width))
             return _convert(style.render_text(shown, fnt, colour,
                                               shadow=style.SHADOW if shadow else None,
                                               outline=outline))
@@ -137,8 +146,9 @@ class Sprites:
                 self._learn_size(lang, size)
             # not render_card: its own cache would keep every face a second time
             from knjazja.ui.art.card import render_card_uncached
-            return _convert(render_card_uncached(card_id, lang, size))
-        return self._faces.get_or(key, make)
+            return _as("card", _convert(render_card_uncached(card_id, lang, size)))
+        face = self._faces.get_or(key, make)
+        return face if drawn.active is None else drawn.tag(face, "card")
 
     def has_face(self, card_id: str, size: tuple[int, int], lang: str) -> bool:
         size = (max(24, int(size[0])), max(32, int(size[1])))
@@ -226,7 +236,7 @@ class Sprites:
 
         def make() -> pygame.Surface:
             from knjazja.ui.art import render_card_back
-            return _convert(render_card_back(size))
+            return _as("card", _convert(render_card_back(size)))
         return self._faces.get_or(("back", size), make)
 
     def card_shadow(self, size: tuple[int, int]) -> pygame.Surface:
@@ -240,7 +250,7 @@ class Sprites:
                 a = int(90 * (1 - i / (pad + 1)) ** 1.5)
                 pygame.draw.rect(surf, (0, 0, 0, a), pygame.Rect(pad - i, pad - i, w + 2 * i, h + 2 * i),
                                  border_radius=max(3, w // 12) + i)
-            return surf
+            return _as("shadow", surf)
         return self._misc.get_or(("shadow", w, h), make)
 
     def glow(self, size: tuple[int, int], colour: Colour, width: int) -> pygame.Surface:
@@ -256,13 +266,13 @@ class Sprites:
                                  width=2, border_radius=radius + i)
             pygame.draw.rect(surf, (*colour, 255), pygame.Rect(width - 1, width - 1, w + 2, h + 2),
                              width=2, border_radius=radius)
-            return surf
+            return _as("glow", surf)
         return self._misc.get_or(("glow", w, h, colour, width), make)
 
     def icon(self, name: str, size: int) -> pygame.Surface:
         from knjazja.ui.art.icons import icon_surface
         size = max(6, int(size))
-        return self._misc.get_or(("icon", name, size), lambda: _convert(icon_surface(name, size)))
+        return self._misc.get_or(("icon", name, size), lambda: _as("icon", _convert(icon_surface(name, size))))
 
     # -- badges ----------------------------------------------------------------------------
     def badge(self, shape: str, value: str, size: int, texts: TextCache) -> pygame.Surface:
@@ -270,20 +280,20 @@ class Sprites:
         "shield" (steel), "attack" (red), "defence" (blue)."""
         size = max(10, int(size))
         key = ("badge", shape, value, size)
-        return self._misc.get_or(key, lambda: _convert(_badge(shape, value, size, texts)))
+        return self._misc.get_or(key, lambda: _as("badge", _convert(_badge(shape, value, size, texts))))
 
     def seat_icon(self, human: bool, size: int, colour: Colour) -> pygame.Surface:
         size = max(8, int(size))
         return self._misc.get_or(("seat", human, size, colour),
-                                 lambda: _convert(_person(size, colour) if human else _bot(size, colour)))
+                                 lambda: _as("icon", _convert(_person(size, colour) if human else _bot(size, colour))))
 
     def crown(self, size: int) -> pygame.Surface:
         size = max(8, int(size))
-        return self._misc.get_or(("crown", size), lambda: _convert(_crown(size)))
+        return self._misc.get_or(("crown", size), lambda: _as("icon", _convert(_crown(size))))
 
     def hourglass(self, size: int, colour: Colour) -> pygame.Surface:
         size = max(8, int(size))
-        return self._misc.get_or(("hourglass", size, colour), lambda: _convert(_hourglass(size, colour)))
+        return self._misc.get_or(("hourglass", size, colour), lambda: _as("icon", _convert(_hourglass(size, colour))))
 
     def clear(self) -> None:
         self._faces.clear()
