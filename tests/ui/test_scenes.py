@@ -272,7 +272,6 @@ def _suggestion():
 def test_the_menu_panel_keeps_off_the_subtitle_and_every_label_fits(make_app, size, lang):
     """The first screen: the panel behind the buttons once covered the subtitle at every
     size, and «Присоединиться к партии» ran past its button at 960×540."""
-    from knjazja.ui.scenes.menu_layout import LABEL_MARGIN_X
     app = make_app(size, Settings(language=lang), persist=False)
     menu = app.stack.push(MenuScene(banner=_suggestion))
     app.step([])
@@ -284,7 +283,7 @@ def test_the_menu_panel_keeps_off_the_subtitle_and_every_label_fits(make_app, si
         assert not any(part.colliderect(h) for h in header), (part, header)
     assert not lay.panel.colliderect(menu.banner_rect)
     assert not lay.title_ink.colliderect(lay.subtitle_rect)
-    margin = menu.px(LABEL_MARGIN_X)
+    margin = menu.px(24)                     # each side
     for key, b in menu.buttons.items():
         w, h = b.font.size(b.text)
         assert lay.panel.contains(b.rect), key
@@ -296,7 +295,6 @@ def test_the_menu_panel_keeps_off_the_subtitle_and_every_label_fits(make_app, si
 @pytest.mark.parametrize("lang", ["ru", "en"])
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
 def test_the_pause_menu_labels_fit_their_buttons(make_app, size, lang):
-    from knjazja.ui.scenes.menu_layout import LABEL_MARGIN_X
     from knjazja.ui.scenes.pause import PauseScene
     app = make_app(size, Settings(language=lang), persist=False)
     keys = ["resume", "save", "load", "rules", "settings", "restart_lesson", "skip_lesson", "lessons", "menu"]
@@ -304,5 +302,34 @@ def test_the_pause_menu_labels_fit_their_buttons(make_app, size, lang):
     app.step([])
     for key, b in scene.buttons.items():
         w, h = b.font.size(b.text)
-        assert w + 2 * scene.px(LABEL_MARGIN_X) <= b.rect.width and h <= b.rect.height, (key, b.text, w, b.rect)
+        assert w + 2 * scene.px(24) <= b.rect.width and h <= b.rect.height, (key, b.text, w, b.rect)
         assert scene._panel.contains(b.rect) and pygame.Rect((0, 0), size).contains(scene._panel), key
+
+
+def _open(menu) -> list:
+    """Open a drop-down as a click does; its list's item buttons."""
+    menu.current_state.should_transition = True
+    menu.update(0.0)
+    return [item["button_element"] for item in menu.current_state.options_selection_list.item_list]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", MENU_SIZES)
+def test_every_seat_kind_reads_whole_closed_and_open(make_app, size, lang):
+    """The seat list once read «Игрок за другим к…» / "Player on another c"."""
+    from knjazja.app.store.settings import PLAYER_KINDS
+    app = make_app(size, Settings(language=lang), persist=False)
+    kinds = list(PLAYER_KINDS) + ["remote", "human", "normal"]
+    app.settings.last_setup = {"seats": [{"name": "", "kind": k} for k in kinds[:8]],
+                               "first_player": "random", "options": {}}
+    setup = app.stack.push(SetupScene())
+    app.step([])
+    pad = setup.px(12)                       # the theme's padding, each side
+    for menu in setup.kind_menus:
+        shown = menu.menu_states["closed"].selected_option_button
+        assert shown.font.size(shown.text)[0] + 2 * pad <= shown.rect.width, (shown.text, shown.rect)
+        assert setup._panel.contains(menu.rect)
+    for item in _open(setup.kind_menus[1]):
+        assert item.font.size(item.text)[0] + 2 * pad <= item.rect.width, (item.text, item.rect)
+    entry = setup.name_entries[0]
+    assert entry.font.size("Ярослав Мудрый")[0] + setup.px(16) <= entry.rect.width, entry.rect
