@@ -124,3 +124,63 @@ def test_building_tabs_are_big_enough_to_tell_apart(size):
         lay = table_layout(size, n, 0)
         th = tab_height(lay.small_card_size[1])
         assert th >= 18 and tab_label_size(th) >= 11, (size, n, th)
+
+
+def _war_state(n: int):
+    """A seeded random game stopped in a war with an attack standing."""
+    import random
+
+    from knjazja.engine import apply, legal_actions, new_game
+    for seed in range(1, 200):
+        s, rng = new_game(n, seed), random.Random(seed)
+        for _ in range(400):
+            if s.over:
+                break
+            if s.war is not None and s.war.record.attacks and s.war.record.city in s.cities:
+                return s
+            legal = legal_actions(s)
+            fight = [a for a in legal if a.kind in ("war", "attack")]
+            apply(s, rng.choice(fight) if fight and rng.random() < 0.6 else rng.choice(legal))
+    raise AssertionError("no war found")
+
+
+def _captured(w):
+    """The war ``w`` ended: its earlier attacks repelled, the last one unanswered, the city taken."""
+    from dataclasses import replace
+
+    from knjazja.engine.kinds import AnswerKind, AttackResult, WarEnd
+    from knjazja.engine.records import Answer
+    done = tuple(replace(a, result=a.result or AttackResult.REPELLED) for a in w.attacks[:-1])
+    fell = replace(w.attacks[-1], answers=w.attacks[-1].answers + (Answer(AnswerKind.YIELD, w.defender),),
+                   result=AttackResult.FELL)
+    return replace(w, attacks=done + (fell,), outcome=WarEnd.CAPTURED, raid_troop=-1)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440)])
+def test_the_wars_outcome_keeps_off_its_stamps_and_cards(size, lang):
+    """«Киев взят!» was drawn over «Без ответа / Город взят»: the outcome's band covers no
+    label, badge or card of the war stack, holds its words and stays in the centre."""
+    from knjazja.app.table.table_view import TableView
+    from knjazja.ui.table.context import DrawContext
+    from knjazja.ui.table.sprites import Sprites, TextCache
+    from knjazja.ui.table.warstack import centre_geometry, label_rect
+    for n in (4, 8):
+        lay = table_layout(size, n, 0)
+        view = TableView(_war_state(n))
+        view.war = _captured(view.war)
+        ctx = DrawContext(Sprites(), TextCache(), lang, ["Мстислав", "Всеволод", "Ярослав Мудрый", "Олег",
+                                                         "Ольга", "Игорь", "Изяслав", "Ростислав"][:n],
+                          [True] + [False] * (n - 1), lay.unit, 0)
+        g = centre_geometry(view, lay.war_stack, lay.card_size, ctx, ctx.names)
+        (text, band, _, fsize), = g.ribbons
+        drawn = {f"label {lb[0]!r}": label_rect(lb, ctx) for lb in g.labels}
+        drawn.update({f"badge {b[1]}": Rect(b[2][0] - b[3] // 2, b[2][1] - b[3] // 2, b[3], b[3]) for b in g.badges})
+        drawn.update({f"card {pc.card}": pc.rect for pc in g.cards})
+        if g.city is not None:
+            drawn["city"] = g.city.rect
+        assert any(k.startswith("label") for k in drawn), drawn
+        assert g.rect.contains(band), (band, g.rect)
+        assert ctx.texts.font("title", fsize).size(text)[0] <= band.width and fsize >= 10
+        hit = {k: r for k, r in drawn.items() if band.colliderect(r)}
+        assert not hit, (size, lang, n, text, band, hit)

@@ -27,6 +27,10 @@ from knjazja.app.wording.words import card_word, prince_word, seat_word
 from knjazja.ui.table.sprites import seat_colour
 
 
+Label = tuple[str, tuple[int, int], tuple[int, int, int], int, str]   # text, where, colour, size, anchor
+Ribbon = tuple[str, Rect, tuple[int, int, int], int]                 # text, band, colour, size
+
+
 @dataclass
 class PlacedCard:
     card: int
@@ -43,8 +47,8 @@ class CentreGeom:
     cards: list[PlacedCard] = field(default_factory=list)
     city: CitySlot | None = None
     badges: list[tuple[str, str, tuple[int, int], int]] = field(default_factory=list)  # shape, text, centre, size
-    ribbons: list[tuple[str, Rect, tuple[int, int, int]]] = field(default_factory=list)
-    labels: list[tuple[str, tuple[int, int], tuple[int, int, int], int, str]] = field(default_factory=list)
+    ribbons: list[Ribbon] = field(default_factory=list)
+    labels: list[Label] = field(default_factory=list)
     glow: Rect | None = None
     next_attack: Rect | None = None
     next_answer: Rect | None = None
@@ -151,13 +155,42 @@ def _war_geometry(view: TableView, w: WarRecord, rect: Rect, card_size: tuple[in
     _place_next(g, w, x, top, cw, ch, step_frac, ctx)
     if w.events:
         _place_events(g, w, rect, events_h, ctx)
-    if w.outcome:
+    if w.outcome:        # the outcome takes the header's line: nothing of the stack under it
         text = {WarEnd.CAPTURED: tr("table.war.captured", city=city_name), WarEnd.CONDEMNED: tr("table.war.condemned"),
                 WarEnd.ENDED: tr("table.war.ended")}.get(w.outcome, tr("table.war.ended"))
         colour = DANGER if w.outcome == WarEnd.CAPTURED else style.GOLD_LIGHT
-        g.ribbons.append((text, Rect(rect.left, body.centery - u * 2, rect.width, u * 4), colour))
+        g.header = ""
+        g.ribbons.append(_ribbon(text, Rect(rect.left + u // 2, rect.top + 2, rect.width - u, header_h - 2),
+                                 colour, ctx))
     g.table_slot = g.next_attack
     return g
+
+
+def _ribbon(text: str, area: Rect, colour: tuple[int, int, int], ctx: DrawContext) -> Ribbon:
+    """The war's outcome on a band inside ``area``, its words as large as the band allows."""
+    u = ctx.unit
+    size = ctx.fs(2.4)
+    while size > 10:
+        font = ctx.texts.font("title", size)
+        tw, th = font.size(text)
+        if th + 4 <= area.height and tw + 4 * u <= area.width:
+            break
+        size -= 1
+    tw, th = ctx.texts.font("title", size).size(text)
+    band = Rect(0, 0, min(area.width, tw + 4 * u), min(area.height, th + u))
+    band.center = area.center
+    return text, band, colour, size
+
+
+def label_rect(label: Label, ctx: DrawContext) -> Rect:
+    """Where a label of the centre is drawn (bold, outlined as ``render_text`` makes it)."""
+    text, pos, _, size, anchor = label
+    font = ctx.texts.font("bold", size)
+    off = max(1, font.get_height() // 24)
+    w, h = font.size(text)
+    r = Rect(0, 0, w + off + 2, h + off + 2)
+    setattr(r, anchor, pos)
+    return r
 
 
 def _place_next(g: CentreGeom, w: WarRecord, x: int, top: int, cw: int, ch: int, step_frac: float,
@@ -341,15 +374,11 @@ def draw_centre(surface: pygame.Surface, g: CentreGeom, view: TableView, ctx: Dr
     for shape, text, centre, size in g.badges:
         b = sp.badge(shape, text, size, tx)
         surface.blit(b, b.get_rect(center=centre))
-    for text, pos, colour, size, anchor in g.labels:
-        t = tx.render(text, "bold", size, colour, outline=(20, 10, 4))
-        r = t.get_rect()
-        setattr(r, anchor, pos)
-        surface.blit(t, r)
-    for text, r, colour in g.ribbons:
-        t = tx.fit(text, "title", ctx.fs(2.4), colour, r.width - 2 * u, outline=(0, 0, 0))
-        band = Rect(0, 0, t.get_width() + 4 * u, t.get_height() + u)
-        band.center = r.center
+    for label in g.labels:
+        text, _, colour, size, _ = label
+        surface.blit(tx.render(text, "bold", size, colour, outline=(20, 10, 4)), label_rect(label, ctx))
+    for text, band, colour, size in g.ribbons:
+        t = tx.render(text, "title", size, colour, outline=(0, 0, 0))
         veil = pygame.Surface(band.size, pygame.SRCALPHA)
         veil.fill((10, 4, 2, 190))
         surface.blit(veil, band)
