@@ -96,3 +96,65 @@ def test_the_frame_around_an_answer_keeps_off_its_question(make_app):
     assert question.height > 0 and question.bottom < first.top
     frame, _ = pointer_shapes(first, 9, Rect(0, 0, 960, 540), [question])
     assert not frame.inflate(4, 4).colliderect(question)
+
+
+def built_up_table(n: int):
+    """Every seat with a city of many kinds of building, several of a kind (×2, ×3, walls of
+    Strength 5); the first three seats with a second one."""
+    from knjazja.app.table.table_view import TableView
+    from knjazja.engine import new_game
+    from knjazja.engine.cards import INSTANCES
+    from knjazja.engine.state import City
+    s = new_game(n, seed=3)
+    cities = ["city.kiev", "city.novgorod", "city.chernigov", "city.pskov", "city.galich", "city.vladimir",
+              "city.suzdal", "city.polotsk", "city.smolensk", "city.tmutarakan", "city.murom"]
+    owners = list(range(n)) + [0, 1, 2]
+    s.cities.clear()
+    for k, owner in enumerate(owners[:len(cities)]):
+        c = City(INSTANCES[cities[k]][0], owner)
+        c.walls = INSTANCES["wall.stone"][0]
+        c.buildings = list(INSTANCES["bld.church"][:2] + INSTANCES["bld.monastery"][:3] + INSTANCES["bld.throne"][:1]
+                           if k % 2 == 0 else INSTANCES["bld.sloboda"] + INSTANCES["bld.cathedral"][:2])
+        s.cities[c.card] = c
+    return TableView(s)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", SIZES)
+def test_a_building_count_lies_on_its_own_tab(lang, size):
+    """The «×2» under a city was drawn over the next building's icon: every count's pill lies
+    inside its own tab, beside its icon, and no two tabs overlap."""
+    from knjazja.ui.table.areas import area_geometry
+    from knjazja.ui.table.context import DrawContext
+    from knjazja.ui.table.sprites import Sprites
+    for n in (4, 8):
+        lay = table_layout(size, n, 0)
+        view = built_up_table(n)
+        ctx = DrawContext(Sprites(), TEXTS, lang, [f"P{i}" for i in range(n)], [True] * n, lay.unit, 0)
+        counted = 0
+        for area in lay.player_areas:
+            g = area_geometry(view, area, ctx)
+            # cities squeezed onto one row overlap like a fan: then only their own tabs count
+            fanned = any(a.rect.colliderect(b.rect) for a, b in zip(g.cities, g.cities[1:]))
+            for slot in g.cities:
+                tabs = [t for sl in (g.cities if not fanned else [slot]) for t in sl.tabs]
+                counted += _check_tabs(slot, tabs, f"{lang} {size} {n}p seat {area.seat}")
+        assert counted >= n, (size, n)
+
+
+def _check_tabs(slot, tabs, where) -> int:
+    from knjazja.ui.table.areas import tab_parts
+    counted = 0
+    for tab in slot.tabs:
+        icon, pill = tab_parts(tab, TEXTS)
+        at = f"{where} {tab.group} {tab.label!r}"
+        assert tab.rect.contains(icon), at
+        if pill is None:
+            continue
+        counted += 1
+        assert tab.rect.contains(pill) and not pill.colliderect(icon), (at, tab.rect, icon, pill)
+        w, _ = TEXTS.font("bold", max(10, round((tab.rect.height - 3) * 0.62))).size(tab.label)
+        assert pill.width >= w, at
+        others = [o.rect for o in tabs if o is not tab]
+        assert not any(pill.colliderect(o) or tab.rect.colliderect(o) for o in others), at
+    return counted

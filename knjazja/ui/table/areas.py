@@ -27,7 +27,7 @@ from knjazja.ui.art.city_tabs import OTHER_COLOURS, TAB_COLOURS, TAB_ORDER, WALL
 from knjazja.ui.art.icons import icon_name_for
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.layout import PlayerArea
-from knjazja.ui.table.sprites import seat_colour
+from knjazja.ui.table.sprites import TextCache, seat_colour
 
 
 @dataclass
@@ -120,12 +120,47 @@ def tab_label_size(th: int) -> int:
     return max(10, round(th * 0.62))
 
 
-def _slot_width(cw: int, th: int, n_tabs: int) -> int:
-    return max(cw, n_tabs * (th + 1))
+def pill_size(label: str, th: int, texts: TextCache) -> tuple[int, int]:
+    """The dark pill a tab's count ("×2", a wall's Strength) is written on."""
+    w, h = texts.font("bold", tab_label_size(th)).size(label)
+    return w + 4, min(h, th)
+
+
+def tab_width(label: str, th: int, texts: TextCache) -> int:
+    """A tab: its icon, and beside it (never over the next tab) its count on a pill."""
+    return th + (pill_size(label, th, texts)[0] + 1 if label else 0)
+
+
+def tab_parts(tab: Tab, texts: TextCache) -> tuple[Rect, Rect | None]:
+    """(the icon's box, the count's pill or None) inside ``tab.rect``."""
+    r = tab.rect
+    th = r.height - 3
+    icon_box = Rect(r.left + 1, r.top + 3, th - 2, th - 1)
+    if not tab.label:
+        return icon_box, None
+    pw, ph = pill_size(tab.label, th, texts)
+    pill = Rect(0, 0, pw, ph)
+    pill.midright = (r.right - 1, icon_box.centery)
+    return icon_box, pill
+
+
+def make_tabs(city, card: Rect, th: int, texts: TextCache) -> list[Tab]:
+    """The tabs under a city's card, side by side from its left edge."""
+    tabs, x = [], card.left
+    for g, cards in tab_groups(city):
+        label = _tab_label(g, cards)
+        w = tab_width(label, th, texts)
+        tabs.append(Tab(Rect(x, card.bottom - 3, w, th + 3), cards, g, label))
+        x += w + 1
+    return tabs
+
+
+def _slot_width(cw: int, th: int, city, texts: TextCache) -> int:
+    return max(cw, sum(tab_width(_tab_label(g, cards), th, texts) + 1 for g, cards in tab_groups(city)))
 
 
 def _place_cities(view: TableView, seat: int, rect: Rect, card: tuple[int, int],
-                  allow_grow: bool) -> tuple[list[CitySlot], tuple[int, int]]:
+                  allow_grow: bool, texts: TextCache) -> tuple[list[CitySlot], tuple[int, int]]:
     cities = [c for c in view.cities_of(seat)]
     base_w, base_h = card
     scales = (1.35, 1.2, 1.0, 0.9, 0.8, 0.7) if allow_grow else (1.0, 0.9, 0.8, 0.7)
@@ -138,7 +173,7 @@ def _place_cities(view: TableView, seat: int, rect: Rect, card: tuple[int, int],
         cw = ch * 5 // 7
         gap = max(4, cw // 8)
         row_h = ch + th + max(3, th // 3)
-        widths = [_slot_width(cw, th, len(tab_groups(c))) for c in cities]
+        widths = [_slot_width(cw, th, c, texts) for c in cities]
         rows: list[list[int]] = [[]]
         x = 0
         for i, w in enumerate(widths):
@@ -155,7 +190,7 @@ def _place_cities(view: TableView, seat: int, rect: Rect, card: tuple[int, int],
         th = tab_height(base_h * 0.7)
         ch = max(32, min(round(base_h * 0.7), rect.height - th))
         cw = round(ch * 5 / 7)
-        widths = [_slot_width(cw, th, len(tab_groups(c))) for c in cities]
+        widths = [_slot_width(cw, th, c, texts) for c in cities]
         total = sum(widths)
         if len(cities) > 1 and total > rect.width:
             gap = -((total - rect.width) // (len(cities) - 1))
@@ -170,12 +205,7 @@ def _place_cities(view: TableView, seat: int, rect: Rect, card: tuple[int, int],
         for i in row:
             c = cities[i]
             card_r = Rect(x, y, cw, ch)
-            tabs = []
-            groups = tab_groups(c)
-            tx = x
-            for g, cards in groups:
-                tabs.append(Tab(Rect(tx, card_r.bottom - 3, th, th + 3), cards, g, _tab_label(g, cards)))
-                tx += th + 1
+            tabs = make_tabs(c, card_r, th, texts)
             slot_w = widths[i]
             slots.append(CitySlot(c.card, card_r, Rect(x, y, slot_w, ch + th), tabs))
             x += slot_w + gap
@@ -223,7 +253,7 @@ def _place_chips(view: TableView, seat: int, rect: Rect, ctx: DrawContext, room_
 def area_geometry(view: TableView, area: PlayerArea, ctx: DrawContext) -> AreaGeom:
     seat = area.seat
     grow = area.side in ("left", "right")
-    slots, card = _place_cities(view, seat, area.cities, area.card_size, grow)
+    slots, card = _place_cities(view, seat, area.cities, area.card_size, grow, ctx.texts)
     chron = Rect(area.chronicles)
     if area.horizontal:   # a narrow column: widen it into the free end of the cities row
         used = max((sl.rect.right for sl in slots), default=area.cities.left)
@@ -293,18 +323,15 @@ def _draw_tab(surface: pygame.Surface, tab: Tab, ctx: DrawContext) -> None:
     pygame.draw.rect(surface, (0, 0, 0), r.move(1, 2), border_radius=radius)
     pygame.draw.rect(surface, fill, r, border_radius=radius)
     pygame.draw.rect(surface, edge, r, width=1, border_radius=radius)
-    top = r.top + 3
-    icon_box = Rect(r.left + 1, top, r.width - 2, r.bottom - top - 1)
+    icon_box, pill = tab_parts(tab, ctx.texts)
     cid = CARD_ID[tab.cards[0]]
     icon = ctx.sprites.icon(icon_name_for(cid, "building"), min(icon_box.width, icon_box.height))
     surface.blit(icon, icon.get_rect(center=icon_box.center))
-    if tab.label:                   # the count on a dark pill at the tab's corner
-        lab = ctx.texts.render(tab.label, "bold", tab_label_size(r.width), style.CREAM, shadow=False)
-        back = lab.get_rect().inflate(4, 0)
-        back.bottomright = (r.right + 3, r.bottom + 3)
-        pygame.draw.rect(surface, (20, 12, 6), back, border_radius=back.height // 2)
-        pygame.draw.rect(surface, edge, back, width=1, border_radius=back.height // 2)
-        surface.blit(lab, lab.get_rect(center=back.center))
+    if pill is not None:            # the count on a dark pill beside the icon
+        lab = ctx.texts.render(tab.label, "bold", tab_label_size(r.height - 3), style.CREAM, shadow=False)
+        pygame.draw.rect(surface, (20, 12, 6), pill, border_radius=pill.height // 2)
+        pygame.draw.rect(surface, edge, pill, width=1, border_radius=pill.height // 2)
+        surface.blit(lab, lab.get_rect(center=pill.center))
 
 
 def chip_value(card: int, troop: int) -> str:

@@ -21,7 +21,7 @@ from knjazja.engine.kinds import AnswerKind, AttackResult, WarEnd
 from knjazja.engine.records import AttackRecord, WarRecord
 from knjazja.ui import style
 from knjazja.ui.art.palette import DANGER
-from knjazja.ui.table.areas import CitySlot, Tab, _tab_label, draw_city, tab_groups
+from knjazja.ui.table.areas import CitySlot, draw_city, make_tabs
 from knjazja.ui.table.context import DrawContext
 from knjazja.app.wording.words import card_word, prince_word, seat_word
 from knjazja.ui.table.sprites import seat_colour
@@ -79,15 +79,10 @@ class CentreGeom:
         return None
 
 
-def _city_slot(view: TableView, city: int, card: Rect) -> CitySlot:
+def _city_slot(view: TableView, city: int, card: Rect, ctx: DrawContext) -> CitySlot:
     c = view.cities.get(city)
     th = max(11, round(card.height * 0.22))
-    tabs = []
-    if c is not None:
-        x = card.left
-        for g, cards in tab_groups(c):
-            tabs.append(Tab(Rect(x, card.bottom - 3, th, th + 3), cards, g, _tab_label(g, cards)))
-            x += th + 1
+    tabs = make_tabs(c, card, th, ctx.texts) if c is not None else []
     return CitySlot(city, card, Rect(card.left, card.top, card.width, card.height + th), tabs)
 
 
@@ -121,7 +116,7 @@ def _war_geometry(view: TableView, w: WarRecord, rect: Rect, card_size: tuple[in
     top = body.top + max(2, u // 3)
     city_r = Rect(body.left + u // 2, top, cw, ch)
     if w.city in view.cities:
-        g.city = _city_slot(view, w.city, city_r)
+        g.city = _city_slot(view, w.city, city_r, ctx)
         c = view.cities[w.city]
         walls = tr("table.war.walls", n=c.wall_strength) if c.wall_strength else tr("table.war.no_walls")
         g.labels.append((walls, (city_r.centerx, g.city.rect.bottom + u), style.PARCHMENT, ctx.fs(0.95), "center"))
@@ -137,7 +132,7 @@ def _war_geometry(view: TableView, w: WarRecord, rect: Rect, card_size: tuple[in
     if shift:
         city_r.x += shift
         if g.city is not None:
-            g.city = _city_slot(view, w.city, city_r)
+            g.city = _city_slot(view, w.city, city_r, ctx)
             g.labels[-1] = (g.labels[-1][0], (city_r.centerx, g.city.rect.bottom + u), *g.labels[-1][2:])
     x0 = city_r.right + round(cw * 0.55)
     avail = body.right - x0 - u // 2
