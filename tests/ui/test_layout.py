@@ -184,3 +184,33 @@ def test_the_wars_outcome_keeps_off_its_stamps_and_cards(size, lang):
         assert ctx.texts.font("title", fsize).size(text)[0] <= band.width and fsize >= 10
         hit = {k: r for k, r in drawn.items() if band.colliderect(r)}
         assert not hit, (size, lang, n, text, band, hit)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440)])
+def test_the_piles_keep_off_their_names(size, lang):
+    """At 960×540 the deck covered its «Колода» label (at 1280×720 its lowest backs still
+    touched it): a full deck's stack, the discard pile with its badge and the turns left
+    keep off the piles' names, inside the centre and off the prompt."""
+    from knjazja.app.wording import i18n
+    from knjazja.ui.table.context import DrawContext
+    from knjazja.ui.table.piles import pile_geometry
+    from knjazja.ui.table.sprites import Sprites, TextCache
+    i18n.set_language(lang)
+    texts = TextCache()
+    for n in PLAYERS:
+        L = table_layout(size, n, 0)
+        ctx = DrawContext(Sprites(), texts, lang, [str(i) for i in range(n)], [True] * n, L.unit, 0)
+        g = pile_geometry(L, ctx, 84, i18n.tr("table.turns_left", n=10))
+        felt = Rect(L.deck.left, L.war_stack.top, L.war_stack.right - L.deck.left, L.war_stack.height)
+        where = f"{lang} {size} {n}p"
+        assert len(g.deck_layers) >= 4, where                      # a full deck looks thick
+        for label in (g.deck_label, g.discard_label, g.turns_left):
+            assert felt.contains(label) and not label.colliderect(L.prompt), (where, label)
+        pile = {"deck": list(g.deck_layers), "discard": [g.discard_card, g.discard_under, g.discard_badge]}
+        for name, label in (("deck", g.deck_label), ("discard", g.discard_label)):
+            hit = [r for r in pile[name] if r.colliderect(label)]
+            assert not hit, (where, name, label, hit)
+        hit = [r for r in pile["deck"] + pile["discard"] + [g.deck_label, g.discard_label]
+               if r.colliderect(g.turns_left)]
+        assert not hit, (where, g.turns_left, hit)
