@@ -22,7 +22,8 @@ from knjazja.ui.art.palette import DANGER, HIGHLIGHT, TARGET
 from knjazja.ui.table.areas import AreaGeom, area_geometry, draw_area
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.layout import TableLayout
-from knjazja.ui.table.piles import draw_pile_labels, draw_piles, pile_card_rect
+from knjazja.ui.table.piles import (PileGeom, draw_pile_labels, draw_piles, pile_card_rect, pile_geometry,
+                                    turns_left_text)
 from knjazja.ui.table.sprites import seat_colour
 from knjazja.ui.table.warstack import CentreGeom, centre_geometry, draw_centre, draw_centre_glow
 
@@ -56,6 +57,7 @@ class Board:
         self.geoms: dict[int, AreaGeom] = {}
         self.centre: CentreGeom | None = None
         self.centre_rect = Rect(0, 0, 0, 0)
+        self.piles: PileGeom | None = None
         self._key = None
         self._layer: pygame.Surface | None = None
         self._layer_key = None
@@ -78,10 +80,17 @@ class Board:
         self.centre_rect = r
         self.geoms = {a.seat: area_geometry(view, a, ctx) for a in L.player_areas}
         self.centre = centre_geometry(view, r, L.card_size, ctx, names)
+        self.piles = pile_geometry(L, ctx, view.deck, turns_left_text(view))
         self._key = key
 
     def pile_card_rect(self, pile: Rect) -> Rect:
         return pile_card_rect(self.layout, pile)
+
+    def bubble_clear(self) -> tuple[Rect, ...]:
+        """What a toast (the Hint's bubble) must not cover besides the choice panel: the
+        turns left under the piles."""
+        piles = self.piles
+        return (piles.turns_left,) if piles is not None and piles.turns_left is not None else ()
 
     def city_rect(self, city: int) -> Rect | None:
         c = self.centre
@@ -192,7 +201,8 @@ class Board:
             for chip in g.chips:
                 if Target(TargetKind.CHRONICLE, chip.card) in lit:
                     surface.blit(sp.glow(chip.rect.size, TARGET, 4), (chip.rect.x - 4, chip.rect.y - 4))
-        draw_piles(surface, L, view, ctx)
+        assert self.piles is not None, "ensure() comes first"
+        draw_piles(surface, self.piles, view, ctx)
         if view.war is not None:
             pygame.draw.rect(surface, (150, 30, 26), L.war_stack, width=2, border_radius=L.unit)
         if MIDDLE in lit:

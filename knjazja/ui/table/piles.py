@@ -102,10 +102,10 @@ def draw_pile_labels(surface: pygame.Surface, L: TableLayout, ctx: DrawContext) 
         surface.blit(t, label)
 
 
-def draw_piles(surface: pygame.Surface, L: TableLayout, view: TableView, ctx: DrawContext) -> None:
+def draw_piles(surface: pygame.Surface, g: PileGeom, view: TableView, ctx: DrawContext) -> None:
+    """The deck's stack and count, the discard pile, the turns left (``g``: for this view)."""
     sp, tx = ctx.sprites, ctx.texts
     left = turns_left_text(view)
-    g = pile_geometry(L, ctx, view.deck, left)
     for r in g.deck_layers:
         surface.blit(sp.back(r.size), r)
     cnt = tx.render(str(view.deck), "bold", ctx.fs(1.5), style.CREAM, outline=(0, 0, 0))

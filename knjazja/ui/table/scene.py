@@ -325,7 +325,7 @@ class TableScene(GuiScene):
         if c.pointer.dragging:
             size = L.hand_card_size if not c.pointer.press.igor else L.small_card_size
             draw_dragged(surface, self.steps.image(c.pointer.press.card, size, True), self.mouse, ctx)
-        self.toasts.draw_at(surface, L, self.controls.choice, ctx)
+        self.toasts.draw_at(surface, L, self.controls.choice, ctx, self.board.bubble_clear())
         if self.paused:
             return
         what, card = self.zoomed()
