@@ -82,7 +82,7 @@ class CentreGeom:
 def _city_slot(view: TableView, city: int, card: Rect, ctx: DrawContext) -> CitySlot:
     c = view.cities.get(city)
     th = max(11, round(card.height * 0.22))
-    tabs = make_tabs(c, card, th, ctx.texts) if c is not None else []
+    tabs = make_tabs(c, card, th, ctx.texts, round(card.width * 1.5)) if c is not None else []   # not under the attacks
     return CitySlot(city, card, Rect(card.left, card.top, card.width, card.height + th), tabs)
 
 
