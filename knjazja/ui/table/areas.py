@@ -54,6 +54,7 @@ class Chip:
     card: int
     troop: int = -1           # Byzantine Aid: the troop under it
     before: bool = False      # Invasion / Silence laid before the player
+    compact: bool = False     # only its icon and value: no room for its name
 
 
 @dataclass
@@ -238,6 +239,59 @@ def _chip_height(ctx: DrawContext, rect: Rect) -> int:
 CHIP_MIN_WIDTH = 5.2     # chip heights: narrower chips wrap to another row
 
 
+def _strip_rows(h: int, n: int, rect: Rect, room_above: int) -> tuple[int, int, Rect]:
+    """(gap, rows, strip) for ``n`` chips ``h`` high: as many rows as the strip holds, grown
+    upwards into ``room_above`` while chips wide enough for a name need more."""
+    gap = max(2, h // 7)
+    fit = max(1, (rect.width + gap) // (round(h * CHIP_MIN_WIDTH) + gap))
+    rows = max(1, (rect.height + gap) // (h + gap))
+    want = -(-n // fit)
+    if want > rows:                      # grow upwards into free room
+        extra = min(want - rows, (room_above + (rect.height + gap) % (h + gap)) // (h + gap))
+        rows += max(0, extra)
+        rect = Rect(rect.left, rect.bottom - rows * (h + gap) + gap, rect.width, rows * (h + gap) - gap)
+    return gap, rows, rect
+
+
+def _strip_chips(items: list[Chip], h: int, rect: Rect, room_above: int) -> None:
+    """Lay ``items`` out ``h`` high in the strip ``rect`` (grown upwards as it may)."""
+    gap, rows, rect = _strip_rows(h, len(items), rect, room_above)
+    per_row = -(-len(items) // rows)
+    w = min(round(h * 7.5), (rect.width - gap * (per_row - 1)) // per_row)
+    for i, chip in enumerate(items):
+        r, c = divmod(i, per_row)
+        chip.rect = Rect(rect.left + c * (w + gap), rect.top + r * (h + gap), w, h)
+
+
+def _compact_nameless(items: list[Chip], rect: Rect, ctx: DrawContext) -> None:
+    """Where even thin chips leave no room for a name, a chip without one is only its icon and
+    its value (its card zooms on hover); each row closes up behind it."""
+    for chip in items:
+        name, size, avail = chip_label(chip, ctx)
+        if ctx.texts.font("body", max(9, round(size * 0.85))).size(name)[0] > avail:
+            value = chip_value(chip.card, chip.troop) if not chip.before else ""
+            h = chip.rect.height
+            w = min(chip.rect.width, max(h, 10) + (h if value else 0) + 2)     # never wider than laid out
+            chip.rect = Rect(chip.rect.left, chip.rect.top, w, h)
+            chip.compact = True
+    for top in sorted({c.rect.top for c in items}):
+        row = [c for c in items if c.rect.top == top]
+        gap = max(2, row[0].rect.height // 7)
+        x = rect.left
+        for c in row:
+            c.rect.left = x
+            x += c.rect.width + gap
+
+
+def _named(items: list[Chip], ctx: DrawContext) -> bool:
+    """Every chip shows a name (whole or short) as laid out."""
+    for chip in items:
+        name, size, avail = chip_label(chip, ctx)
+        if ctx.texts.font("body", max(9, round(size * 0.85))).size(name)[0] > avail:
+            return False
+    return True
+
+
 def _place_chips(view: TableView, seat: int, rect: Rect, ctx: DrawContext, room_above: int = 0) -> list[Chip]:
     """Chips in ``rect``; a strip may grow up by ``room_above`` pixels for more rows, so no
     chip gets too narrow for a name."""
@@ -248,18 +302,12 @@ def _place_chips(view: TableView, seat: int, rect: Rect, ctx: DrawContext, room_
     h = _chip_height(ctx, rect)
     gap = max(2, h // 7)
     if rect.width >= rect.height * 2.2:      # a strip: chips flow left to right, then wrap
-        fit = max(1, (rect.width + gap) // (round(h * CHIP_MIN_WIDTH) + gap))
-        rows = max(1, (rect.height + gap) // (h + gap))
-        want = -(-len(items) // fit)
-        if want > rows:                      # grow upwards into free room
-            extra = min(want - rows, (room_above + (rect.height + gap) % (h + gap)) // (h + gap))
-            rows += max(0, extra)
-            rect = Rect(rect.left, rect.bottom - rows * (h + gap) + gap, rect.width, rows * (h + gap) - gap)
-        per_row = -(-len(items) // rows)
-        w = min(round(h * 7.5), (rect.width - gap * (per_row - 1)) // per_row)
-        for i, chip in enumerate(items):
-            r, c = divmod(i, per_row)
-            chip.rect = Rect(rect.left + c * (w + gap), rect.top + r * (h + gap), w, h)
+        for x in range(h, 13, -1):           # thinner chips, in more rows, keep their names
+            _strip_chips(items, x, rect, room_above)
+            if _named(items, ctx):
+                return items
+        _strip_chips(items, h, rect, room_above)
+        _compact_nameless(items, rect, ctx)
     else:                                      # a column: chips one under the other (thinner, then overlapping)
         h = max(14, min(h, (rect.height + gap) // len(items) - gap))
         step = min(h + gap, (rect.height - h) // max(1, len(items) - 1)) if len(items) > 1 else h
@@ -377,8 +425,9 @@ def draw_chip(surface: pygame.Surface, chip: Chip, ctx: DrawContext) -> None:
         badge = ctx.sprites.badge("neg" if neg else "glory", value, r.height, ctx.texts)
         surface.blit(badge, badge.get_rect(midright=(r.right, r.centery)))
     name, size, avail = chip_label(chip, ctx)
-    if avail > 8:
-        t = ctx.texts.fit(name, "body", size, style.INK, avail, shadow=False, min_size=max(9, round(size * 0.85)))
+    least = max(9, round(size * 0.85))
+    if ctx.texts.font("body", least).size(name)[0] <= avail:     # a name, never a stub of one
+        t = ctx.texts.fit(name, "body", size, style.INK, avail, shadow=False, min_size=least)
         surface.blit(t, t.get_rect(midleft=(bar.right + 3, r.centery)))
 
 
