@@ -156,23 +156,46 @@ def _captured(w):
     return replace(w, attacks=done + (fell,), outcome=WarEnd.CAPTURED, raid_troop=-1)
 
 
+def _three_attacks(w):
+    """``w`` with two attacks held off by troops before the last one."""
+    from dataclasses import replace
+
+    from knjazja.engine.cards import KIND
+    from knjazja.engine.kinds import AnswerKind, AttackResult, CardKind
+    from knjazja.engine.records import Answer, AttackRecord
+    troops = [c for c in range(len(KIND)) if KIND[c] == CardKind.TROOP][:4]
+    held = tuple(AttackRecord((troops[k],), 5, (Answer(AnswerKind.DEFEND, w.defender, troops=(troops[k + 2],),
+                                                      strength=6),), AttackResult.REPELLED) for k in (0, 1))
+    return replace(w, attacks=held + w.attacks[-1:])
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440)])
 def test_the_wars_outcome_keeps_off_its_stamps_and_cards(size, lang):
     """«Киев взят!» was drawn over «Без ответа / Город взят»: the outcome's band covers no
-    label, badge or card of the war stack, holds its words and stays in the centre."""
+    label, badge or card of the war stack, holds its words and stays in the centre; no two
+    labels touch («Без стен» ran into «Город взят» on a stack made low by a question)."""
     from knjazja.app.table.table_view import TableView
     from knjazja.ui.table.context import DrawContext
     from knjazja.ui.table.sprites import Sprites, TextCache
+    from knjazja.app.wording import i18n
     from knjazja.ui.table.warstack import centre_geometry, label_rect
-    for n in (4, 8):
+    i18n.set_language(lang)
+    for n, attacks, question in ((4, 1, False), (8, 1, False), (4, 3, True), (8, 3, True)):
         lay = table_layout(size, n, 0)
         view = TableView(_war_state(n))
-        view.war = _captured(view.war)
+        view.war = _captured(_three_attacks(view.war) if attacks == 3 else view.war)
         ctx = DrawContext(Sprites(), TextCache(), lang, ["Мстислав", "Всеволод", "Ярослав Мудрый", "Олег",
                                                          "Ольга", "Игорь", "Изяслав", "Ростислав"][:n],
                           [True] + [False] * (n - 1), lay.unit, 0)
-        g = centre_geometry(view, lay.war_stack, lay.card_size, ctx, ctx.names)
+        stack = Rect(lay.war_stack)
+        if question:                         # a question stands on the prompt: the stack ends above it
+            stack.height = max(40, stack.height - lay.unit * 7)
+        g = centre_geometry(view, stack, lay.card_size, ctx, ctx.names)
+        labels = [label_rect(lb, ctx) for lb in g.labels]
+        touching = [(g.labels[i][0], g.labels[j][0]) for i, a in enumerate(labels) for j, b in enumerate(labels)
+                    if i < j and a.colliderect(b)]
+        assert not touching, (size, lang, n, attacks, touching)
         (text, band, _, fsize), = g.ribbons
         drawn = {f"label {lb[0]!r}": label_rect(lb, ctx) for lb in g.labels}
         drawn.update({f"badge {b[1]}": Rect(b[2][0] - b[3] // 2, b[2][1] - b[3] // 2, b[3], b[3]) for b in g.badges})

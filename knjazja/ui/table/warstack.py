@@ -127,14 +127,15 @@ def _war_geometry(view: TableView, w: WarRecord, rect: Rect, card_size: tuple[in
     pending_w = cw + round(cw * 0.2)
     need = sum(widths) + (pending_w if (w.raid_troop >= 0 or w.current is None) else 0)
     # centre the whole stack when it is narrower than the table
-    total = cw + round(cw * 0.55) + max(need, pending_w)
+    gap = _city_gap(cw, g.labels[0][0] if g.labels else "", ctx)     # room for the city's label beside the first
+    total = cw + gap + max(need, pending_w)
     shift = max(0, (body.width - u - total) // 2)
     if shift:
         city_r.x += shift
         if g.city is not None:
             g.city = _city_slot(view, w.city, city_r, ctx)
             g.labels[-1] = (g.labels[-1][0], (city_r.centerx, g.city.rect.bottom + u), *g.labels[-1][2:])
-    x0 = city_r.right + round(cw * 0.55)
+    x0 = city_r.right + gap
     avail = body.right - x0 - u // 2
     shrink = 1.0
     if need > avail and len(entries) > 1:
@@ -150,6 +151,7 @@ def _war_geometry(view: TableView, w: WarRecord, rect: Rect, card_size: tuple[in
     _place_next(g, w, x, top, cw, ch, step_frac, ctx)
     if w.events:
         _place_events(g, w, rect, events_h, ctx)
+    _separate_labels(g, ctx)
     if w.outcome:        # the outcome takes the header's line: nothing of the stack under it
         text = {WarEnd.CAPTURED: tr("table.war.captured", city=city_name), WarEnd.CONDEMNED: tr("table.war.condemned"),
                 WarEnd.ENDED: tr("table.war.ended")}.get(w.outcome, tr("table.war.ended"))
@@ -159,6 +161,30 @@ def _war_geometry(view: TableView, w: WarRecord, rect: Rect, card_size: tuple[in
                                  colour, ctx))
     g.table_slot = g.next_attack
     return g
+
+
+def _city_gap(cw: int, city_label: str, ctx: DrawContext) -> int:
+    """From the city's card to the first attack: enough for the city's label («Без стен») and
+    the first attack's («Без ответа», «Город взят») side by side."""
+    font = ctx.texts.font("bold", ctx.fs(0.95))
+    first = max(font.size(tr(k))[0] for k in ("table.war.no_answer", "table.war.fell", "table.war.repelled"))
+    need = (font.size(city_label)[0] + first) // 2 + ctx.unit // 2 + 4
+    return max(round(cw * 0.55), need - cw)
+
+
+def _separate_labels(g: CentreGeom, ctx: DrawContext) -> None:
+    """Labels of attacks pushed together (many attacks on a stack made low by a question)
+    are set smaller, down to 8 px, until no two of them touch; past that the older attack's
+    label gives way (its cards lie dimmed under the newer ones, the log tells it)."""
+    for _ in range(12):
+        rects = [label_rect(lb, ctx).inflate(4, 0) for lb in g.labels]
+        hit = {i for i, a in enumerate(rects) for j, b in enumerate(rects) if i != j and a.colliderect(b)}
+        if not hit:
+            return
+        if all(g.labels[i][3] <= 8 for i in hit):      # still touching: the older attack's words give way
+            del g.labels[min(hit - {0}) if hit - {0} else 0]
+            continue
+        g.labels = [(t, p, c, max(8, s - 1) if i in hit else s, a) for i, (t, p, c, s, a) in enumerate(g.labels)]
 
 
 def _ribbon(text: str, area: Rect, colour: tuple[int, int, int], ctx: DrawContext) -> Ribbon:
@@ -239,9 +265,10 @@ def _place_entry(g: CentreGeom, e: AttackRecord, x: int, top: int, cw: int, ch: 
     for a in _shown(e):
         shown = [c for c in (a.troops if a.kind in (AnswerKind.DEFEND, AnswerKind.RAID_TROOP) else (a.card,)) if c >= 0]
         if a.kind in (AnswerKind.YIELD, AnswerKind.YIELD_PLUNDER):
-            bottom += ctx.unit
-            g.labels.append((tr("table.war.no_answer"), (x + cw // 2, bottom - ctx.unit // 3), DANGER,
+            lh = ctx.texts.font("bold", ctx.fs(0.95)).get_linesize()
+            g.labels.append((tr("table.war.no_answer"), (x + cw // 2, bottom + 2 + lh // 2), DANGER,
                              ctx.fs(0.95), "center"))
+            bottom += lh + 2
             continue
         y += round(ch * step_frac)
         bottom = y + ch
@@ -259,7 +286,8 @@ def _place_entry(g: CentreGeom, e: AttackRecord, x: int, top: int, cw: int, ch: 
     if e.result:
         key = "table.war.fell" if e.result == AttackResult.FELL else "table.war.repelled"
         colour = DANGER if e.result == AttackResult.FELL else (150, 220, 140)
-        g.labels.append((tr(key), (x + cw // 2, min(bottom + ctx.unit, g.rect.bottom - ctx.unit // 2)),
+        lh = ctx.texts.font("bold", ctx.fs(0.95)).get_linesize()
+        g.labels.append((tr(key), (x + cw // 2, min(bottom + 2 + lh // 2, g.rect.bottom - lh // 2)),
                          colour, ctx.fs(0.95), "center"))
 
 
