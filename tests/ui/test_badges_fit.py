@@ -174,6 +174,7 @@ def test_every_princes_name_is_shown_whole(lang, size):
     too — is drawn whole, at a readable size, inside its plate, clear of the hand's count,
     the Glory and the cities, for every seat of 2 to 8."""
     from knjazja.ui.table.areas import area_geometry
+    from knjazja.ui.table.board import strip_names
     from knjazja.ui.table.context import DrawContext
     from knjazja.ui.table.plates import NAME_MIN, fit_name, name_box, name_size
     from knjazja.ui.table.sprites import Sprites
@@ -184,7 +185,7 @@ def test_every_princes_name_is_shown_whole(lang, size):
             names = [PRINCES[lang][(i + shift) % len(PRINCES[lang])] for i in range(n)]
             ctx = DrawContext(Sprites(), TEXTS, lang, names, [True] * n, lay.unit, 0)
             for area in lay.player_areas:
-                g = area_geometry(view, area, ctx)
+                g = area_geometry(view, area, ctx, strip_names(lay, area, names))     # as the board does
                 p, name = g.plate, names[area.seat]
                 box = name_box(p.name, lay.unit)
                 fit = fit_name(name, box, name_size(p.name, lay.unit), TEXTS)

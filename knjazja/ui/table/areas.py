@@ -316,10 +316,12 @@ def _place_chips(view: TableView, seat: int, rect: Rect, ctx: DrawContext, room_
     return items
 
 
-def area_geometry(view: TableView, area: PlayerArea, ctx: DrawContext) -> AreaGeom:
+def area_geometry(view: TableView, area: PlayerArea, ctx: DrawContext,
+                  neighbours: list[str] | None = None) -> AreaGeom:
+    """``neighbours``: the names in strips like this area's (``plates.plate_geometry``)."""
     seat = area.seat
     grow = area.side in ("left", "right")
-    plate = plate_geometry(area, ctx)
+    plate = plate_geometry(area, ctx, neighbours)
     slots, card = _place_cities(view, seat, plate.cities, area.card_size, grow, ctx.texts)
     chron = Rect(area.chronicles)
     if area.horizontal:   # a narrow column: widen it into the free end of the cities row

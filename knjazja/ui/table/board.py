@@ -51,6 +51,12 @@ def tag_rect(area: Rect, side: str, text: tuple[int, int], unit: int, gap: int, 
     return pill
 
 
+def strip_names(L: TableLayout, area, names: list[str]) -> list[str]:
+    """The names shown in strips as wide as ``area``'s (its plate's neighbours)."""
+    return [names[a.seat] for a in L.player_areas
+            if not a.horizontal and a.info.width == area.info.width and a.seat < len(names)]
+
+
 class Board:
     def __init__(self) -> None:
         self.layout: TableLayout | None = None
@@ -78,7 +84,7 @@ class Board:
         if choice_top is not None:
             r.height = max(40, choice_top - r.top - 4)
         self.centre_rect = r
-        self.geoms = {a.seat: area_geometry(view, a, ctx) for a in L.player_areas}
+        self.geoms = {a.seat: area_geometry(view, a, ctx, strip_names(L, a, ctx.names)) for a in L.player_areas}
         self.centre = centre_geometry(view, r, L.card_size, ctx, names)
         self.piles = pile_geometry(L, ctx, view.deck, turns_left_text(view))
         self._key = key

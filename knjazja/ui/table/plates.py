@@ -109,7 +109,9 @@ def _strip_hand_width(h: int, ctx: DrawContext) -> int:
     return 2 + round(bh * 5 / 7) + 4 + count + 3
 
 
-def plate_geometry(area: PlayerArea, ctx: DrawContext) -> Plate:
+def plate_geometry(area: PlayerArea, ctx: DrawContext, neighbours: list[str] | None = None) -> Plate:
+    """The plate of ``area``; a strip keeps its one line while each of ``neighbours`` (the names
+    in strips like it; by default every prince's) fits it, so strips alike look alike."""
     info = area.info
     if area.horizontal:        # a box: name / hand + Glory / status
         row = info.height // 3
@@ -128,7 +130,7 @@ def plate_geometry(area: PlayerArea, ctx: DrawContext) -> Plate:
     box = name_box(name, ctx.unit)
     least = max(NAME_MIN, round(name_size(name, ctx.unit) * STRIP_NAME_SHARE))
     font = ctx.texts.font("bold", least)
-    if all(font.size(n)[0] <= box.width for n in ctx.names):
+    if all(font.size(n)[0] <= box.width for n in (ctx.names if neighbours is None else neighbours)):
         return Plate(name, hand, glory, name, size, False, area.cities)
     # some prince's name needs the whole strip: hand and Glory go beside the cities
     cities = area.cities
