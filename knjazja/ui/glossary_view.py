@@ -2,6 +2,8 @@
 one-line definition shown on hover.  The words and definitions are ``app.glossary``'s."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from knjazja.app.wording import glossary
@@ -56,20 +58,47 @@ def draw_tooltip(surface: pygame.Surface, text: str, near: tuple[int, int], size
     return box
 
 
-def draw_legend(surface: pygame.Surface, lines: list[str], card: pygame.Rect, size: int) -> None:
-    """The definitions of a card's terms in a box under (or above) the card shown large."""
-    if not lines:
-        return
+def legend_box(lines: list[str], card: pygame.Rect, size: int, window: tuple[int, int],
+               avoid: Sequence[pygame.Rect] = ()) -> tuple[pygame.Rect, list[str]]:
+    """(the box, its wrapped lines) for the definitions of a card's terms: under the card
+    shown large, else above it, else beside it — the first place inside the window that
+    covers none of ``avoid`` (the prompt bar); failing that, the nearest spot off them."""
     from knjazja.ui.widgets import wrap_text
     fnt = style.font("body", size)
     pad = max(4, size // 2)
     width = max(card.width, round(card.width * 1.3))
     wrapped = [part for line in lines for part in wrap_text(line, fnt, width - 2 * pad)]
     box = pygame.Rect(0, 0, width, len(wrapped) * fnt.get_linesize() + 2 * pad)
-    box.midtop = (card.centerx, card.bottom + pad)
-    if box.bottom > surface.get_height():
-        box.midbottom = (card.centerx, card.top - pad)
-    box.clamp_ip(surface.get_rect())
+    screen = pygame.Rect((0, 0), window)
+    places = []
+    for anchor, point, shift in (("midtop", card.midbottom, (0, pad)), ("midbottom", card.midtop, (0, -pad)),
+                                 ("topleft", card.topright, (pad, 0)), ("topright", card.topleft, (-pad, 0)),
+                                 ("bottomleft", card.bottomright, (pad, 0)),
+                                 ("bottomright", card.bottomleft, (-pad, 0))):
+        b = pygame.Rect(box)
+        setattr(b, anchor, point)
+        b.move_ip(shift)
+        if shift[0] == 0:                  # above or below: slid along the card's edge into the window
+            b.left = max(screen.left, min(b.left, screen.right - b.width))
+        places.append(b)
+    fits = [b for b in places if screen.contains(b) and not b.colliderect(card)]
+    clear = [b for b in fits if not any(b.colliderect(a) for a in avoid if a.width)]
+    if clear:
+        return clear[0], wrapped
+    box = (fits or [places[0].clamp(screen)])[0]
+    from knjazja.ui.table.overlays import keep_clear       # moved off them as little as it can
+    keep_clear(box, window, [*avoid, card], pad, card)
+    return box, wrapped
+
+
+def draw_legend(surface: pygame.Surface, lines: list[str], card: pygame.Rect, size: int,
+                avoid: Sequence[pygame.Rect] = ()) -> None:
+    """The definitions of a card's terms in a box beside the card shown large (``legend_box``)."""
+    if not lines:
+        return
+    fnt = style.font("body", size)
+    pad = max(4, size // 2)
+    box, wrapped = legend_box(lines, card, size, surface.get_size(), avoid)
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(panel, (24, 14, 8, 232), panel.get_rect(), border_radius=pad)
     surface.blit(panel, box)

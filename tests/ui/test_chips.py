@@ -51,3 +51,39 @@ def test_chips_show_whole_or_short_names(lang, size):
                     assert chip.rect.height >= 14 and area.rect.contains(chip.rect), where
                 for a, b in zip(g.chips, g.chips[1:]):
                     assert not a.rect.colliderect(b.rect), f"{size} {n}p seat {area.seat}: chips overlap"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440)])
+def test_chips_beside_a_city_keep_their_names(lang, size):
+    """A seat with a city has no room above its chips: four of them once shared one row, too
+    narrow for a name («A…» at 1920×1080, 8 players); thinner, in two rows, they keep one.
+    Where even that leaves no room (960×540, 1280×720) a chip is only its icon and value —
+    never a stub of a name, never an empty label."""
+    from knjazja.engine.state import City
+    i18n.set_language(lang)
+    texts = TextCache()
+    for n in (4, 6, 8):
+        L = table_layout(size, n, 0)
+        view = table_with_chips(n, 0)
+        for seat, cid in zip(range(n), ("city.kiev", "city.novgorod", "city.pskov", "city.galich", "city.murom",
+                                        "city.suzdal", "city.polotsk", "city.smolensk")):
+            city = City(INSTANCES[cid][0], seat)
+            city.walls, city.buildings = INSTANCES["wall.stone"][0], list(INSTANCES["bld.church"][:2])
+            view.cities[city.card] = city
+        ctx = DrawContext(Sprites(), texts, lang, [f"P{i}" for i in range(n)], [True] * n, L.unit, 0)
+        for area in L.player_areas:
+            g = area_geometry(view, area, ctx)
+            assert g.cities and len(g.chips) == 4
+            for chip in g.chips:
+                name, fsize, avail = chip_label(chip, ctx)
+                font = texts.font("body", max(9, round(fsize * 0.85)))
+                where = f"{lang} {size} {n}p seat {area.seat} ({area.side}): {name!r} in {avail}px"
+                if size[1] >= 900:
+                    assert not chip.compact, where
+                if chip.compact:
+                    assert chip.rect.width <= 2 * chip.rect.height + 2, where
+                else:
+                    assert font.size(name)[0] <= avail and len(name) >= 4, where
+                assert area.rect.contains(chip.rect) and not any(chip.rect.colliderect(s.rect) for s in g.cities), where
+            assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(g.chips) for b in g.chips[i + 1:])

@@ -77,3 +77,46 @@ def test_without_a_panel_the_bubble_stands_just_above_the_prompt(make_app):
     L = scene.layout
     (box, *_), = scene.toasts.place(L, scene.controls.choice, scene._ctx())
     assert box.bottom == L.prompt.top - L.unit // 2 and box.centerx == L.prompt.centerx
+
+
+ALL_SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440)]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", ALL_SIZES)
+def test_the_hint_bubble_keeps_off_the_turns_left(size, lang):
+    """The bubble was drawn over «Осталось 3 хода» under the piles."""
+    from knjazja.app.wording import i18n
+    from knjazja.ui.table.context import DrawContext
+    from knjazja.ui.table.layout import table_layout
+    from knjazja.ui.table.piles import pile_geometry
+    from knjazja.ui.table.prompt import ChoicePanel, Toasts
+    from knjazja.ui.table.sprites import Sprites, TextCache
+    i18n.set_language(lang)
+    for n in (2, 4, 6, 8):
+        L = table_layout(size, n, 0)
+        ctx = DrawContext(Sprites(), TextCache(), lang, [str(i) for i in range(n)], [True] * n, L.unit, 0)
+        label = pile_geometry(L, ctx, 40, i18n.tr("table.turns_left", n=3)).turns_left
+        toasts = Toasts()
+        for text in ("…", HINT[lang][:60], HINT[lang]):
+            toasts.show(text)
+            boxes = [b for b, *_ in toasts.place(L, ChoicePanel(), ctx, (label,))]
+            assert not any(b.colliderect(label) for b in boxes), (size, lang, n, text, label, boxes)
+            assert all(Rect((0, 0), size).contains(b) for b in boxes)
+
+
+def test_the_table_keeps_its_bubbles_off_the_turns_left(make_app):
+    """The scene hands the turns left to the bubbles once the end is near, and only then."""
+    app = make_app((960, 540), settings=Settings(), persist=False)
+    seats = [Seat("Vasya", "human")] + [Seat(n, "normal") for n in ("Olga", "Yaroslav", "Igor")]
+    session = GameSession(seats, seed=3)
+    scene = TableScene(session, sync_bots=True)
+    app.stack.push(scene)
+    app.step([], 0.1)
+    assert scene.board.bubble_clear() == ()
+    session.state.end_turn = session.state.turn_no + 2
+    scene.controller.view.end_turn = session.state.end_turn
+    scene.controller.view.version += 1
+    app.step([], 0.1)
+    (label,) = scene.board.bubble_clear()
+    assert label == scene.board.piles.turns_left and label.width > 0

@@ -115,3 +115,50 @@ def test_a_clipped_text_is_caught():
     L = table_layout((1280, 720), 8, 0)
     with pytest.raises(AssertionError):
         check("x" * 400, L, "en", (1280, 720), may_grow=False)
+
+
+def _mouse_points(L) -> list[tuple[int, int]]:
+    """Where a card can be hovered: across the hand and over every area and the centre."""
+    pts = [(L.hand.left + L.hand.width * k // 8, L.hand.centery) for k in range(1, 8)]
+    for area in L.player_areas:
+        pts += [area.cities.topleft, area.cities.center, (area.cities.right - 2, area.cities.top + 2)]
+    return pts + [L.deck.center, L.discard.center, L.war_stack.center, L.war_stack.midright]
+
+
+def _choice_panel(L) -> Rect:
+    """A question over the centre, standing on the prompt (as the choice panel does)."""
+    w, h = min(L.war_stack.width, L.unit * 22), L.unit * 6
+    return Rect(L.war_stack.centerx - w // 2, L.war_stack.bottom - h, w, h)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", SIZES + [(2560, 1440)])
+def test_a_zoomed_card_leaves_the_prompt_bar_uncovered(size, lang):
+    """The zoomed card (and its terms, and a city's tableau) was drawn over the prompt bar:
+    hovered anywhere, it keeps off the prompt and off a question standing on it."""
+    from knjazja.app.wording.glossary import card_terms
+    from knjazja.engine.state import City
+    from knjazja.engine.cards import INSTANCES
+    from knjazja.ui.glossary_view import legend_box
+    from knjazja.ui.table.city_zoom import city_zoom_rect
+    from knjazja.ui.table.overlays import zoom_rect
+    i18n.set_language(lang)
+    terms = max((card_terms(c, lang) for c in range(N_CARDS)), key=lambda t: sum(map(len, t)))
+    city = City(INSTANCES["city.kiev"][0], 0)
+    city.walls, city.moat = INSTANCES["wall.stone"][0], INSTANCES["wall.moat"][0]
+    city.buildings = list(INSTANCES["bld.church"][:3] + INSTANCES["bld.monastery"][:2] + INSTANCES["bld.throne"][:1])
+    window = Rect((0, 0), size)
+    for n in (2, 4, 5, 8):
+        L = table_layout(size, n, 0)
+        fsize = max(9, round(L.unit * 0.9))
+        for choice in (Rect(0, 0, 0, 0), _choice_panel(L)):
+            clear = ((L.prompt, choice), tuple(L.buttons.values()))
+            for pos in _mouse_points(L):
+                where = f"{lang} {size} {n}p at {pos}, question {choice}"
+                r = zoom_rect(size, pos, L.unit, clear)
+                assert window.contains(r) and not r.colliderect(L.prompt) and not r.colliderect(choice), (where, r)
+                box, _ = legend_box(terms, r, fsize, size, clear[0])
+                assert not box.colliderect(L.prompt) and not box.colliderect(choice), (where, "terms", box)
+                panel, _ = city_zoom_rect(city, size, pos, L.unit, clear)
+                assert window.contains(panel) and not panel.colliderect(L.prompt) \
+                    and not panel.colliderect(choice), (where, "tableau", panel)

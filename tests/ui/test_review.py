@@ -305,3 +305,42 @@ def test_results_review_button(make_app):
     app.stack.replace(plain)
     app.step([])
     assert "review" not in plain.buttons
+
+
+LONG_VERDICT = {
+    "ru": ("65. Ярослав — начать войну за Полоцк у Всеволода",
+           "Ваш ход — начать войну за Полоцк у Всеволода. Лучше было начать войну за Новгород у Мстислава. "
+           "Шанс победы: 25% против 27%\nПочему: ваш ход — удар приходится по Всеволоду (4 Славы), а впереди "
+           "Святослав (14 Слав); лучший ход — у Мстислава 2 карты на руке, и Новгород падёт, если среди них нет "
+           "ответа на «Дружину 10», — примерно в 94 % случаев, а это 7 Слав"),
+    "en": ("65. Yaroslav — start a war for Polotsk, Vsevolod's city",
+           "You chose to start a war for Polotsk, Vsevolod's city; it would have been better to start a war for "
+           "Novgorod, Mstislav's city. Win chance: 25% against 27%\nWhy: your move: the blow falls on Vsevolod "
+           "(4 Glory) while Sviatoslav leads (14 Glory); the better move: Mstislav holds 2 cards: Novgorod falls "
+           "unless one of them answers the Druzhina 10 — about 94% of the time, and it is worth 7 Glory"),
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440)])
+def test_the_verdict_is_wrapped_whole_inside_its_box(make_app, lang, size):
+    """The verdict was cut at «Лучше было начать войну за Новгород у Мст…» when its reason
+    took the box's last lines: every word is shown, each line inside the box."""
+    from knjazja.app.wording import i18n
+    from knjazja.ui.scenes.review import ReviewScene
+    i18n.set_language(lang)
+    app = make_app(size)
+    session = finished_session()
+    states = replay(session.state)
+    scene = ReviewScene(session, analysis=Analysis(states, [], TINY, use_process=False))
+    app.stack.push(scene)
+    app.step([])
+    move, verdict = LONG_VERDICT[lang]
+    fit = scene.board.fit_verdict(scene.verdict_rect, move, verdict, (255, 255, 255))
+    assert fit.box == scene.verdict_rect                 # room enough at every size: nothing grew
+    shown = " ".join(text for text, *_ in fit.lines)
+    assert shown.split() == f"{move} {verdict}".split(), shown
+    for text, *_, rect in fit.lines:
+        assert fit.box.contains(rect), (text, rect, fit.box)
+    rects = [rect for *_, rect in fit.lines]
+    assert all(a.bottom <= b.top for a, b in zip(rects, rects[1:]))

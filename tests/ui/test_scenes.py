@@ -255,3 +255,81 @@ def test_choosing_a_seat_kind_draws_the_preview(make_app, kind):
     choose(app, setup.kind_menus[1], kind)
     app.step([])     # the frame that drew the preview with that seat
     assert setup.seats[1]["kind"] == kind
+
+
+MENU_SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440)]
+
+
+def _suggestion():
+    """The menu's tallest card: a game saved, three buttons."""
+    return (i18n.tr("menu.suggest.title"), i18n.tr("menu.suggest.text_saved"),
+            [(i18n.tr("menu.suggest.continue"), lambda: None), (i18n.tr("menu.suggest.play"), lambda: None),
+             (i18n.tr("menu.suggest.dismiss"), lambda: None)])
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", MENU_SIZES)
+def test_the_menu_panel_keeps_off_the_subtitle_and_every_label_fits(make_app, size, lang):
+    """The first screen: the panel behind the buttons once covered the subtitle at every
+    size, and «Присоединиться к партии» ran past its button at 960×540."""
+    app = make_app(size, Settings(language=lang), persist=False)
+    menu = app.stack.push(MenuScene(banner=_suggestion))
+    app.step([])
+    lay, window = menu.layout, pygame.Rect((0, 0), size)
+    header = [lay.title_rect, lay.subtitle_rect, lay.divider]
+    for part in header + [lay.panel, menu.banner_rect]:
+        assert window.contains(part), (part, size)
+    for part in (lay.panel, menu.banner_rect):
+        assert not any(part.colliderect(h) for h in header), (part, header)
+    assert not lay.panel.colliderect(menu.banner_rect)
+    assert not lay.title_ink.colliderect(lay.subtitle_rect)
+    margin = menu.px(24)                     # each side
+    for key, b in menu.buttons.items():
+        w, h = b.font.size(b.text)
+        assert lay.panel.contains(b.rect), key
+        assert w + 2 * margin <= b.rect.width and h <= b.rect.height, (key, b.text, (w, h), b.rect)
+    for b, _ in menu.banner_buttons:
+        assert menu.banner_rect.contains(b.rect) and b.font.size(b.text)[0] + 8 <= b.rect.width, b.text
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_pause_menu_labels_fit_their_buttons(make_app, size, lang):
+    from knjazja.ui.scenes.pause import PauseScene
+    app = make_app(size, Settings(language=lang), persist=False)
+    keys = ["resume", "save", "load", "rules", "settings", "restart_lesson", "skip_lesson", "lessons", "menu"]
+    scene = app.stack.push(PauseScene([(k, lambda: None) for k in keys]))
+    app.step([])
+    for key, b in scene.buttons.items():
+        w, h = b.font.size(b.text)
+        assert w + 2 * scene.px(24) <= b.rect.width and h <= b.rect.height, (key, b.text, w, b.rect)
+        assert scene._panel.contains(b.rect) and pygame.Rect((0, 0), size).contains(scene._panel), key
+
+
+def _open(menu) -> list:
+    """Open a drop-down as a click does; its list's item buttons."""
+    menu.current_state.should_transition = True
+    menu.update(0.0)
+    return [item["button_element"] for item in menu.current_state.options_selection_list.item_list]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", MENU_SIZES)
+def test_every_seat_kind_reads_whole_closed_and_open(make_app, size, lang):
+    """The seat list once read «Игрок за другим к…» / "Player on another c"."""
+    from knjazja.app.store.settings import PLAYER_KINDS
+    app = make_app(size, Settings(language=lang), persist=False)
+    kinds = list(PLAYER_KINDS) + ["remote", "human", "normal"]
+    app.settings.last_setup = {"seats": [{"name": "", "kind": k} for k in kinds[:8]],
+                               "first_player": "random", "options": {}}
+    setup = app.stack.push(SetupScene())
+    app.step([])
+    pad = setup.px(12)                       # the theme's padding, each side
+    for menu in setup.kind_menus:
+        shown = menu.menu_states["closed"].selected_option_button
+        assert shown.font.size(shown.text)[0] + 2 * pad <= shown.rect.width, (shown.text, shown.rect)
+        assert setup._panel.contains(menu.rect)
+    for item in _open(setup.kind_menus[1]):
+        assert item.font.size(item.text)[0] + 2 * pad <= item.rect.width, (item.text, item.rect)
+    entry = setup.name_entries[0]
+    assert entry.font.size("Ярослав Мудрый")[0] + setup.px(16) <= entry.rect.width, entry.rect

@@ -120,6 +120,16 @@ class GuiScene(Scene):
         """A length designed at 1600×900, scaled to the window."""
         return max(1, round(value * self.scale))
 
+    def button_label_size(self, text: str, object_id: ObjectID) -> tuple[int, int]:
+        """(width, line height) of ``text`` in the themed font of a button ``object_id``
+        (a button made to be measured and thrown away: sizes come before the real ones)."""
+        assert self.ui is not None
+        probe = pygame_gui.elements.UIButton(pygame.Rect(0, 0, self.px(300), self.px(50)), text, self.ui,
+                                             object_id=object_id)
+        size = probe.font.size(text)
+        probe.kill()
+        return size
+
     def focused_text_entry(self) -> bool:
         """Whether the keyboard is typing into a text box (so hot keys must wait)."""
         if self.ui is None:

@@ -18,6 +18,7 @@ from knjazja.ui.art.card import render_card_uncached
 from knjazja.ui.art.showcase import MENU_FAN_LEFT, MENU_FAN_RIGHT
 from knjazja.ui.caches import SurfaceLru
 from knjazja.ui.scenes.base import GuiScene, oid
+from knjazja.ui.scenes.menu_layout import MenuLayout, menu_layout
 from knjazja.ui.widgets import wrap_text
 
 # (title, text, [(label, callback)…]): the first callback is the primary button
@@ -58,22 +59,23 @@ class MenuScene(GuiScene):
         self.on_stats = on_stats
         self.buttons: dict[str, UIButton] = {}
         self._column = pygame.Rect(0, 0, 0, 0)
+        self.layout: MenuLayout | None = None
         self._fan_cache = SurfaceLru("menu.fan", 12, 8)     # the six cards at this size
 
     # -- widgets -------------------------------------------------------------------------------
     def build(self) -> None:
-        w, h = self.size
-        n = len(self.BUTTONS)
-        bw, bh, gap = self.px(400), self.px(54), self.px(10)
-        # below the title, but never running off the bottom of a small window
-        top = min(round(h * 0.40), h - self.px(48) - n * bh - (n - 1) * gap)
-        x = (w - bw) // 2
+        sizes = [self.button_label_size(tr(f"menu.{key}"), oid("@menu_button", f"#menu_{key}"))
+                 for key in self.BUTTONS]
+        label = (max(w for w, _ in sizes), max(h for _, h in sizes))
+        self.layout = menu_layout(self.size, self.scale, len(self.BUTTONS), label,
+                                  tr("menu.title"), tr("menu.subtitle"))
+        col, bh, gap = self.layout.column, self.layout.button_h, self.layout.gap
         self.buttons = {}
         for i, key in enumerate(self.BUTTONS):
-            rect = pygame.Rect(x, top + i * (bh + gap), bw, bh)
+            rect = pygame.Rect(col.left, col.top + i * (bh + gap), col.width, bh)
             self.buttons[key] = UIButton(rect, tr(f"menu.{key}"), self.ui,
                                          object_id=oid("@menu_button", f"#menu_{key}"))
-        self._column = pygame.Rect(x, top, bw, n * bh + (n - 1) * gap)
+        self._column = col
         self._build_banner()
         self.refresh()
 
@@ -176,24 +178,17 @@ class MenuScene(GuiScene):
         surface.blit(vignette, (0, 0))
         self._draw_fans(surface)
 
-        # title, subtitle, ornament
-        title_size = round(h * 0.16)
-        # the title is the Russian name in every language: always the Old-Russian face
-        title_font = style.fit_font("title", tr("menu.title"), int(w * 0.8), title_size, lang="ru")
-        title_rect = style.blit_text(surface, tr("menu.title"), title_font, style.GOLD_LIGHT,
-                                     center=(w // 2, round(h * 0.2)), outline=style.GOLD_DARK,
-                                     shadow=(0, 0, 0))
-        sub_font = style.fit_font("body", tr("menu.subtitle"), int(w * 0.8), round(h * 0.034))
-        sub_rect = style.blit_text(surface, tr("menu.subtitle"), sub_font, style.PARCHMENT,
-                                   center=(w // 2, title_rect.bottom + round(h * 0.025)))
-        style.draw_divider(surface, (w // 2, sub_rect.bottom + round(h * 0.03)),
-                           max(self.px(360), sub_rect.width + self.px(60)), style.GOLD,
-                           thickness=max(1, self.px(2)))
-
-        # the panel behind the buttons
+        # title, subtitle, ornament: where menu_layout put them, clear of the buttons' panel
+        lay = self.layout
+        assert lay is not None, "built before it is drawn"
+        style.blit_text(surface, tr("menu.title"), lay.title_font, style.GOLD_LIGHT,
+                        center=lay.title_rect.center, outline=style.GOLD_DARK, shadow=(0, 0, 0))
+        style.blit_text(surface, tr("menu.subtitle"), lay.subtitle_font, style.PARCHMENT,
+                        center=lay.subtitle_rect.center)
+        style.draw_divider(surface, lay.divider.center, lay.divider_width,
+                           style.GOLD, thickness=max(1, self.px(2)))
         if self._column.width:
-            style.draw_panel(surface, self._column.inflate(self.px(56), self.px(48)),
-                             radius=self.px(14))
+            style.draw_panel(surface, lay.panel, radius=self.px(14))
 
         self._draw_banner(surface)
         # footer

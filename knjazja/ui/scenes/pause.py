@@ -10,6 +10,7 @@ from pygame_gui.elements import UIButton
 from knjazja.app.wording.i18n import tr
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
+from knjazja.ui.scenes.menu_layout import LABEL_MARGIN_X
 
 
 class PauseScene(GuiScene):
@@ -25,7 +26,12 @@ class PauseScene(GuiScene):
 
     def build(self) -> None:
         w, h = self.size
-        bw, bh, gap = self.px(380), self.px(54), self.px(12)
+        ids = {key: oid("@menu_primary" if key == "resume" else "@menu_button", f"#pause_{key}")
+               for key, _ in self.actions}
+        widest = max((self.button_label_size(tr(f"pause.{key}"), ids[key])[0] for key in ids), default=0)
+        # as designed, or as wide as the longest label with a margin each side
+        bw = min(w - self.px(120), max(self.px(380), widest + 2 * self.px(LABEL_MARGIN_X)))
+        bh, gap = self.px(54), self.px(12)
         n = len(self.actions)
         self._panel = pygame.Rect(0, 0, bw + self.px(80), n * (bh + gap) + self.px(130))
         self._panel.center = (w // 2, h // 2)
@@ -33,8 +39,7 @@ class PauseScene(GuiScene):
         self.buttons = {}
         for key, _ in self.actions:
             self.buttons[key] = UIButton(pygame.Rect(w // 2 - bw // 2, y, bw, bh), tr(f"pause.{key}"), self.ui,
-                                         object_id=oid("@menu_primary" if key == "resume" else "@menu_button",
-                                                       f"#pause_{key}"))
+                                         object_id=ids[key])
             y += bh + gap
 
     def draw(self, surface: pygame.Surface) -> None:

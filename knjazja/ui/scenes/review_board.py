@@ -19,7 +19,7 @@ from knjazja.engine.targets import attack_sum, defence_sum
 from knjazja.ui import style
 from knjazja.ui.art.palette import Colour
 from knjazja.ui.table.sprites import Sprites, TextCache, seat_colour
-from knjazja.ui.widgets import ellipsize, wrap_text
+from knjazja.ui.widgets import wrap_text
 
 CARD_W, CARD_H = 5, 7
 GRADE_COLOURS = {"good": (120, 200, 100), "inaccuracy": (238, 176, 56), "mistake": (236, 78, 60)}
@@ -33,6 +33,12 @@ def final_verdict(seats: list[Seat], s: GameState) -> str:
         tr("results.shared", names=join_names(names))
     line = " · ".join(f"{seat.name} {number(t)}" for seat, t in zip(seats, totals))
     return f"{head}\n{tr('review.glory_line', line=line)}"
+
+
+@dataclass(frozen=True)
+class VerdictFit:
+    box: pygame.Rect                   # the verdict's box (grown upwards if it had to)
+    lines: tuple[tuple[str, str, int, Colour, pygame.Rect], ...]   # (text, role, size, colour, where)
 
 
 @dataclass
@@ -98,28 +104,43 @@ class ReviewBoard:
         style.draw_diamond(surf, (x, r.centery), px(8), style.GOLD_LIGHT)
         style.draw_diamond(surf, (x, r.centery), px(3), style.CRIMSON)
 
-    def draw_verdict(self, surf: pygame.Surface, r: pygame.Rect, move: str, verdict: str, colour: Colour) -> None:
-        """The move, and what the analysis says about it."""
+    def fit_verdict(self, r: pygame.Rect, move: str, verdict: str, colour: Colour) -> VerdictFit:
+        """Where the move and every word of the verdict go in the box ``r``: wrapped, set
+        smaller as far as a readable size where the box is short, and never cut — at that
+        size a verdict still too long takes the room it needs above the box."""
         px = self.px
         inner = r.inflate(-px(40), -px(20))
-        head = self.texts.fit(move, "bold", px(19), style.CREAM, inner.width)
-        surf.blit(head, (inner.left, inner.top))
-        f = style.font("body", px(17))
-        y = inner.top + head.get_height() + px(4)
-        room = max(1, (inner.bottom - y) // f.get_linesize())
         verdict, _, why = verdict.partition("\n")      # the reason, if any, on lines of its own
-        lines = [(line, colour) for line in wrap_text(verdict, f, inner.width)]
-        reason = [(line, style.PARCHMENT) for line in wrap_text(why, f, inner.width)] if why else []
-        keep = max(1, room - len(reason))
-        if len(lines) > keep:                         # the verdict shortened, visibly
-            lines = lines[:keep - 1] + [(ellipsize(" ".join(x for x, _ in lines[keep - 1:]), f, inner.width), colour)]
-        lines += reason
-        if len(lines) > room:
-            lines = lines[:room - 1] + [(ellipsize(" ".join(x for x, _ in lines[room - 1:]), f, inner.width),
-                                         style.PARCHMENT)]
-        for line, c in lines[:room]:
-            surf.blit(style.render_text(line, f, c), (inner.left, y))
-            y += f.get_linesize()
+        body_top = px(17)
+        for body in range(body_top, min(body_top, max(10, round(body_top * 0.72))) - 1, -1):
+            head = body + px(2)
+            parts = [(move, "bold", head, style.CREAM), (verdict, "body", body, colour)]
+            if why:
+                parts.append((why, "body", body, style.PARCHMENT))
+            lines = [(line, role, size, c) for text, role, size, c in parts
+                     for line in wrap_text(text, style.font(role, size), inner.width)]
+            height = sum(style.font(role, size).get_linesize() for _, role, size, _ in lines) + px(4)
+            if height <= inner.height:
+                break
+        box = pygame.Rect(r.left, r.top - max(0, height - inner.height), r.width,
+                          r.height + max(0, height - inner.height))
+        y = box.top + (inner.top - r.top)
+        placed = []
+        for i, (line, role, size, c) in enumerate(lines):
+            f = style.font(role, size)
+            placed.append((line, role, size, c, pygame.Rect(inner.left, y, f.size(line)[0], f.get_linesize())))
+            y += f.get_linesize() + (px(4) if i == 0 else 0)
+        return VerdictFit(box, tuple(placed))
+
+    def draw_verdict(self, surf: pygame.Surface, r: pygame.Rect, move: str, verdict: str, colour: Colour) -> None:
+        """The move, and what the analysis says about it (its frame drawn anew if it grew)."""
+        fit = self.fit_verdict(r, move, verdict, colour)
+        if fit.box != r:
+            px = self.px
+            pygame.draw.rect(surf, (26, 16, 10, 250), fit.box, border_radius=px(10))
+            pygame.draw.rect(surf, style.GOLD_DARK, fit.box, width=1, border_radius=px(10))
+        for line, role, size, c, rect in fit.lines:
+            surf.blit(style.render_text(line, style.font(role, size), c), rect.topleft)
 
     def draw(self, surf: pygame.Surface, area: pygame.Rect, s: GameState, glow: dict[int, Colour],
              origin: pygame.Vector2, narrator: Narrator) -> None:

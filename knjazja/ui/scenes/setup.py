@@ -30,6 +30,10 @@ SEAT_COLOURS: dict[str, tuple[int, int, int]] = {
 }
 
 
+NAME_MIN_W = 160        # a seat's name box keeps at least this much (designed at 1600×900)
+KIND_TEXT_PAD = 12      # a seat kind's words keep this much room each side (the theme's padding)
+
+
 def default_names(seats: list[dict[str, str]]) -> list[str]:
     """A localised default name per seat: a prince's name for every seat not yet named (a
     human too: "Игрок" would read "перед игроком Игрок" in the log)."""
@@ -183,7 +187,12 @@ class SetupScene(GuiScene):
         UILabel(pygame.Rect(left.left, left.top, left.width, px(32)),
                 f"{tr('setup.players')} · {tr('setup.player_count', n=len(self.seats))}",
                 self.ui, object_id=oid("@section", "#players_heading"))
-        num_w, kind_w, remove_w = px(40), px(210), row_h
+        options = [(tr(f"setup.kind.{k}"), k) for k in PLAYER_KINDS]
+        num_w, remove_w = px(40), row_h
+        # the kind reads whole, closed and open ("Player on another computer"), the name keeps
+        # room for a long prince's name
+        kind_w = min(max(px(210), self._kind_width(options, row_h)),
+                     left.width - num_w - remove_w - 3 * px(10) - px(NAME_MIN_W))
         name_w = left.width - num_w - kind_w - remove_w - 3 * px(10)
         self.name_entries, self.kind_menus, self.remove_buttons = [], [], []
         y = left.top + px(40)
@@ -200,7 +209,6 @@ class SetupScene(GuiScene):
             self.name_entries.append(entry)
             x += name_w + px(10)
             up = y + row_h + list_h > h - px(8)
-            options = [(tr(f"setup.kind.{k}"), k) for k in PLAYER_KINDS]
             current = next(o for o in options if o[1] == seat["kind"])
             menu = UIDropDownMenu(options, current, pygame.Rect(x, y, kind_w, row_h), self.ui,
                                   object_id=oid("@dropup" if up else None, f"#seat_{i}_kind"))
@@ -218,6 +226,23 @@ class SetupScene(GuiScene):
                                    object_id=oid("@secondary", "#add_seat"))
         if len(self.seats) >= MAX_PLAYERS:
             self.add_button.disable()
+
+    def _kind_width(self, options: list[tuple[str, str]], row_h: int) -> int:
+        """How wide a seat's kind menu must be for its longest option to read whole with a
+        margin, closed and open: a menu made (and opened) to be measured, then thrown away."""
+        width = self.px(210)
+        probe = UIDropDownMenu(options, options[0], pygame.Rect(0, 0, width, row_h), self.ui,
+                               object_id=oid(None, "#seat_kind_probe"))
+        shown = probe.menu_states["closed"].selected_option_button
+        font, closed_w = shown.font, shown.rect.width
+        probe.current_state.should_transition = True           # open it: the list's items
+        probe.update(0.0)
+        items = [item["button_element"] for item in probe.current_state.options_selection_list.item_list
+                 if item.get("button_element") is not None]
+        open_w = min((b.rect.width for b in items), default=closed_w)
+        probe.kill()
+        text = max(font.size(label)[0] for label, _ in options)
+        return text + 2 * self.px(KIND_TEXT_PAD) + width - min(closed_w, open_w)
 
     def _build_options(self, right: pygame.Rect, row_h: int) -> None:
         """The first player, the house rules, notes and the preview's place."""

@@ -21,13 +21,14 @@ from knjazja.app.wording.i18n import tr
 from knjazja.app.wording.typography import number
 from knjazja.app.table.table_view import TableView
 from knjazja.engine.cards import CARD_ID, CARDS, STRENGTH
-from knjazja.engine.scoring import city_score, seat_score
+from knjazja.engine.scoring import city_score
 from knjazja.ui import style
 from knjazja.ui.art.city_tabs import OTHER_COLOURS, TAB_COLOURS, TAB_ORDER, WALLS, tab_group
 from knjazja.ui.art.icons import icon_name_for
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.layout import PlayerArea
-from knjazja.ui.table.sprites import seat_colour
+from knjazja.ui.table.plates import Plate, draw_plate, plate_geometry
+from knjazja.ui.table.sprites import TextCache
 
 
 @dataclass
@@ -36,6 +37,7 @@ class Tab:
     cards: list[int]          # the building instances of this kind
     group: str                # key in city_tabs.TAB_ORDER
     label: str                # "×2", a wall's Strength, "" …
+    compact: bool = False     # no room beside the icon: the bare number on the icon's corner
 
 
 @dataclass
@@ -52,6 +54,7 @@ class Chip:
     card: int
     troop: int = -1           # Byzantine Aid: the troop under it
     before: bool = False      # Invasion / Silence laid before the player
+    compact: bool = False     # only its icon and value: no room for its name
 
 
 @dataclass
@@ -65,6 +68,7 @@ class AreaGeom:
     name_rect: Rect
     status_rect: Rect
     card_size: tuple[int, int]
+    plate: Plate
 
     @property
     def rect(self) -> Rect:
@@ -120,12 +124,62 @@ def tab_label_size(th: int) -> int:
     return max(10, round(th * 0.62))
 
 
-def _slot_width(cw: int, th: int, n_tabs: int) -> int:
-    return max(cw, n_tabs * (th + 1))
+def pill_size(label: str, th: int, texts: TextCache) -> tuple[int, int]:
+    """The dark pill a tab's count ("×2", a wall's Strength) is written on."""
+    w, h = texts.font("bold", tab_label_size(th)).size(label)
+    return w + 4, min(h, th)
+
+
+def tab_width(label: str, th: int, texts: TextCache) -> int:
+    """A tab: its icon, and beside it (never over the next tab) its count on a pill."""
+    return th + (pill_size(label, th, texts)[0] + 1 if label else 0)
+
+
+def tab_parts(tab: Tab, texts: TextCache) -> tuple[Rect, Rect | None]:
+    """(the icon's box, the count's pill or None) inside ``tab.rect``."""
+    r = tab.rect
+    th = r.height - 3
+    icon_box = Rect(r.left + 1, r.top + 3, th - 2, th - 1)
+    if not tab.label:
+        return icon_box, None
+    pw, ph = pill_size(tab_text(tab), th, texts)
+    pill = Rect(0, 0, min(pw, r.width - 2), ph)
+    if tab.compact:
+        pill.bottomright = (r.right - 1, r.bottom - 1)
+    else:
+        pill.midright = (r.right - 1, icon_box.centery)
+    return icon_box, pill
+
+
+def tab_text(tab: Tab) -> str:
+    """The words on a tab's pill: "×2", or the bare "2" on a compact tab."""
+    return tab.label.lstrip("×") if tab.compact else tab.label
+
+
+def _row_width(city, th: int, texts: TextCache) -> int:
+    return sum(tab_width(_tab_label(g, cards), th, texts) + 1 for g, cards in tab_groups(city))
+
+
+def make_tabs(city, card: Rect, th: int, texts: TextCache, room: int | None = None) -> list[Tab]:
+    """The tabs under a city's card, side by side from its left edge; where their row would
+    be wider than ``room`` each count goes on its own icon's corner instead of beside it."""
+    compact = room is not None and _row_width(city, th, texts) > max(room, card.width)
+    tabs, x = [], card.left
+    for g, cards in tab_groups(city):
+        label = _tab_label(g, cards)
+        w = th if compact else tab_width(label, th, texts)
+        tabs.append(Tab(Rect(x, card.bottom - 3, w, th + 3), cards, g, label, compact))
+        x += w + 1
+    return tabs
+
+
+def _slot_width(cw: int, th: int, city, texts: TextCache, room: int) -> int:
+    row = _row_width(city, th, texts)
+    return max(cw, row if row <= max(room, cw) else len(tab_groups(city)) * (th + 1))
 
 
 def _place_cities(view: TableView, seat: int, rect: Rect, card: tuple[int, int],
-                  allow_grow: bool) -> tuple[list[CitySlot], tuple[int, int]]:
+                  allow_grow: bool, texts: TextCache) -> tuple[list[CitySlot], tuple[int, int]]:
     cities = [c for c in view.cities_of(seat)]
     base_w, base_h = card
     scales = (1.35, 1.2, 1.0, 0.9, 0.8, 0.7) if allow_grow else (1.0, 0.9, 0.8, 0.7)
@@ -138,7 +192,7 @@ def _place_cities(view: TableView, seat: int, rect: Rect, card: tuple[int, int],
         cw = ch * 5 // 7
         gap = max(4, cw // 8)
         row_h = ch + th + max(3, th // 3)
-        widths = [_slot_width(cw, th, len(tab_groups(c))) for c in cities]
+        widths = [_slot_width(cw, th, c, texts, rect.width) for c in cities]
         rows: list[list[int]] = [[]]
         x = 0
         for i, w in enumerate(widths):
@@ -155,7 +209,7 @@ def _place_cities(view: TableView, seat: int, rect: Rect, card: tuple[int, int],
         th = tab_height(base_h * 0.7)
         ch = max(32, min(round(base_h * 0.7), rect.height - th))
         cw = round(ch * 5 / 7)
-        widths = [_slot_width(cw, th, len(tab_groups(c))) for c in cities]
+        widths = [_slot_width(cw, th, c, texts, rect.width) for c in cities]
         total = sum(widths)
         if len(cities) > 1 and total > rect.width:
             gap = -((total - rect.width) // (len(cities) - 1))
@@ -170,12 +224,7 @@ def _place_cities(view: TableView, seat: int, rect: Rect, card: tuple[int, int],
         for i in row:
             c = cities[i]
             card_r = Rect(x, y, cw, ch)
-            tabs = []
-            groups = tab_groups(c)
-            tx = x
-            for g, cards in groups:
-                tabs.append(Tab(Rect(tx, card_r.bottom - 3, th, th + 3), cards, g, _tab_label(g, cards)))
-                tx += th + 1
+            tabs = make_tabs(c, card_r, th, texts, rect.width)
             slot_w = widths[i]
             slots.append(CitySlot(c.card, card_r, Rect(x, y, slot_w, ch + th), tabs))
             x += slot_w + gap
@@ -190,6 +239,59 @@ def _chip_height(ctx: DrawContext, rect: Rect) -> int:
 CHIP_MIN_WIDTH = 5.2     # chip heights: narrower chips wrap to another row
 
 
+def _strip_rows(h: int, n: int, rect: Rect, room_above: int) -> tuple[int, int, Rect]:
+    """(gap, rows, strip) for ``n`` chips ``h`` high: as many rows as the strip holds, grown
+    upwards into ``room_above`` while chips wide enough for a name need more."""
+    gap = max(2, h // 7)
+    fit = max(1, (rect.width + gap) // (round(h * CHIP_MIN_WIDTH) + gap))
+    rows = max(1, (rect.height + gap) // (h + gap))
+    want = -(-n // fit)
+    if want > rows:                      # grow upwards into free room
+        extra = min(want - rows, (room_above + (rect.height + gap) % (h + gap)) // (h + gap))
+        rows += max(0, extra)
+        rect = Rect(rect.left, rect.bottom - rows * (h + gap) + gap, rect.width, rows * (h + gap) - gap)
+    return gap, rows, rect
+
+
+def _strip_chips(items: list[Chip], h: int, rect: Rect, room_above: int) -> None:
+    """Lay ``items`` out ``h`` high in the strip ``rect`` (grown upwards as it may)."""
+    gap, rows, rect = _strip_rows(h, len(items), rect, room_above)
+    per_row = -(-len(items) // rows)
+    w = min(round(h * 7.5), (rect.width - gap * (per_row - 1)) // per_row)
+    for i, chip in enumerate(items):
+        r, c = divmod(i, per_row)
+        chip.rect = Rect(rect.left + c * (w + gap), rect.top + r * (h + gap), w, h)
+
+
+def _compact_nameless(items: list[Chip], rect: Rect, ctx: DrawContext) -> None:
+    """Where even thin chips leave no room for a name, a chip without one is only its icon and
+    its value (its card zooms on hover); each row closes up behind it."""
+    for chip in items:
+        name, size, avail = chip_label(chip, ctx)
+        if ctx.texts.font("body", max(9, round(size * 0.85))).size(name)[0] > avail:
+            value = chip_value(chip.card, chip.troop) if not chip.before else ""
+            h = chip.rect.height
+            w = min(chip.rect.width, max(h, 10) + (h if value else 0) + 2)     # never wider than laid out
+            chip.rect = Rect(chip.rect.left, chip.rect.top, w, h)
+            chip.compact = True
+    for top in sorted({c.rect.top for c in items}):
+        row = [c for c in items if c.rect.top == top]
+        gap = max(2, row[0].rect.height // 7)
+        x = rect.left
+        for c in row:
+            c.rect.left = x
+            x += c.rect.width + gap
+
+
+def _named(items: list[Chip], ctx: DrawContext) -> bool:
+    """Every chip shows a name (whole or short) as laid out."""
+    for chip in items:
+        name, size, avail = chip_label(chip, ctx)
+        if ctx.texts.font("body", max(9, round(size * 0.85))).size(name)[0] > avail:
+            return False
+    return True
+
+
 def _place_chips(view: TableView, seat: int, rect: Rect, ctx: DrawContext, room_above: int = 0) -> list[Chip]:
     """Chips in ``rect``; a strip may grow up by ``room_above`` pixels for more rows, so no
     chip gets too narrow for a name."""
@@ -200,18 +302,12 @@ def _place_chips(view: TableView, seat: int, rect: Rect, ctx: DrawContext, room_
     h = _chip_height(ctx, rect)
     gap = max(2, h // 7)
     if rect.width >= rect.height * 2.2:      # a strip: chips flow left to right, then wrap
-        fit = max(1, (rect.width + gap) // (round(h * CHIP_MIN_WIDTH) + gap))
-        rows = max(1, (rect.height + gap) // (h + gap))
-        want = -(-len(items) // fit)
-        if want > rows:                      # grow upwards into free room
-            extra = min(want - rows, (room_above + (rect.height + gap) % (h + gap)) // (h + gap))
-            rows += max(0, extra)
-            rect = Rect(rect.left, rect.bottom - rows * (h + gap) + gap, rect.width, rows * (h + gap) - gap)
-        per_row = -(-len(items) // rows)
-        w = min(round(h * 7.5), (rect.width - gap * (per_row - 1)) // per_row)
-        for i, chip in enumerate(items):
-            r, c = divmod(i, per_row)
-            chip.rect = Rect(rect.left + c * (w + gap), rect.top + r * (h + gap), w, h)
+        for x in range(h, 13, -1):           # thinner chips, in more rows, keep their names
+            _strip_chips(items, x, rect, room_above)
+            if _named(items, ctx):
+                return items
+        _strip_chips(items, h, rect, room_above)
+        _compact_nameless(items, rect, ctx)
     else:                                      # a column: chips one under the other (thinner, then overlapping)
         h = max(14, min(h, (rect.height + gap) // len(items) - gap))
         step = min(h + gap, (rect.height - h) // max(1, len(items) - 1)) if len(items) > 1 else h
@@ -220,10 +316,13 @@ def _place_chips(view: TableView, seat: int, rect: Rect, ctx: DrawContext, room_
     return items
 
 
-def area_geometry(view: TableView, area: PlayerArea, ctx: DrawContext) -> AreaGeom:
+def area_geometry(view: TableView, area: PlayerArea, ctx: DrawContext,
+                  neighbours: list[str] | None = None) -> AreaGeom:
+    """``neighbours``: the names in strips like this area's (``plates.plate_geometry``)."""
     seat = area.seat
     grow = area.side in ("left", "right")
-    slots, card = _place_cities(view, seat, area.cities, area.card_size, grow)
+    plate = plate_geometry(area, ctx, neighbours)
+    slots, card = _place_cities(view, seat, plate.cities, area.card_size, grow, ctx.texts)
     chron = Rect(area.chronicles)
     if area.horizontal:   # a narrow column: widen it into the free end of the cities row
         used = max((sl.rect.right for sl in slots), default=area.cities.left)
@@ -236,23 +335,7 @@ def area_geometry(view: TableView, area: PlayerArea, ctx: DrawContext) -> AreaGe
         used = max((sl.rect.bottom for sl in slots), default=area.cities.top)
         room = max(0, chron.top - used - max(3, ctx.unit // 3))
     chips = _place_chips(view, seat, chron, ctx, room)
-    info = area.info
-    if area.horizontal:        # a box: name / hand + Glory / status
-        row = info.height // 3
-        name_rect = Rect(info.left, info.top, info.width, row)
-        mid = Rect(info.left, info.top + row, info.width, row)
-        hand_anchor = Rect(mid.left, mid.top, mid.width // 2, mid.height)
-        glory_rect = Rect(mid.centerx, mid.top, mid.width - mid.width // 2, mid.height)
-        status_rect = Rect(info.left, info.top + 2 * row, info.width, info.height - 2 * row)
-    else:                      # a strip: name … hand … Glory in one line
-        h = info.height
-        glory_w = round(h * 1.5)
-        hand_w = round(h * 1.9)
-        glory_rect = Rect(info.right - glory_w, info.top, glory_w, h)
-        hand_anchor = Rect(glory_rect.left - hand_w - 2, info.top, hand_w, h)
-        name_rect = Rect(info.left, info.top, hand_anchor.left - info.left - 4, h)
-        status_rect = name_rect
-    return AreaGeom(seat, area, slots, chips, hand_anchor, glory_rect, name_rect, status_rect, card)
+    return AreaGeom(seat, area, slots, chips, plate.hand, plate.glory, plate.name, plate.status, card, plate)
 
 
 # -- drawing -----------------------------------------------------------------------------------
@@ -293,18 +376,15 @@ def _draw_tab(surface: pygame.Surface, tab: Tab, ctx: DrawContext) -> None:
     pygame.draw.rect(surface, (0, 0, 0), r.move(1, 2), border_radius=radius)
     pygame.draw.rect(surface, fill, r, border_radius=radius)
     pygame.draw.rect(surface, edge, r, width=1, border_radius=radius)
-    top = r.top + 3
-    icon_box = Rect(r.left + 1, top, r.width - 2, r.bottom - top - 1)
+    icon_box, pill = tab_parts(tab, ctx.texts)
     cid = CARD_ID[tab.cards[0]]
     icon = ctx.sprites.icon(icon_name_for(cid, "building"), min(icon_box.width, icon_box.height))
     surface.blit(icon, icon.get_rect(center=icon_box.center))
-    if tab.label:                   # the count on a dark pill at the tab's corner
-        lab = ctx.texts.render(tab.label, "bold", tab_label_size(r.width), style.CREAM, shadow=False)
-        back = lab.get_rect().inflate(4, 0)
-        back.bottomright = (r.right + 3, r.bottom + 3)
-        pygame.draw.rect(surface, (20, 12, 6), back, border_radius=back.height // 2)
-        pygame.draw.rect(surface, edge, back, width=1, border_radius=back.height // 2)
-        surface.blit(lab, lab.get_rect(center=back.center))
+    if pill is not None:            # the count on a dark pill beside the icon (or on its corner)
+        lab = ctx.texts.render(tab_text(tab), "bold", tab_label_size(r.height - 3), style.CREAM, shadow=False)
+        pygame.draw.rect(surface, (20, 12, 6), pill, border_radius=pill.height // 2)
+        pygame.draw.rect(surface, edge, pill, width=1, border_radius=pill.height // 2)
+        surface.blit(lab, lab.get_rect(center=pill.center))
 
 
 def chip_value(card: int, troop: int) -> str:
@@ -347,64 +427,10 @@ def draw_chip(surface: pygame.Surface, chip: Chip, ctx: DrawContext) -> None:
         badge = ctx.sprites.badge("neg" if neg else "glory", value, r.height, ctx.texts)
         surface.blit(badge, badge.get_rect(midright=(r.right, r.centery)))
     name, size, avail = chip_label(chip, ctx)
-    if avail > 8:
-        t = ctx.texts.fit(name, "body", size, style.INK, avail, shadow=False, min_size=max(9, round(size * 0.85)))
+    least = max(9, round(size * 0.85))
+    if ctx.texts.font("body", least).size(name)[0] <= avail:     # a name, never a stub of one
+        t = ctx.texts.fit(name, "body", size, style.INK, avail, shadow=False, min_size=least)
         surface.blit(t, t.get_rect(midleft=(bar.right + 3, r.centery)))
-
-
-def draw_info(surface: pygame.Surface, geom: AreaGeom, view: TableView, ctx: DrawContext, *,
-              status: str = "", status_colour=style.GOLD_LIGHT) -> None:
-    seat = geom.seat
-    tx, sp = ctx.texts, ctx.sprites
-    name_r = geom.name_rect
-    colour = seat_colour(seat)
-    # seat colour stripe and kind icon
-    icon_size = max(12, min(name_r.height - 4, round(ctx.unit * 1.3)))
-    stripe = Rect(name_r.left, name_r.centery - icon_size // 2 - 2, icon_size + 4, icon_size + 4)
-    pygame.draw.rect(surface, colour, stripe, border_radius=4)
-    pygame.draw.rect(surface, style.GOLD_DARK, stripe, width=1, border_radius=4)
-    icon = sp.seat_icon(ctx.humans[seat], icon_size, style.CREAM)
-    surface.blit(icon, icon.get_rect(center=stripe.center))
-    name = ctx.names[seat] if seat < len(ctx.names) else f"#{seat + 1}"
-    avail = name_r.right - stripe.right - 6
-    fsize = min(round(name_r.height * 0.62), ctx.fs(1.15))
-    nm = tx.fit(name, "bold", fsize, style.GOLD_LIGHT, avail, min_size=9)
-    surface.blit(nm, nm.get_rect(midleft=(stripe.right + 5, name_r.centery)))
-    # hand: small card backs and the number
-    ha = geom.hand_anchor
-    n = len(view.hands[seat])
-    bh = max(12, min(ha.height - 4, round(ctx.unit * 1.7)))
-    bw = round(bh * 5 / 7)
-    back = sp.back((max(24, bw), max(32, bh))) if bh >= 32 else None
-    shown = min(n, 3 if geom.area.horizontal else 1)
-    x = ha.left + 2
-    for i in range(shown):
-        r = Rect(x + i * max(3, bw // 3), ha.centery - bh // 2, bw, bh)
-        if back is not None:
-            surface.blit(back, r)
-        else:
-            pygame.draw.rect(surface, (120, 20, 26), r, border_radius=2)
-            pygame.draw.rect(surface, style.GOLD, r, width=1, border_radius=2)
-    num_x = x + (shown - 1) * max(3, bw // 3) + bw + 4 if shown else x
-    cnt = tx.render(f"×{n}", "bold", min(round(ha.height * 0.6), ctx.fs(1.1)), style.CREAM)
-    surface.blit(cnt, cnt.get_rect(midleft=(num_x, ha.centery)))
-    # Glory so far
-    gr = geom.glory_rect
-    total = seat_score(view, seat).total
-    size = (max(18, min(round(gr.height * 0.95), round(ctx.unit * 2.4))) if geom.area.horizontal
-            else max(16, round(gr.height * 1.2)))
-    sun = sp.badge("glory" if total >= 0 else "neg", number(total), size, tx)
-    surface.blit(sun, sun.get_rect(midright=(gr.right - 2, gr.centery)))
-    if geom.area.horizontal:
-        t = tx.fit(tr("table.glory"), "body", max(9, min(round(gr.height * 0.42), ctx.fs(0.9))), style.MUTED,
-                   gr.width - size - 6, shadow=False, min_size=9, ellipsis=False)
-        if t.get_width() <= gr.width - size - 4:
-            surface.blit(t, t.get_rect(midright=(gr.right - size - 4, gr.centery)))
-    if status and geom.status_rect is not geom.name_rect:
-        sr = geom.status_rect
-        t = tx.fit(status, "body", min(round(sr.height * 0.62), ctx.fs(1.0)), status_colour,
-                   sr.width - 4, min_size=8)
-        surface.blit(t, t.get_rect(midleft=(sr.left + 2, sr.centery)))
 
 
 def draw_area(surface: pygame.Surface, geom: AreaGeom, view: TableView, ctx: DrawContext, *,
@@ -416,9 +442,9 @@ def draw_area(surface: pygame.Surface, geom: AreaGeom, view: TableView, ctx: Dra
         draw_city(surface, slot, view, ctx, glow=glow)
     for chip in geom.chips:
         draw_chip(surface, chip, ctx)
-    draw_info(surface, geom, view, ctx, status=status)
+    draw_plate(surface, geom, view, ctx, status=status)
     if not geom.cities and not geom.chips:
         hint = ctx.texts.render(tr("table.no_cities"), "body", ctx.fs(0.95), (150, 130, 100), shadow=False)
-        r = geom.area.cities
+        r = geom.plate.cities
         if hint.get_width() < r.width:
             surface.blit(hint, hint.get_rect(center=r.center))

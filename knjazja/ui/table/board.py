@@ -22,6 +22,8 @@ from knjazja.ui.art.palette import DANGER, HIGHLIGHT, TARGET
 from knjazja.ui.table.areas import AreaGeom, area_geometry, draw_area
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.layout import TableLayout
+from knjazja.ui.table.piles import (PileGeom, draw_pile_labels, draw_piles, pile_card_rect, pile_geometry,
+                                    turns_left_text)
 from knjazja.ui.table.sprites import seat_colour
 from knjazja.ui.table.warstack import CentreGeom, centre_geometry, draw_centre, draw_centre_glow
 
@@ -49,12 +51,19 @@ def tag_rect(area: Rect, side: str, text: tuple[int, int], unit: int, gap: int, 
     return pill
 
 
+def strip_names(L: TableLayout, area, names: list[str]) -> list[str]:
+    """The names shown in strips as wide as ``area``'s (its plate's neighbours)."""
+    return [names[a.seat] for a in L.player_areas
+            if not a.horizontal and a.info.width == area.info.width and a.seat < len(names)]
+
+
 class Board:
     def __init__(self) -> None:
         self.layout: TableLayout | None = None
         self.geoms: dict[int, AreaGeom] = {}
         self.centre: CentreGeom | None = None
         self.centre_rect = Rect(0, 0, 0, 0)
+        self.piles: PileGeom | None = None
         self._key = None
         self._layer: pygame.Surface | None = None
         self._layer_key = None
@@ -75,13 +84,19 @@ class Board:
         if choice_top is not None:
             r.height = max(40, choice_top - r.top - 4)
         self.centre_rect = r
-        self.geoms = {a.seat: area_geometry(view, a, ctx) for a in L.player_areas}
+        self.geoms = {a.seat: area_geometry(view, a, ctx, strip_names(L, a, ctx.names)) for a in L.player_areas}
         self.centre = centre_geometry(view, r, L.card_size, ctx, names)
+        self.piles = pile_geometry(L, ctx, view.deck, turns_left_text(view))
         self._key = key
 
     def pile_card_rect(self, pile: Rect) -> Rect:
-        cw, ch = self.layout.card_size
-        return Rect(pile.centerx - cw // 2, pile.top + self.layout.margin // 2 + 2, cw, ch)
+        return pile_card_rect(self.layout, pile)
+
+    def bubble_clear(self) -> tuple[Rect, ...]:
+        """What a toast (the Hint's bubble) must not cover besides the choice panel: the
+        turns left under the piles."""
+        piles = self.piles
+        return (piles.turns_left,) if piles is not None and piles.turns_left is not None else ()
 
     def city_rect(self, city: int) -> Rect | None:
         c = self.centre
@@ -162,11 +177,7 @@ class Board:
         pygame.draw.rect(felt, (12, 30, 18, 120), felt.get_rect(), border_radius=L.unit)
         surface.blit(felt, centre)
         pygame.draw.rect(surface, (120, 96, 50), centre, width=1, border_radius=L.unit)
-        for pile, key in ((L.deck, "table.deck"), (L.discard, "table.discard")):
-            r = self.pile_card_rect(pile)
-            pygame.draw.rect(surface, (150, 120, 70), r, width=1, border_radius=max(4, r.width // 12))
-            t = ctx.texts.render(tr(key), "body", max(10, round(L.unit * 0.85)), style.MUTED)
-            surface.blit(t, t.get_rect(midbottom=(pile.centerx, pile.bottom)))
+        draw_pile_labels(surface, L, ctx)
 
     def layer(self, backdrop: pygame.Surface, view: TableView, ctx: DrawContext, *, lit: set,
               war_mode: bool, tags: tuple, hidden: frozenset) -> pygame.Surface:
@@ -196,7 +207,8 @@ class Board:
             for chip in g.chips:
                 if Target(TargetKind.CHRONICLE, chip.card) in lit:
                     surface.blit(sp.glow(chip.rect.size, TARGET, 4), (chip.rect.x - 4, chip.rect.y - 4))
-        self._draw_piles(surface, view, ctx)
+        assert self.piles is not None, "ensure() comes first"
+        draw_piles(surface, self.piles, view, ctx)
         if view.war is not None:
             pygame.draw.rect(surface, (150, 30, 26), L.war_stack, width=2, border_radius=L.unit)
         if MIDDLE in lit:
@@ -244,28 +256,3 @@ class Board:
             surface.blit(t, t.get_rect(midright=(pill.right - ctx.unit // 2, pill.centery)))
         else:
             surface.blit(t, t.get_rect(center=pill.center))
-
-    def _draw_piles(self, surface: pygame.Surface, view: TableView, ctx: DrawContext) -> None:
-        L = self.layout
-        sp, tx = ctx.sprites, ctx.texts
-        deck_r = self.pile_card_rect(L.deck)
-        n = view.deck
-        if n:
-            layers = min(6, 1 + n // 12)
-            back = sp.back(deck_r.size)
-            for i in range(layers):
-                surface.blit(back, deck_r.move(-i, -i * 2 + (layers - 1) * 2))
-        cnt = tx.render(str(n), "bold", ctx.fs(1.5), style.CREAM, outline=(0, 0, 0))
-        surface.blit(cnt, cnt.get_rect(center=deck_r.center))
-        if view.end_turn is not None and not view.over:
-            left = max(0, view.end_turn - view.turn_no + 1)
-            t = tx.fit(tr("table.turns_left", n=left), "bold", ctx.fs(0.95), DANGER,
-                       L.deck.width + L.discard.width + L.margin, outline=(0, 0, 0))
-            surface.blit(t, t.get_rect(midtop=(L.deck.right + L.margin // 2, L.deck.bottom + L.unit // 2)))
-        disc_r = self.pile_card_rect(L.discard)
-        if view.discard:
-            if len(view.discard) > 1:
-                surface.blit(sp.face(view.discard[-2], disc_r.size, ctx.lang, dim=True), disc_r.move(-2, 2))
-            surface.blit(sp.face(view.discard[-1], disc_r.size, ctx.lang), disc_r)
-            b = sp.badge("defence", str(len(view.discard)), max(20, round(disc_r.width * 0.42)), tx)
-            surface.blit(b, b.get_rect(center=(disc_r.right - 4, disc_r.bottom - 4)))

@@ -17,12 +17,14 @@ from knjazja.engine.scoring import city_score
 from knjazja.engine.state import City
 from knjazja.ui import style
 from knjazja.ui.table.context import DrawContext
-from knjazja.ui.table.overlays import place_near, zoom_size
+from knjazja.ui.table.overlays import Clear, keep_clear, place_near, zoom_size
 
 
-def tableau_rects(city: City, window: tuple[int, int], unit: int) -> tuple[Rect, Rect, list[Rect]]:
-    """(panel, city card, building cards) with the panel at the origin."""
-    zw, zh = zoom_size(window)
+def tableau_rects(city: City, window: tuple[int, int], unit: int,
+                  scale: float = 1.0) -> tuple[Rect, Rect, list[Rect]]:
+    """(panel, city card, building cards) with the panel at the origin; ``scale`` < 1 sets
+    the cards smaller (where the window has no room for them beside the prompt)."""
+    zw, zh = (round(v * scale) for v in zoom_size(window))
     cw, ch = round(zw * 0.8), round(zh * 0.8)
     buildings = city.all_buildings()
     bh = round(ch * 0.48)
@@ -43,12 +45,31 @@ def tableau_rects(city: City, window: tuple[int, int], unit: int) -> tuple[Rect,
     return panel, card, cards
 
 
+TABLEAU_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)     # smaller, if that is what it takes to clear the prompt
+
+
+def city_zoom_rect(city: City, window: tuple[int, int], near: Rect | tuple[int, int], unit: int,
+                   clear: Clear = ((), ())) -> tuple[Rect, float]:
+    """(the tableau's panel, its scale): beside ``near``, inside the window, off ``clear``
+    — its cards set smaller where only that keeps it off the prompt bar."""
+    placed = []
+    for scale in TABLEAU_SCALES:
+        panel, _, _ = tableau_rects(city, window, unit, scale)
+        place_near(panel, near, window, unit)
+        keep_clear(panel, window, clear[0], unit, near, clear[1])
+        if not any(panel.colliderect(a) for a in clear[0] if a.width and a.height):
+            return panel, scale
+        placed.append(panel)
+    return placed[0], 1.0
+
+
 def draw_city_zoom(surface: pygame.Surface, city: City, owner: str, near: Rect | tuple[int, int],
-                   ctx: DrawContext) -> Rect:
-    """The tableau of ``city`` beside ``near`` (a rect or the mouse), inside the window."""
+                   ctx: DrawContext, clear: Clear = ((), ())) -> Rect:
+    """The tableau of ``city`` beside ``near`` (a rect or the mouse), inside the window,
+    off ``clear`` (the prompt bar)."""
     W, H = surface.get_size()
-    panel, card, cards = tableau_rects(city, (W, H), ctx.unit)
-    place_near(panel, near, (W, H), ctx.unit)
+    panel, scale = city_zoom_rect(city, (W, H), near, ctx.unit, clear)
+    _, card, cards = tableau_rects(city, (W, H), ctx.unit, scale)
     dx, dy = panel.topleft
     style.draw_panel(surface, panel, radius=max(6, ctx.unit // 2), bg=(28, 16, 8, 240))
     sp = ctx.sprites

@@ -232,13 +232,23 @@ def prompt_height(u: int) -> int:
     return max(54, round(u * 4.0))
 
 
+PILE_STACK = 12     # below a pile's card: the deck's lower backs and a gap above the pile's name
+
+
+def pile_label_height(u: int) -> int:
+    """The height of a pile's name («Колода») in its font (``piles.label_size``) with its shadow."""
+    return math.ceil(max(10, round(u * 0.85)) * 1.4) + 4
+
+
 def _centre(centre: Rect, card: tuple[int, int], u: int, gap: int, pad: int) -> tuple[Rect, Rect, Rect, Rect]:
     """The centre: the piles and the war stack above a prompt banner.
     Returns (deck, discard, war stack, prompt)."""
     prompt_h = prompt_height(u)
     prompt = Rect(centre.left, centre.bottom - prompt_h, centre.width, prompt_h)
     piles = Rect(centre.left, centre.top, centre.width, prompt.top - gap - centre.top)
-    pile_w, pile_h = card[0] + 2 * pad, min(piles.height, card[1] + 2 * pad + round(u * 1.6))
+    # a pile: its card, the deck's thickness below it, and its name under that
+    pile_w = card[0] + 2 * pad
+    pile_h = min(piles.height, gap // 2 + 2 + card[1] + PILE_STACK + pile_label_height(u))
     pile_y = piles.top + (piles.height - pile_h) // 2
     deck = Rect(piles.left, pile_y, pile_w, pile_h)
     discard = Rect(deck.right + gap, pile_y, pile_w, pile_h)

@@ -5,7 +5,7 @@ click, key and wheel turn, so nothing reaches the table's buttons beneath it.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 from pygame import Rect
@@ -37,12 +37,49 @@ def place_near(r: Rect, near: Rect | tuple[int, int], window: tuple[int, int], u
     r.clamp_ip(Rect(4, 4, W - 8, H - 8))
 
 
-def draw_zoom(surface: pygame.Surface, card: int, near: Rect | tuple[int, int], ctx: DrawContext) -> Rect:
-    """Card ``card`` at zoom size beside ``near`` (a rect or the mouse), inside the window."""
-    W, H = surface.get_size()
-    size = zoom_size((W, H))
-    r = Rect((0, 0), size)
-    place_near(r, near, (W, H), ctx.unit)
+def keep_clear(r: Rect, window: tuple[int, int], avoid: Sequence[Rect], gap: int,
+               near: Rect | tuple[int, int], rather: Sequence[Rect] = ()) -> None:
+    """Move ``r`` (placed beside ``near``) off every rect of ``avoid`` (the prompt bar, the
+    choice panel) by as little as it can: above, below or beside one of them, inside the
+    window; off ``rather`` (the action buttons) and the mouse too where it can.  Left where
+    it is if no move clears ``avoid``."""
+    bounds = Rect(4, 4, window[0] - 8, window[1] - 8)
+    avoid = [a for a in avoid if a.width and a.height]
+    if not any(r.colliderect(a) for a in avoid):
+        return
+
+    def off(c: Rect) -> list[Rect]:      # c moved just off each rect it covers, each way
+        return [c.move(dx, dy) for a in avoid if c.colliderect(a)
+                for dx, dy in ((0, a.top - gap - c.bottom), (0, a.bottom + gap - c.top),
+                               (a.right + gap - c.left, 0), (a.left - gap - c.right, 0))]
+
+    moves = []
+    for c in off(r) + [c2 for c1 in off(r) for c2 in off(c1)]:     # off one of them, or off two
+        if bounds.contains(c) and not any(c.colliderect(b) for b in avoid):
+            crowds = any(c.colliderect(b) for b in rather)
+            covers = c.colliderect(near) if isinstance(near, Rect) else c.collidepoint(near)
+            moves.append((crowds, covers, abs(c.x - r.x) + abs(c.y - r.y), c.topleft))
+    if moves:
+        r.topleft = min(moves)[3]
+
+
+Clear = tuple[Sequence[Rect], Sequence[Rect]]     # (what a zoom must not cover, what it had better not)
+
+
+def zoom_rect(window: tuple[int, int], near: Rect | tuple[int, int], unit: int, clear: Clear = ((), ())) -> Rect:
+    """Where the zoomed card goes: beside ``near`` (a rect or the mouse), off ``clear``."""
+    r = Rect((0, 0), zoom_size(window))
+    place_near(r, near, window, unit)
+    keep_clear(r, window, clear[0], unit, near, clear[1])
+    return r
+
+
+def draw_zoom(surface: pygame.Surface, card: int, near: Rect | tuple[int, int], ctx: DrawContext,
+              clear: Clear = ((), ())) -> Rect:
+    """Card ``card`` at zoom size beside ``near`` (a rect or the mouse), inside the window,
+    off ``clear``."""
+    r = zoom_rect(surface.get_size(), near, ctx.unit, clear)
+    size = r.size
     shadow = ctx.sprites.card_shadow(size)
     pad = (shadow.get_width() - size[0]) // 2
     surface.blit(shadow, (r.x - pad + 6, r.y - pad + 8))

@@ -132,15 +132,18 @@ class Toasts:
             y = box.top - gap
         return out
 
-    def place(self, L, choice: "ChoicePanel", ctx: DrawContext) -> list[tuple[Rect, Toast, int, tuple[str, ...]]]:
+    def place(self, L, choice: "ChoicePanel", ctx: DrawContext,
+              keep_clear: tuple[Rect, ...] = ()) -> list[tuple[Rect, Toast, int, tuple[str, ...]]]:
         """The boxes on the table (layout ``L``): just above the prompt banner, clear of the
-        choice panel's buttons (a hint names one of them)."""
-        avoid = (Rect(choice.rect),) if choice.visible else ()
+        choice panel's buttons (a hint names one of them) and of ``keep_clear`` (the turns
+        left under the piles)."""
+        avoid = ((Rect(choice.rect),) if choice.visible else ()) + tuple(r for r in keep_clear if r.width)
         return self.boxes((L.prompt.centerx, L.prompt.top - L.unit // 2), L.prompt.width, ctx, avoid,
                           L.war_stack.top, L.prompt.bottom + L.unit // 2)
 
-    def draw_at(self, surface: pygame.Surface, L, choice: "ChoicePanel", ctx: DrawContext) -> None:
-        self._draw(surface, self.place(L, choice, ctx), ctx)
+    def draw_at(self, surface: pygame.Surface, L, choice: "ChoicePanel", ctx: DrawContext,
+                keep_clear: tuple[Rect, ...] = ()) -> None:
+        self._draw(surface, self.place(L, choice, ctx, keep_clear), ctx)
 
     def draw(self, surface: pygame.Surface, anchor: tuple[int, int], max_width: int, ctx: DrawContext,
              avoid: tuple[Rect, ...] = (), top: int = 0, below: int | None = None) -> None:

@@ -36,7 +36,7 @@ from knjazja.ui.table.prompt import Toasts, banner, draw_banner
 from knjazja.ui.table.sprites import Sprites, TextCache
 from knjazja.ui.table.steps import Stage, StepBuilder
 from knjazja.ui.table.warmup import FaceWarmer
-from knjazja.ui.table.zoom import Zoom, draw_zoomed
+from knjazja.ui.table.zoom import Zoom, draw_zoomed, zoom_clear
 
 
 class TableScene(GuiScene):
@@ -325,11 +325,11 @@ class TableScene(GuiScene):
         if c.pointer.dragging:
             size = L.hand_card_size if not c.pointer.press.igor else L.small_card_size
             draw_dragged(surface, self.steps.image(c.pointer.press.card, size, True), self.mouse, ctx)
-        self.toasts.draw_at(surface, L, self.controls.choice, ctx)
+        self.toasts.draw_at(surface, L, self.controls.choice, ctx, self.board.bubble_clear())
         if self.paused:
             return
         what, card = self.zoomed()
-        draw_zoomed(surface, what, card, c.view, c.names, self.mouse, ctx)
+        draw_zoomed(surface, what, card, c.view, c.names, self.mouse, ctx, zoom_clear(L, self.controls.choice))
 
     def zoomed(self) -> tuple[str, int]:
         """What is zoomed now: ("card", card), ("city", city) — a city in play shows its

@@ -21,10 +21,14 @@ from knjazja.engine.kinds import AnswerKind, AttackResult, WarEnd
 from knjazja.engine.records import AttackRecord, WarRecord
 from knjazja.ui import style
 from knjazja.ui.art.palette import DANGER
-from knjazja.ui.table.areas import CitySlot, Tab, _tab_label, draw_city, tab_groups
+from knjazja.ui.table.areas import CitySlot, draw_city, make_tabs
 from knjazja.ui.table.context import DrawContext
 from knjazja.app.wording.words import card_word, prince_word, seat_word
 from knjazja.ui.table.sprites import seat_colour
+
+
+Label = tuple[str, tuple[int, int], tuple[int, int, int], int, str]   # text, where, colour, size, anchor
+Ribbon = tuple[str, Rect, tuple[int, int, int], int]                 # text, band, colour, size
 
 
 @dataclass
@@ -43,8 +47,8 @@ class CentreGeom:
     cards: list[PlacedCard] = field(default_factory=list)
     city: CitySlot | None = None
     badges: list[tuple[str, str, tuple[int, int], int]] = field(default_factory=list)  # shape, text, centre, size
-    ribbons: list[tuple[str, Rect, tuple[int, int, int]]] = field(default_factory=list)
-    labels: list[tuple[str, tuple[int, int], tuple[int, int, int], int, str]] = field(default_factory=list)
+    ribbons: list[Ribbon] = field(default_factory=list)
+    labels: list[Label] = field(default_factory=list)
     glow: Rect | None = None
     next_attack: Rect | None = None
     next_answer: Rect | None = None
@@ -75,15 +79,10 @@ class CentreGeom:
         return None
 
 
-def _city_slot(view: TableView, city: int, card: Rect) -> CitySlot:
+def _city_slot(view: TableView, city: int, card: Rect, ctx: DrawContext) -> CitySlot:
     c = view.cities.get(city)
     th = max(11, round(card.height * 0.22))
-    tabs = []
-    if c is not None:
-        x = card.left
-        for g, cards in tab_groups(c):
-            tabs.append(Tab(Rect(x, card.bottom - 3, th, th + 3), cards, g, _tab_label(g, cards)))
-            x += th + 1
+    tabs = make_tabs(c, card, th, ctx.texts, round(card.width * 1.5)) if c is not None else []   # not under the attacks
     return CitySlot(city, card, Rect(card.left, card.top, card.width, card.height + th), tabs)
 
 
@@ -117,7 +116,7 @@ def _war_geometry(view: TableView, w: WarRecord, rect: Rect, card_size: tuple[in
     top = body.top + max(2, u // 3)
     city_r = Rect(body.left + u // 2, top, cw, ch)
     if w.city in view.cities:
-        g.city = _city_slot(view, w.city, city_r)
+        g.city = _city_slot(view, w.city, city_r, ctx)
         c = view.cities[w.city]
         walls = tr("table.war.walls", n=c.wall_strength) if c.wall_strength else tr("table.war.no_walls")
         g.labels.append((walls, (city_r.centerx, g.city.rect.bottom + u), style.PARCHMENT, ctx.fs(0.95), "center"))
@@ -128,14 +127,15 @@ def _war_geometry(view: TableView, w: WarRecord, rect: Rect, card_size: tuple[in
     pending_w = cw + round(cw * 0.2)
     need = sum(widths) + (pending_w if (w.raid_troop >= 0 or w.current is None) else 0)
     # centre the whole stack when it is narrower than the table
-    total = cw + round(cw * 0.55) + max(need, pending_w)
+    gap = _city_gap(cw, g.labels[0][0] if g.labels else "", ctx)     # room for the city's label beside the first
+    total = cw + gap + max(need, pending_w)
     shift = max(0, (body.width - u - total) // 2)
     if shift:
         city_r.x += shift
         if g.city is not None:
-            g.city = _city_slot(view, w.city, city_r)
+            g.city = _city_slot(view, w.city, city_r, ctx)
             g.labels[-1] = (g.labels[-1][0], (city_r.centerx, g.city.rect.bottom + u), *g.labels[-1][2:])
-    x0 = city_r.right + round(cw * 0.55)
+    x0 = city_r.right + gap
     avail = body.right - x0 - u // 2
     shrink = 1.0
     if need > avail and len(entries) > 1:
@@ -151,13 +151,67 @@ def _war_geometry(view: TableView, w: WarRecord, rect: Rect, card_size: tuple[in
     _place_next(g, w, x, top, cw, ch, step_frac, ctx)
     if w.events:
         _place_events(g, w, rect, events_h, ctx)
-    if w.outcome:
+    _separate_labels(g, ctx)
+    if w.outcome:        # the outcome takes the header's line: nothing of the stack under it
         text = {WarEnd.CAPTURED: tr("table.war.captured", city=city_name), WarEnd.CONDEMNED: tr("table.war.condemned"),
                 WarEnd.ENDED: tr("table.war.ended")}.get(w.outcome, tr("table.war.ended"))
         colour = DANGER if w.outcome == WarEnd.CAPTURED else style.GOLD_LIGHT
-        g.ribbons.append((text, Rect(rect.left, body.centery - u * 2, rect.width, u * 4), colour))
+        g.header = ""
+        g.ribbons.append(_ribbon(text, Rect(rect.left + u // 2, rect.top + 2, rect.width - u, header_h - 2),
+                                 colour, ctx))
     g.table_slot = g.next_attack
     return g
+
+
+def _city_gap(cw: int, city_label: str, ctx: DrawContext) -> int:
+    """From the city's card to the first attack: enough for the city's label («Без стен») and
+    the first attack's («Без ответа», «Город взят») side by side."""
+    font = ctx.texts.font("bold", ctx.fs(0.95))
+    first = max(font.size(tr(k))[0] for k in ("table.war.no_answer", "table.war.fell", "table.war.repelled"))
+    need = (font.size(city_label)[0] + first) // 2 + ctx.unit // 2 + 4
+    return max(round(cw * 0.55), need - cw)
+
+
+def _separate_labels(g: CentreGeom, ctx: DrawContext) -> None:
+    """Labels of attacks pushed together (many attacks on a stack made low by a question)
+    are set smaller, down to 8 px, until no two of them touch; past that the older attack's
+    label gives way (its cards lie dimmed under the newer ones, the log tells it)."""
+    for _ in range(12):
+        rects = [label_rect(lb, ctx).inflate(4, 0) for lb in g.labels]
+        hit = {i for i, a in enumerate(rects) for j, b in enumerate(rects) if i != j and a.colliderect(b)}
+        if not hit:
+            return
+        if all(g.labels[i][3] <= 8 for i in hit):      # still touching: the older attack's words give way
+            del g.labels[min(hit - {0}) if hit - {0} else 0]
+            continue
+        g.labels = [(t, p, c, max(8, s - 1) if i in hit else s, a) for i, (t, p, c, s, a) in enumerate(g.labels)]
+
+
+def _ribbon(text: str, area: Rect, colour: tuple[int, int, int], ctx: DrawContext) -> Ribbon:
+    """The war's outcome on a band inside ``area``, its words as large as the band allows."""
+    u = ctx.unit
+    size = ctx.fs(2.4)
+    while size > 10:
+        font = ctx.texts.font("title", size)
+        tw, th = font.size(text)
+        if th + 4 <= area.height and tw + 4 * u <= area.width:
+            break
+        size -= 1
+    tw, th = ctx.texts.font("title", size).size(text)
+    band = Rect(0, 0, min(area.width, tw + 4 * u), min(area.height, th + u))
+    band.center = area.center
+    return text, band, colour, size
+
+
+def label_rect(label: Label, ctx: DrawContext) -> Rect:
+    """Where a label of the centre is drawn (bold, outlined as ``render_text`` makes it)."""
+    text, pos, _, size, anchor = label
+    font = ctx.texts.font("bold", size)
+    off = max(1, font.get_height() // 24)
+    w, h = font.size(text)
+    r = Rect(0, 0, w + off + 2, h + off + 2)
+    setattr(r, anchor, pos)
+    return r
 
 
 def _place_next(g: CentreGeom, w: WarRecord, x: int, top: int, cw: int, ch: int, step_frac: float,
@@ -211,9 +265,10 @@ def _place_entry(g: CentreGeom, e: AttackRecord, x: int, top: int, cw: int, ch: 
     for a in _shown(e):
         shown = [c for c in (a.troops if a.kind in (AnswerKind.DEFEND, AnswerKind.RAID_TROOP) else (a.card,)) if c >= 0]
         if a.kind in (AnswerKind.YIELD, AnswerKind.YIELD_PLUNDER):
-            bottom += ctx.unit
-            g.labels.append((tr("table.war.no_answer"), (x + cw // 2, bottom - ctx.unit // 3), DANGER,
+            lh = ctx.texts.font("bold", ctx.fs(0.95)).get_linesize()
+            g.labels.append((tr("table.war.no_answer"), (x + cw // 2, bottom + 2 + lh // 2), DANGER,
                              ctx.fs(0.95), "center"))
+            bottom += lh + 2
             continue
         y += round(ch * step_frac)
         bottom = y + ch
@@ -231,7 +286,8 @@ def _place_entry(g: CentreGeom, e: AttackRecord, x: int, top: int, cw: int, ch: 
     if e.result:
         key = "table.war.fell" if e.result == AttackResult.FELL else "table.war.repelled"
         colour = DANGER if e.result == AttackResult.FELL else (150, 220, 140)
-        g.labels.append((tr(key), (x + cw // 2, min(bottom + ctx.unit, g.rect.bottom - ctx.unit // 2)),
+        lh = ctx.texts.font("bold", ctx.fs(0.95)).get_linesize()
+        g.labels.append((tr(key), (x + cw // 2, min(bottom + 2 + lh // 2, g.rect.bottom - lh // 2)),
                          colour, ctx.fs(0.95), "center"))
 
 
@@ -341,15 +397,11 @@ def draw_centre(surface: pygame.Surface, g: CentreGeom, view: TableView, ctx: Dr
     for shape, text, centre, size in g.badges:
         b = sp.badge(shape, text, size, tx)
         surface.blit(b, b.get_rect(center=centre))
-    for text, pos, colour, size, anchor in g.labels:
-        t = tx.render(text, "bold", size, colour, outline=(20, 10, 4))
-        r = t.get_rect()
-        setattr(r, anchor, pos)
-        surface.blit(t, r)
-    for text, r, colour in g.ribbons:
-        t = tx.fit(text, "title", ctx.fs(2.4), colour, r.width - 2 * u, outline=(0, 0, 0))
-        band = Rect(0, 0, t.get_width() + 4 * u, t.get_height() + u)
-        band.center = r.center
+    for label in g.labels:
+        text, _, colour, size, _ = label
+        surface.blit(tx.render(text, "bold", size, colour, outline=(20, 10, 4)), label_rect(label, ctx))
+    for text, band, colour, size in g.ribbons:
+        t = tx.render(text, "title", size, colour, outline=(0, 0, 0))
         veil = pygame.Surface(band.size, pygame.SRCALPHA)
         veil.fill((10, 4, 2, 190))
         surface.blit(veil, band)

@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
+from pygame import Rect
 
 from knjazja.app.wording.glossary import card_terms
 from knjazja.ui.glossary_view import draw_legend
 from knjazja.ui.table.city_zoom import draw_city_zoom
 from knjazja.ui.table.context import DrawContext
-from knjazja.ui.table.overlays import draw_zoom
+from knjazja.ui.table.overlays import Clear, draw_zoom
 
 HOVER_DELAY = 0.4
 
@@ -51,12 +52,19 @@ class Zoom:
         return card if card is not None and card >= 0 else None
 
 
+def zoom_clear(layout, choice) -> Clear:
+    """What a zoomed card must not cover (the prompt bar, the choice panel) and what it had
+    better not (the action buttons)."""
+    return (layout.prompt, Rect(choice.rect)), tuple(layout.buttons.values())
+
+
 def draw_zoomed(surface: pygame.Surface, what: str, card: int, view, names: list[str],
-                mouse: tuple[int, int], ctx: DrawContext) -> None:
-    """``what`` is "city" (a city in play: its tableau) or "card" (the printed face)."""
+                mouse: tuple[int, int], ctx: DrawContext, clear: Clear = ((), ())) -> None:
+    """``what`` is "city" (a city in play: its tableau) or "card" (the printed face); either
+    keeps off ``clear`` (``zoom_clear``) where the window has room."""
     if what == "city":
         city = view.cities[card]
-        draw_city_zoom(surface, city, names[city.owner], mouse, ctx)
+        draw_city_zoom(surface, city, names[city.owner], mouse, ctx, clear)
     elif what == "card":
-        r = draw_zoom(surface, card, mouse, ctx)
-        draw_legend(surface, card_terms(card, ctx.lang), r, ctx.fs(0.9))
+        r = draw_zoom(surface, card, mouse, ctx, clear)
+        draw_legend(surface, card_terms(card, ctx.lang), r, ctx.fs(0.9), clear[0])
