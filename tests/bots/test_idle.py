@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
 
+from knjazja.bots import make_bot
 from knjazja.bots.idle import (HERMIT_NO_DECK, LAST_TURN, PLUNDER_EMPTY, RAID_NO_TROOP, RECON_NOTHING, SAME_THRONE,
                                SAME_WALLS, idle_play, why_idle, without_idle)
 from knjazja.engine import apply, legal_actions, observation
@@ -122,3 +124,9 @@ def test_the_engine_offers_no_bribe_fire_or_raid_at_nothing():
                 if cid in ("ev.polovtsian_raid", "ev.principality_raid") or (cid == "ev.recon" and s.war is None):
                     assert s.hands[a.seat], a
             apply(s, rng.choice(legal))
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_no_level_plunders_an_empty_city(level):
+    s = _attack(_war_on_kiev(["ev.plunder", "bld.church"], []))
+    bot = make_bot(level, **({"iterations": 1} if level == "hard" else {}))
+    for seed in range(6 if level != "hard" else 2):
+        assert bot.choose(observation(s, 0), legal_actions(s), random.Random(seed)).kind == YIELD
