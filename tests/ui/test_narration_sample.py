@@ -123,11 +123,11 @@ EXPECTED_RU = {
     'count.saves': '1 сохранение; открыть можно 1',
     'count.series': 'Серия до 100 Слав',
     'count.over_shared': 'Партия окончена: победу делят Ольга и Ярослав (у каждого 21 Слава)',
-    'hint.draw': 'Совет: взять карту — на руке станет 5 карт, в колоде ещё 21 карта (шанс победы около 47%)',
-    'why.end_war': 'на руке остаётся 2 войска для следующих ходов',
-    'why.more_glory': 'Слава после лучшего хода сразу +5, после вашего — 0',
-    'review.named_worse_self': 'Ольга — выложить «Мудрого воеводу» перед собой. Лучше было взять карту. Шанс '
-                               'победы: 30% против 60%',
+    'hint.draw': 'Совет: взять карту — на руке станет 5 карт, в колоде останется 21 карта (шанс победы около 47%)',
+    'why.end_war': 'на руке остаётся 2 войска на будущее',
+    'why.more_glory': 'после лучшего хода ваша Слава сразу изменилась бы на +5, после вашего — на 0',
+    'review.named_worse_self': 'Ход Ольги — выложить «Мудрого воеводу» перед собой. Лучше было взять карту. '
+                               'Шанс победы: 30% против 60%',
     'review.move_self': 'Ольга — выложить «Мудрого воеводу» перед собой',
     'prompt.counter': 'Ольга держит оборону с Силой 8: подкупите иноземного защитника или признайте, '
                       'что атака отбита',
@@ -257,8 +257,8 @@ EXPECTED_EN = {
     'count.over_shared': 'The game is over: Olga and Yaroslav share the win with 21 Glory each',
     'hint.draw': 'Hint: Draw a card — your hand grows to 5 cards, with 21 cards left in the deck '
                  '(win chance about 47%)',
-    'why.end_war': 'you keep 2 troops in hand for the turns to come',
-    'why.more_glory': 'Glory +5 at once after the better move, 0 after yours',
+    'why.end_war': 'you keep 2 troops in hand for later',
+    'why.more_glory': 'your Glory changes by +5 at once after the better move, by 0 after yours',
     'review.named_worse_self': 'Olga chose to take the Wise Voivode as a chronicle; it would have been better to '
                                'draw a card. Win chance: 30% against 60%',
     'review.move_self': 'Olga — take the Wise Voivode as a chronicle',
