@@ -49,9 +49,11 @@ CARD_NAMES = {lang: card_names(lang) for lang in ("ru", "en")}
 
 
 def concrete(text: str, lang: str) -> bool:
-    """A number, a prince's name or a card's (a city is a card) in the text."""
+    """A number, a prince's name in any case, or a card's (a city is a card) in the text."""
+    from knjazja.app.wording.words import seat_word
     plain = text.replace("\xa0", " ")
-    return bool(re.search(r"\d", plain)) or any(n in plain for n in NAMES[lang]) \
+    forms = {f for n in NAMES[lang] for f in seat_word(n, lang).forms.values()}
+    return bool(re.search(r"\d", plain)) or any(n in plain for n in forms) \
         or any(n in plain for n in CARD_NAMES[lang])
 
 

@@ -210,7 +210,9 @@ def better_facts(state: GameState, seat: int, best: Action, chosen: Action,
     # what the better move does (its effect only when no sure difference told it already)
     good = [f for f in move_facts(state, seat, best) if not risky(f)] if diff is not None \
         else good_facts(state, seat, best)
-    out += [Fact("better", (("what", f),)) for f in (good or move_facts(state, seat, best))[:1]]
+    out += [Fact("better", (("what", f),)) for f in good[:1]]
+    if not out:                           # nothing but what the better move does, whatever it is
+        out = [Fact("better", (("what", f),)) for f in move_facts(state, seat, best)[:1]]
     return out[:REASON_PARTS]
 
 
