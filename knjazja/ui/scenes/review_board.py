@@ -136,12 +136,15 @@ class ReviewBoard:
         inner = r.inflate(-px(40), -px(20))
         head = self.texts.fit(move, "bold", px(19), style.CREAM, inner.width)
         surf.blit(head, (inner.left, inner.top))
-        f = style.font("body", px(17))
         y = inner.top + head.get_height() + px(4)
-        room = max(1, (inner.bottom - y) // f.get_linesize())
         verdict, _, why = verdict.partition("\n")      # the reason, if any, on lines of its own
-        lines = [(line, colour) for line in wrap_text(verdict, f, inner.width)]
-        reason = [(line, style.PARCHMENT) for line in wrap_text(why, f, inner.width)] if why else []
+        for size in (17, 16, 15, 14):                   # the whole verdict and reason, if they fit
+            f = style.font("body", px(size))
+            room = max(1, (inner.bottom - y) // f.get_linesize())
+            lines = [(line, colour) for line in wrap_text(verdict, f, inner.width)]
+            reason = [(line, style.PARCHMENT) for line in wrap_text(why, f, inner.width)] if why else []
+            if len(lines) + len(reason) <= room:
+                break
         keep = max(1, room - len(reason))
         if len(lines) > keep:                         # the verdict shortened, visibly
             lines = lines[:keep - 1] + [(ellipsize(" ".join(x for x, _ in lines[keep - 1:]), f, inner.width), colour)]
