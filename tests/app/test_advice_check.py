@@ -24,7 +24,7 @@ from knjazja.bots.thinker import shutdown_worker
 from knjazja.engine import legal_actions
 
 DATA = Path(__file__).parent / "data" / "advice_positions.json"
-CLAIMS = ("numbers", "words_numbers", "idle_advised", "idle_better", "better_scale", "not_score_only",
+CLAIMS = ("numbers", "words_numbers", "chance", "idle_advised", "idle_better", "better_scale", "not_score_only",
           "marks_monotone", "marks_header", "legacy_hand", "legacy_deck", "legacy_standing", "legacy_chance",
           "legacy_not_score_only")
 

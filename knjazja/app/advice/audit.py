@@ -249,6 +249,9 @@ def audit_hint(report: Report, state: GameState, ranking: list[tuple[Action, flo
         report.claim("not_score_only", any(f.key not in CONTEXT for f in facts), f"{where}: {[f.key for f in facts]}")
     for lang in ("ru", "en"):
         why, hint = _hint_text(state, seat, best, value, lang)
+        said = re.search(r"\((?:шанс победы около|win chance about) (\d+)%\)$", plain(hint))
+        report.claim("chance", said is not None and int(said[1]) == round(100 * value),
+                     f"{where} [{lang}] {value:.3f}: {plain(hint)}")
         report.claim("legacy_not_score_only", not score_only(why.split("; ", 1)[-1] if "наименее плохой" in why
                                                              or "loses least" in why else why, lang),
                      f"{where} [{lang}]: {plain(hint)}")
@@ -299,6 +302,9 @@ def audit_review(report: Report, analysis: Analysis, index: int, where: str) -> 
         ok = not says_better or (analysis.judged_at_end(index) or (r.loss_points >= GOOD_POINTS and chances is not None
                                                                    and int(chances[1]) < int(chances[2])))
         report.claim("better_scale", ok, f"{where} [{lang}] loss {r.loss_points:.1f}: {plain(text)}")
+        shown = [int(x) for x in re.findall(r"(\d+)%", plain(text).split("\n")[0])]
+        report.claim("chance", all(x in (round(100 * r.chosen_value), round(100 * r.best_value)) for x in shown),
+                     f"{where} [{lang}] {r.chosen_value:.3f}/{r.best_value:.3f}: {plain(text)}")
         if not says_better:
             continue
         why = text.split("\n", 1)[1] if "\n" in text else ""
