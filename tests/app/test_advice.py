@@ -283,7 +283,8 @@ def test_a_lost_game_with_few_costly_moves_never_calls_a_move_within_the_noise_b
 def test_an_end_cost_of_nothing_is_never_said():
     from knjazja.app.advice.explain import end_cost_fact
     assert end_cost_fact(None) is None and end_cost_fact(0.0) is None and end_cost_fact(-1.5) is None
-    assert end_cost_fact(0.31).key == "end_cost_small" and end_cost_fact(0.7).key == "end_cost"
+    assert end_cost_fact(0.31).key == "end_cost_small" and end_cost_fact(0.7).key == "end_cost_small"
+    assert end_cost_fact(1.0).key == "end_cost" and end_cost_fact(0.56).kw()["n"].n == 0.6
 
 
 def test_a_won_game_is_not_played_out():

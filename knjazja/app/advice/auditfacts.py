@@ -339,7 +339,7 @@ def check_compare(state: GameState, seat: int, best: Action, chosen: Action, f, 
         if cost is None:
             return False
         if f.key == "end_cost":
-            return kw["n"] == round(cost) >= 1
+            return kw["n"] == round(cost) and cost >= 1.0
         return abs(float(kw["n"]) - cost) <= 0.05 + 1e-9 or (f.key == "end_cost_tiny" and cost < 0.1)
     b, c = Ctx(state, seat, best), Ctx(state, seat, chosen)
     gb, gc = b.score(b.after) - b.score(state), c.score(c.after) - c.score(state)

@@ -175,11 +175,11 @@ def _compare(b: Effect, c: Effect) -> Fact | None:
 
 
 def end_cost_fact(cost: float | None) -> Fact | None:
-    """What the move cost at the end of the game (``costs``): about so many Glory, or a
-    small figure in tenths when under one; nothing when it cost nothing."""
+    """What the move cost at the end of the game (``costs``): about so many Glory from one
+    Glory on, else a small figure in tenths; nothing when it cost nothing."""
     if cost is None or cost <= 0.0:
         return None
-    if round(cost) >= 1:
+    if cost >= 1.0:
         return fact("end_cost", n=Count("glory_acc", round(cost)))
     if round(cost, 1) < 0.1:
         return fact("end_cost_tiny", n=Tenths(0.1))

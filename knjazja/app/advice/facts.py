@@ -206,7 +206,7 @@ def own_turn(obs: Observation) -> bool:
 
 # --- what tells against a move ----------------------------------------------------------------
 RISKY = frozenset({"closes", "bribable", "ends_behind", "off_leader", "exposed", "thin_walls", "helps", "shields",
-                   "chronicle_for", "city_for"})
+                   "chronicle_for", "city_for", "glory_down"})
 
 
 def risky(f: Fact) -> bool:
