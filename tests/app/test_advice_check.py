@@ -24,6 +24,8 @@ from knjazja.bots.thinker import shutdown_worker
 from knjazja.engine import legal_actions
 
 DATA = Path(__file__).parent / "data" / "advice_positions.json"
+RERECORD = ("the bots changed: re-record with python -c \"from pathlib import Path; from knjazja.app.advice.auditrun "
+            "import record; record(Path('tests/app/data/advice_positions.json'), 520, seed=59)\"")
 CLAIMS = ("numbers", "words_numbers", "chance", "idle_advised", "idle_better", "better_scale", "not_score_only",
           "marks_monotone", "marks_header", "legacy_hand", "legacy_deck", "legacy_standing", "legacy_chance",
           "legacy_not_score_only")
@@ -59,7 +61,7 @@ def test_the_recorded_rankings_are_the_hints_of_today(recorded):
         s = states[p["game"]][p["at"]]
         legal = legal_actions(s)
         live = [[legal.index(a), v] for a, v in auditrun.ranking_at(s, p["at"], data["seed"] + p["game"])]
-        assert live == p["ranking"], "re-record: python -c 'from knjazja.app.advice.auditrun import record; ...'"
+        assert live == p["ranking"], RERECORD
 
 
 def test_a_lost_game_reviewed_as_the_window_does():
