@@ -128,6 +128,12 @@ def _parser() -> argparse.ArgumentParser:
                                      "session and its memory; serve: network tables on loopback; "
                                      "leaks: hidden cards sent to remote seats; advice: every claim of the "
                                      "Hint and the review checked against the engine)")
+    _bench_arguments(b)
+    return p
+
+
+def _bench_arguments(b: argparse.ArgumentParser) -> None:
+    """`knjazja bench`'s flags (each says which benches read it)."""
     b.add_argument("what", choices=("engine", "bots", "ui", "words", "review", "evening", "serve", "leaks",
                                     "advice"))
     b.add_argument("--json", action="store_true")
@@ -136,20 +142,19 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--games", type=_positive, default=None,
                    help="words: whole games rendered per language (40); review: lost games to "
                         "review (20); evening: tables to play (6); leaks: seeded games (100)")
-    b.add_argument("--sample", type=_positive, default=None,
-                   help="words: write this many lines per language from real games for a native "
-                        "reader (log, prompts, refusals, Hints, review marks...) instead of checking")
+    b.add_argument("--sample", type=_positive, nargs="?", const=300, default=None, metavar="N",
+                   help="words: write N lines (300) per language from real games for a native "
+                        "reader (log, prompts, refusals, Hints, review marks...) instead of checking; "
+                        "advice: ten Hints and ten review lines from one real game, with the "
+                        "position's facts")
     b.add_argument("--out", default="words-sample.md",
                    help="words --sample: the file (its .ru.md and .en.md beside it)")
     b.add_argument("--tables", type=_positive, default=200, help="serve: concurrent tables")
     b.add_argument("--positions", type=_positive, default=500, help="advice: positions of bot games to check")
     b.add_argument("--seed", type=int, default=59, help="advice: the games' seed")
     b.add_argument("--positions-from", default=None, help="advice: check the positions of this file instead")
-    b.add_argument("--sample", action="store_true",
-                   help="advice: ten Hints and ten review lines from one real game, with the position's facts")
     b.add_argument("--think", type=float, default=0.0,
                    help="serve: a scripted player's mean pause before moving, seconds (0: a saturated host)")
-    return p
 
 
 def _cmd_cards(args) -> int:
