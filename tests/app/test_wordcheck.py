@@ -12,7 +12,8 @@ def test_ten_whole_games_read_without_a_known_error(lang):
     report = W.check(10, lang, refusal_every=4, advice_every=12)
     assert report.games == 10
     assert report.lines > 20000
-    assert {"log", "refusal", "results"} <= {ln.kind for ln in report.samples}
+    assert {"log", "refusal", "results", "hint", "review"} <= set(report.kinds)
+    assert report.samples
     assert [(name, ln.text) for name, ln in report.errors] == []
 
 
