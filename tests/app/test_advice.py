@@ -302,7 +302,7 @@ def test_a_won_game_is_not_played_out():
 
 
 def test_bench_review_reports_each_lost_game_and_a_summary():
-    from knjazja.app.advice.reviewbench import bench_review
+    from knjazja.tools.reviewbench import bench_review
     lines: list[str] = []
     summary = bench_review(games=1, worlds=1, playouts=4, samples=3, log=lines.append)
     assert summary["lost_games"] == 1 and summary["with_3_costliest"] == 1

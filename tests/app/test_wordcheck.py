@@ -1,10 +1,10 @@
 """The rendering check: ten whole bot games in each language, every line the table says read
-against the errors a native editor found (``knjazja.app.wording.wordcheck``); ``knjazja bench words``
+against the errors a native editor found (``knjazja.tools.wordcheck``); ``knjazja bench words``
 runs it over many more games."""
 import pytest
 
-from knjazja.app.wording import wordcheck as W
-from knjazja.app.wording.wordcheck import Line
+from knjazja.tools import wordcheck as W
+from knjazja.tools.wordcheck import Line
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

@@ -1,11 +1,11 @@
 """docs/ARCHITECTURE.md names every module of the game and of the laboratory, so a newcomer
 finds each one on the map (a new module without its line there fails here).
 
-A module is on the map by its path, not its bare file name: `knjazja/ui/bench.py` written out
+A module is on the map by its path, not its bare file name: `knjazja/net/bench.py` written out
 anywhere in the map, or its path below its package (`bench.py`, `scenes/table.py`) backticked
 in the section of that package — the one headed `## ui …` for knjazja/ui, `## knjazja_lab …`
-for the laboratory, the text before the first section for knjazja/ itself. So net/bench.py's
-line in the net section does not put ui/bench.py on the map. A bare name counts only for the
+for the laboratory, the text before the first section for knjazja/ itself. So the lab's bench.py
+line in its section does not put net/bench.py on the map. A bare name counts only for the
 package's one module of that name; two modules of one name each need their path
 (`experiments/paired.py`)."""
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = {"engine": "knjazja/engine", "bots": "knjazja/bots", "app": "knjazja/app",
-            "net": "knjazja/net", "ui": "knjazja/ui", "knjazja_lab": "knjazja_lab"}
+            "net": "knjazja/net", "ui": "knjazja/ui", "tools": "knjazja/tools", "knjazja_lab": "knjazja_lab"}
 
 
 def sections(doc: str) -> dict[str, str]:
@@ -71,12 +71,12 @@ def test_the_check_sees_a_module_missing_from_the_map():
 
 
 def test_a_name_in_another_package_section_does_not_count():
-    """ui/bench.py is not on a map that names `bench.py` only in the net and the lab sections."""
-    doc = ("# map\n## net\n`bench.py`\n## ui\nthe table\n## knjazja_lab\n`bench.py`\n")
+    """net/bench.py is not on a map that names `bench.py` only in the ui and the lab sections."""
+    doc = ("# map\n## net\nthe table\n## ui\n`bench.py`\n## knjazja_lab\n`bench.py`\n")
     missing = unmapped(doc)
-    assert "knjazja/ui/bench.py" in missing
-    assert "knjazja/net/bench.py" not in missing and "knjazja_lab/bench.py" not in missing
-    assert "knjazja/ui/bench.py" not in unmapped(doc + "see `knjazja/ui/bench.py`\n")
+    assert "knjazja/net/bench.py" in missing
+    assert "knjazja_lab/bench.py" not in missing
+    assert "knjazja/net/bench.py" not in unmapped(doc + "see `knjazja/net/bench.py`\n")
 
 
 def test_of_two_modules_of_one_name_in_a_package_the_deeper_needs_its_path():

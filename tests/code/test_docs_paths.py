@@ -84,7 +84,7 @@ def test_the_check_reads_the_docs_it_should():
 
 
 def test_a_made_up_path_fails_and_a_real_one_passes():
-    text = ("See `knjazja/ui/bench.py` and docs/RULES.md, `engine/public.py`.\n"
+    text = ("See `knjazja/tools/bench_ui.py` and docs/RULES.md, `engine/public.py`.\n"
             "Made up: `knjazja/ui/no_such_bench.py`, tests/lab/test_no_such.py, `bots/proxies.py`,\n"
             "`tests/bots/test_learned.py`; a command `knjazja_lab/experiments/nothing.py --a x`.\n"
             "Placeholders are no paths: `normal@FILE`, `--out FILE.json`, `data/strings.*.json`.\n")

@@ -30,8 +30,8 @@ from knjazja.app.table.interaction import PickingIgorSeat, PickingWarCity, Squad
 from knjazja.app.wording.i18n import card_name, tr
 from knjazja.app.wording.narrate import Narrator, expand_tokens
 from knjazja.app.table.prompts import over_text, prompt_text
-from knjazja.app.wording.wordlines import static_lines
-from knjazja.app.wording.wordpatterns import Line, Test, patterns
+from knjazja.tools.wordlines import static_lines
+from knjazja.tools.wordpatterns import Line, Test, patterns
 from knjazja.app.wording.words import card_word, join_names, prince_names, seat_word
 from knjazja.engine import Event, GameState, apply, legal_actions, new_game, observation, score, winners
 from knjazja.engine.actions import TURN
