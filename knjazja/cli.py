@@ -126,23 +126,35 @@ def _parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="measure speed (words: the rendering check over many games; "
                                      "review: the review of lost games; evening: a long scripted "
                                      "session and its memory; serve: network tables on loopback; "
-                                     "leaks: hidden cards sent to remote seats)")
-    b.add_argument("what", choices=("engine", "bots", "ui", "words", "review", "evening", "serve", "leaks"))
+                                     "leaks: hidden cards sent to remote seats; advice: every claim of the "
+                                     "Hint and the review checked against the engine)")
+    _bench_arguments(b)
+    return p
+
+
+def _bench_arguments(b: argparse.ArgumentParser) -> None:
+    """`knjazja bench`'s flags (each says which benches read it)."""
+    b.add_argument("what", choices=("engine", "bots", "ui", "words", "review", "evening", "serve", "leaks",
+                                    "advice"))
     b.add_argument("--json", action="store_true")
     b.add_argument("--seconds", type=float, default=5.0, help="engine: how long to run")
     b.add_argument("--frames", type=_positive, default=600, help="ui: frames to draw; evening: per table")
     b.add_argument("--games", type=_positive, default=None,
                    help="words: whole games rendered per language (40); review: lost games to "
                         "review (20); evening: tables to play (6); leaks: seeded games (100)")
-    b.add_argument("--sample", type=_positive, default=None,
-                   help="words: write this many lines per language from real games for a native "
-                        "reader (log, prompts, refusals, Hints, review marks...) instead of checking")
+    b.add_argument("--sample", type=_positive, nargs="?", const=300, default=None, metavar="N",
+                   help="words: write N lines (300) per language from real games for a native "
+                        "reader (log, prompts, refusals, Hints, review marks...) instead of checking; "
+                        "advice: ten Hints and ten review lines from one real game, with the "
+                        "position's facts")
     b.add_argument("--out", default="words-sample.md",
                    help="words --sample: the file (its .ru.md and .en.md beside it)")
     b.add_argument("--tables", type=_positive, default=200, help="serve: concurrent tables")
+    b.add_argument("--positions", type=_positive, default=500, help="advice: positions of bot games to check")
+    b.add_argument("--seed", type=int, default=59, help="advice: the games' seed")
+    b.add_argument("--positions-from", default=None, help="advice: check the positions of this file instead")
     b.add_argument("--think", type=float, default=0.0,
                    help="serve: a scripted player's mean pause before moving, seconds (0: a saturated host)")
-    return p
 
 
 def _cmd_cards(args) -> int:
@@ -312,6 +324,8 @@ def _cmd_bench(args) -> int:
     elif args.what == "review":
         from knjazja.app.advice.reviewbench import bench_review
         res = bench_review(games=args.games or 20)
+    elif args.what == "advice":
+        return _bench_advice(args)
     else:
         from knjazja.ui.bench import bench_ui
         res = bench_ui(frames=args.frames)
@@ -323,6 +337,22 @@ def _cmd_bench(args) -> int:
     if args.what == "words":          # a line with a known error fails the run
         return int(any(r["lines_matching_an_error_pattern"] for r in res.values()))
     return 0
+
+
+def _bench_advice(args) -> int:
+    """`bench advice`: the advice check (a wrong claim fails the run), or ``--sample``."""
+    from pathlib import Path
+    if args.sample:
+        from knjazja.app.advice.advicesample import advice_sample
+        advice_sample(seed=args.seed)
+        return 0
+    from knjazja.app.advice.auditrun import bench_advice
+    source = Path(args.positions_from) if args.positions_from else None
+    res = bench_advice(positions=args.positions, seed=args.seed, games=args.games or 3, source=source,
+                       log=(lambda line: None) if args.json else print)
+    if args.json:
+        print(json.dumps(res, indent=1, ensure_ascii=False))
+    return int(res["claims_wrong"] > 0)
 
 
 def _utf8_output() -> None:

@@ -11,6 +11,9 @@ and how it used its chances and its cards against the others:
   war open on the seat, by the defender's table position (the arena turns positions into
   seat kinds);
 * `gifts`: moves that raise or shield another prince for nothing (`bots.gifts`);
+* `idle_plays`: cards played for nothing (`bots.idle`: Plunder with nothing to plunder, a
+  Raid at a hand known to hold no troop, ...); `idle_offered`: decisions of more than one
+  legal action at which such a play was among them (the share chosen is their ratio);
 * `exposed`: 1 when, on some turn of another seat, that seat could have declared war on an
   unwalled city of this seat (`exposed_early`: such a turn came before the last `LATE_DECK`
   cards; `exposed_turns`: how many such turns; `exposed_idle`: on one of them that seat
@@ -37,12 +40,14 @@ from knjazja.engine.cards import KIND
 from knjazja.engine.kinds import EventKind, WarEnd
 
 from knjazja.bots.gifts import is_gift
+from knjazja.bots.idle import idle_play
 from knjazja.bots.press import p_falls
 
 LATE_DECK = 20               # the last cards of the deck: wars before them are "early"
 COUNTS = ("wars_declared", "wars_won", "cities_founded", "buildings_built",
           "cards_in_hand_end", "cities_in_hand_end", "open_chances", "chances_taken",
-          "wars_early", "gifts", "exposed", "exposed_early", "exposed_turns", "exposed_idle", "exposed_live",
+          "wars_early", "gifts", "idle_plays", "idle_offered",
+          "exposed", "exposed_early", "exposed_turns", "exposed_idle", "exposed_live",
           "exposed_takeable", "attacked")
 
 
@@ -68,6 +73,9 @@ class PlayCounter:
             self._chances(seat, action, obs, legal, hands)
             if is_gift(obs, action):
                 mine["gifts"] += 1
+            if len(legal) > 1 and any(idle_play(obs, a) for a in legal):
+                mine["idle_offered"] += 1
+                mine["idle_plays"] += idle_play(obs, action)
         for e in events:
             if e.kind == EventKind.WAR_START:
                 self.per_seat[e.seat]["wars_declared"] += 1
@@ -147,6 +155,7 @@ def table_summary(per_game_seat: list[dict], games: int, winner_glory: list[int]
         if declared else 0.0,
         "wars_early_per_game": round(sum(d.get("wars_early", 0) for d in per_game_seat) / g, 4),
         "gifts_per_game": round(sum(d.get("gifts", 0) for d in per_game_seat) / g, 4),
+        "idle_plays_per_game": round(sum(d.get("idle_plays", 0) for d in per_game_seat) / g, 4),
         "cities_founded_per_game": round(sum(d["cities_founded"] for d in per_game_seat) / g, 4),
         "cities_in_hand_end_per_game": round(
             sum(d["cities_in_hand_end"] for d in per_game_seat) / g, 4),
@@ -188,6 +197,10 @@ def by_kind(kinds: list[str], per_game: list[list[dict]], games: int) -> dict:
             "chances_on": {v: round(sum(d["chances_on"].get(v, 0) for d in mine) / g, 3)
                            for v in dict.fromkeys(kinds)},
             "gifts_per_game": round(sum(d["gifts"] for d in mine) / g, 4),
+            "idle_plays": sum(d.get("idle_plays", 0) for d in mine),
+            "idle_offered": sum(d.get("idle_offered", 0) for d in mine),
+            "idle_chosen_share": round(sum(d.get("idle_plays", 0) for d in mine)
+                                       / max(1, sum(d.get("idle_offered", 0) for d in mine)), 4),
             "exposed_games": len(exposed),
             "untouched_share": round(len(untouched) / len(exposed), 4) if exposed else 0.0,
             "exposed_early_games": len(early),

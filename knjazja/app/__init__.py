@@ -6,7 +6,8 @@ Nothing here imports pygame.
 """
 # Every module, so `import knjazja.app` proves the whole package loads without pygame.
 from knjazja.app import feed, session  # noqa: F401
-from knjazja.app.advice import analysis, explain, facts, reviewbench, verdict  # noqa: F401
+from knjazja.app.advice import (advicesample, analysis, audit, auditfacts, auditrun, explain, facts,  # noqa: F401
+                                marks, movefacts, reviewbench, verdict)
 from knjazja.app.store import autosave, crash, files, notices, series_store, settings, stats, storage  # noqa: F401
 from knjazja.app.table import answers, clicks, controller, hints, interaction, prompts, table_view, undo  # noqa: F401
 from knjazja.app.tutorial import lesson_pointer, lesson_progress, lesson_session, lessons  # noqa: F401

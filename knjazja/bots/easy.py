@@ -3,7 +3,8 @@
 It picks an action kind at random, then an action of that kind, after striking out the
 moves that only hurt itself: harmful events and chronicles on its own cities or before
 itself, help for others (cities, buildings, good chronicles before them), poisoning its
-own good chronicle, Sviatopolk for a city worth less than its −4.  In a war it defends
+own good chronicle, Sviatopolk for a city worth less than its −4, and a card played for
+nothing (`idle`: Plunder with nothing to plunder, ...).  In a war it defends
 whenever it can and attacks rather than giving the war up; it always uses a reaction,
 and it passes only when there is nothing else to do.
 """
@@ -20,6 +21,7 @@ from knjazja.engine.cards import CARD_ID
 # the same sets as the other bots' (`gifts`), from the catalogue; Sviatopolk, which costs
 # Glory too, is judged on its own below (worth its −4 for the city it takes?)
 from .gifts import BAD_CHRONICLES, CITY_EVENTS, GOOD_CHRONICLES, PRINCE_EVENTS
+from .idle import idle_play
 
 
 def harms_self(obs: Observation, a: Action) -> bool:
@@ -53,7 +55,7 @@ def harms_self(obs: Observation, a: Action) -> bool:
 def sensible(obs: Observation, legal: list[Action]) -> list[Action]:
     """The legal actions Easy is willing to take."""
     kind = obs.decision.kind
-    ok = [a for a in legal if not harms_self(obs, a)]
+    ok = [a for a in legal if not harms_self(obs, a) and not idle_play(obs, a)]
     if kind == TURN:
         not_pass = [a for a in ok if a.kind != PASS]
         ok = not_pass or ok

@@ -20,6 +20,7 @@ import time
 
 from knjazja.engine import Action, Observation
 
+from .idle import without_idle
 from .lookahead import action_values, pointless
 from .net import EvalNet, default_net
 from .sense import Sense, edges, focus, preset
@@ -110,6 +111,7 @@ class HardBot:
                                edge=edge if any(edge) else None, **kw)
 
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
+        legal = without_idle(obs, legal)          # no card played for nothing
         if self.sense is not None:
             legal = [legal[i] for i in focus(obs, legal, sense=self.sense)]
         if len(legal) == 1:

@@ -6,8 +6,10 @@ Hard's `sense` leaves open, each candidate is played on for a round in the same 
 worlds, and the candidates come first, best first — so the first is the move Hard would
 make with the same generator and budget.  The other actions follow by Normal's value,
 each valued at most just below the worst candidate (the look-ahead judged them not worth
-a round).  `compare=True` plays every given action on for a round: the review measures a
-loss again that way, the best and the chosen move alone on the same worlds.
+a round); a card played for nothing (`idle`: Plunder with nothing to plunder, ...) comes
+last of all, below the same move without it, whatever a noisy look-ahead made of it.
+`compare=True` plays every given action on for a round: the review measures a loss again
+that way, the best and the chosen move alone on the same worlds.
 
 The Hint used to come from the tree search (`hard.search`, as `hard-learned` plays),
 whose first move was Hard's at about a third of the turns of four-Normal games; the
@@ -20,6 +22,7 @@ import random
 from knjazja.engine import Action, Observation
 
 from .hard import hard_level
+from .idle import idle_play
 from .lookahead import action_values
 from .net import default_net
 from .sense import edges, focus
@@ -38,6 +41,13 @@ def rank_actions(obs: Observation, legal: list[Action], budget: float | int | No
     rng = rng if rng is not None else random.Random(0)
     if len(legal) == 1:
         return [(legal[0], 1.0)]
+    idle = [a for a in legal if idle_play(obs, a)]
+    if idle and len(idle) < len(legal):
+        worth = [a for a in legal if a not in idle]
+        ranked = rank_actions(obs, worth, budget, rng, compare) if len(worth) > 1 \
+            else list(zip(worth, map(_chance, _normal_values(obs, worth, rng))))
+        floor = min(v for _, v in ranked)
+        return ranked + [(a, _chance(floor - FLOOR_STEP * k)) for k, a in enumerate(idle, 1)]
     if budget is None:
         bot = hard_level()
     elif isinstance(budget, int) and not isinstance(budget, bool):

@@ -24,6 +24,7 @@ from knjazja.engine.targets import draw_count
 from .rules_of_thumb import fast_choose
 from .features import PoolInfo, extract
 from .gifts import BAD_CHRONICLES, CITY_EVENTS, GOOD_CHRONICLES, PRINCE_EVENTS, is_gift
+from .idle import idle_play
 from .net import EvalNet
 from .reading import HOLD_ODDS
 from .view import View
@@ -72,11 +73,12 @@ ON_OWN_CITY_HARMS = CITY_EVENTS      # every event aimed at a city harms its own
 def pointless(obs: Observation, a: Action) -> bool:
     """A move no prince would weigh: a gift to another seat (`gifts.is_gift`: a building
     in his city other than a Throne that takes a bigger Throne away, a good chronicle
-    laid before him, ...), a city founded before him, or a blow to oneself (Fire on
-    one's own city, Vasilko before oneself, a raid on oneself)."""
+    laid before him, ...), a city founded before him, a blow to oneself (Fire on
+    one's own city, Vasilko before oneself, a raid on oneself), or a card played for
+    nothing (`idle.idle_play`: Plunder with nothing to plunder, ...)."""
     me = obs.seat
     k = a.kind
-    if is_gift(obs, a):
+    if is_gift(obs, a) or idle_play(obs, a):
         return True
     if k == PLAY_CITY:
         return a.seat != me

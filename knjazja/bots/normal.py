@@ -13,6 +13,7 @@ import random
 
 from knjazja.engine import Action, Observation
 
+from .idle import without_idle
 from .lookahead import action_values
 from .net import EvalNet, default_net
 from .sense import Sense, adjust, focus, preset
@@ -35,6 +36,7 @@ class NormalBot:
     def choose(self, obs: Observation, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
+        legal = without_idle(obs, legal)          # no card played for nothing
         open_ = [legal[i] for i in focus(obs, legal, sense=self.sense)] \
             if self.sense is not None else legal
         if len(open_) == 1:

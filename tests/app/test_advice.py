@@ -49,9 +49,11 @@ CARD_NAMES = {lang: card_names(lang) for lang in ("ru", "en")}
 
 
 def concrete(text: str, lang: str) -> bool:
-    """A number, a prince's name or a card's (a city is a card) in the text."""
+    """A number, a prince's name in any case, or a card's (a city is a card) in the text."""
+    from knjazja.app.wording.words import seat_word
     plain = text.replace("\xa0", " ")
-    return bool(re.search(r"\d", plain)) or any(n in plain for n in NAMES[lang]) \
+    forms = {f for n in NAMES[lang] for f in seat_word(n, lang).forms.values()}
+    return bool(re.search(r"\d", plain)) or any(n in plain for n in forms) \
         or any(n in plain for n in CARD_NAMES[lang])
 
 
@@ -216,7 +218,7 @@ def test_a_lost_game_played_by_the_book_still_shows_what_lost_it(monkeypatch):
     monkeypatch.setattr(endcost, "end_margins", fake_margins)
     a.run_all()
     assert played == [points[k] for k in (1, 4, 2, 5, 3, 0)]    # one batch, closest first
-    found = {i for i, g in gains.items() if g > 0}          # any positive amount is a cost
+    found = {i for i, g in gains.items() if g >= END_MARGIN}     # past the playouts' noise
     assert set(a.alternatives) == found and set(a.costs) == found
     assert a.costliest() == [points[1], points[3], points[2]]
     for i in a.costliest():
@@ -238,12 +240,14 @@ def test_a_lost_game_played_by_the_book_still_shows_what_lost_it(monkeypatch):
                                              NAMES["ru"], "ru")
 
 
-def test_a_lost_game_with_few_costly_moves_shows_the_small_ones_with_their_figures(monkeypatch):
+def test_a_lost_game_with_few_costly_moves_never_calls_a_move_within_the_noise_better(monkeypatch):
     """Four decision points, one costly at the end, two whose runner-up ended better by
     less than ``END_MARGIN`` and one whose runner-up ended worse (bench review's game 8,
-    seed 1007: +6.25, +0.31, −2.0 and the Invasion): the three that cost anything are
-    shown, ranked by cost, each reason stating its figure; the fourth is never given one."""
+    seed 1007: +6.25, +0.31, −2.0 and the Invasion): only the one past the playouts' noise
+    is shown as costly, with its figure; the others keep "the best move" (issue 59: no
+    "better" within the review's own scale)."""
     import knjazja.bots.endcost as endcost
+    from knjazja.app.advice.verdict import point_verdict
     final, states = lost_easy_game()
     points = decision_points(states, [True, False, False, False])[:4]
     a = Analysis(states, points, worlds=1, use_process=False, lost={0}, playouts=4)
@@ -264,22 +268,23 @@ def test_a_lost_game_with_few_costly_moves_shows_the_small_ones_with_their_figur
     monkeypatch.setattr(endcost, "end_margins", fake_margins)
     a.run_all()
     assert played == points                               # every close call played out
-    assert a.costliest() == [points[0], points[1], points[3]]
-    assert points[2] not in a.costs and not a.judged_at_end(points[2])
-    said = {points[0]: ("примерно 6 Слав", "about 6 Glory"),
-            points[1]: ("около 0,3 Славы", "about 0.3 Glory"),
-            points[3]: ("меньше 0,1 Славы", "under 0.1 Glory")}
-    for i in a.costliest():
-        for lang, words in (("ru", said[i][0]), ("en", said[i][1])):
-            reason = why_better(states[i], 0, a.better(i), a.results[i].chosen, NAMES[lang], lang, a.costs[i])
-            assert words in reason.replace("\xa0", " "), reason
-            assert concrete(reason, lang), reason
+    assert a.costliest() == [points[0]] and a.judged_at_end(points[0])
+    for i in points[1:]:
+        assert not a.judged_at_end(i) and i not in a.alternatives
+        for lang, best in (("ru", "Это лучший ход"), ("en", "the best move")):
+            text = point_verdict(a, i, states[i], Narrator(NAMES[lang], lang), NAMES[lang], lang)
+            assert best in text and "лучше было" not in text and "better" not in text, text
+    for lang, words in (("ru", "примерно 6 Слав"), ("en", "about 6 Glory")):
+        reason = why_better(states[points[0]], 0, a.better(points[0]), a.results[points[0]].chosen, NAMES[lang],
+                            lang, a.costs[points[0]])
+        assert words in reason.replace("\xa0", " "), reason
 
 
 def test_an_end_cost_of_nothing_is_never_said():
     from knjazja.app.advice.explain import end_cost_fact
     assert end_cost_fact(None) is None and end_cost_fact(0.0) is None and end_cost_fact(-1.5) is None
-    assert end_cost_fact(0.31).key == "end_cost_small" and end_cost_fact(0.7).key == "end_cost"
+    assert end_cost_fact(0.31).key == "end_cost_small" and end_cost_fact(0.7).key == "end_cost_small"
+    assert end_cost_fact(1.0).key == "end_cost" and end_cost_fact(0.56).kw()["n"].n == 0.6
 
 
 def test_a_won_game_is_not_played_out():
@@ -320,7 +325,7 @@ def test_the_issues_losing_moves_are_told_by_what_they_expose_or_close():
     en = _plain(why_better(s, 0, draw, stone, NAMES["en"], "en"))
     assert "nothing more can be built in Kiev, and you still hold 3 buildings" in en, en
     ru = _plain(why_better(s, 0, draw, cathedral, NAMES["ru"], "ru"))
-    assert "ваш ход — Слава Киева станет 6, а стен там нет" in ru, ru
+    assert "что до вашего хода, Слава Киева станет 6, а стен там нет" in ru, ru
     assert "стен там нет" not in _plain(why_good(s, 0, cathedral, 0.4, NAMES["ru"], "ru"))
 
     war = prepared_game(3, hands={0: ["troop.poles", "troop.militia"], 1: ["troop.druzhina.3"]},

@@ -108,4 +108,4 @@ def test_setting_the_end_while_ahead_is_told():
     s = prepared_game(3, hands={0: ["ev.tatar_invasion"]}, cities={"city.kiev": (0, [])})
     invasion = next(a for a in legal_actions(s) if a.kind == "event")
     assert plain(why_good(s, 0, invasion, 0.7, NAMES, "en")).startswith(
-        "it brings the end nearer while you lead by 3 Glory; ")
+        "the game ends after your next turn, and you lead by 3 Glory; ")

@@ -55,7 +55,7 @@ def test_every_form_and_card_reference_exists(lang):
                     bad.append((key, m.group(0)))
         for name, spec in fields(value):
             parts = name.split(".")
-            if len(parts) == 2 and parts[1] not in FORMS[lang] + ("g", "lc"):
+            if len(parts) == 2 and parts[1] not in FORMS[lang] + ("g", "lc", "to"):
                 bad.append((key, name))
             if parts[-1] == "g" and len(spec.split("|")) not in (2, 4 if lang == "ru" else 2):
                 bad.append((key, f"{name}:{spec}"))
@@ -73,8 +73,8 @@ def test_every_template_fills(lang):
         def __format__(self, spec: str) -> str:
             return format(i18n.Count(3, lang), spec) if "|" in spec else super().__format__(spec)
 
-    word = Both({f: f"<{f}>" for f in FORMS[lang]} | {"third": Phrase("<third>")}, "f" if lang == "ru" else "pl",
-                lang)
+    word = Both({f: f"<{f}>" for f in FORMS[lang]} | {"third": Phrase("<third>", lang=lang), "to": "<to>"},
+                "f" if lang == "ru" else "pl", lang)
 
     class Anything(dict):
         def __missing__(self, key):

@@ -13,9 +13,9 @@ KEYS = {"bot", "wins", "win_share", "win_share_ci95", "mean_glory", "decision_ms
         "decision_ms_p95", "play"}
 PLAY = {"wars_declared", "wars_won", "war_win_share", "cities_founded", "buildings_built",
         "cards_in_hand_end", "cities_in_hand_end", "open_chances", "chances_taken",
-        "chance_taken_share", "wars_early", "gifts", "exposed", "exposed_early", "exposed_turns",
-        "exposed_idle", "exposed_live", "exposed_takeable", "attacked", "untouched_share"}
-TABLE = {"wars_per_game", "war_win_share", "wars_early_per_game", "gifts_per_game",
+        "chance_taken_share", "wars_early", "gifts", "idle_plays", "idle_offered", "exposed", "exposed_early",
+        "exposed_turns", "exposed_idle", "exposed_live", "exposed_takeable", "attacked", "untouched_share"}
+TABLE = {"wars_per_game", "war_win_share", "wars_early_per_game", "gifts_per_game", "idle_plays_per_game",
          "cities_founded_per_game", "cities_in_hand_end_per_game", "cards_in_hand_end_per_seat",
          "winner_glory"}
 

@@ -48,7 +48,8 @@ def rendered_strings(lang: str):
         def __format__(self, spec: str) -> str:
             return format(i18n.Count(1, lang), spec) if "|" in spec else super().__format__(spec)
 
-    word = Both({f: "" for f in FORMS[lang]} | {"third": Phrase("")}, "m" if lang == "ru" else "sg", lang)
+    word = Both({f: "" for f in FORMS[lang]} | {"third": Phrase(""), "to": ""}, "m" if lang == "ru" else "sg",
+                lang)
 
     class Blank(dict):
         def __missing__(self, key):

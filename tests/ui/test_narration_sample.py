@@ -98,7 +98,7 @@ EXPECTED_RU = {
     'handover.ready': 'Я Вася — показать мои карты',
     'review.worse': 'Ваш ход — взять карту. Лучше было построить «Частокол» в Тмутаракани. Шанс '
                     'победы: 40% против 55%',
-    'review.move': 'Ярослав — построить «Частокол» в Тмутаракани',
+    'review.move': 'Ход Ярослава: построить «Частокол» в Тмутаракани',
     'review.war': 'Война за Тмутаракань: Вася против Ольги',
     'results.winner_f': 'Победа за Ольгой!',
     'results.winner_typed': 'Победа за игроком Вася!',
@@ -123,12 +123,12 @@ EXPECTED_RU = {
     'count.saves': '1 сохранение; открыть можно 1',
     'count.series': 'Серия до 100 Слав',
     'count.over_shared': 'Партия окончена: победу делят Ольга и Ярослав (у каждого 21 Слава)',
-    'hint.draw': 'Совет: взять карту — на руке станет 5 карт, в колоде ещё 21 карта (шанс победы около 47%)',
-    'why.end_war': 'на руке остаётся 2 войска для следующих ходов',
-    'why.more_glory': 'Слава после лучшего хода сразу +5, после вашего — 0',
-    'review.named_worse_self': 'Ольга — выложить «Мудрого воеводу» перед собой. Лучше было взять карту. Шанс '
-                               'победы: 30% против 60%',
-    'review.move_self': 'Ольга — выложить «Мудрого воеводу» перед собой',
+    'hint.draw': 'Совет: взять карту — на руке станет 5 карт, в колоде останется 21 карта (шанс победы около 47%)',
+    'why.end_war': 'на руке остаётся 2 войска на будущее',
+    'why.more_glory': 'после лучшего хода ваша Слава сразу изменилась бы на +5, после вашего — на 0',
+    'review.named_worse_self': 'Ход Ольги — выложить «Мудрого воеводу» перед собой. Лучше было взять карту. '
+                               'Шанс победы: 30% против 60%',
+    'review.move_self': 'Ход Ольги: выложить «Мудрого воеводу» перед собой',
     'prompt.counter': 'Ольга держит оборону с Силой 8: подкупите иноземного защитника или признайте, '
                       'что атака отбита',
     'prompt.squad': '«Мудрый воевода»: щёлкните по войскам, чтобы собрать отряд, затем нажмите кнопку с Силой отряда',
@@ -230,7 +230,7 @@ EXPECTED_EN = {
     'handover.ready': 'I am Bob — show my cards',
     'review.worse': 'You chose to draw a card; it would have been better to build the Palisade in '
                     'Tmutarakan. Win chance: 40% against 55%',
-    'review.move': 'Yaroslav — build the Palisade in Tmutarakan',
+    'review.move': "Yaroslav's move: build the Palisade in Tmutarakan",
     'review.war': 'War for Tmutarakan: Bob against Olga',
     'results.winner_f': 'Olga wins!',
     'results.winner_typed': 'Bob wins!',
@@ -257,11 +257,11 @@ EXPECTED_EN = {
     'count.over_shared': 'The game is over: Olga and Yaroslav share the win with 21 Glory each',
     'hint.draw': 'Hint: Draw a card — your hand grows to 5 cards, with 21 cards left in the deck '
                  '(win chance about 47%)',
-    'why.end_war': 'you keep 2 troops in hand for the turns to come',
-    'why.more_glory': 'Glory +5 at once after the better move, 0 after yours',
+    'why.end_war': 'you keep 2 troops in hand for later',
+    'why.more_glory': 'your Glory changes by +5 at once after the better move, by 0 after yours',
     'review.named_worse_self': 'Olga chose to take the Wise Voivode as a chronicle; it would have been better to '
                                'draw a card. Win chance: 30% against 60%',
-    'review.move_self': 'Olga — take the Wise Voivode as a chronicle',
+    'review.move_self': "Olga's move: take the Wise Voivode as a chronicle",
     'prompt.counter': 'Olga holds with Strength 8: bribe a foreign defender or accept that the attack is repelled',
     'prompt.squad': 'Wise Voivode: click troops to form a squad, then press the button with its Strength',
     'why.reaction_now': 'First decide whether to cancel the card played against you',

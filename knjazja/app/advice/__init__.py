@@ -1,3 +1,4 @@
-"""The review and the Hint's reasons: the post-game analysis, the facts a player can check,
-their words, the verdict on a move, `bench review`.
+"""The review and the Hint's reasons: the post-game analysis, the facts a player can check
+and what each move does, their words, the verdict on a move and the review's marks, `bench
+review`; and the advice check (`audit`, `bench advice`).
 """

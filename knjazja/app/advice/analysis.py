@@ -33,11 +33,12 @@ threshold.  A player who lost while choosing Hard's best move nearly every time 
 learns what lost the game: when the moves that lost anything one ply on are fewer than
 ``COSTLIEST`` (or cost nothing at the end), the closest calls among his best-rated moves
 are played out against the runner-up of the ranking, and a runner-up that ends the game
-better by any positive amount is the better move of that point (``better``), its cost ranked
-with the others' (a cost under ``END_MARGIN`` is said with its small figure: ``explain``).
-Close calls are played out while fewer than ``COSTLIEST`` moves cost ``END_MARGIN`` or
-more, so a lost game with three decision points shows three moves whenever three of them
-cost anything at the end; a move whose runner-up did not end better is never given a cost.
+better by ``END_MARGIN`` or more is the better move of that point (``better``), its cost
+ranked with the others'.  Close calls are played out while fewer than ``COSTLIEST`` moves
+cost ``END_MARGIN`` or more; a cost below it is within the playouts' noise, so such a move is
+neither shown as costly nor said to have a better move (the review's own scale, as for the
+one-ply loss: ``GOOD_POINTS``).  A runner-up that plays a card for nothing (``bots.idle``)
+is never played out: it is the same move as the chosen one with a card thrown away.
 """
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ from dataclasses import dataclass, field
 from knjazja.app.advice.explain import gained_as_much
 from knjazja.bots.advisor import HintAdvisor, as_ranking
 from knjazja.bots.endcost import PLAYOUTS, EndCost
+from knjazja.bots.idle import idle_play
 from knjazja.bots.thinker import Thinker
 from knjazja.engine import Action, GameState, apply, legal_actions, new_game, observation, winners
 
@@ -167,25 +169,34 @@ def cost_candidates(results: dict[int, PointResult], seats: set[int], k: int = C
 
 
 def close_calls(results: dict[int, PointResult], seats: set[int], k: int = CANDIDATES,
-                done: set[int] | frozenset[int] = frozenset()) -> list[int]:
+                done: set[int] | frozenset[int] = frozenset(),
+                states: list[GameState] | None = None) -> list[int]:
     """The points of ``seats`` whose choice was the best of the ranking and that had a
-    runner-up (not in ``done``), the ``k`` closest calls first: the best-rated moves most
-    likely to lose to another at the end of the game."""
-    found = [r for r in results.values() if r.seat in seats and r.best == r.chosen
-             and len(r.ranking) >= 2 and r.index not in done]
-    found.sort(key=lambda r: (r.ranking[0][1] - r.ranking[1][1], r.index))
+    runner-up (not in ``done``; with ``states``, one that plays no card for nothing), the
+    ``k`` closest calls first: the best-rated moves most likely to lose to another at the
+    end of the game."""
+    found = [r for r in results.values() if r.seat in seats and r.best == r.chosen and r.index not in done
+             and runner_up(r, states[r.index] if states is not None else None) is not None]
+    found.sort(key=lambda r: (r.ranking[0][1] - _second(r), r.index))
     return [r.index for r in found[:k]]
 
 
-def runner_up(r: PointResult) -> Action:
-    """The best move of ``r``'s ranking other than the chosen one."""
-    return next(a for a, _ in r.ranking if a != r.chosen)
+def runner_up(r: PointResult, state: GameState | None = None) -> Action | None:
+    """The best move of ``r``'s ranking other than the chosen one (with the position
+    ``state``: none that plays a card for nothing), or None."""
+    obs = observation(state, r.seat) if state is not None else None
+    return next((a for a, _ in r.ranking if a != r.chosen and (obs is None or not idle_play(obs, a))), None)
+
+
+def _second(r: PointResult) -> float:
+    return next(v for a, v in r.ranking if a != r.chosen)
 
 
 def costliest(costs: dict[int, float], results: dict[int, PointResult], k: int = COSTLIEST) -> list[int]:
-    """The ``k`` points that cost most at the end of the game (Glory of final margin),
-    the one-ply loss breaking ties; costliest first."""
-    order = sorted(costs, key=lambda i: (-costs[i], -(results[i].loss if i in results else 0.0), i))
+    """The ``k`` points that cost ``END_MARGIN`` or more at the end of the game (Glory of
+    final margin), the one-ply loss breaking ties; costliest first."""
+    order = sorted((i for i in costs if costs[i] >= END_MARGIN),
+                   key=lambda i: (-costs[i], -(results[i].loss if i in results else 0.0), i))
     return order[:k]
 
 
@@ -243,14 +254,12 @@ class Analysis:
         return self.alternatives.get(index, self.results[index].best)
 
     def judged_at_end(self, index: int) -> bool:
-        """Is the point's better move known only from the end of the game (the chosen move
-        was the best one ply on)?"""
-        return index in self.alternatives
-
-    def flagged(self) -> list[int]:
-        """The biggest mistakes, then the lost game's costliest moves (no index twice)."""
-        found = biggest_mistakes(self.results)
-        return found + [i for i in self.costliest() if i not in found]
+        """Is the point's better move known only from the end of the game: it cost
+        ``END_MARGIN`` or more there, while one ply on its loss stays within ``GOOD_POINTS``
+        (or it was the best)?"""
+        r = self.results.get(index)
+        return r is not None and self.costs.get(index, 0.0) >= END_MARGIN and r.loss_points < GOOD_POINTS \
+            and (r.best != r.chosen or index in self.alternatives)
 
     @property
     def running(self) -> int | None:
@@ -304,14 +313,15 @@ class Analysis:
             # too few of them cost anything at the end: the next batch, then the close calls
             done = set(self.costs) | self._closes
             self._costing = cost_candidates(self.results, self.lost, done=done) \
-                or close_calls(self.results, self.lost, done=done)
+                or close_calls(self.results, self.lost, done=done, states=self.states)
         return self._costing[0] if self._costing else None
 
     def _start_cost(self) -> None:
         assert self._costing
         index = self._costing.pop(0)
         r = self.results[index]
-        other = r.best if r.best != r.chosen else runner_up(r)
+        other = r.best if r.best != r.chosen else runner_up(r, self.states[index])
+        assert other is not None              # close_calls chose only points that have one
         self._start(EndCost(self.playouts), index, [r.chosen, other], self.seed_for(index) ^ 0x5EED)
 
     def _take(self, result) -> PointResult | None:
@@ -327,7 +337,7 @@ class Analysis:
                 self.costs[index] = cost
             else:                             # a close call: it counts only if it cost at the end
                 self._closes.add(index)
-                if cost > 0.0:                # any positive amount: ranked by it, said with it
+                if cost >= END_MARGIN:        # past the playouts' noise: the runner-up was better
                     self.costs[index] = cost
                     self.alternatives[index] = ranking[1][0]
             return None

@@ -46,6 +46,31 @@ def concrete(text: str, names: list[str]) -> bool:
     return bool(re.search(r"\d", text)) or any(n in text for n in names)
 
 
+def _samples(a: Analysis, states: list[GameState], points: list[int], hints: dict[str, list[str]],
+             marks: dict[str, list[str]], samples: int, per_game: int) -> None:
+    """Up to ``per_game`` Hint texts (Hard's first move at the seat's richer decisions, from
+    the middle of the game on) and review marks (the costliest moves first, then the others
+    in game order), until ``samples`` of each."""
+    rich = [i for i in points if len(legal_actions(states[i])) >= 3 and i in a.results]
+    for i in (rich[len(rich) // 2:] + rich[:len(rich) // 2])[:per_game]:
+        if len(hints["ru"]) >= samples:
+            break
+        got = a.results[i]
+        best, value = got.ranking[0]
+        for lang in ("ru", "en"):
+            n = Narrator(NAMES[lang], lang)
+            hints[lang].append(tr("table.hint", lang=lang, move=n.action(best, states[i]),
+                                  why=why_good(states[i], got.seat, best, value, NAMES[lang], lang),
+                                  chance=round(100 * value)))
+    order = a.costliest() + [i for i in points if i in a.results and i not in a.costliest()]
+    for i in order[:per_game]:
+        if len(marks["ru"]) >= samples:
+            break
+        for lang in ("ru", "en"):
+            marks[lang].append(point_verdict(a, i, states[i], Narrator(NAMES[lang], lang), NAMES[lang],
+                                             lang).replace("\n", " "))
+
+
 def bench_review(games: int = 20, seed: int = 1, worlds: int = WORLDS, playouts: int = PLAYOUTS,
                  samples: int = 10, log: Callable[[str], None] = print) -> dict:
     """Review ``games`` lost games (see the module); returns the summary."""
@@ -79,32 +104,19 @@ def bench_review(games: int = 20, seed: int = 1, worlds: int = WORLDS, playouts:
                 ok = concrete(why, NAMES[lang])
                 if lang == "ru":
                     reasons += ok
-                line = point_verdict(a, i, s, Narrator(NAMES[lang], lang), NAMES[lang], lang,
-                                     flagged=top).replace("\n", " ")
+                line = point_verdict(a, i, s, Narrator(NAMES[lang], lang), NAMES[lang], lang).replace("\n", " ")
                 log(f"  move {i + 1} (end cost {a.costs[i]:+.1f} Glory, one ply {r.loss_points:.1f} pts) "
                     f"[{lang}] {line}")
-                if len(marks[lang]) < samples and i == top[0]:      # one a game: a spread
-                    marks[lang].append(line)
         shown += len(top) >= 3
         with_reasons += len(top) >= 3 and reasons == len(top)
         eligible += with_loss >= 3
         eligible_shown += with_loss >= 3 and len(top) >= 3 and reasons == len(top)
-        rich = [i for i in points if len(legal_actions(states[i])) >= 3]
-        for i in rich[len(rich) // 2:len(rich) // 2 + 1]:       # one a game, from its middle
-            got = a.results.get(i)
-            if got is None or len(hints["ru"]) >= samples:
-                continue
-            best, value = got.ranking[0]
-            for lang in ("ru", "en"):
-                n = Narrator(NAMES[lang], lang)
-                hints[lang].append(tr("table.hint", lang=lang, move=n.action(best, states[i]),
-                                      why=why_good(states[i], got.seat, best, value, NAMES[lang], lang),
-                                      chance=round(100 * value)))
+        _samples(a, states, points, hints, marks, samples, per_game=max(1, -(-samples // games)))
     for lang in ("ru", "en"):
-        log(f"-- ten Hint texts [{lang}]")
+        log(f"-- {len(hints[lang])} Hint texts [{lang}]")
         for h in hints[lang]:
             log("  " + h)
-        log(f"-- ten review marks [{lang}]")
+        log(f"-- {len(marks[lang])} review marks [{lang}]")
         for m in marks[lang]:
             log("  " + m)
     summary = {"lost_games": lost_games, "games_played": tries, "with_3_costliest": shown,

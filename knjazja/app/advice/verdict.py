@@ -1,39 +1,56 @@
 """The review's verdict on one move of a person, as the review window and `bench review`
-show it: the best move, or the better one with both win chances and the reason; a move
-that was the best one ply on but lost at the end of the game (``Analysis.judged_at_end``)
-names the better move without the one-ply chances, which would contradict it."""
+show it, on the review's own scale (``analysis.GOOD_POINTS``, ``analysis.END_MARGIN``):
+
+* the best move, or one within ``GOOD_POINTS`` of it: "the best move" / "close to the
+  best", with its win chance — no better move is named, for none is better past the
+  scale (a card it played for nothing is noted: ``explain.idle_note``);
+* a loss of ``GOOD_POINTS`` or more one ply on: the better move, both win chances (so they
+  always differ) and why;
+* a move within ``GOOD_POINTS`` one ply on that cost ``END_MARGIN`` Glory or more by the end
+  of a lost game (``Analysis.judged_at_end``): the better move without the one-ply chances,
+  which would not show it, and why.
+"""
 from __future__ import annotations
 
-from collections.abc import Collection
-
-from knjazja.app.advice.analysis import Analysis
-from knjazja.app.advice.explain import why_better
+from knjazja.app.advice.analysis import GOOD_POINTS, Analysis
+from knjazja.app.advice.explain import idle_note, why_better
 from knjazja.app.wording.i18n import tr
 from knjazja.app.wording.narrate import Narrator
-from knjazja.engine import GameState
+from knjazja.bots.idle import idle_play
+from knjazja.engine import GameState, observation
+
+NEAR = 0.05           # a loss below this many points is no loss: "the best move"
+
+
+def verdict_kind(analysis: Analysis, index: int) -> str:
+    """"best" | "near" | "worse" | "worse_end": which verdict the move gets (module text)."""
+    r = analysis.results[index]
+    if analysis.judged_at_end(index):
+        return "worse_end"
+    if r.loss_points >= GOOD_POINTS and r.best != r.chosen:
+        return "worse"
+    state = analysis.states[index]
+    if idle_play(observation(state, r.seat), r.chosen):
+        return "near"                     # the same move without the card was better, if a little
+    return "best" if r.best == r.chosen or r.loss_points < NEAR else "near"
 
 
 def point_verdict(analysis: Analysis, index: int, state: GameState, narrator: Narrator,
-                  names: list[str], lang: str, many: bool = False,
-                  flagged: Collection[int] = ()) -> str:
+                  names: list[str], lang: str, many: bool = False) -> str:
     """The verdict on the analysed move ``index`` played from ``state`` (``many``: the table
-    had several people, so the mover is named; ``flagged``: moves shown as costliest even
-    when their one-ply loss rounds to nothing)."""
+    had several people, so the mover is named)."""
     r = analysis.results[index]
     seat = state.decision.seat
+    who = "named" if many else "you"
     name, chosen = narrator.seat(seat), narrator.action(r.chosen, state)
-    p = round(100 * r.chosen_value)
-    at_end = analysis.judged_at_end(index)
-    if not at_end and (r.best == r.chosen or (r.loss_points < 0.05 and index not in flagged)):
-        return tr("review.named_best" if many else "review.you_best", lang=lang, name=name,
-                  chosen=chosen, p=p)
+    kind = verdict_kind(analysis, index)
+    if kind in ("best", "near"):
+        text = tr(f"review.{who}_{kind}", lang=lang, name=name, chosen=chosen, p=round(100 * r.chosen_value))
+        note = idle_note(state, seat, r.chosen, names, lang)
+        return text + ("\n" + tr("review.note", lang=lang, why=note) if note else "")
     better = analysis.better(index)
     best = narrator.action(better, state)
-    if at_end:
-        text = tr("review.named_worse_end" if many else "review.you_worse_end", lang=lang,
-                  name=name, chosen=chosen, best=best)
-    else:
-        text = tr("review.named_worse" if many else "review.you_worse", lang=lang, name=name,
-                  chosen=chosen, best=best, p=p, q=round(100 * r.best_value))
+    text = tr(f"review.{who}_{kind}", lang=lang, name=name, chosen=chosen, best=best,
+              p=round(100 * r.chosen_value), q=round(100 * r.best_value))
     why = why_better(state, seat, better, r.chosen, names, lang, analysis.costs.get(index))
     return text + "\n" + tr("review.why", lang=lang, why=why)

@@ -29,13 +29,17 @@ class Phrase(str):
 
     An action's phrase speaks to the player who may choose it ("Lay it before yourself");
     ``{move.third}`` is the same move told of him in the third person ("… before herself"),
-    for lines that name him (the review)."""
+    for lines that name him (the review).  ``{move.to}`` is the move after a verb that takes
+    an infinitive ("You chose {move.to}": "to draw a card", "not to cancel Fire"; Russian
+    «лучше было {move.to}»: «взять карту»), from ``review.to`` / ``review.not_to``."""
 
     _third: str | None = None
+    _lang: str = ""
 
-    def __new__(cls, text: str, third: str | None = None) -> Phrase:
+    def __new__(cls, text: str, third: str | None = None, lang: str = "") -> Phrase:
         self = super().__new__(cls, text)
         self._third = third
+        self._lang = lang
         return self
 
     @property
@@ -44,7 +48,16 @@ class Phrase(str):
 
     @property
     def third(self) -> Phrase:
-        return Phrase(self._third if self._third is not None else str(self))
+        return Phrase(self._third if self._third is not None else str(self), lang=self._lang)
+
+    @property
+    def to(self) -> str:
+        lang = self._lang or "en"
+        negation = tr("review.negation", lang=lang)
+        rest = self[len(negation):]
+        if negation and self.startswith(negation) and rest[:1] in (" ", "\u00a0"):
+            return tr("review.not_to", lang=lang, move=rest[1:])
+        return tr("review.to", lang=lang, move=self.lc)
 
 
 def has_key(key: str, lang: str) -> bool:
@@ -93,13 +106,13 @@ class Narrator:
         as ``.third``, told of him)."""
         second = self._action(a, s)
         if a.kind not in _TOLD_APART:
-            return Phrase(second)
+            return Phrase(second, lang=self.lang)
         self._third = True
         try:
             third = self._action(a, s)
         finally:
             self._third = False
-        return Phrase(second, third)
+        return Phrase(second, third, self.lang)
 
     def _action(self, a: Action, s: GameState) -> str:
         me = s.decision.seat
@@ -107,7 +120,8 @@ class Narrator:
         card, city, seat = self.card(a.card), self.card(a.city), self.seat(a.seat)
         own = a.seat == me
         if k == ActionKind.DRAW:
-            return Phrase(p("act.draw2") if draw_count(s, me) > 1 else p("act.draw"))
+            two = draw_count(s, me) > 1 and len(s.deck) > 1       # the Hermit's last card comes alone
+            return Phrase(p("act.draw2") if two else p("act.draw"))
         if k == ActionKind.PLAY_CITY:
             return Phrase(p("act.play_city_self", card=card) if own else p("act.play_city", card=card, seat=seat))
         if k == ActionKind.CHRONICLE:

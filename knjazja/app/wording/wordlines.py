@@ -16,7 +16,7 @@ from knjazja.engine.cards import CARD_ID, INSTANCES
 
 # placeholders filled in the game's moves (wordcheck renders them there), or by the advice code
 _IN_GAMES = ("act.", "log.", "advice.", "review.", "grammar.", "table.prompt.", "table.why.", "table.stamp.",
-             "table.hint", "handover.reason.")
+             "table.hint", "handover.reason.", "table.choice.")   # the dialogs: wordcheck renders each asked
 
 
 class _Counted(Word):

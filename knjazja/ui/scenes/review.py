@@ -2,8 +2,9 @@
 
 Left, the list of every move (number, who, what), the human moves marked with their loss
 in win-chance points as the background analysis (``knjazja.app.advice.analysis.Analysis``) finds it,
-the three biggest mistakes and, in a lost game, the three moves that cost most at the end of
-the game flagged "!!"; Prev / Next / Next mistake below it.  Right, the
+on one scale (``knjazja.app.advice.marks``): a dot of the loss's grade, "!!" on the biggest
+mistakes, and in a lost game a violet diamond on the moves that cost most by its end; the
+header counts the moves marked bad, and "Marked move" visits them.  Prev / Next below.  Right, the
 position before the selected move: per seat its Glory, hand, cities and chronicles, the war
 or the card in play, a timeline of the game, and what the analysis says about the move.
 Hover a card to see it large.  Keys: ←/→ (or ↑/↓) a move, PgUp/PgDn ten, Home/End, M.
@@ -16,8 +17,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from knjazja.app.advice.analysis import (WORLDS, MISTAKE_POINTS, Analysis, PointResult, decision_points, grade,
-                                  losers, replay)
+from knjazja.app.advice import marks as review_marks
+from knjazja.app.advice.analysis import WORLDS, Analysis, PointResult, decision_points, losers, replay
+from knjazja.app.advice.marks import Mark
 from knjazja.app.wording.i18n import get_language, tr
 from knjazja.app.wording.narrate import Narrator
 from knjazja.app.advice.verdict import point_verdict
@@ -25,8 +27,8 @@ from knjazja.engine import Action, GameState
 from knjazja.ui import style
 from knjazja.ui.art.palette import HIGHLIGHT
 from knjazja.ui.scenes.base import oid
+from knjazja.ui.scenes.review_board import CARD_H, CARD_W, COSTLY_COLOUR, GRADE_COLOURS, ReviewBoard, final_verdict
 from knjazja.ui.scenes.review_list import MoveRows
-from knjazja.ui.scenes.review_board import CARD_H, CARD_W, GRADE_COLOURS, ReviewBoard, final_verdict
 from knjazja.ui.table.sprites import Sprites, TextCache, seat_colour
 from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades
 
@@ -59,7 +61,8 @@ class ReviewScene(BookScene):
         self.use_process = use_process
         self.analysis = analysis
         self.step = self.points[0] if self.points else 0
-        self.flagged: list[int] = []              # the 3 biggest mistakes
+        self.marks: dict[int, Mark] = {}          # every analysed move's mark
+        self.marked: list[int] = []               # the moves marked bad: "Next marked move"
         self._results_seen = 0
         self.sprites = Sprites()
         self.texts = TextCache()
@@ -92,7 +95,7 @@ class ReviewScene(BookScene):
                                      lost=losers(self.states, self.seats))
         if self.step in self._point_set:
             self.analysis.prioritize(self.step)
-        self.flagged = self.analysis.flagged()
+        self._remark()
         super().enter()
 
     def exit(self) -> None:
@@ -124,7 +127,7 @@ class ReviewScene(BookScene):
             "mistake": UIButton(pygame.Rect(x + 2 * (small_w + gap), by, big_w, bh), tr("review.next_mistake"),
                                 self.ui, object_id=oid("@primary", "#review_mistake")),
         }
-        legend_h = px(54)
+        legend_h = px(76)
         list_top = self.left.top + px(50)
         list_bottom = by - px(12) - legend_h
         self.legend_rect = pygame.Rect(self.left.left, list_bottom + px(6), left_w, legend_h)
@@ -153,7 +156,7 @@ class ReviewScene(BookScene):
         if not self.buttons:
             return
         for key, on in (("prev", self.step > 0), ("next", self.step < self.last),
-                        ("mistake", bool(self.mistakes() or self.flagged))):
+                        ("mistake", bool(self.marked))):
             if on:
                 self.buttons[key].enable()
             else:
@@ -170,16 +173,19 @@ class ReviewScene(BookScene):
         self.ensure_visible()
         self.refresh()
 
+    def _remark(self) -> None:
+        if self.analysis is not None:
+            self.marks = review_marks.marks(self.analysis)
+            self.marked = review_marks.marked(self.analysis)
+
     def mistakes(self) -> list[int]:
-        """The analysed human moves that are clear mistakes, in game order."""
-        if self.analysis is None:
-            return []
-        return sorted(i for i, r in self.analysis.results.items() if r.loss_points >= MISTAKE_POINTS)
+        """The analysed human moves graded mistakes, in game order."""
+        return review_marks.mistakes(self.analysis) if self.analysis is not None else []
 
     def next_mistake(self) -> None:
-        found = sorted(set(self.mistakes()) | set(self.flagged))     # a lost game's costliest too
-        if found:
-            self.go(next((i for i in found if i > self.step), found[0]))
+        """To the next move marked bad (a mistake, or a lost game's costly move)."""
+        if self.marked:
+            self.go(next((i for i in self.marked if i > self.step), self.marked[0]))
 
     def ensure_visible(self, smooth: bool = True) -> None:
         if self.scroll is None:
@@ -257,7 +263,7 @@ class ReviewScene(BookScene):
             seen = len(a.results) + len(a.costs)
             if seen != self._results_seen:    # whoever collected them
                 self._results_seen = seen
-                self.flagged = a.flagged()
+                self._remark()
                 self.refresh()
         if self.scroll is not None:
             self.scroll.update(dt)
@@ -287,7 +293,8 @@ class ReviewScene(BookScene):
             return tr("review.failed")
         if not a.done:
             return tr("review.costing") if a.costing else tr("review.analysing", done=a.done_count, total=a.total)
-        return tr("review.analysed", n=len(self.mistakes()))
+        mistakes, costly = review_marks.header_counts(a)
+        return tr("review.analysed_costly", n=mistakes, m=costly) if costly else tr("review.analysed", n=mistakes)
 
     def verdict_lines(self) -> tuple[str, str, tuple[int, int, int]]:
         """(the move, the verdict, the verdict's colour) for the selected step."""
@@ -306,8 +313,9 @@ class ReviewScene(BookScene):
             running = self.analysis is not None and self.analysis.running == i
             return move, tr("review.thinking" if running else "review.waiting"), style.MUTED
         text = point_verdict(self.analysis, i, self.states[i], narrator, [x.name for x in self.seats],
-                             get_language(), many=len(self._humans) > 1, flagged=self.flagged)
-        return move, text, GRADE_COLOURS[grade(r.loss_points)]
+                             get_language(), many=len(self._humans) > 1)
+        mark = self.marks.get(i) or review_marks.marks(self.analysis)[i]
+        return move, text, COSTLY_COLOUR if self.analysis.judged_at_end(i) else GRADE_COLOURS[mark.grade]
 
     # -- drawing: static --------------------------------------------------------------------
     def draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -330,30 +338,10 @@ class ReviewScene(BookScene):
         style.draw_diamond(surface, (box.right - 1, box.centery), px(5), style.GOLD)
 
     def _draw_legend(self, surface: pygame.Surface) -> None:
-        px, r = self.px, self.legend_rect
-        pygame.draw.line(surface, style.GOLD_DARK, (r.left, r.top), (r.right, r.top))
-        f = style.font("body", px(15))
-        x, y = r.left + px(4), r.top + px(8) + f.get_height() // 2
-        for key in ("good", "inaccuracy", "mistake"):
-            pygame.draw.circle(surface, GRADE_COLOURS[key], (x + px(5), y), px(5))
-            rect = style.blit_text(surface, tr(f"review.legend.{key}"), f, style.PARCHMENT_DARK,
-                                   midleft=(x + px(14), y), shadow=None)
-            x = rect.right + px(16)
-        flag = self._flag(px(16))
-        surface.blit(flag, flag.get_rect(midleft=(x, y)))
-        style.blit_text(surface, tr("review.legend.flag"), f, style.PARCHMENT_DARK,
-                        midleft=(x + flag.get_width() + px(6), y), shadow=None)
-        style.blit_text(surface, tr("review.legend.unit"), f, style.MUTED,
-                        topleft=(r.left + px(4), y + f.get_height() // 2 + px(4)), shadow=None)
+        self.board.draw_legend(surface, self.legend_rect)
 
     def _flag(self, size: int) -> pygame.Surface:
-        """A red disc with "!!": one of the biggest mistakes."""
-        surf = pygame.Surface((size, size), pygame.SRCALPHA)
-        pygame.draw.circle(surf, (90, 10, 10), (size // 2, size // 2), size // 2)
-        pygame.draw.circle(surf, GRADE_COLOURS["mistake"], (size // 2, size // 2), size // 2 - 1)
-        t = self.texts.render("!!", "bold", int(size * 0.72), style.CREAM, shadow=False)
-        surf.blit(t, t.get_rect(center=(size // 2, size // 2)))
-        return surf
+        return self.board.flag(size)
 
     # -- drawing: live ----------------------------------------------------------------------
     def draw_live(self, surface: pygame.Surface) -> None:
@@ -414,11 +402,11 @@ class ReviewScene(BookScene):
                                                    (style.PARCHMENT_DARK if human else style.MUTED))
             self.rows.draw(surface, i, self.texts, colour, (rect.left + px(64), cy))    # whole: 2 lines if need be
             if point:
-                self._draw_loss(surface, results.get(i), running == i, i in self.flagged,
+                self._draw_loss(surface, results.get(i), running == i, self.marks.get(i),
                                 (rect.right - px(6), cy))
         surface.set_clip(clip)
 
-    def _draw_loss(self, surface: pygame.Surface, r: PointResult | None, running: bool, flagged: bool,
+    def _draw_loss(self, surface: pygame.Surface, r: PointResult | None, running: bool, mark: Mark | None,
                    midright: tuple[int, int]) -> None:
         px = self.px
         if r is None:
@@ -426,17 +414,20 @@ class ReviewScene(BookScene):
                                   style.GOLD_LIGHT if running else style.MUTED, shadow=False)
             surface.blit(t, t.get_rect(midright=midright))
             return
-        g = grade(r.loss_points)
+        mark = mark or Mark("good")
         value = "0" if r.loss_points < 0.05 else \
             "−" + f"{r.loss_points:.1f}".replace(".", tr("number.decimal_point"))
-        t = self.texts.render(value, "bold", px(16), GRADE_COLOURS[g], shadow=True)
+        t = self.texts.render(value, "bold", px(16), GRADE_COLOURS[mark.grade], shadow=True)
         rect = surface.blit(t, t.get_rect(midright=midright))
         x = rect.left - px(8)
-        if flagged:
+        if mark.biggest:
             flag = self._flag(px(18))
-            surface.blit(flag, flag.get_rect(midright=(x + px(2), midright[1])))
+            x = surface.blit(flag, flag.get_rect(midright=(x + px(2), midright[1]))).left - px(4)
         else:
-            pygame.draw.circle(surface, GRADE_COLOURS[g], (x - px(4), midright[1]), px(4))
+            pygame.draw.circle(surface, GRADE_COLOURS[mark.grade], (x - px(4), midright[1]), px(4))
+            x -= px(12)
+        if mark.costly:
+            style.draw_diamond(surface, (x - px(5), midright[1]), px(6), COSTLY_COLOUR)
 
     # -- the right side: title, timeline, board, verdict ----------------------------------------
     def _render_right(self) -> pygame.Surface:

@@ -23,6 +23,7 @@ from knjazja.ui.widgets import wrap_text
 
 CARD_W, CARD_H = 5, 7
 GRADE_COLOURS = {"good": (120, 200, 100), "inaccuracy": (238, 176, 56), "mistake": (236, 78, 60)}
+COSTLY_COLOUR = (214, 170, 255)      # a lost game's costly move: not a grade, a mark of its own
 
 
 def final_verdict(seats: list[Seat], s: GameState) -> str:
@@ -64,6 +65,37 @@ class ReviewBoard:
         # the seats whose hidden cards (hand, bids) are shown; None: all (a game played here).
         # A network game's review knows only its own seats' cards: the others' are counted.
         self.only: set[int] | None = None
+
+    def draw_legend(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """The marks' legend: the grades, "!!", the costly moves' diamond, the unit."""
+        px = self.px
+        pygame.draw.line(surface, style.GOLD_DARK, (r.left, r.top), (r.right, r.top))
+        f = style.font("body", px(15))
+        x, y = r.left + px(4), r.top + px(8) + f.get_height() // 2
+        for key in ("good", "inaccuracy", "mistake"):
+            pygame.draw.circle(surface, GRADE_COLOURS[key], (x + px(5), y), px(5))
+            rect = style.blit_text(surface, tr(f"review.legend.{key}"), f, style.PARCHMENT_DARK,
+                                   midleft=(x + px(14), y), shadow=None)
+            x = rect.right + px(16)
+        flag = self.flag(px(16))
+        surface.blit(flag, flag.get_rect(midleft=(x, y)))
+        style.blit_text(surface, tr("review.legend.flag"), f, style.PARCHMENT_DARK,
+                        midleft=(x + flag.get_width() + px(6), y), shadow=None)
+        y += f.get_linesize() + px(2)                    # the costly moves: a mark of their own
+        style.draw_diamond(surface, (r.left + px(9), y), px(6), COSTLY_COLOUR)
+        style.blit_text(surface, tr("review.legend.costly"), f, style.PARCHMENT_DARK,
+                        midleft=(r.left + px(20), y), shadow=None)
+        style.blit_text(surface, tr("review.legend.unit"), f, style.MUTED,
+                        topleft=(r.left + px(4), y + f.get_height() // 2 + px(4)), shadow=None)
+
+    def flag(self, size: int) -> pygame.Surface:
+        """A red disc with "!!": one of the biggest mistakes."""
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(surf, (90, 10, 10), (size // 2, size // 2), size // 2)
+        pygame.draw.circle(surf, GRADE_COLOURS["mistake"], (size // 2, size // 2), size // 2 - 1)
+        t = self.texts.render("!!", "bold", int(size * 0.72), style.CREAM, shadow=False)
+        surf.blit(t, t.get_rect(center=(size // 2, size // 2)))
+        return surf
 
     def draw_title(self, surf: pygame.Surface, r: pygame.Rect, text: str, s: GameState) -> None:
         """Which move, and the sizes of the piles."""
