@@ -363,7 +363,7 @@ def test_every_move_is_listed_whole_and_the_buttons_keep_a_margin(make_app, lang
     app.stack.push(scene)
     app.step([])
     view, rows = scene.scroll.view, scene.rows
-    width = view.width - scene.px(66) - scene.px(78)
+    width = scene.move_width(view.width)
     assert len(rows.rows) == scene.last and rows.height == sum(r.height for r in rows.rows) + scene.row_h
     wrapped = 0
     for i, row in enumerate(rows.rows):
@@ -378,3 +378,24 @@ def test_every_move_is_listed_whole_and_the_buttons_keep_a_margin(make_app, lang
     for key, b in scene.buttons.items():
         margin = (b.rect.width - b.font.size(b.text)[0]) // 2
         assert margin >= max(6, scene.px(12)), (key, b.text, margin)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_a_moves_widest_marks_stay_right_of_its_words(make_app, size):
+    """A big loss with "!!" and a lost game's diamond: all its marks lie inside the room the
+    row keeps for them, so a move's words (``move_width``) never run under them."""
+    from knjazja.app.advice.marks import Mark
+    from knjazja.ui.scenes.review import ReviewScene
+    app = make_app(size)
+    session = finished_session()
+    scene = ReviewScene(session, analysis=Analysis(replay(session.state), [], TINY, use_process=False))
+    app.stack.push(scene)
+    app.step([])
+    act = Action("draw")
+    worst = PointResult(0, 0, act, 0.0, act, 0.999)
+    surface = pygame.Surface((1000, 60), pygame.SRCALPHA)
+    scene._draw_loss(surface, worst, False, Mark("mistake", biggest=True, costly=True), (994, 30))
+    ink = surface.get_bounding_rect()
+    view_w = 1000
+    words_end = scene.px(64) + scene.move_width(view_w)
+    assert ink.width > scene.px(60) and ink.left >= words_end, (ink, words_end)

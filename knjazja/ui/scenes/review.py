@@ -41,6 +41,9 @@ def _card_set(a: Action | None) -> set[int]:
     return {c for c in (a.card, a.city, a.target, *a.cards) if c >= 0}
 
 
+MARKS_W = 96            # a move's marks at the right of its row, at their widest (unscaled px)
+
+
 class ReviewScene(BookScene):
     """``ReviewScene(session, on_close)``: Back/Esc calls ``on_close`` (default: pop)."""
 
@@ -136,7 +139,7 @@ class ReviewScene(BookScene):
         view = pygame.Rect(self.left.left, list_top, track.left - px(10) - self.left.left, list_bottom - list_top)
         self.row_h = px(30)
         self.rows = MoveRows([self.move_text(i) for i in range(self.last)], self.texts, px(16), max(10, px(14)),
-                             view.width - px(66) - px(78), self.row_h)
+                             self.move_width(view.width), self.row_h)
         self.scroll = ScrollArea(view, self.rows.height, track, self.row_h)
         if keep is not None:
             self.scroll.scroll_to(keep, smooth=False)
@@ -186,6 +189,11 @@ class ReviewScene(BookScene):
         """To the next move marked bad (a mistake, or a lost game's costly move)."""
         if self.marked:
             self.go(next((i for i in self.marked if i > self.step), self.marked[0]))
+
+    def move_width(self, view_w: int) -> int:
+        """A move's words in a list row ``view_w`` wide: after its number and seat's dot, before
+        its marks (the loss, a dot or "!!", a lost game's diamond — all three at their widest)."""
+        return view_w - self.px(66) - self.px(MARKS_W)
 
     def ensure_visible(self, smooth: bool = True) -> None:
         if self.scroll is None:
