@@ -134,11 +134,11 @@ class Toasts:
 
     def place(self, L, choice: "ChoicePanel", ctx: DrawContext,
               keep_clear: tuple[Rect, ...] = ()) -> list[tuple[Rect, Toast, int, tuple[str, ...]]]:
-        """The boxes on the table (layout ``L``): just above the prompt banner, clear of the
-        choice panel's buttons (a hint names one of them) and of ``keep_clear`` (the turns
-        left under the piles)."""
+        """The boxes on the table (layout ``L``): just above the prompt banner, over the war
+        stack (beside the piles, whose names and turns left stay in sight), clear of the choice
+        panel's buttons (a hint names one of them) and of ``keep_clear`` (the piles' words)."""
         avoid = ((Rect(choice.rect),) if choice.visible else ()) + tuple(r for r in keep_clear if r.width)
-        return self.boxes((L.prompt.centerx, L.prompt.top - L.unit // 2), L.prompt.width, ctx, avoid,
+        return self.boxes((L.war_stack.centerx, L.prompt.top - L.unit // 2), L.war_stack.width, ctx, avoid,
                           L.war_stack.top, L.prompt.bottom + L.unit // 2)
 
     def draw_at(self, surface: pygame.Surface, L, choice: "ChoicePanel", ctx: DrawContext,

@@ -55,10 +55,10 @@ class TableScene(GuiScene):
         self.sprites, self.texts = Sprites(), TextCache()
         self.animator = A.Animator(land=lambda e: c.view.land(e), on_busy=c.set_animating)
         self.board, self.fan, self.controls = Board(), HandFan(), Controls()
+        self.controls.centre_room = lambda: self.board.centre_room(c.view, self._ctx(), c.names)
         self.steps = StepBuilder(Stage(c, self.board, self.fan, self.sprites, self.texts,
                                        self.ensure_geometry, self.layout_fan))
-        self.log_panel, self.toasts = LogPanel(), Toasts()
-        self.warmer = FaceWarmer(self.sprites)
+        self.log_panel, self.toasts, self.warmer = LogPanel(), Toasts(), FaceWarmer(self.sprites)
         self.layout: TableLayout | None = None
         self.time, self.mouse = 0.0, (0, 0)
         self.zoom = Zoom()
@@ -308,7 +308,7 @@ class TableScene(GuiScene):
                                  hidden=frozenset(self.animator.hidden()))
         surface.blit(layer, (0, 0))
         self.board.draw_dynamic(surface, ctx, decider=decider, current=current, over=self.session.state.over)
-        self.log_panel.draw(surface, L.log, ctx)
+        self.log_panel.draw(surface, self.controls.log_room(L), ctx)
         shown = [b for b in (self.controls.skip, self.controls.hint) if b is not None and b.visible]
         draw_banner(surface, L.prompt, *banner(c, self.log_panel.lines), ctx,
                     reserve=Rect(shown[0].rect) if shown else None)

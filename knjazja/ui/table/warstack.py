@@ -342,6 +342,25 @@ def _table_geometry(view: TableView, rect: Rect, card_size: tuple[int, int], ctx
     return g
 
 
+def content_bottom(g: CentreGeom, ctx: DrawContext) -> int:
+    """The lowest pixel of what the centre shows: its header, cards, city, badges and labels."""
+    rects = [pc.rect for pc in g.cards] + [label_rect(lb, ctx) for lb in g.labels]
+    rects += [Rect(c[0] - s // 2, c[1] - s // 2, s, s) for _, _, c, s in g.badges]
+    rects += [r for _, r, _, _ in g.ribbons] + ([g.city.rect] if g.city is not None else [])
+    return max([r.bottom for r in rects] + [g.rect.top + header_height(ctx)])
+
+
+def least_height(view: TableView, rect: Rect, card_size: tuple[int, int], ctx: DrawContext,
+                 names: list[str], step: int = 4) -> int:
+    """The lowest centre (from ``rect``'s top, at most its height) that holds all it shows —
+    the room a dialog standing under the war stack leaves it."""
+    for h in range(40, rect.height + 1, step):
+        g = centre_geometry(view, Rect(rect.left, rect.top, rect.width, h), card_size, ctx, names)
+        if content_bottom(g, ctx) <= rect.top + h:
+            return h
+    return rect.height
+
+
 def header_height(ctx: DrawContext) -> int:
     """From the centre's top to below its header line (drawn by ``draw_centre``)."""
     return ctx.unit // 3 + 2 + round(ctx.fs(1.45) * 1.3)
