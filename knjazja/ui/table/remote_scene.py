@@ -24,6 +24,7 @@ from knjazja.app.table.table_view import last_played
 from knjazja.app.wording.i18n import has, tr
 from knjazja.app.wording.narrate import Narrator
 from knjazja.net.client import CONNECTED
+from knjazja.net.hotseat import HotSeatSession
 from knjazja.net.remote import RemoteSession
 from knjazja.ui import style
 from knjazja.ui.table.scene import TableScene
@@ -33,7 +34,7 @@ REFRESH_SECONDS = 1.0        # how often the host's window asks its server who h
 
 
 class RemoteTableScene(TableScene):
-    def __init__(self, session: RemoteSession, *, hosted=None, settings=None,
+    def __init__(self, session: RemoteSession | HotSeatSession, *, hosted=None, settings=None,
                  on_menu: Callable[[], None] | None = None, on_game_over=None,
                  on_results: Callable[[], None] | None = None) -> None:
         """``hosted``: the ``net.hosting.HostedTable`` when this window hosts the table."""

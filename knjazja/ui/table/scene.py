@@ -22,7 +22,7 @@ from knjazja.app.wording.help_topics import rules_focus
 from knjazja.app.wording.i18n import get_language
 from knjazja.app.table.interaction import Hit, Pile
 from knjazja.app.table.news import GameOver, HandOver, Notice, ViewerChanged
-from knjazja.app.session import GameSession
+from knjazja.app.session import TableSession
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A
 from knjazja.ui.table.board import Board
@@ -40,8 +40,8 @@ from knjazja.ui.table.zoom import Zoom, draw_zoomed, zoom_clear
 
 
 class TableScene(GuiScene):
-    def __init__(self, session: GameSession, *, viewer_policy: str | int = "auto",
-                 on_game_over: Callable[[GameSession], None] | None = None,
+    def __init__(self, session: TableSession, *, viewer_policy: str | int = "auto",
+                 on_game_over: Callable[[TableSession], None] | None = None,
                  on_menu: Callable[[], None] | None = None, settings=None,
                  on_handover: Callable[[int], None] | None = None, sync_bots: bool = False,
                  on_results: Callable[[], None] | None = None) -> None:
@@ -307,7 +307,7 @@ class TableScene(GuiScene):
         layer = self.board.layer(backdrop, c.view, ctx, lit=c.lit(), war_mode=c.pointer.picking_war, tags=c.tags(),
                                  hidden=frozenset(self.animator.hidden()))
         surface.blit(layer, (0, 0))
-        self.board.draw_dynamic(surface, ctx, decider=decider, current=current, over=self.session.state.over)
+        self.board.draw_dynamic(surface, ctx, decider=decider, current=current, over=self.session.over)
         self.log_panel.draw(surface, L.log, ctx)
         shown = [b for b in (self.controls.skip, self.controls.hint) if b is not None and b.visible]
         draw_banner(surface, L.prompt, *banner(c, self.log_panel.lines), ctx,
