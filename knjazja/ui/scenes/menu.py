@@ -4,13 +4,13 @@ lesson on the very first start, a game against bots once the lessons are done.""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
 from knjazja import __version__
+from knjazja.app.store.settings import GameSetup
 from knjazja.app.wording.i18n import get_language, tr
 from knjazja.ui import style
 from knjazja.ui.app import fullscreen_key_label
@@ -22,7 +22,7 @@ from knjazja.ui.scenes.menu_layout import MenuLayout, menu_layout
 from knjazja.ui.widgets import wrap_text
 
 # (title, text, [(label, callback)…]): the first callback is the primary button
-Banner = tuple[str, str, list[tuple[str, Callable[[], None]]]]
+Banner = tuple[str, str, list[tuple[str, Callable[[], object]]]]
 
 
 def app_version() -> str:
@@ -35,9 +35,9 @@ class MenuScene(GuiScene):
 
     BUTTONS = ("new_game", "join", "learn", "continue", "load", "rules", "stats", "settings", "quit")
 
-    def __init__(self, *, on_start: Callable[[dict[str, Any]], None] | None = None,
+    def __init__(self, *, on_start: Callable[[GameSetup], object] | None = None,
                  has_saves: Callable[[], bool] | None = None,
-                 on_continue: Callable[[], None] | None = None,
+                 on_continue: Callable[[], object] | None = None,
                  on_rules: Callable[[], None] | None = None,
                  on_load: Callable[[], None] | None = None,
                  on_stats: Callable[[], None] | None = None,
@@ -50,7 +50,7 @@ class MenuScene(GuiScene):
         self.banner = banner
         self.banner_rect = pygame.Rect(0, 0, 0, 0)
         self.banner_text: tuple[str, str] | None = None
-        self.banner_buttons: list[tuple[UIButton, Callable[[], None]]] = []
+        self.banner_buttons: list[tuple[UIButton, Callable[[], object]]] = []
         self.on_start = on_start
         self.has_saves = has_saves
         self.on_continue = on_continue

@@ -20,7 +20,7 @@ class PassDeviceScene(GuiScene):
     is_overlay = True
 
     def __init__(self, name: str, reason: str, on_ready: Callable[[], None],
-                 on_undo: Callable[[], None] | None = None) -> None:
+                 on_undo: Callable[[], object] | None = None) -> None:
         super().__init__()
         self.name = name
         self.reason = reason

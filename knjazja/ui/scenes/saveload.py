@@ -39,7 +39,7 @@ class ConfirmScene(GuiScene):
 
     is_overlay = True
 
-    def __init__(self, title: str, text: str, on_yes: Callable[[], None], *,
+    def __init__(self, title: str, text: str, on_yes: Callable[[], object], *,
                  yes_label: str | None = None, no_label: str | None = None,
                  on_no: Callable[[], None] | None = None, danger: bool = True) -> None:
         super().__init__()

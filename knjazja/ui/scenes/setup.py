@@ -44,7 +44,7 @@ def default_names(seats: list[dict[str, str]]) -> list[str]:
 
 
 class SetupScene(GuiScene):
-    def __init__(self, *, on_start: Callable[[GameSetup], None] | None = None,
+    def __init__(self, *, on_start: Callable[[GameSetup], object] | None = None,
                  on_back: Callable[[], None] | None = None,
                  setup: dict[str, Any] | None = None) -> None:
         """``setup`` pre-fills the screen; by default ``app.settings.last_setup`` does."""

@@ -36,7 +36,7 @@ class LessonScene(TableScene):
     def __init__(self, lesson: Lesson, *, start_at: int = 0, settings=None,
                  on_menu: Callable[[], None] | None = None,
                  on_finished: Callable[["LessonScene"], None] | None = None,
-                 on_restart: Callable[[], None] | None = None,
+                 on_restart: Callable[[], object] | None = None,
                  on_skip: Callable[[], None] | None = None) -> None:
         session = LessonSession(lesson, get_language(), start_at)
         super().__init__(session, on_menu=on_menu, settings=settings, sync_bots=True)
