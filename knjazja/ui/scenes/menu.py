@@ -222,7 +222,7 @@ class MenuScene(GuiScene):
                                        (MENU_FAN_RIGHT, (round(w * 0.86), round(h * 0.78)), 1)):
             for i, card_id in enumerate(ids):
                 key = (card_id, lang, size)
-                face = self._fan_cache.get_or(key, lambda c=card_id: render_card_uncached(c, lang, size))
+                face = self._fan_cache.get_or(key, lambda: render_card_uncached(card_id, lang, size))
                 angle = direction * (-16 + 16 * i)
                 rotated = pygame.transform.rotozoom(face, angle, 1.0)
                 offset = (i - 1) * round(card_w * 0.7)

@@ -69,6 +69,7 @@ class PassDeviceScene(GuiScene):
     def undo(self) -> None:
         """The previous player takes his move back (before the screen closes: the table
         must not take the closing for the next player's look)."""
+        assert self.on_undo is not None, "the Undo button is there only with on_undo"
         self.on_undo()
         self.close()
 
