@@ -202,7 +202,8 @@ class GameFlow:
         session = self.session
         assert session is not None, "the device passes at a table"
         name = session.seats[seat].name
-        kind = session.seen_by(seat).decision.kind if session.deciding == seat else DecisionKind.TURN  # (a bot may open)
+        # (a bot may open)
+        kind = session.seen_by(seat).decision.kind if session.deciding == seat else DecisionKind.TURN
         who = seat_word(name, get_language())
         reason = tr("handover.reason.turn", name=who) if kind == DecisionKind.TURN else \
             tr("handover.reason.decide", name=who, what=tr(f"decision.{kind}"))

@@ -4,13 +4,14 @@ lesson on the very first start, a game against bots once the lessons are done.""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
 from knjazja import __version__
-from knjazja.app.store.settings import GameSetup
 from knjazja.app.wording.i18n import get_language, tr
 from knjazja.ui import style
 from knjazja.ui.app import fullscreen_key_label
@@ -35,7 +36,7 @@ class MenuScene(GuiScene):
 
     BUTTONS = ("new_game", "join", "learn", "continue", "load", "rules", "stats", "settings", "quit")
 
-    def __init__(self, *, on_start: Callable[[GameSetup], object] | None = None,
+    def __init__(self, *, on_start: Callable[[dict[str, Any]], object] | None = None,
                  has_saves: Callable[[], bool] | None = None,
                  on_continue: Callable[[], object] | None = None,
                  on_rules: Callable[[], None] | None = None,
@@ -222,7 +223,7 @@ class MenuScene(GuiScene):
                                        (MENU_FAN_RIGHT, (round(w * 0.86), round(h * 0.78)), 1)):
             for i, card_id in enumerate(ids):
                 key = (card_id, lang, size)
-                face = self._fan_cache.get_or(key, lambda: render_card_uncached(card_id, lang, size))
+                face = self._fan_cache.get_or(key, partial(render_card_uncached, card_id, lang, size))
                 angle = direction * (-16 + 16 * i)
                 rotated = pygame.transform.rotozoom(face, angle, 1.0)
                 offset = (i - 1) * round(card_w * 0.7)
