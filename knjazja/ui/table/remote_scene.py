@@ -79,7 +79,7 @@ class RemoteTableScene(TableScene):
     def _look_through(self, viewer: int | None) -> None:
         """Hot seat at a network table: the state drawn is dealt from the view of the player
         looking, so when the device passes the table is laid again from his view."""
-        if getattr(self.remote, "viewer", None) is None or viewer is None or viewer == self.remote.viewer:
+        if not isinstance(self.remote, HotSeatSession) or viewer is None or viewer == self.remote.viewer:
             return
         self.remote.viewer = viewer
         self.skip()
@@ -138,7 +138,7 @@ class RemoteTableScene(TableScene):
         if hosted.table.password:
             lines.append(tr("net.invite.password", lang=lang))
         body, title = style.font("body", self.px(19)), style.font("bold", self.px(23))
-        centre = self.layout.war_stack      # empty while the table waits for its players
+        centre = self.laid().war_stack      # empty while the table waits for its players
         width = min(self.px(560), centre.width - self.px(20))
         wrapped = [(title, ln) for ln in wrap_text(lines[0], title, width - self.px(24))]
         for text in lines[1:]:

@@ -253,7 +253,7 @@ class Sprites:
             return _as("shadow", surf)
         return self._misc.get_or(("shadow", w, h), make)
 
-    def glow(self, size: tuple[int, int], colour: Colour, width: int) -> pygame.Surface:
+    def glow(self, size: tuple[int, int], colour: tuple[int, ...], width: int) -> pygame.Surface:
         """A soft glowing frame around a rect of ``size`` (the surface is larger by 2×width)."""
         w, h = int(size[0]), int(size[1])
 
