@@ -70,7 +70,8 @@ def vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pyg
     """A fresh surface (callers draw on it) copied from a cached master: cards of one kind
     share their gradients, and a per-row Python loop was the bulk of a card's render time."""
     w, h = max(1, size[0]), max(1, size[1])
-    return pygame.transform.scale(_gradient_column(h, (top[0], top[1], top[2]), (bottom[0], bottom[1], bottom[2])), (w, h))
+    column = _gradient_column(h, (top[0], top[1], top[2]), (bottom[0], bottom[1], bottom[2]))   # (hashable)
+    return pygame.transform.scale(column, (w, h))
 
 
 @sized_lru(128)
