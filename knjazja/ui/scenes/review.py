@@ -320,6 +320,7 @@ class ReviewScene(BookScene):
         if r is None:
             running = self.analysis is not None and self.analysis.running == i
             return move, tr("review.thinking" if running else "review.waiting"), style.MUTED
+        assert self.analysis is not None, "r is one of its results"
         text = point_verdict(self.analysis, i, self.states[i], narrator, [x.name for x in self.seats],
                              get_language(), many=len(self._humans) > 1)
         mark = self.marks.get(i) or review_marks.marks(self.analysis)[i]
@@ -378,6 +379,7 @@ class ReviewScene(BookScene):
         return (a.done_count, len(a.costs), a.running == self.step, a.error is not None)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
+        assert self.scroll is not None, "drawn once built"
         px, view = self.px, self.scroll.view
         off = round(self.scroll.offset)
         clip = surface.get_clip()

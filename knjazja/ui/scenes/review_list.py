@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from knjazja.ui.table.banner import balanced
+from knjazja.ui.table.banner import balanced, width_in
 from knjazja.ui.table.sprites import TextCache
 
 ROLE = "body"
@@ -81,8 +81,8 @@ def _lines(text: str, fonts: TextCache, size: int, least: int, width: int) -> tu
             return (text,), s
     for s in range(size, least - 1, -1):
         font = fonts.font(ROLE, s)
-        lines = balanced(text, width, lambda t, f=font: f.size(t)[0])
+        lines = balanced(text, width, width_in(font))
         if len(lines) <= 2 and all(font.size(line)[0] <= width for line in lines):
             return tuple(lines), s
     font = fonts.font(ROLE, least)
-    return tuple(balanced(text, width, lambda t: font.size(t)[0])), least
+    return tuple(balanced(text, width, width_in(font))), least

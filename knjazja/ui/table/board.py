@@ -74,17 +74,22 @@ def strip_names(L: TableLayout, area, names: list[str]) -> list[str]:
 
 class Board:
     def __init__(self) -> None:
-        self.layout: TableLayout | None = None
+        self._layout: TableLayout | None = None
         self.geoms: dict[int, AreaGeom] = {}
         self.centre: CentreGeom | None = None
         self.centre_rect = Rect(0, 0, 0, 0)
         self.piles: PileGeom | None = None
-        self._key = None
+        self._key: tuple | None = None
         self._layer: pygame.Surface | None = None
-        self._layer_key = None
+        self._layer_key: tuple | None = None
+
+    @property
+    def layout(self) -> TableLayout:
+        assert self._layout is not None, "set_layout() comes first"
+        return self._layout
 
     def set_layout(self, layout: TableLayout) -> None:
-        self.layout = layout
+        self._layout = layout
         self._key = None
         self._layer = None
         self._layer_key = None

@@ -11,6 +11,7 @@ is cut.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -78,7 +79,7 @@ class ChoicePanel:
         return bool(self.buttons)
 
     def show(self, manager: pygame_gui.UIManager, bounds: Rect, title: str,
-             items: list[Item] | list[tuple[str, object, bool]], scale: float, key: object,
+             items: Sequence[Item | tuple[str, object, bool]], scale: float, key: object,
              anchor: str = "bottom", centre_x: int | None = None, window: Rect | None = None,
              wider: Rect | None = None, keep_clear: tuple[Rect, ...] = ()) -> None:
         """Build the buttons of ``items`` in ``bounds`` — or in ``wider`` when the panel is lower

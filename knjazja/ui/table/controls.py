@@ -44,7 +44,7 @@ class Controls:
         # what the dialog must leave the table: the centre's least height and the piles' words
         self.centre_room: Callable[[], tuple[int, tuple[Rect, ...]]] | None = None
         self.beside = False             # the dialog stands at the foot of the log's column
-        self._key = None
+        self._key: tuple | None = None
 
     def build(self, manager, layout, scale: float = 1.0) -> None:
         L = layout
@@ -85,9 +85,9 @@ class Controls:
         for key, b in self.buttons.items():
             if b is element:
                 return key
-        for key, b in (("menu", self.menu), ("undo", self.undo), ("skip", self.skip), ("hint", self.hint),
-                       ("help", self.help), ("results", self.results)):
-            if b is element:
+        for key, button in (("menu", self.menu), ("undo", self.undo), ("skip", self.skip), ("hint", self.hint),
+                            ("help", self.help), ("results", self.results)):
+            if button is element:
                 return key
         return None
 
@@ -100,6 +100,7 @@ class Controls:
         if key == self._key:
             return
         self._key = key
+        assert self.results is not None and self.undo is not None and self.hint is not None and self.skip is not None
         for b in self.buttons.values():           # at the end the Results button takes their place
             b.hide() if c.finished else b.show()
         self.results.show() if c.finished else self.results.hide()

@@ -24,6 +24,7 @@ from knjazja.app.table.table_view import last_played
 from knjazja.app.wording.i18n import has, tr
 from knjazja.app.wording.narrate import Narrator
 from knjazja.net.client import CONNECTED
+from knjazja.net.hotseat import HotSeatSession
 from knjazja.net.remote import RemoteSession
 from knjazja.ui import style
 from knjazja.ui.table.scene import TableScene
@@ -33,7 +34,7 @@ REFRESH_SECONDS = 1.0        # how often the host's window asks its server who h
 
 
 class RemoteTableScene(TableScene):
-    def __init__(self, session: RemoteSession, *, hosted=None, settings=None,
+    def __init__(self, session: RemoteSession | HotSeatSession, *, hosted=None, settings=None,
                  on_menu: Callable[[], None] | None = None, on_game_over=None,
                  on_results: Callable[[], None] | None = None) -> None:
         """``hosted``: the ``net.hosting.HostedTable`` when this window hosts the table."""
@@ -78,7 +79,7 @@ class RemoteTableScene(TableScene):
     def _look_through(self, viewer: int | None) -> None:
         """Hot seat at a network table: the state drawn is dealt from the view of the player
         looking, so when the device passes the table is laid again from his view."""
-        if getattr(self.remote, "viewer", None) is None or viewer is None or viewer == self.remote.viewer:
+        if not isinstance(self.remote, HotSeatSession) or viewer is None or viewer == self.remote.viewer:
             return
         self.remote.viewer = viewer
         self.skip()
@@ -137,7 +138,7 @@ class RemoteTableScene(TableScene):
         if hosted.table.password:
             lines.append(tr("net.invite.password", lang=lang))
         body, title = style.font("body", self.px(19)), style.font("bold", self.px(23))
-        centre = self.layout.war_stack      # empty while the table waits for its players
+        centre = self.laid().war_stack      # empty while the table waits for its players
         width = min(self.px(560), centre.width - self.px(20))
         wrapped = [(title, ln) for ln in wrap_text(lines[0], title, width - self.px(24))]
         for text in lines[1:]:
