@@ -156,6 +156,9 @@ _RU_BEGIN = r"(?:нача(?:ть|л[аои]?)|начн\w+|начина\w+|объ
 def _russian(rx: Callable[..., None], out: list[tuple[str, Test]], feminine: set[str], cities: str) -> None:
     out.append(("numeral agreement", lambda ln: _ru_numerals(ln.text)))
     rx("«в руке»", r"(?<!\w)в\u00a0?\s?руке(?!\w)")
+    rx("two numbers run together («у Игрока 2 2 карты»)", r"(?<![\d,.:×–-])\d+[ \u00a0]\d+[ \u00a0]\w")
+    # (the review tells another prince's move as «Ход Ольги — …»: «ваш» there is the reader's slip)
+    rx("«ваш» in a line about somebody else", r"^Ход [^—(]*—(?![^(]*\(для )[^(]*(?<!\w)[Вв]аш\w*")
     if feminine:
         names = "|".join(map(re.escape, sorted(feminine)))
         rx("masculine past after a feminine name", rf"(?:{names})(?!\w)[^.;]*?(?<!\w)\w+л(?:\u00a0| )бы(?!\w)")

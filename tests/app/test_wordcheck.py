@@ -83,6 +83,10 @@ def test_ten_whole_games_read_without_a_known_error(lang):
      "- **События** (24): почти все уходят в\u00a0сброс, а\u00a0«Татарское нашествие» остаётся."),
     ("en", "Events (24) are used once: they act and go to the discard pile.",
      "Events (24): most go to the discard pile, but the Tatar Invasion stays."),
+    # the second reader's pass (issue 59): two numbers run together; «ваш» told of another prince
+    ("ru", "вы заберёте у\u00a0Игрока 2 2\u00a0карты", "вы заберёте 2\u00a0карты у\u00a0Игрока 2"),
+    ("ru", "Ход Ольги\u00a0— построить «Церковь». Почему: ваша Слава сразу изменилась бы на\u00a0+2",
+     "Ход Ольги\u00a0— построить «Церковь». Это лучший ход, шанс победы 53%"),
 ])
 def test_each_pattern_catches_its_error_and_passes_the_fix(lang, bad, good):
     tests = W.patterns(lang, {"Ольга"}, ["Ольга", "Olga", "Kate", "Игрок\u00a02", "Игрок 2"])
