@@ -52,12 +52,17 @@ def quick_thinking(easy_bots: bool = True) -> Iterator[None]:
     hints.Thinker = lambda bot, use_process=None: Thinker(bot, use_process=False)
     review.Analysis = lambda states, points, worlds, use_process, lost=None: analysis.Analysis(
         states, points, TINY, use_process=False, lost=lost, playouts=2)
-    os.environ.setdefault("KNJAZJA_PREFETCH", "0")
+    prefetch_was = os.environ.get("KNJAZJA_PREFETCH")
+    os.environ["KNJAZJA_PREFETCH"] = "0"         # (in this process only while it lasts)
     try:
         yield
     finally:
         for module, name, value in saved:
             setattr(module, name, value)
+        if prefetch_was is None:
+            os.environ.pop("KNJAZJA_PREFETCH", None)
+        else:
+            os.environ["KNJAZJA_PREFETCH"] = prefetch_was
 
 
 def new_window(size: tuple[int, int], lang: str):

@@ -44,6 +44,12 @@ def collect(pf: prefetch.FacePrefetcher, n: int) -> dict:
     return got
 
 
+@pytest.fixture(autouse=True)
+def prefetching_allowed(monkeypatch):
+    """These tests are about the worker: whatever ran before, it may start."""
+    monkeypatch.delenv("KNJAZJA_PREFETCH", raising=False)
+
+
 @pytest.fixture
 def pf():
     p = prefetch.FacePrefetcher()
