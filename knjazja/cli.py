@@ -67,8 +67,16 @@ def _players(text: str) -> int:
     return v
 
 
+class _Parser(argparse.ArgumentParser):
+    """A bad flag is one line on stderr and exit status 2 (no usage before it: ``--help``
+    has it); the subcommands' parsers are of this class too."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="knjazja", description="Князья — the card game of princes.")
+    p = _Parser(prog="knjazja", description="Князья — the card game of princes.")
     p.add_argument("--version", action="version", version=f"knjazja {__version__}")
     p.add_argument("--self-test", action="store_true",
                    help="check every asset, render a frame offscreen, play a bots-only game, exit")

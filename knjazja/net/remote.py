@@ -108,6 +108,15 @@ class RemoteSession(HostDoesIt):
             self.feed.append(acts, [event])
 
     @property
+    def stand_ins(self) -> list[bool]:
+        """Per seat: a bot of the host plays it now for its absent (or slow) player."""
+        return [bool(s.get("bot")) for s in self.client.seats]
+
+    def take_seat_back(self) -> None:
+        """This seat's player is here again: the host's stand-in bot leaves it."""
+        self.client.send_back()
+
+    @property
     def viewer_policy(self) -> int:
         """The table shows this seat's eyes, always."""
         return self.client.seat

@@ -46,7 +46,8 @@ class NetServer:
         # larger ones the library refuses itself by closing the connection (1009)
         self._server = await serve(self._handle, self.address, self.port, max_size=2 * MAX_CLIENT_MESSAGE,
                                    ping_interval=limits.ping_interval, ping_timeout=limits.ping_timeout,
-                                   compression=None, max_queue=16, logger=logging.getLogger("knjazja.net.ws"))
+                                   compression=None, max_queue=16, open_timeout=limits.join_timeout,
+                                   logger=logging.getLogger("knjazja.net.ws"))
         self.port = self._server.sockets[0].getsockname()[1]
         self._ticker = asyncio.create_task(self._tick())
         polled = self.host.background_bots or limits.bot_pause > 0
@@ -104,7 +105,7 @@ class NetServer:
         why = "closed"
         try:
             while not closing:
-                wait = self.host.limits.join_timeout if link.table is None else None
+                wait = self.host.limits.join_timeout + 1 if link.table is None else None   # (the host's tick first)
                 raw = await asyncio.wait_for(ws.recv(), wait)
                 self.host.receive(link, raw)
         except TimeoutError:
