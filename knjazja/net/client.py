@@ -190,7 +190,7 @@ class ClientSession:
             return Update("seats")
         if kind == "stood_in":
             self.stood_in = item[1]
-            return Update("stood_in")
+            return Update("stood_in", number=self.seat)
         if kind == "events":
             _, seq, events, acts = item
             if seq == 0:

@@ -24,6 +24,7 @@ PROTOCOL_VERSION = 2                    # 2: seats say which a bot plays for now
 MAX_CLIENT_MESSAGE = 64 * 1024          # bytes a client may send in one message
 MAX_HOST_MESSAGE = 1024 * 1024          # what a client accepts from the host (a game's log chunk)
 MAX_NAME = 24
+MAX_NAME_SENT = 96                      # a join's name before the host cleans it (marks piled on letters)
 MAX_CODE = 16
 MAX_SECRET = 128
 MAX_ACTION_CARDS = 32
@@ -83,7 +84,7 @@ def action_value(v: Any) -> str | None:
 # What a client may send: type -> {field: check}.  Every field is required, none other allowed.
 CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "join": {"protocol": integer(0, 10**6), "game": text(40), "ruleset": text(64),
-             "table": text(MAX_CODE, allow_empty=False), "seat": integer(-1, 7), "name": text(MAX_NAME),
+             "table": text(MAX_CODE, allow_empty=False), "seat": integer(-1, 7), "name": text(MAX_NAME_SENT),
              "password": text(MAX_SECRET), "token": text(MAX_SECRET)},
     "action": {"n": integer(0, 2**31), "at": integer(0, 10**6), "action": action_value},
     "undo": {"n": integer(0, 2**31)},
