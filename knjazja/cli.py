@@ -134,10 +134,12 @@ def _parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="measure speed (words: the rendering check over many games; "
                                      "review: the review of lost games; evening: a long scripted "
                                      "session and its memory; serve: network tables on loopback; "
-                                     "leaks: hidden cards sent to remote seats)")
-    b.add_argument("what", choices=("engine", "bots", "ui", "words", "review", "evening", "serve", "leaks"))
+                                     "leaks: hidden cards sent to remote seats; attacks: issue 60's "
+                                     "attacks on a loopback host with honest players at its tables)")
+    b.add_argument("what", choices=("engine", "bots", "ui", "words", "review", "evening", "serve", "leaks",
+                                    "attacks"))
     b.add_argument("--json", action="store_true")
-    b.add_argument("--seconds", type=float, default=5.0, help="engine: how long to run")
+    b.add_argument("--seconds", type=float, default=5.0, help="engine: how long to run; attacks: each attack")
     b.add_argument("--frames", type=_positive, default=600, help="ui: frames to draw; evening: per table")
     b.add_argument("--games", type=_positive, default=None,
                    help="words: whole games rendered per language (40); review: lost games to "
@@ -293,6 +295,9 @@ def _cmd_bench(args) -> int:
         res = bench_serve(tables=args.tables, seconds=args.seconds, think=args.think)
         print(json.dumps(res))            # one JSON line, whatever --json says
         return 0
+    elif args.what == "attacks":
+        from knjazja.net.attackbench import bench_attacks
+        res = bench_attacks(seconds=args.seconds)
     elif args.what == "leaks":
         from knjazja.net.bench import bench_leaks
         res = bench_leaks(games=args.games or 100)

@@ -92,16 +92,20 @@ class CostBook:
 
 
 class RefusalLog:
-    """Refusals as counted summaries: the first of a kind from an address in an interval is
-    one log line at once; the rest are counted and said in one line per address and kind
-    when the interval ends (``flush``, from the host's tick).  Bounded: past ``max_keys``
-    kinds-and-addresses in one interval the rest are counted together."""
+    """Refusals as counted summaries.  The first of a kind from an address in an interval is
+    one line at once — at most ``loud`` such lines an interval; the rest are counted and said
+    when the interval ends (``flush``, from the host's tick): one line per address and kind,
+    or, when a kind came from more than ``named`` addresses, one line for all of them.  So a
+    flood from any number of addresses costs a bounded number of lines an interval."""
 
-    def __init__(self, log: logging.Logger, every: float = 10.0, max_keys: int = 256) -> None:
-        self.log, self.every, self.max_keys = log, every, max_keys
-        self.counts: Counter[tuple[str, str]] = Counter()
+    def __init__(self, log: logging.Logger, every: float = 10.0, loud: int = 20, named: int = 5,
+                 max_keys: int = 4096) -> None:
+        self.log, self.every, self.loud, self.named, self.max_keys = log, every, loud, named, max_keys
+        self.counts: Counter[tuple[str, str]] = Counter()      # refusals not yet said, per kind and address
+        self.said: set[tuple[str, str]] = set()                # kinds and addresses said at once
         self.lines = 0                      # lines written (the attack bench reads it)
         self.total = 0                      # refusals noted
+        self._loud_left = loud
         self._since: float | None = None
 
     def note(self, kind: str, ip: str, line: str, now: float) -> None:
@@ -110,22 +114,37 @@ class RefusalLog:
         if self._since is None:
             self._since = now
         key = (kind, ip)
-        if key not in self.counts and len(self.counts) >= self.max_keys:
-            key = (kind, "other addresses")
-        first = key not in self.counts
-        self.counts[key] += 1
-        if first:
+        if key not in self.said and key not in self.counts and self._loud_left > 0:
+            self._loud_left -= 1
+            self.said.add(key)
             self.lines += 1
             self.log.info("%s", line)
+            return
+        if key not in self.counts and len(self.counts) >= self.max_keys:
+            key = (kind, "other addresses")
+        self.counts[key] += 1
 
     def flush(self, now: float, force: bool = False) -> None:
-        """At the end of an interval: one line per address and kind refused again since."""
+        """At the end of an interval: the refusals not yet said, counted."""
         if self._since is None or (now - self._since < self.every and not force):
             return
         span = max(0.0, now - self._since)
-        for (kind, ip), n in sorted(self.counts.items()):
-            if n > 1:
-                self.lines += 1
-                self.log.info("refused %s %d more times from %s in the last %.0f s", kind, n - 1, ip, span)
+        by_kind: dict[str, list[tuple[str, int]]] = {}
+        for (kind, ip), n in self.counts.items():
+            by_kind.setdefault(kind, []).append((ip, n))
+        for kind, rows in sorted(by_kind.items()):
+            rows.sort(key=lambda r: (-r[1], r[0]))
+            if len(rows) <= self.named:
+                for ip, n in rows:
+                    self._say("refused %s %d more times from %s in the last %.0f s", kind, n, ip, span)
+            else:
+                self._say("refused %s %d more times from %d addresses in the last %.0f s (the most, %d, from %s)",
+                          kind, sum(n for _, n in rows), len(rows), span, rows[0][1], rows[0][0])
         self.counts.clear()
+        self.said.clear()
+        self._loud_left = self.loud
         self._since = None
+
+    def _say(self, fmt: str, *args: object) -> None:
+        self.lines += 1
+        self.log.info(fmt, *args)

@@ -93,6 +93,7 @@ class Host:
         self.password_ip = Backoff(lim.password_free_tries, lim.password_delay, lim.password_max_delay)
         self.password_table = Backoff(lim.table_free_tries, lim.password_delay, lim.table_max_delay)
         self.costs = CostBook(lim.cost_rate, lim.cost_burst)
+        self.connect_rates = CostBook(lim.connect_rate, lim.connect_burst)
         self.total_cost = CostBucket(lim.total_cost_rate, lim.total_cost_burst, now)
 
     # --- tables ---------------------------------------------------------------------------
@@ -207,6 +208,25 @@ class Host:
         self.writer.flush()
 
     # --- connections ----------------------------------------------------------------------
+    def admit(self, peer: str) -> str:
+        """Why a connection from ``peer`` is refused before its handshake, or "": its address
+        opens new connections too fast, or holds too many (the server answers HTTP 503, far
+        cheaper than a websocket opened and closed)."""
+        ip, now = peer_ip(peer), self.clock()
+        rate = self.connect_rates.bucket(ip, now)
+        why = ""
+        if self.per_ip[ip] >= self.limits.max_connections_per_ip:
+            why = "too many connections from your address"
+        elif self.unjoined_per_ip[ip] >= self.limits.max_unjoined_per_ip:
+            why = "too many connections without a seat from your address"
+        elif not rate.can(1, now):
+            why = "too many new connections from your address: wait a moment"
+        if why:
+            self.refused_log.note("connection", ip, f"refused connection from {peer}: {why}", now)
+        else:
+            rate.charge(1, now)
+        return why
+
     def connect(self, send: Callable[[str], None], close: Callable[[str], None], peer: str) -> Link | None:
         """A new connection, or None (refused; ``last_refusal`` says why) when its address
         holds too many connections, or the host is full with no connection without a seat

@@ -22,8 +22,10 @@ class Limits:
     flood_disconnect: int = 500     # messages refused for flooding before the connection is closed
     max_queue: int = 1024           # messages waiting for a slow client before it is dropped
     join_timeout: float = 5.0       # seconds a connection may stay without a seat (the client joins at once)
-    max_unjoined: int = 256         # connections without a seat at once (past it the oldest of the busiest
+    max_unjoined: int = 512         # connections without a seat at once (past it the oldest of the busiest
     max_unjoined_per_ip: int = 8    # address goes); ... from one address (past it a new one is refused)
+    connect_rate: float = 2.0       # new connections an address may open a second, on average (the rest are
+    connect_burst: int = 10         # refused before their handshake) ... and at once
     ping_interval: float = 20.0     # websocket heartbeats; a peer silent for ping_timeout is dropped
     ping_timeout: float = 20.0
     stand_in_after: float | None = 120.0   # seconds a table waits for an absent player's decision
@@ -39,10 +41,10 @@ class Limits:
     password_delay: float = 1.0            # the first delay, doubling with each wrong password after
     password_max_delay: float = 600.0      # ... at most, for one address
     table_max_delay: float = 60.0          # ... and for one table (its friends can still join soon)
-    cost_rate: float = 128 * 1024          # bytes of whole logs (joins, resyncs) an address is sent a second
-    cost_burst: float = 512 * 1024         # ... at once
-    total_cost_rate: float = 1024 * 1024   # ... every address together (a resync beyond it is refused)
-    total_cost_burst: float = 4 * 1024 * 1024
+    cost_rate: float = 64 * 1024           # bytes of whole logs (joins, resyncs) an address is sent a second
+    cost_burst: float = 128 * 1024         # ... at once (a long game's log is about 25 KiB)
+    total_cost_rate: float = 512 * 1024    # ... every address together (a resync beyond it is refused)
+    total_cost_burst: float = 128 * 1024
     summary_every: float = 10.0            # seconds: refusals are logged as one counted line per address
 
 

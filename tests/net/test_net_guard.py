@@ -195,13 +195,53 @@ def test_an_absent_player_back_is_told_what_the_bot_did():
 
 def test_the_refusal_log_summarises_per_address_and_kind(caplog):
     log = logging.getLogger("knjazja.test")
-    book = RefusalLog(log, every=10, max_keys=3)
+    book = RefusalLog(log, every=10, loud=3, named=2)
     with caplog.at_level(logging.INFO, logger="knjazja.test"):
         for i in range(1000):
             book.note("flood", f"10.0.0.{i % 5}", f"refused flood from 10.0.0.{i % 5}", 1.0)
+        book.note("bad_password", "10.9.9.9", "refused bad_password from 10.9.9.9", 2.0)
+        book.note("bad_password", "10.9.9.9", "refused bad_password from 10.9.9.9", 2.0)
         book.flush(5.0)
-        assert len(caplog.records) == 4                     # 3 addresses and "other addresses" at once
+        assert len(caplog.records) == 3                     # the first three kinds-and-addresses at once
         book.flush(11.0)
     lines = [r.getMessage() for r in caplog.records]
-    assert len(lines) == 8 and book.total == 1000 and book.lines == 8
-    assert "refused flood 399 more times from other addresses in the last 10 s" in lines
+    assert len(lines) == 5 and book.total == 1002 and book.lines == 5, lines
+    assert "refused flood 997 more times from 5 addresses in the last 10 s (the most, 200, from 10.0.0.3)" in lines
+    assert "refused bad_password 2 more times from 10.9.9.9 in the last 10 s" in lines
+
+
+def test_an_address_opening_connections_too_fast_is_refused_before_the_handshake():
+    now = [0.0]
+    host = Host(limits=limits(connect_rate=5, connect_burst=20), clock=lambda: now[0])
+    answers = [host.admit(f"10.0.0.7:{i}") for i in range(30)]
+    assert answers[:20] == [""] * 20 and all("too many new connections" in a for a in answers[20:])
+    assert host.admit("10.0.0.8:1") == ""                 # another address is not counted
+    now[0] = 1.0
+    assert [host.admit("10.0.0.7:99") for _ in range(6)].count("") == 5      # 5 a second again
+
+
+def test_the_server_answers_an_address_over_its_limits_with_503(tmp_path):
+    """Before the websocket is even opened: a cheap HTTP answer, not a handshake and a close."""
+    import asyncio
+
+    from websockets.exceptions import InvalidStatus
+
+    from knjazja.net.server import ServerThread
+    from knjazja.net.ws_client import connect
+    host = Host(limits=Limits(connect_rate=0.001, connect_burst=2))
+    server = ServerThread(host)
+    port = server.start()
+
+    async def attempt():
+        try:
+            async with connect(f"ws://127.0.0.1:{port}", open_timeout=10):
+                return "open"
+        except InvalidStatus as e:
+            return e.response.status_code
+
+    async def attempts():
+        return [await attempt() for _ in range(4)]
+    try:
+        assert asyncio.run(attempts()) == ["open", "open", 503, 503]
+    finally:
+        server.stop()
