@@ -83,6 +83,10 @@ class HotSeatSession(HostDoesIt):
     def stand_ins(self) -> list[bool]:
         return self.parts[0].stand_ins
 
+    @property
+    def stand_in_news(self) -> list[tuple[int, int, bool]]:
+        return self.parts[0].stand_in_news
+
     def take_seat_back(self) -> None:
         """Every seat at this screen a bot stands in for is taken back."""
         bots = self.stand_ins

@@ -140,6 +140,8 @@ def test_a_guest_sees_the_bot_play_for_him_takes_his_seat_back_and_hears_what_it
         told = app.stack.top
         assert plain(told.title) == "Пока вас не было" and plain(told.text).startswith("Бот сделал за вас")
         assert len(told.text.split("\n")) >= 2 and "{card" not in told.text
+        moved = [i for i, (at, _) in enumerate(scene.remote.feed.entries()) if at in scene.remote.client.stood_in]
+        assert scene.controller.notes[0][0] <= moved[0]       # said before its first move
         assert server.call(lambda: host.tables["FRI"].stand_ins) == {}
         frames_until(app, lambda: not scene.my_stand_in() and scene.controller.humans[0])
     finally:

@@ -158,10 +158,10 @@ class TableController:
     def narrate(self, e: Event) -> str | None:
         return self.narrator.event(e, -1 if self.viewer is None else self.viewer)
 
-    def note(self, key: str, seat: int) -> None:
-        """A line about ``seat`` for the log, after the events the table has now (shown when
-        they are): ``key`` takes the seat's name as ``{seat}``."""
-        self.notes.append((len(self.session.feed), key, seat))
+    def note(self, key: str, seat: int, position: int | None = None) -> None:
+        """A line about ``seat`` for the log, after the first ``position`` events of the feed
+        (default: those it has now; shown when they are): ``key`` takes the seat's name as ``{seat}``."""
+        self.notes.append((len(self.session.feed) if position is None else position, key, seat))
 
     def note_line(self, note: tuple[int, str, int]) -> str:
         return tr(note[1], lang=self.lang, seat=self.narrator.seat(note[2]))

@@ -28,6 +28,7 @@ from knjazja.app.table.table_view import last_played
 from knjazja.app.wording.i18n import has, tr
 from knjazja.app.wording.narrate import Narrator
 from knjazja.app.wording.words import name_form
+from knjazja.engine.kinds import EventKind
 from knjazja.net.client import CONNECTED, Update
 from knjazja.net.remote import RemoteSession
 from knjazja.ui import style
@@ -111,17 +112,28 @@ class RemoteTableScene(TableScene):
 
     # ======================================================================= stand-ins
     def _follow_stand_ins(self) -> None:
-        """A seat a bot took (or gave back): its plate shows the bot, the log says so."""
-        bots, c = self.remote.stand_ins, self.controller
-        if len(bots) != len(c.humans):
+        """A seat a bot took (or gave back): its plate shows the bot, the log says so, at the
+        place in the game where it happened."""
+        news, c = self.remote.stand_in_news, self.controller
+        if not news or len(self.remote.stand_ins) != len(c.humans):
             return
-        was = self._bots or [False] * len(bots)
-        for seat, (now, before) in enumerate(zip(bots, was)):
-            if now != before:
-                c.humans[seat] = not now
-                c.note("net.standin.log" if now else "net.standin.back_log", seat)
-                self._back_asked = self._back_asked and now
-        self._bots = list(bots)
+        for position, seat, bot in news:
+            c.humans[seat] = not bot
+            c.note("net.standin.log" if bot else "net.standin.back_log", seat, position)
+            self._back_asked = self._back_asked and bot
+        news.clear()
+        self._bots = list(self.remote.stand_ins)
+        self.rebuild()                          # the plates are drawn again with their marks
+
+    def _ctx(self):
+        """The table's drawing context, a stood-in seat's name marked (its plate reads
+        «Олег · бот» beside the bot's sign)."""
+        ctx = super()._ctx()
+        if any(self._bots):
+            c = self.controller
+            ctx.names = [tr("net.standin.plate", lang=c.lang, name=n) if i < len(self._bots) and self._bots[i] else n
+                         for i, n in enumerate(ctx.names)]
+        return ctx
 
     def my_stand_in(self) -> bool:
         """A bot plays (one of) this screen's own seat(s) now."""
@@ -140,17 +152,20 @@ class RemoteTableScene(TableScene):
         return super().handle_event(event)
 
     def _tell_what_the_bot_did(self, update: Update) -> None:
-        """The returning player hears what the bot did for him: its moves, in the log's words."""
+        """The returning player hears what the bot did for him: each of its moves in the words
+        of the log (the move's first line; whose turn came next is left out)."""
         parts = getattr(self.remote, "parts", [self.remote])
         part = next((p for p in parts if p.seat == update.number), None)
         if part is None or self.on_told is None:
             return
-        client, lang = part.client, self.controller.lang
-        done = set(client.stood_in)
-        lines = [plain(line, lang) for at, e in zip(client.acts, client.log)
-                 if at in done and (line := self.controller.narrator.event(e, part.seat))]
-        moves = len(done)
-        text = tr("net.standin.told", lang=lang, n=moves) if moves else tr("net.standin.none", lang=lang)
+        client, lang, narrator = part.client, self.controller.lang, self.controller.narrator
+        moves: dict[int, str] = {}
+        for at, e in zip(client.acts, client.log):
+            if at in client.stood_in and at not in moves and e.kind != EventKind.TURN:
+                if line := narrator.event(e, part.seat):
+                    moves[at] = plain(line, lang)
+        lines = list(moves.values())
+        text = tr("net.standin.told", lang=lang, n=len(lines)) if lines else tr("net.standin.none", lang=lang)
         shown = lines[:TOLD_LINES]
         if len(lines) > TOLD_LINES:
             shown.append(tr("net.standin.more", lang=lang, n=len(lines) - TOLD_LINES))
