@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +25,10 @@ def bench_attacks(seconds: float = 5.0) -> dict[str, Any]:
     """Each attack for ``seconds`` (the connections held: 2 s more, so that they outlive the
     host's 5 s without a seat)."""
     folder = tempfile.mkdtemp(prefix="knjazja-bench-attacks-")
+    logged: list[str] = []
     proc, port, lines = start_server(folder, [
         "--table", f"pw:remote,remote:{PASSWORD}", "--new-tables", "remote,remote",
-        "--idle-minutes", str(IDLE_MINUTES), "--move-limit", str(MOVE_LIMIT), "--stand-in", "600"])
+        "--idle-minutes", str(IDLE_MINUTES), "--move-limit", str(MOVE_LIMIT), "--stand-in", "600"], logged)
     started = time.monotonic()
     try:
         res = asyncio.run(_run(f"ws://127.0.0.1:{port}", Path(folder), lines, seconds))
@@ -33,6 +36,7 @@ def bench_attacks(seconds: float = 5.0) -> dict[str, Any]:
         stop_server(proc)
     res["seconds"] = round(time.monotonic() - started, 1)
     res["server_log_lines"] = lines[0]
+    res["server_refusals_by_kind_from_its_log"] = refusals_logged(logged)
     try:
         import resource
         usage = resource.getrusage(resource.RUSAGE_CHILDREN)      # the server, now stopped
@@ -67,7 +71,7 @@ async def _run(url: str, folder: Path, lines: list[int], seconds: float) -> dict
     await phase("connections_held_1000_from_70", hold_connections(url, 1000, seconds + 2))
     sockets = await storm_tables(url)
     await phase("resync_storm_16_seated", resync_storm(url, sockets, seconds))
-    await phase("ping_flood_280_connections", ping_flood(url, seconds))
+    await phase("ping_flood_140_connections", ping_flood(url, seconds))
     wipe, silent = await aside
     stop.set()
     samples, refused, games = await asyncio.to_thread(ours.recv)
@@ -79,6 +83,19 @@ async def _run(url: str, folder: Path, lines: list[int], seconds: float) -> dict
     res["honest_games_finished"] = games
     res["honest_refusals"] = refused
     return res
+
+
+def refusals_logged(lines: list[str]) -> dict[str, int]:
+    """The refusals the host's log accounts for, by kind: its first lines and its counted ones."""
+    counts: Counter[str] = Counter()
+    for line in lines:
+        if m := re.search(r"refused (\S+) (\d+) more times", line):
+            counts[m.group(1)] += int(m.group(2))
+        elif m := re.search(r"refused (\S+) from ", line):
+            counts[m.group(1)] += 1
+        elif m := re.search(r"refused connection from ", line):
+            counts["connection"] += 1
+    return dict(counts.most_common())
 
 
 async def _quiet(seconds: float) -> dict[str, Any]:
@@ -97,19 +114,23 @@ async def wipe_check(url: str, folder: Path) -> dict[str, Any]:
     """The issue's wipe: friends play 36 moves and leave, the table closes as idle, a stranger
     joins its code without a token; then a friend comes back with his."""
     tokens: list[str] = []
-    sockets = await long_table(url, "wipe", ("127.0.5.1", "127.0.5.2"), 36, tokens)
-    for ws in sockets:
-        await ws.close()
+    for code in ("wipe", "wipe2", "wipe3"):             # (a deal may end early, with an Invasion)
+        sockets = await long_table(url, code, ("127.0.5.1", "127.0.5.2"), 36, tokens)
+        for ws in sockets:
+            await ws.close()
+        await asyncio.sleep(1)
+        if _saved_actions(folder / f"table-{code}.json") == 36:
+            break
     await asyncio.sleep(IDLE_MINUTES * 60 + 3)          # idle, then closed at the host's next tick
-    path = folder / "table-wipe.json"
+    path = folder / f"table-{code}.json"
     before = _saved_actions(path)
     async with ws_to(url, "127.0.5.66") as ws:
-        await ws.send(join_message("wipe", name="stranger"))
+        await ws.send(join_message(code, name="stranger"))
         stranger = json.loads(await asyncio.wait_for(ws.recv(), 10))
     await asyncio.sleep(1.5)                             # (the host's autosave writer's turn)
     after = _saved_actions(path)
     async with ws_to(url, "127.0.5.1") as ws:
-        await ws.send(join_message("wipe", name="friend", token=tokens[0]))
+        await ws.send(join_message(code, name="friend", token=tokens[0]))
         back = json.loads(await asyncio.wait_for(ws.recv(), 10))
         state = None
         while state is None or state["t"] != "state":

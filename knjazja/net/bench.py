@@ -105,9 +105,10 @@ def _start_server(tables: int, folder: str) -> tuple[subprocess.Popen, int, list
                                  "--new-tables-per-ip", str(tables * 4)])
 
 
-def start_server(folder: str, flags: list[str]) -> tuple[subprocess.Popen, int, list[int]]:
+def start_server(folder: str, flags: list[str],
+                 keep: list[str] | None = None) -> tuple[subprocess.Popen, int, list[int]]:
     """`knjazja serve` on loopback in its own process (a free port); its log's lines are
-    counted as they come (the list's one number)."""
+    counted as they come (the list's one number), and kept in ``keep`` if given."""
     cmd = [sys.executable, "-m", "knjazja", "serve", "--host", "127.0.0.1", "--port", "0", "--data", folder, *flags]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(Path(__file__).resolve().parents[2]),
                                                                   os.environ.get("PYTHONPATH", "")) if p))
@@ -118,7 +119,7 @@ def start_server(folder: str, flags: list[str]) -> tuple[subprocess.Popen, int, 
         m = re.search(r"listening on \S+ port (\d+)", line)
         if m:
             lines = [0]
-            threading.Thread(target=_drain, args=(stderr, lines), daemon=True).start()
+            threading.Thread(target=_drain, args=(stderr, lines, keep), daemon=True).start()
             return proc, int(m.group(1)), lines
     raise RuntimeError("the server did not start")
 
@@ -131,10 +132,12 @@ def stop_server(proc: subprocess.Popen) -> None:
     proc.wait(30)
 
 
-def _drain(stream, lines: list[int]) -> None:
+def _drain(stream, lines: list[int], keep: list[str] | None = None) -> None:
     """Read the server's log as it comes (a full pipe would stall the server), counting lines."""
-    for _ in stream:
+    for line in stream:
         lines[0] += 1
+        if keep is not None and len(keep) < 100_000:
+            keep.append(line)
 
 
 def client_address(i: int) -> str:
