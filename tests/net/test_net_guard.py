@@ -245,3 +245,24 @@ def test_the_server_answers_an_address_over_its_limits_with_503(tmp_path):
         assert asyncio.run(attempts()) == ["open", "open", 503, 503]
     finally:
         server.stop()
+
+
+def test_the_host_windows_own_seat_gets_the_stand_in_too_but_not_while_away():
+    """A window host's player who walks away from the screen holds up his friends no longer
+    than the limit; a seat of the window with no connection (the window closed) waits."""
+    now = [0.0]
+    host = Host(limits=limits(move_limit=300, stand_in_after=60), clock=lambda: now[0])
+    table = host.create_table("win", ["human", "remote"], seed=4, first_player=0)
+    token = table.claim_local(0)
+    me = seated(host, "win", "127.0.0.1:1", token=token)
+    seated(host, "win", "10.0.0.8:1")
+    host.tick()
+    now[0] = 300
+    host.tick()
+    assert table.stand_ins == {0: "normal"} and table.session.seats[0].kind == "normal"
+    me.send(encode("back", n=1))
+    assert table.stand_ins == {} and table.session.seats[0].kind == "human"
+    host.disconnect(me.link)
+    now[0] = 10**6
+    host.tick()
+    assert 0 not in table.stand_ins                 # (the window's seat waits for the window)
