@@ -100,7 +100,9 @@ def add_arguments(p: argparse.ArgumentParser, positive) -> None:
     p.add_argument("--move-limit", type=seconds_option, default=MOVE_LIMIT, metavar="SECONDS",
                    help="a Normal bot plays the seat of a player at the table who has not moved for so long "
                         f"(until he says he is back); 0: no limit (default {MOVE_LIMIT:.0f})")
-    p.add_argument("--seed", type=int, default=None, help="deal the --table games from this seed (tests)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="deal the --table games from this seed (tests only: a seed anyone may know deals "
+                        "cards anyone may compute)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -124,6 +126,8 @@ def run(args: argparse.Namespace) -> int:
     resumed = host.resume()
     if resumed:
         log.info("resumed %d table(s) from %s", resumed, folder)
+    if args.seed is not None and args.table:
+        log.warning("--seed: the --table games are dealt from a known seed (for tests: their cards can be computed)")
     for i, (code, kinds, password) in enumerate(args.table):
         if code in host.tables:
             log.info("table %s is already open (resumed)", code)
