@@ -102,7 +102,7 @@ def bench_leaks(games: int = 100, seed: int = 1) -> dict:
 def _start_server(tables: int, folder: str) -> tuple[subprocess.Popen, int, list[int]]:
     return start_server(folder, ["--max-tables", str(tables * 4), "--max-connections", str(tables * 4),
                                  "--new-tables", "remote,remote", "--max-per-ip", str(tables * 4),
-                                 "--new-tables-per-ip", str(tables * 4)])
+                                 "--new-tables-per-ip", str(tables * 4), "--connect-rate", str(tables * 4)])
 
 
 def start_server(folder: str, flags: list[str],
@@ -142,8 +142,9 @@ def _drain(stream, lines: list[int], keep: list[str] | None = None) -> None:
 
 def client_address(i: int) -> str:
     """The ``i``-th scripted player's own address on loopback (players come from many
-    addresses, as the host's per-address limits expect: Linux answers all of 127/8)."""
-    return f"127.1.{i // 250}.{i % 250 + 1}"
+    addresses, as the host's per-address limits expect: Linux answers all of 127/8; elsewhere
+    they share 127.0.0.1, the limits raised by the flags above)."""
+    return f"127.1.{i // 250}.{i % 250 + 1}" if sys.platform.startswith("linux") else "127.0.0.1"
 
 
 async def _player(url: str, code: str, deadline: float, latencies: list[float], counts: dict,

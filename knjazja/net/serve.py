@@ -77,6 +77,9 @@ def add_arguments(p: argparse.ArgumentParser, positive) -> None:
     p.add_argument("--max-connections", type=positive, default=1000)
     p.add_argument("--max-per-ip", type=positive, default=16, metavar="N",
                    help="connections one address may hold at once (default 16)")
+    p.add_argument("--connect-rate", type=seconds_option, default=2.0, metavar="PER_SECOND",
+                   help="new connections one address may open a second (5 times as many at once; the rest "
+                        "are answered 503 before their handshake; default 2)")
     p.add_argument("--new-tables-per-ip", type=positive, default=4, metavar="N",
                    help="tables one address may have opened with new codes, open at once (default 4)")
     p.add_argument("--idle-minutes", type=seconds_option, default=10.0, metavar="MINUTES",
@@ -119,7 +122,9 @@ def run(args: argparse.Namespace) -> int:
     limits = Limits(max_tables=args.max_tables, max_connections=args.max_connections,
                     stand_in_after=args.stand_in if args.stand_in > 0 else None,
                     move_limit=args.move_limit if args.move_limit > 0 else None,
-                    max_connections_per_ip=args.max_per_ip, max_new_tables_per_ip=args.new_tables_per_ip,
+                    max_connections_per_ip=args.max_per_ip, max_unjoined_per_ip=max(1, args.max_per_ip // 2),
+                    connect_rate=args.connect_rate, connect_burst=max(1, round(5 * args.connect_rate)),
+                    max_new_tables_per_ip=args.new_tables_per_ip,
                     idle_table_after=args.idle_minutes * 60 if args.idle_minutes > 0 else None,
                     bot_pause=args.bot_pause, bot_floor=BOT_FLOOR)
     host = Host(folder, limits, new_kinds, background_bots=True)

@@ -53,10 +53,12 @@ def test_the_limit_flags_reach_the_host(monkeypatch, tmp_path):
     monkeypatch.setattr(server, "run_until_signal", lambda s: seen.append(s.host))
     monkeypatch.setattr(logging, "basicConfig", lambda **kw: None)
     assert main(["serve", "--data", str(tmp_path), "--bot-pause", "0.5", "--max-per-ip", "3",
-                 "--new-tables-per-ip", "2", "--idle-minutes", "1.5"]) == 0
+                 "--new-tables-per-ip", "2", "--idle-minutes", "1.5", "--move-limit", "60", "--connect-rate", "4"]) == 0
     limits = seen[0].limits
     assert (limits.bot_pause, limits.max_connections_per_ip, limits.max_new_tables_per_ip,
             limits.idle_table_after) == (0.5, 3, 2, 90.0)
+    assert (limits.move_limit, limits.connect_rate, limits.connect_burst, limits.max_unjoined_per_ip) == (60, 4, 20, 1)
+    assert limits.bot_floor > 0
     assert main(["serve", "--data", str(tmp_path), "--idle-minutes", "0"]) == 0
     limits = seen[1].limits
     assert limits.idle_table_after is None and limits.bot_pause == 1.0 and limits.max_connections_per_ip == 16
