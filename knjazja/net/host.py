@@ -24,8 +24,9 @@ bots wait ``Limits.bot_pause`` on ``Host.clock`` before answering a move that ma
 taken back, every ``state`` says ``undo`` true or false, and an undo sends each seated link
 its whole redacted log again.  Anything else is refused ``no_undo``.
 
-**Limits that hold against many addresses.**  A token bucket per connection (a flood is
-refused, then cut off); per address at most ``max_connections_per_ip`` connections, at most
+**Limits that hold against many addresses.**  A token bucket per connection and one per
+address over all its connections (a flood is refused, then cut off); a connection without a
+seat may only join; per address at most ``max_connections_per_ip`` connections, at most
 ``max_unjoined_per_ip`` of them without a seat, and ``max_unjoined`` such overall (past it
 the oldest one of the busiest address is closed, never the newcomer); whole logs (a join,
 a ``resync``) are charged by their size to the address and to the host (``cost_rate``,
@@ -94,6 +95,8 @@ class Host:
         self.password_table = Backoff(lim.table_free_tries, lim.password_delay, lim.table_max_delay)
         self.costs = CostBook(lim.cost_rate, lim.cost_burst)
         self.connect_rates = CostBook(lim.connect_rate, lim.connect_burst)
+        self.ip_rates = CostBook(2 * lim.rate if lim.ip_rate is None else lim.ip_rate,
+                                 2 * lim.burst if lim.ip_burst is None else lim.ip_burst)
         self.total_cost = CostBucket(lim.total_cost_rate, lim.total_cost_burst, now)
 
     # --- tables ---------------------------------------------------------------------------
@@ -309,17 +312,28 @@ class Host:
 
     # --- what arrives ---------------------------------------------------------------------
     def receive(self, link: Link, raw: str | bytes) -> None:
-        """Handle one message from ``link``; refusals are answered and logged, never raised."""
+        """Handle one message from ``link``; refusals are answered and logged, never raised.
+        A connection without a seat may only join (or say goodbye): anything else, or a
+        flood, closes it at once — it costs the host no more than its handshake did."""
+        if link.closed:
+            return
         number = -1
         try:
-            if not link.bucket.take(self.clock()):
+            now = self.clock()
+            mine = self.ip_rates.bucket(link.ip, now)
+            if not link.bucket.take(now) or not mine.can(1, now):
                 link.floods += 1
                 raise Refused("flood", f"over {self.limits.rate:g} messages a second")
+            mine.charge(1, now)
             msg = decode_client(raw)
             number = msg.get("n", -1)
+            if link.table is None and msg["t"] not in ("join", "bye"):
+                raise Refused("not_joined", "join a table first")
             getattr(self, "_on_" + msg["t"])(link, msg)
         except Refused as r:
             self._refuse(link, r, number)
+            if link.table is None and r.reason in ("flood", "not_joined"):
+                self.evict(link, r.reason)
 
     def _refuse(self, link: Link, r: Refused, number: int) -> None:
         self.refusals += 1

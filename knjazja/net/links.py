@@ -19,6 +19,8 @@ class Limits:
     max_connections: int = 2000
     rate: float = 30.0              # messages per second a connection may send, on average
     burst: int = 90                 # ... and at once
+    ip_rate: float | None = None    # messages a second one address may send over all its connections
+    ip_burst: int | None = None     # ... and at once (None: twice a connection's)
     flood_disconnect: int = 500     # messages refused for flooding before the connection is closed
     max_queue: int = 1024           # messages waiting for a slow client before it is dropped
     join_timeout: float = 5.0       # seconds a connection may stay without a seat (the client joins at once)

@@ -266,3 +266,32 @@ def test_the_host_windows_own_seat_gets_the_stand_in_too_but_not_while_away():
     now[0] = 10**6
     host.tick()
     assert 0 not in table.stand_ins                 # (the window's seat waits for the window)
+
+
+def test_a_connection_without_a_seat_may_only_join():
+    """Pings, resyncs or floods from a connection that took no seat close it at once: a flood
+    from many addresses costs the host a handshake per connection, not thousands of messages."""
+    host = Host(limits=limits())
+    host.create_table("fri", ["remote", "remote"], seed=1)
+    p = ScriptedSeat(host, "10.0.0.7:1")
+    p.send(encode("ping", n=1))
+    assert reasons(p) == ["not_joined"] and p.closed == "not_joined" and p.link not in host.links   # before: pong
+    p.send(encode("ping", n=2))
+    assert len(p.inbox) == 1                                   # nothing more is read from it
+    q = seated(host, "fri", "10.0.0.7:2")
+    q.send(encode("ping", n=3))
+    assert q.inbox[-1] == {"t": "pong", "n": 3}                # a seated player's ping is answered
+
+
+def test_an_address_floods_no_faster_over_many_connections():
+    now = [0.0]
+    host = Host(limits=Limits(rate=30, burst=90, ip_rate=60, ip_burst=180), clock=lambda: now[0],
+                new_table_kinds=["remote", "remote"])
+    seats = [seated(host, f"f{i}", f"10.0.0.7:{i}") for i in range(4)] + [seated(host, "f0", "10.0.0.7:9")]
+    for p in seats:
+        p.inbox.clear()
+    for _ in range(90):                           # each within its own connection's burst...
+        for p in seats:
+            p.send(encode("ping", n=1))
+    pongs = sum(m["t"] == "pong" for p in seats for m in p.inbox)
+    assert pongs <= 180 - 5                       # ... but not beyond the address's (before: 450)
