@@ -1,36 +1,26 @@
 """The host: its tables, who sits where, and what each connection may do.
 
 No sockets here: a connection is a :class:`Link` with a ``send`` and a ``close``, and
-``Host.receive(link, raw)`` handles one raw message.  The websocket server
-(``knjazja.net.server``) feeds it; tests and the benchmarks drive it directly, so the
-rules of the table are tested without a network and the bytes checked are the same.
-Joins are ``joining``'s (codes never reused, passwords limited); what happens with time is
-``clockwork``'s (stand-ins, idle tables, connections without a seat).
+``Host.receive(link, raw)`` handles one raw message; the websocket server feeds it, tests
+and benchmarks drive it directly.  Joins are ``joining``'s (codes never reused, passwords
+limited); what happens with time is ``clockwork``'s (stand-ins, idle tables, connections
+without a seat).
 
-What a seat is sent: the events of its table's feed redacted for it (``Event.for_seat``),
-read through its own ``FeedReader``, its observation with its legal actions when it is its
-decision, and the seats (names, kinds, which a bot plays for now) — nothing else: not the
-seed, not the deck, not the generator.  The host's bots move no sooner than ``bot_floor``
-(Hard: its time cap) after their decision came, so how fast a bot answers — a lone choice
-at once, a real one after thinking — tells nothing of its hand.  Every refusal is one
-``refused`` message, changes nothing at the table, and is logged as a counted summary
-(``guard.RefusalLog``: the first of a kind from an address at once, the rest in one line).
+What a seat is sent: the events of its table's feed redacted for it, its observation with
+its legal actions when it decides, and the seats (names, kinds, which a bot plays now) —
+not the seed, the deck or the generator.  Bots move no sooner than ``bot_floor`` after their
+decision came, so a bot's speed tells nothing of its hand.  A refusal changes nothing, is
+one ``refused`` message and is logged as a counted summary (``guard.RefusalLog``).
 
-**Undo over the network** (docs/RULINGS.md, N1).  A remote seat may take its last move
-back while the session still holds that move as undoable for it (``undo_owner() == seat``)
-*and* no other human seat — remote or local — has been sent a decision since, and no bot
-has answered it: the host seals the session when a decision goes to another human, its
-bots wait ``Limits.bot_pause`` on ``Host.clock`` before answering a move that may still be
-taken back, every ``state`` says ``undo`` true or false, and an undo sends each seated link
-its whole redacted log again.  Anything else is refused ``no_undo``.
+**Undo** (docs/RULINGS.md, N1): a remote seat's last move, while the session holds it for
+that seat, no other human has been sent a decision since (the host seals the session) and
+no bot has answered it (bots wait ``bot_pause``); anything else is refused ``no_undo``.
 
-**Limits that hold against many addresses.**  A token bucket per connection and one per
-address over all its connections (a flood is refused, then cut off); a connection without a
-seat may only join; per address at most ``max_connections_per_ip`` connections, at most
-``max_unjoined_per_ip`` of them without a seat, and ``max_unjoined`` such overall (past it
-the oldest one of the busiest address is closed, never the newcomer); whole logs (a join,
-a ``resync``) are charged by their size to the address and to the host (``cost_rate``,
-``total_cost_rate``): a resync beyond either is refused ``slow_down``.
+**Limits against many addresses**: a token bucket per connection and one per address; a
+connection without a seat may only join; per address ``max_connections_per_ip``
+connections, ``max_unjoined_per_ip`` of them without a seat, ``max_unjoined`` such overall
+(past it the busiest address's oldest goes, never the newcomer); whole logs (a join, a
+resync) charged by their size to the address and the host: a resync beyond is ``slow_down``.
 """
 from __future__ import annotations
 
