@@ -61,7 +61,7 @@ def test_refusals_and_losses_are_said_in_both_languages():
     assert _plain(refusal_text("bad_password", "en")) == "wrong table password"
     assert "martian" in refusal_text("martian", "en")
     assert _plain(lost_reason("table_full: no free seat", "ru")) == "все места за этим столом заняты"
-    assert _plain(lost_reason("closed", "en")) == "the host closed it or cannot be reached"
+    assert _plain(lost_reason("closed", "en")) == "the host closed the table or cannot be reached"
 
 
 def test_the_host_plays_a_network_game_from_the_setup_to_the_end(make_app, hosting):

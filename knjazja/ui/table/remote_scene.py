@@ -32,6 +32,7 @@ from knjazja.engine.kinds import EventKind
 from knjazja.net.client import CONNECTED, Update
 from knjazja.net.remote import RemoteSession
 from knjazja.ui import style
+from knjazja.ui.table.banner import balanced
 from knjazja.ui.table.log import segments
 from knjazja.ui.table.scene import TableScene
 from knjazja.ui.widgets import wrap_text
@@ -194,7 +195,7 @@ class RemoteTableScene(TableScene):
         """A line across the middle of the table that stays while it is true."""
         w, h = surface.get_size()
         f = style.font("bold", self.px(24))
-        lines = wrap_text(text, f, min(w - self.px(80), self.px(760)))
+        lines = balanced(text, min(w - self.px(80), self.px(760)), lambda s: f.size(s)[0])   # no lone last word
         box = Rect(0, 0, min(w - self.px(40), self.px(820)), len(lines) * f.get_linesize() + self.px(36))
         box.center = (w // 2, h // 2 - self.px(40))
         style.draw_panel(surface, box)

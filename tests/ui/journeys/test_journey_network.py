@@ -21,13 +21,15 @@ FRIEND = {"ru": "Игорь", "en": "Igor"}
 @pytest.fixture
 def hosting(monkeypatch, tmp_path):
     """Tables hosted by the window listen on a free port, announce themselves on a free UDP
-    port (returned) and their bots answer without the second's pause."""
+    port (returned) and their bots answer without the second's pause (nor the floor that hides
+    their thinking time)."""
     from knjazja.net import hosting as H
     port = free_udp_port()
     real = H.HostedTable.open.__func__
 
     def open_here(cls, kinds, names, **kw):
-        kw.update(port=0, bind="0.0.0.0", announce=True, announce_port=port, folder=tmp_path, bot_pause=0.0)
+        kw.update(port=0, bind="0.0.0.0", announce=True, announce_port=port, folder=tmp_path, bot_pause=0.0,
+                  bot_floor=0.0)
         return real(cls, kinds, names, **kw)
     monkeypatch.setattr(H.HostedTable, "open", classmethod(open_here))
     monkeypatch.setattr(H, "hosted_folder", lambda: tmp_path)
