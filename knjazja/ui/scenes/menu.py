@@ -220,11 +220,16 @@ class MenuScene(GuiScene):
         lang = get_language()
         for ids, anchor, direction in ((MENU_FAN_LEFT, (round(w * 0.14), round(h * 0.78)), -1),
                                        (MENU_FAN_RIGHT, (round(w * 0.86), round(h * 0.78)), 1)):
+            fan = []
             for i, card_id in enumerate(ids):
                 key = (card_id, lang, size)
                 face = self._fan_cache.get_or(key, lambda c=card_id: render_card_uncached(c, lang, size))
                 angle = direction * (-16 + 16 * i)
                 rotated = pygame.transform.rotozoom(face, angle, 1.0)
                 offset = (i - 1) * round(card_w * 0.7)
-                rect = rotated.get_rect(center=(anchor[0] + offset, anchor[1] + abs(i - 1) * card_w // 8))
+                centre = (anchor[0] + offset, anchor[1] + abs(i - 1) * card_w // 8)
+                fan.append((rotated, rotated.get_rect(center=centre)))
+            if self.banner_rect.width and any(r.colliderect(self.banner_rect) for _, r in fan):
+                continue                # a small window: the card beside the buttons covers this fan
+            for rotated, rect in fan:
                 surface.blit(rotated, rect)

@@ -83,6 +83,9 @@ def test_hosting_a_table_a_friend_joins_reconnects_and_comes_back(window, hostin
         w.see("the friend back in his seat", scene="RemoteTableScene", words=[FRIEND[lang]])
         w.press("#table_menu")
         w.press("#pause_menu")
+        w.see("the host is asked before the table closes", scene="ConfirmScene",     # issue 60, item 6
+              words=[tr("net.leave.title"), FRIEND[lang]])
+        w.press("#confirm_yes", tr("net.leave.yes"))
         w.see("the host's menu", scene="MenuScene", words=[tr("menu.join")])
         verdict = friend.end(w)
         assert not verdict["problem"], verdict["problem"]
