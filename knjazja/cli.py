@@ -208,7 +208,7 @@ def _print_results(res: dict, as_json: bool) -> None:
 
 
 def _cmd_check(args) -> int:
-    from knjazja.engine.checkrun import check_games
+    from knjazja.tools.checkrun import check_games
 
     shown = [0]
 
@@ -303,7 +303,7 @@ def _cmd_bench(args) -> int:
         from knjazja_lab.bench import bench_bots
         res = bench_bots()
     elif args.what == "evening":
-        from knjazja.ui.bench_evening import bench_evening
+        from knjazja.tools.bench_evening import bench_evening
         res = bench_evening(games=args.games or 6, frames=args.frames,
                             progress=None if args.json else lambda line: print(line, flush=True))
     elif args.what == "serve":
@@ -322,7 +322,7 @@ def _cmd_bench(args) -> int:
                   f"{res['messages']} messages, {res['bytes']} bytes checked)")
             return int(res["hidden_cards_sent"] > 0)
     elif args.what == "words" and args.sample:
-        from knjazja.app.wording.wordsample import write_sample
+        from knjazja.tools.wordsample import write_sample
         try:
             res = write_sample(Path(args.out), size=args.sample)
         except OSError as exc:
@@ -331,15 +331,15 @@ def _cmd_bench(args) -> int:
         print(json.dumps(res, ensure_ascii=False) if args.json else "\n".join(res.values()))
         return 0
     elif args.what == "words":
-        from knjazja.app.wording.wordcheck import bench_words
+        from knjazja.tools.wordcheck import bench_words
         res = bench_words(games=args.games or 40)
     elif args.what == "review":
-        from knjazja.app.advice.reviewbench import bench_review
+        from knjazja.tools.reviewbench import bench_review
         res = bench_review(games=args.games or 20)
     elif args.what == "advice":
         return _bench_advice(args)
     else:
-        from knjazja.ui.bench import bench_ui
+        from knjazja.tools.bench_ui import bench_ui
         res = bench_ui(frames=args.frames)
     if args.json:
         print(json.dumps(res, indent=1, ensure_ascii=False))
@@ -355,10 +355,10 @@ def _bench_advice(args) -> int:
     """`bench advice`: the advice check (a wrong claim fails the run), or ``--sample``."""
     from pathlib import Path
     if args.sample:
-        from knjazja.app.advice.advicesample import advice_sample
+        from knjazja.tools.advicesample import advice_sample
         advice_sample(seed=args.seed)
         return 0
-    from knjazja.app.advice.auditrun import bench_advice
+    from knjazja.tools.auditrun import bench_advice
     source = Path(args.positions_from) if args.positions_from else None
     res = bench_advice(positions=args.positions, seed=args.seed, games=args.games or 3, source=source,
                        log=(lambda line: None) if args.json else print)

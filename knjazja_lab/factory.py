@@ -37,7 +37,7 @@ EXACT_MODEL = "exact"        # "hard:exact": Hard's round model values draws exa
 LEAF_PLY = "ply"             # "hard:ply": Hard scores a round by its best move one ply on
 WIDE = "wide"                # "hard:wide": more of Normal's moves reach Hard's round
 # "hard:wide": Normal's best six moves within 0.3 reach the round, against the shipped four
-# within 0.15 (`rounds.judge_by_rounds`); measured no stronger (docs/BOTS.md), not shipped.
+# within 0.15 (`rounds.judge_by_rounds`); measured no stronger (docs/BOTS_LOG.md), not shipped.
 WIDE_CHOICE = {"top_k": 6, "margin": 0.3}
 
 # --- the `bots.sense` presets an arena may name ("normal:light"); the levels play `pressing` ---
@@ -68,7 +68,7 @@ class ExactModel(QuickPolicy):
     """"hard:exact": the round's quick Normal values its draws over every card they may
     bring, as Normal does (`lookahead.draw_value`).  It makes Normal's move at nine turns in
     ten instead of two in three (`experiments/model_agreement.py`), but a round costs about
-    twice as much, Hard affords fewer worlds, and it measured no stronger (docs/BOTS.md)."""
+    twice as much, Hard affords fewer worlds, and it measured no stronger (docs/BOTS_LOG.md)."""
 
     def __init__(self, net, read: bool = False) -> None:
         from knjazja.bots.normal import NormalBot
@@ -80,7 +80,7 @@ def ply_leaf(s: GameState, me: int, net, policy: QuickPolicy, seed: int) -> floa
     turn by the best of its moves one ply on (Normal's values in one world, the draw valued
     exactly), so the follow-up a candidate opens (the church after the city, the war on a
     city left bare) counts; elsewhere (a game over, a round cut short) by the network.
-    Measured no stronger (docs/BOTS.md)."""
+    Measured no stronger (docs/BOTS_LOG.md)."""
     from knjazja.bots.lookahead import action_values, evaluate
     if s.over or s.decision.kind != TURN or s.decision.seat != me:
         return evaluate(s, me, net)

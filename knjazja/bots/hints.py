@@ -13,7 +13,7 @@ that way, the best and the chosen move alone on the same worlds.
 
 The Hint used to come from the tree search (`hard.search`, as `hard-learned` plays),
 whose first move was Hard's at about a third of the turns of four-Normal games; the
-Hard level is the stronger player (docs/BOTS.md).
+Hard level is the stronger player (docs/BOTS_LOG.md, "The Hint and the review").
 """
 from __future__ import annotations
 

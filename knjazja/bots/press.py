@@ -3,7 +3,7 @@
 The learned evaluation was trained in games between bots, where every prince keeps a
 hand of answers; it rates a troop kept a little above a small city taken, so a bot with
 a troop that beats a rival's walls drew a card instead on nine open chances in ten
-(docs/BOTS.md, "Bots at a table with people").  People keep their troops and wait, and a
+(docs/BOTS_LOG.md, "Bots at a table with people").  People keep their troops and wait, and a
 bot that waits too lets the whole game pass without a war.  So two leans, added to the
 values a bot compares (`Sense.press`, `Sense.aim`):
 

@@ -12,7 +12,7 @@ games, seed 77: city 0.35, chronicle 0.66, event 0.87, building 0.89, walls 0.93
 Hard reads (`hard:uniform` does not): its round look-ahead plays the others' hands for a
 whole round, and a hand dealt a city its owner would have founded already plays a round no
 prince would.  Normal, which looks one move ahead, gained little from it and does not
-(`normal:read` does); docs/BOTS.md has the figures.
+(`normal:read` does); docs/BOTS_LOG.md ("Reading the hands") has the figures.
 """
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ to take a city and a blow at the leading prince get an edge (`Sense.press`, `Sen
 Silence (`Sense.patient`).  The presets an arena may name instead ("normal:steady",
 "normal:light", "normal:full" ...: the levels' rules before, and the sets measured weaker)
 are the laboratory's (`knjazja_lab.factory.SENSES`).  What pressing cost and gained:
-docs/BOTS.md, "Bots at a table with people".
+docs/BOTS_LOG.md, "Bots at a table with people".
 
 Cards in hand score nothing, so a bot that still holds cities and Glory buildings when
 its turns run out has thrown points away, whatever its evaluation believed.  The
@@ -73,9 +73,9 @@ class Sense:
     probe: float = 0.0           # the odds of a probing war on an idle turn (`bots.press.probe`)
 
 
-# at a table with people (docs/BOTS.md, "Bots at a table with people"): the last-turns rule
+# at a table with people (docs/BOTS_LOG.md, "Bots at a table with people"): the last-turns rule
 # once the end is set, Normal's lean towards playing from a full hand, and pressing
-PRESS = 0.03                 # a war's edge per Glory of a city sure to fall (docs/BOTS.md)
+PRESS = 0.03                 # a war's edge per Glory of a city sure to fall (docs/BOTS_LOG.md)
 AIM = 0.015                  # a blow's edge when it falls on the leading other seat
 PROBE = 1.0                  # the odds of probing a sitter's open city on an idle turn (`bots.press`)
 PRESSING = Sense(commit=True, last_turns=3, last_wars=False, leader_draws=True, end_set=True, lean=0.01,

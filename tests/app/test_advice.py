@@ -132,7 +132,7 @@ def test_a_war_is_explained_by_the_chance_its_city_falls():
             continue
         text = why_good(s, s.decision.seat, wars[0], 0.4, NAMES["ru"], "ru").replace("\xa0", " ")
         if "на руке" in text and "%" in text:
-            assert re.search(r"примерно в \d+ % случаев", text), text
+            assert re.search(r"примерно в \d+% случаев", text), text
             return
     pytest.skip("no war with a troop that beats the walls among the positions")
 
@@ -235,6 +235,12 @@ def test_a_lost_game_played_by_the_book_still_shows_what_lost_it(monkeypatch):
         text = point_verdict(a, top, states[top], Narrator(NAMES[lang], lang), NAMES[lang], lang)
         text = text.replace("\xa0", " ")
         assert said in text and unsaid not in text and tr("review.why", lang=lang, why="")[:5] in text
+        # at a table of several people the mover is named, and so is the one the reason speaks to
+        named = point_verdict(a, top, states[top], Narrator(NAMES[lang], lang), NAMES[lang], lang, many=True)
+        head, why = named.replace("\xa0", " ").split("\n", 1)
+        mover = NAMES[lang][states[top].decision.seat]
+        addressed = {"ru": "Почему (для ", "en": f"Why (for {mover}): "}[lang]
+        assert mover[:3] in head and why.startswith(addressed) and mover[:3] in why.split(":")[0], named
     ranked_best = points[5]                   # played out, no better at the end: still the best
     assert "Это лучший ход" in point_verdict(a, ranked_best, states[ranked_best], Narrator(NAMES["ru"], "ru"),
                                              NAMES["ru"], "ru")
@@ -296,7 +302,7 @@ def test_a_won_game_is_not_played_out():
 
 
 def test_bench_review_reports_each_lost_game_and_a_summary():
-    from knjazja.app.advice.reviewbench import bench_review
+    from knjazja.tools.reviewbench import bench_review
     lines: list[str] = []
     summary = bench_review(games=1, worlds=1, playouts=4, samples=3, log=lines.append)
     assert summary["lost_games"] == 1 and summary["with_3_costliest"] == 1

@@ -17,14 +17,15 @@ from pathlib import Path
 
 import pytest
 
-from knjazja.app.advice import audit, auditrun, movefacts
+from knjazja.app.advice import movefacts
+from knjazja.tools import audit, auditrun
 from knjazja.app.advice.analysis import PointResult
 from knjazja.app.advice.facts import cards, fact
 from knjazja.bots.thinker import shutdown_worker
 from knjazja.engine import legal_actions
 
 DATA = Path(__file__).parent / "data" / "advice_positions.json"
-RERECORD = ("the bots changed: re-record with python -c \"from pathlib import Path; from knjazja.app.advice.auditrun "
+RERECORD = ("the bots changed: re-record with python -c \"from pathlib import Path; from knjazja.tools.auditrun "
             "import record; record(Path('tests/app/data/advice_positions.json'), 520, seed=59)\"")
 CLAIMS = ("numbers", "words_numbers", "chance", "idle_advised", "idle_better", "better_scale", "not_score_only",
           "marks_monotone", "marks_header", "legacy_hand", "legacy_deck", "legacy_standing", "legacy_chance",

@@ -1,10 +1,10 @@
 """The rendering check: ten whole bot games in each language, every line the table says read
-against the errors a native editor found (``knjazja.app.wording.wordcheck``); ``knjazja bench words``
+against the errors a native editor found (``knjazja.tools.wordcheck``); ``knjazja bench words``
 runs it over many more games."""
 import pytest
 
-from knjazja.app.wording import wordcheck as W
-from knjazja.app.wording.wordcheck import Line
+from knjazja.tools import wordcheck as W
+from knjazja.tools.wordcheck import Line
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -12,7 +12,8 @@ def test_ten_whole_games_read_without_a_known_error(lang):
     report = W.check(10, lang, refusal_every=4, advice_every=12)
     assert report.games == 10
     assert report.lines > 20000
-    assert {"log", "refusal", "results"} <= {ln.kind for ln in report.samples}
+    assert {"log", "refusal", "results", "hint", "review"} <= set(report.kinds)
+    assert report.samples
     assert [(name, ln.text) for name, ln in report.errors] == []
 
 

@@ -2,8 +2,8 @@
 one line of every phrasing before any repeat of one."""
 import random
 
-from knjazja.app.wording.wordpatterns import Line
-from knjazja.app.wording.wordsample import KINDS, pick, shape, write_sample
+from knjazja.tools.wordpatterns import Line
+from knjazja.tools.wordsample import KINDS, pick, shape, write_sample
 
 
 def test_a_phrasing_is_the_line_without_its_names_cards_and_numbers():

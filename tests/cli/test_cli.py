@@ -158,7 +158,7 @@ def test_lab_commands_without_the_lab_say_they_need_a_checkout(monkeypatch, tmp_
 
 
 def test_bench_words_sample_writes_the_second_readers_file(capsys, monkeypatch, tmp_path):
-    from knjazja.app.wording import wordsample
+    from knjazja.tools import wordsample
     asked = {}
 
     def fake(out, size):

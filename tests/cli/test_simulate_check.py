@@ -4,7 +4,7 @@ import json
 import pytest
 
 from knjazja.cli import main
-from knjazja.engine import checkrun
+from knjazja.tools import checkrun
 
 
 def test_check_runs_mixed_games_and_reports_no_failure(capsys):

@@ -21,7 +21,7 @@ from rules_check import Checker
 
 from knjazja.bots import make_bot
 from knjazja.engine import GameOptions, legal_actions, new_game, observation
-from knjazja.engine.checkrun import game_setup
+from knjazja.tools.checkrun import game_setup
 
 RANDOM_GAMES = 42            # 2..8 players, every house rule (game_setup's rotation)
 EASY_GAMES = 42

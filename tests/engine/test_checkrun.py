@@ -6,7 +6,7 @@ import random
 import pytest
 
 from knjazja.engine import apply, legal_actions, new_game
-from knjazja.engine import checkrun
+from knjazja.tools import checkrun
 from knjazja.engine.public import may_declare
 from knjazja.engine.targets import attack_options, attacking_troops
 

@@ -15,7 +15,7 @@ from knjazja.bots.view import View
 from knjazja.engine import Action, apply, legal_actions, new_game, observation
 from knjazja.engine.actions import BUILD, DECLINE, EVENT, REACTION, TURN, WAR_DEFEND, YIELD_PLUNDER
 from knjazja.engine.cards import CARD_ID, INSTANCES
-from knjazja.engine.checkrun import game_setup
+from knjazja.tools.checkrun import game_setup
 from knjazja.engine.state import City
 from knjazja_lab.classic.citystat import stripped, with_building, without_throne
 from knjazja_lab.classic.evaluator import Evaluator

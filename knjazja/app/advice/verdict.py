@@ -47,10 +47,17 @@ def point_verdict(analysis: Analysis, index: int, state: GameState, narrator: Na
     if kind in ("best", "near"):
         text = tr(f"review.{who}_{kind}", lang=lang, name=name, chosen=chosen, p=round(100 * r.chosen_value))
         note = idle_note(state, seat, r.chosen, names, lang)
-        return text + ("\n" + tr("review.note", lang=lang, why=note) if note else "")
+        # the reasons speak to the mover ("your Glory"): at a table of several people, named
+        return text + ("\n" + tr(f"review.{_addressed('note', many)}", lang=lang, name=name, why=note)
+                       if note else "")
     better = analysis.better(index)
     best = narrator.action(better, state)
     text = tr(f"review.{who}_{kind}", lang=lang, name=name, chosen=chosen, best=best,
               p=round(100 * r.chosen_value), q=round(100 * r.best_value))
     why = why_better(state, seat, better, r.chosen, names, lang, analysis.costs.get(index))
-    return text + "\n" + tr("review.why", lang=lang, why=why)
+    return text + "\n" + tr(f"review.{_addressed('why', many)}", lang=lang, name=name, why=why)
+
+
+def _addressed(key: str, many: bool) -> str:
+    """The reason's line: to "you", or at a table of several people to the mover by name."""
+    return f"{key}_named" if many else key

@@ -18,8 +18,8 @@ side by side), so a new lesson needs no code::
 
 A step without ``do`` is read and closed with Next.  Patterns name cards by id (copies are
 interchangeable); ``cards`` is a multiset.  Bots without a scripted reply draw (or pass on an
-empty deck), decline, do not bid, and accept a repulse.  ``tests/app/test_lessons.py`` plays
-every lesson on the engine: every expected action legal at its step, every reply too.
+empty deck), decline, do not bid, and accept a repulse.  ``tests/app/test_lesson_data.py``
+plays every lesson on the engine: every expected action legal at its step, every reply too.
 """
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ import json
 import random
 from pathlib import Path
 
-from knjazja.app.advice import audit
+from knjazja.tools import audit
 from knjazja.app.advice.analysis import Analysis, decision_points, losers, replay, result_from_ranking
 from knjazja.bots import make_bot
 from knjazja.bots.hints import rank_actions
@@ -130,7 +130,7 @@ def review_games(report: audit.Report, games: int, seed: int = 1, worlds: int = 
                  limit: int | None = None) -> None:
     """Lost games of an Easy seat against three Normal, reviewed as the window does (the
     first ``limit`` of the person's moves, when given)."""
-    from knjazja.app.advice.reviewbench import KINDS, SEATS, play
+    from knjazja.tools.reviewbench import KINDS, SEATS, play
     done = tries = 0
     while done < games and tries < games * 6:
         final = play(seed * 7000 + tries)

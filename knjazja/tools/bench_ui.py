@@ -53,7 +53,7 @@ def bench_ui(frames: int = 600, size: tuple[int, int] = (1920, 1080), seed: int 
         if i >= warmup:
             times.append(dt * 1000)
         table = app.stack.top
-        if table is not None and table.session.over:
+        if isinstance(table, TableScene) and table.session.over:
             games += 1
             new_table(games)
         # pace like a real 60 fps loop so background bots get their share of the CPU

@@ -30,8 +30,8 @@ from knjazja.app.table.interaction import PickingIgorSeat, PickingWarCity, Squad
 from knjazja.app.wording.i18n import card_name, tr
 from knjazja.app.wording.narrate import Narrator, expand_tokens
 from knjazja.app.table.prompts import over_text, prompt_text
-from knjazja.app.wording.wordlines import static_lines
-from knjazja.app.wording.wordpatterns import Line, Test, patterns
+from knjazja.tools.wordlines import static_lines
+from knjazja.tools.wordpatterns import Line, Test, patterns
 from knjazja.app.wording.words import card_word, join_names, prince_names, seat_word
 from knjazja.engine import Event, GameState, apply, legal_actions, new_game, observation, score, winners
 from knjazja.engine.actions import TURN
@@ -55,6 +55,7 @@ class Report:
     distinct: set[str] = field(default_factory=set)
     errors: list[tuple[str, Line]] = field(default_factory=list)   # (pattern, line)
     samples: list[Line] = field(default_factory=list)
+    kinds: dict[str, int] = field(default_factory=dict)             # lines read, by kind
 
 
 # -- rendering one game --------------------------------------------------------------------------
@@ -207,7 +208,9 @@ class _Table:
         self.add("review", tr("review.named_worse_end", lang=lang, name=who, chosen=cp, best=bp), True)
         self.add("review", tr("review.you_best", lang=lang, chosen=cp, p=q))
         self.add("review", tr("review.named_best", lang=lang, name=who, chosen=cp, p=q), True)
-        self.add("review", tr("review.why", lang=lang, why=why_better(s, d, best, chosen, names, lang)))
+        because = why_better(s, d, best, chosen, names, lang)
+        self.add("review", tr("review.why", lang=lang, why=because))
+        self.add("review", tr("review.why_named", lang=lang, name=who, why=because))
 
     def play(self, chosen) -> None:
         """The move's log lines, as everybody and as the next seat sees them, and its stamps."""
@@ -281,6 +284,7 @@ def _read(report: Report, lines: list[Line], tests: list[tuple[str, Test]], keep
     lang = report.lang
     for ln in lines:
         report.lines += 1
+        report.kinds[ln.kind] = report.kinds.get(ln.kind, 0) + 1
         if ln.text in report.distinct:
             continue
         report.distinct.add(ln.text)

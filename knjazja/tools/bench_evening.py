@@ -18,7 +18,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from knjazja.ui.bench import peak_rss_mb, percentile
+from knjazja.tools.bench_ui import peak_rss_mb, percentile
 
 SIZES = [(1920, 1080), (960, 540), (1280, 720), (1600, 900), (1366, 768), (1024, 600),
          (1440, 900), (1111, 677), (1777, 999), (1536, 864)]

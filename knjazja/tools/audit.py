@@ -27,7 +27,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from knjazja.app.advice import auditfacts as AF
+from knjazja.tools import auditfacts as AF
 from knjazja.app.advice.analysis import GOOD_POINTS, Analysis, PointResult
 from knjazja.app.advice.explain import why_good
 from knjazja.app.advice.verdict import point_verdict

@@ -16,12 +16,12 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable
 
-from .cards import CARD_ID
-from .game import new_game
-from .playout import game_seed
-from .rules import apply, legal_actions
-from .saves import MAX_ACTIONS, dumps, loads
-from .state import GameOptions, GameState
+from knjazja.engine.cards import CARD_ID
+from knjazja.engine.game import new_game
+from knjazja.engine.playout import game_seed
+from knjazja.engine.rules import apply, legal_actions
+from knjazja.engine.saves import MAX_ACTIONS, dumps, loads
+from knjazja.engine.state import GameOptions, GameState
 
 CHUNK = 250                      # games per job handed to a worker
 

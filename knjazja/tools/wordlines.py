@@ -10,7 +10,7 @@ from string import Formatter
 
 from knjazja.app.wording import i18n
 from knjazja.app.wording.i18n import tr
-from knjazja.app.wording.wordpatterns import Line
+from knjazja.tools.wordpatterns import Line
 from knjazja.app.wording.words import Word, card_word, join_names, prince_names, seat_word
 from knjazja.engine.cards import CARD_ID, INSTANCES
 

@@ -18,9 +18,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from knjazja.app.wording.i18n import card_name, tr
-from knjazja.app.wording.wordcheck import render_game, table_names
-from knjazja.app.wording.wordlines import message_lines
-from knjazja.app.wording.wordpatterns import Line
+from knjazja.tools.wordcheck import render_game, table_names
+from knjazja.tools.wordlines import message_lines
+from knjazja.tools.wordpatterns import Line
 from knjazja.engine import GameState
 
 LANGS = ("ru", "en")
@@ -42,7 +42,7 @@ def shape(text: str, lang: str) -> str:
 @lru_cache(maxsize=2)
 def _vocabulary(lang: str) -> tuple[str, ...]:
     """Every form of every name and card a line may hold, longest first."""
-    from knjazja.app.wording.wordcheck import TYPED
+    from knjazja.tools.wordcheck import TYPED
     from knjazja.app.wording.words import card_word, prince_names, seat_word
     from knjazja.engine.cards import INSTANCES
     names = prince_names(lang) + list(TYPED[lang]) + [tr("net.seat_name", lang=lang, n=2)]
@@ -90,7 +90,7 @@ def advice_lines(games: int, seed: int, points: int, worlds: int = 2) -> dict[st
     table's Hint says it and as the review marks the move that was played."""
     from knjazja.app.advice.analysis import Analysis, decision_points, replay
     from knjazja.app.advice.explain import why_good
-    from knjazja.app.advice.reviewbench import play
+    from knjazja.tools.reviewbench import play
     from knjazja.app.advice.verdict import point_verdict
     from knjazja.app.wording.narrate import Narrator
 

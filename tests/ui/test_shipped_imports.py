@@ -1,0 +1,81 @@
+"""What a player's game loads: a started game — the window, the menu, a new game against three
+Normal through the menu's own start, its first turns drawn — imports no developer tool (the
+benches and checks of ``knjazja.tools``), no laboratory and no research switch.  The list is
+printed, so a new module a game loads shows in the test's output."""
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+GAME = """
+import sys
+from knjazja.app.store.settings import Settings
+from knjazja.ui.app import App
+from knjazja.ui.main import GameFlow
+app = App(Settings(), persist=False)
+flow = GameFlow(app, sync_bots=True)
+app.stack.push(flow.menu)
+app.step([], 1 / 60)
+seats = [{"name": "Ольга", "kind": "human"}] + [{"name": "", "kind": "normal"} for _ in range(3)]
+session = flow.start_game({"seats": seats}, seed=7)
+for _ in range(240):
+    app.step([], 1 / 60)
+assert session.state.history, "no move was made"
+print("\\n".join(sorted(m for m in sys.modules if m.split(".")[0] in ("knjazja", "knjazja_lab"))))
+"""
+
+# what only a developer runs: the benches and checks, the laboratory
+NOT_IN_A_GAME = ("knjazja.tools", "knjazja_lab")
+# the research switches the laboratory owns (knjazja_lab/factory.py): never in the levels' code
+RESEARCH_NAMES = ("WIDE_CHOICE", "exact_model", "leaf_ply", "SENSES")
+
+
+def started_game_modules(tmp_path: Path) -> list[str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", KNJAZJA_HOME=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", GAME], capture_output=True, text=True, cwd=tmp_path,
+                         env=env, timeout=600)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return out.stdout.split()
+
+
+def test_a_started_game_imports_no_bench_no_laboratory_and_no_research_switch(tmp_path):
+    loaded = started_game_modules(tmp_path)
+    print(f"{len(loaded)} modules of the game loaded:", *loaded, sep="\n  ")
+    assert "knjazja.ui.table.scene" in loaded and "knjazja.bots.normal" in loaded   # a game did start
+    wrong = [m for m in loaded if m.startswith(NOT_IN_A_GAME) or "bench" in m]
+    assert not wrong, wrong
+    for name in loaded:
+        module_file = ROOT / (name.replace(".", "/") + ".py")
+        if not module_file.exists():
+            module_file = ROOT / name.replace(".", "/") / "__init__.py"
+        found = identifiers(module_file) & set(RESEARCH_NAMES)
+        assert not found, f"{name} uses the research switches {sorted(found)}"
+
+
+def identifiers(path: Path) -> set[str]:
+    """The names a module's code uses or defines (its comments and docstrings may mention any)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            out.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, ast.alias):
+            out |= {node.name.split(".")[-1], node.asname or ""}
+    return out
+
+
+def test_the_research_check_reads_code_not_words(tmp_path):
+    """A switch named in a docstring is no use of it; one used in code is."""
+    (tmp_path / "m.py").write_text('"""see WIDE_CHOICE"""\nx = 1\n', encoding="utf-8")
+    assert not identifiers(tmp_path / "m.py") & set(RESEARCH_NAMES)
+    (tmp_path / "m.py").write_text("from lab import WIDE_CHOICE as w\ny = leaf_ply(w)\n", encoding="utf-8")
+    assert identifiers(tmp_path / "m.py") & set(RESEARCH_NAMES) == {"WIDE_CHOICE", "leaf_ply"}
