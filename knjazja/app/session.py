@@ -10,6 +10,7 @@ import random
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from knjazja.app.store import autosave as autosaver
 from knjazja.app.feed import EventFeed
@@ -17,8 +18,8 @@ from knjazja.app.store.files import write_atomic
 from knjazja.app.wording.names import clean_name
 from knjazja.bots import make_bot
 from knjazja.bots.thinker import Thinker
-from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction, apply, dumps, learned_by,
-                            legal_actions, new_game, observation)
+from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction, Observation, apply, dumps,
+                            learned_by, legal_actions, new_game, observation)
 from knjazja.engine.actions import ACCEPT, DECLINE, END_WAR, REACTION, WAR_ATTACK, WAR_COUNTER
 
 
@@ -67,6 +68,46 @@ class Seat:
         return self.kind == "human"
 
 
+class TableSession(Protocol):
+    """What a table reads of a game and hands it, whoever keeps the game: the event feed, what
+    a seat sees (``seen_by``), who decides, the legal actions of the seat deciding, and the move
+    a click makes.  A local ``GameSession``, a seat played at a host elsewhere
+    (``net.remote.RemoteSession``) and the seats at a host's own screen
+    (``net.hotseat.HotSeatSession``) offer it alike; what a local game does by itself (its bots,
+    sealing moves, automatic answers, the autosave) is ``GameSession``'s alone (``local_game``).
+
+    ``state`` is a whole ``GameState`` for the drawing and the prompts: the real one for a local
+    game, for a network seat one dealt from its view (``net.remote``) until those read ``seen_by``.
+    """
+    @property
+    def feed(self) -> EventFeed: ...
+    @property
+    def seats(self) -> list[Seat]: ...
+    @property
+    def deciding(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def moves(self) -> int:
+        """The number of actions applied so far (the position's key)."""
+    @property
+    def state(self) -> GameState: ...
+    def seen_by(self, seat: int) -> Observation:
+        """What ``seat`` sees of the table (a seat this session shows)."""
+    def legal(self) -> list[Action]: ...
+    def human_to_decide(self) -> bool: ...
+    def humans(self) -> list[int]: ...
+    def play(self, action: Action) -> list[Event]: ...
+    def undo_owner(self) -> int | None: ...
+    def undo(self, seat: int) -> bool: ...
+    def meta(self) -> dict: ...
+
+
+def local_game(session: TableSession) -> GameSession | None:
+    """The session when it runs the game here (bots, autosave), else None (the host runs it)."""
+    return session if isinstance(session, GameSession) else None
+
+
 class GameSession:
     def __init__(self, seats: list[Seat], seed: int | None = None,
                  options: GameOptions | None = None, first_player: int | None = None,
@@ -101,6 +142,13 @@ class GameSession:
     @property
     def over(self) -> bool:
         return self.state.over
+
+    @property
+    def moves(self) -> int:
+        return len(self.state.history)
+
+    def seen_by(self, seat: int) -> Observation:
+        return observation(self.state, seat)
 
     def human_to_decide(self) -> bool:
         seat = self.deciding
@@ -272,3 +320,8 @@ class GameSession:
             seats.append(Seat(name or f"Player {i + 1}",
                               kind if kind in ("human", "easy", "normal", "hard") else "normal"))
         return seats
+
+
+if TYPE_CHECKING:
+    def _offers_the_table(s: GameSession) -> TableSession:    # mypy checks GameSession against it
+        return s

@@ -72,12 +72,13 @@ def seat_glory(t: PublicTable, seat: int) -> int:
     return total
 
 
-def seat_score(s: GameState, seat: int) -> SeatScore:
+def seat_score(t: PublicTable, seat: int) -> SeatScore:
+    """``seat``'s Glory now with its breakdown, from what lies face up (a state or the table's view)."""
     sc = SeatScore(seat)
-    sc.cities = [city_score(c) for c in s.cities_of(seat)]
-    for ch in s.chronicles[seat]:
-        troop = s.under.get(ch, -1) if SCORES_TROOP[ch] else -1
-        sc.chronicles.append(ChronicleScore(CARD_ID[ch], chronicle_glory(ch, s.under),
+    sc.cities = [city_score(c) for c in t.cities.values() if c.owner == seat]
+    for ch in t.chronicles[seat]:
+        troop = t.under.get(ch, -1) if SCORES_TROOP[ch] else -1
+        sc.chronicles.append(ChronicleScore(CARD_ID[ch], chronicle_glory(ch, t.under),
                                             CARD_ID[troop] if troop >= 0 else ""))
     return sc
 

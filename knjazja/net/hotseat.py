@@ -16,15 +16,16 @@ view — so the host's rules (whose decision, undo, what each may see) hold unch
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from knjazja.app.feed import EventFeed
-from knjazja.app.session import Seat
+from knjazja.app.session import Seat, TableSession
 from knjazja.engine import Action, Event, GameState, IllegalAction, Observation
 
 from .client import CLOSED, CONNECTED, ClientSession, Update
-from .remote import HostDoesIt, RemoteSession, review_of
+from .remote import RemoteSession, review_of
 
 
-class HotSeatSession(HostDoesIt):
+class HotSeatSession:
     def __init__(self, sessions: list[RemoteSession]) -> None:
         assert sessions, "a screen plays at least one seat"
         self.parts = sessions
@@ -129,6 +130,15 @@ class HotSeatSession(HostDoesIt):
     def over(self) -> bool:
         return self._looking().over
 
+    @property
+    def moves(self) -> int:
+        return self._looking().moves
+
+    def seen_by(self, seat: int) -> Observation:
+        part = self._by_seat().get(seat)
+        assert part is not None, "a seat played at this screen"
+        return part.seen_by(seat)
+
     def _decider(self) -> RemoteSession | None:
         return self._by_seat().get(self.deciding)
 
@@ -176,3 +186,8 @@ def _faces(entry: tuple[int, Event]) -> int:
 def _same(a: tuple[int, Event], b: tuple[int, Event]) -> bool:
     """The same place in the game (one copy may show faces the other hid)."""
     return a[0] == b[0] and a[1]._replace(card=0, cards=()) == b[1]._replace(card=0, cards=())
+
+
+if TYPE_CHECKING:
+    def _offers_the_table(s: HotSeatSession) -> TableSession:    # mypy checks HotSeatSession against it
+        return s

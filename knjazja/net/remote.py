@@ -2,7 +2,7 @@
 
 The table's controller follows a game through ``feed`` (a ``FeedReader`` per follower), draws
 ``state``, asks ``legal()``, ``deciding`` and ``human_to_decide()``, and hands a click's action to
-``play``.  ``RemoteSession`` offers them for a seat played from this computer at a host
+``play`` (``app.session.TableSession``).  ``RemoteSession`` offers them for a seat played from this computer at a host
 elsewhere, over a :class:`~knjazja.net.client.ClientSession`:
 
 * ``feed`` holds the events redacted for this seat, tagged with the host's action counts.  An
@@ -17,14 +17,16 @@ elsewhere, over a :class:`~knjazja.net.client.ClientSession`:
   prompts and the Hint (which runs from this seat's observation of it) work unchanged.  The
   host's actions are not sent; ``state.history`` only has their number.
 * ``play`` sends and returns at once; the host's answer comes back through ``update``, a
-  refusal as a ``refused`` update.  Bots are the host's: ``bot_step`` does nothing here.
+  refusal as a ``refused`` update.  Bots, sealing moves, automatic answers and the autosave
+  are the host's: a remote session has none of them (``app.session.local_game`` is None).
 """
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from knjazja.app.feed import EventFeed
-from knjazja.app.session import Seat
+from knjazja.app.session import Seat, TableSession
 from knjazja.engine import Action, Event, GameState, IllegalAction, Observation, determinize
 from knjazja.engine.actions import DRAW
 
@@ -34,36 +36,7 @@ from .seats import BOTS, LOCAL
 UNKNOWN_PAST = Action(DRAW)      # stands for each of the host's actions in ``state.history``
 
 
-class HostDoesIt:
-    """What a local session does by itself and the host does for the seats it serves: sealing
-    moves, automatic answers, the bots, the autosave.  Nothing to do at this end."""
-
-    def seal(self) -> None:
-        pass
-
-    def auto_answer(self) -> bool:
-        return False
-
-    def answer_from_public_facts(self) -> bool:
-        return False
-
-    def bot_step(self, background: bool = True) -> list[Event] | None:
-        return None
-
-    def bot_thinking(self) -> bool:
-        return False
-
-    def cancel_bot(self) -> None:
-        pass
-
-    def save_autosave(self) -> None:
-        pass
-
-    def flush_autosave(self) -> None:
-        pass
-
-
-class RemoteSession(HostDoesIt):
+class RemoteSession:
     def __init__(self, client: ClientSession) -> None:
         self.client = client
         self.feed = EventFeed()
@@ -175,6 +148,17 @@ class RemoteSession(HostDoesIt):
         obs = self.client.observation
         return obs is not None and obs.over
 
+    @property
+    def moves(self) -> int:
+        obs = self.client.observation
+        return 0 if obs is None else obs.history_len
+
+    def seen_by(self, seat: int) -> Observation:
+        """This seat's view as the host sent it (the only seat this session sees)."""
+        obs = self.client.observation
+        assert obs is not None and seat == self.seat, "a remote table sees its own seat, once ready"
+        return obs
+
     def human_to_decide(self) -> bool:
         """This seat decides (everyone else's decision is made elsewhere: "thinking")."""
         return self.deciding == self.seat and self.deciding >= 0
@@ -239,3 +223,8 @@ def review_of(record: list[tuple[int, GameState, Action]], final: GameState) -> 
     end = final.clone()
     end.history = list(actions)
     return [s for _, s, _ in ordered] + [end], actions
+
+
+if TYPE_CHECKING:
+    def _offers_the_table(s: RemoteSession) -> TableSession:    # mypy checks RemoteSession against it
+        return s

@@ -264,8 +264,8 @@ class App:
             self.set_language(new.language)
         if new.fullscreen != self.fullscreen:
             self.set_fullscreen(new.fullscreen)
-        elif not self.fullscreen and tuple(new.window_size) != self.size:
-            self.resize(tuple(new.window_size))
+        elif not self.fullscreen and new.window_size is not None and new.window_size != self.size:
+            self.resize(new.window_size)
         if save:
             self.save_settings()
 

@@ -55,7 +55,8 @@ class SurfaceLru(OrderedDict):
         self.bytes = 0
         _LRUS.add(self)
 
-    def __hash__(self) -> int:          # a WeakSet member (an OrderedDict is not hashable)
+    # a WeakSet member: hashed by identity (dict declares __hash__ None, so mypy sees an override)
+    def __hash__(self) -> int:  # type: ignore[override]
         return id(self)
 
     def __eq__(self, other: object) -> bool:

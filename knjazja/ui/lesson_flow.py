@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from knjazja.app.session import local_game
 from knjazja.app.tutorial import lesson_progress
 from knjazja.app.store import storage
 from knjazja.app.wording.i18n import get_language, tr
@@ -43,8 +44,9 @@ class LessonFlow:
 
     def open(self, lesson: Lesson, start_at: int = 0) -> LessonScene:
         from knjazja.ui.table.lesson import LessonScene
-        if self.flow.session is not None:
-            self.flow.session.cancel_bot()
+        local = local_game(self.flow.session) if self.flow.session is not None else None
+        if local is not None:
+            local.cancel_bot()
         self.app.stack.pop_to(self.flow.menu)
         self.scene = LessonScene(lesson, start_at=start_at, settings=self.app.settings, on_menu=self.pause,
                                  on_finished=self.finished, on_restart=lambda: self.start(lesson.id, True),

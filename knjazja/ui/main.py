@@ -7,15 +7,20 @@ results. Everything it does is reachable from tests through its methods.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from knjazja.app.store import storage
 from knjazja.app.wording.i18n import get_language, tr
 from knjazja.app.wording.save_errors import os_error_text, save_error_text
 from knjazja.app.wording.words import seat_word
-from knjazja.app.session import GameSession, Seat
+from knjazja.app.session import GameSession, Seat, TableSession, local_game
 from knjazja.engine import GameOptions, SaveError
 from knjazja.engine.kinds import DecisionKind
+
+if TYPE_CHECKING:
+    from knjazja.engine import Series
+    from knjazja.ui.table.scene import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -34,17 +39,17 @@ class GameFlow:
                               on_load=self.show_load, on_stats=self.show_stats,
                               on_learn=self.lessons.show_list, banner=self.lessons.banner,
                               on_join=self.net.show_join)
-        self.session: GameSession | None = None
-        self.table = None
+        self.session: TableSession | None = None     # a local game, or a network table (NetFlow)
+        self.table: TableScene | None = None
         self.last_setup: dict[str, Any] | None = None
-        self.series = None                 # knjazja.engine.Series while a series runs
+        self.series: Series | None = None  # while a series runs
         self.series_lines: list[str] = []  # the series standings after the last game
         self.sync_bots = sync_bots
         app.crash_context.append(self.crash_section)
 
     # --- starting ---------------------------------------------------------------------
-    def start_game(self, setup: dict[str, Any], seed: int | None = None, *,
-                   continue_series: bool = False) -> GameSession | None:
+    def start_game(self, setup: Mapping[str, Any], seed: int | None = None, *,
+                   continue_series: bool = False) -> TableSession | None:
         """A new game from the setup screen; with setup["series"] the first game of a series,
         with ``continue_series`` the next game of the current one.  A seat on another
         computer makes it a network table (``NetFlow.host``; None if it could not open)."""
@@ -136,7 +141,7 @@ class GameFlow:
         if session is None:
             return "Game", "no game in play"
         if not isinstance(session, GameSession):       # a network table: the host keeps the game
-            return "Game", f"a network table, seat {session.seat}, {len(session.feed)} events shown"
+            return "Game", f"a network table, seat {getattr(session, 'seat', '?')}, {len(session.feed)} events shown"
         s = session.state
         first = max(0, len(s.history) - 20)
         lines = [f"seats: {[(seat.name, seat.kind) for seat in session.seats]}",
@@ -195,8 +200,10 @@ class GameFlow:
     def handover(self, seat: int) -> None:
         from knjazja.ui.scenes.pass_device import PassDeviceScene
         session = self.session
+        assert session is not None, "the device passes at a table"
         name = session.seats[seat].name
-        kind = session.state.decision.kind if session.deciding == seat else DecisionKind.TURN  # (a bot may open)
+        # (a bot may open)
+        kind = session.seen_by(seat).decision.kind if session.deciding == seat else DecisionKind.TURN
         who = seat_word(name, get_language())
         reason = tr("handover.reason.turn", name=who) if kind == DecisionKind.TURN else \
             tr("handover.reason.decide", name=who, what=tr(f"decision.{kind}"))
@@ -205,9 +212,10 @@ class GameFlow:
         self.app.stack.push(PassDeviceScene(name, reason, on_ready=lambda: None, on_undo=on_undo))
 
     # --- ending -------------------------------------------------------------------------
-    def game_over(self, session: GameSession) -> None:
+    def game_over(self, session: TableSession) -> None:
         """The game has ended on the table: record it (the final board stays, with a Results
         button that calls ``show_results``)."""
+        assert isinstance(session, GameSession), "a local table's (NetFlow.game_over: a network one's)"
         from knjazja.app.store import series_store, stats
         from knjazja.engine import final_scores, winners
         try:
@@ -236,7 +244,7 @@ class GameFlow:
                                          series_lines=self.series_lines,
                                          on_review=lambda: self.show_review(session)))
 
-    def show_review(self, session: GameSession) -> None:
+    def show_review(self, session: TableSession) -> None:
         from knjazja.ui.scenes.review import ReviewScene
         self.app.stack.push(ReviewScene(session))
 
@@ -258,13 +266,15 @@ class GameFlow:
         """The series goes on with the same princes and house rules (whoever starts is the
         series' to say)."""
         session = self.session
+        assert isinstance(session, GameSession), "a series is played at one screen"
         setup = {"seats": self.session_seats_json(session.seats), "options": session.state.options.to_json()}
         self.start_game(setup, continue_series=True)
 
     def to_menu(self) -> None:
-        if self.session is not None:
-            self.session.cancel_bot()
-            self.session.flush_autosave()     # Continue offers the game as it was left
+        local = local_game(self.session) if self.session is not None else None
+        if local is not None:
+            local.cancel_bot()
+            local.flush_autosave()            # Continue offers the game as it was left
         self.app.stack.pop_to(self.menu)
         self.menu.refresh()
 

@@ -16,6 +16,7 @@ who will be dropped.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from knjazja.app.wording.i18n import get_language, tr
@@ -27,7 +28,7 @@ from knjazja.net.seats import LOCAL, REMOTE
 log = logging.getLogger(__name__)
 
 
-def is_network_setup(setup: dict[str, Any]) -> bool:
+def is_network_setup(setup: Mapping[str, Any]) -> bool:
     return any(s["kind"] == REMOTE for s in setup["seats"])
 
 
@@ -37,7 +38,7 @@ class NetFlow:
         self.app = flow.app
 
     # --- hosting ------------------------------------------------------------------------
-    def host(self, setup: dict[str, Any], seed: int | None = None) -> RemoteSession | None:
+    def host(self, setup: Mapping[str, Any], seed: int | None = None) -> RemoteSession | None:
         from knjazja.net.hosting import HostedTable
         seats = setup["seats"]
         kinds = [LOCAL if s["kind"] == "human" else s["kind"] for s in seats]

@@ -27,8 +27,14 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from knjazja.ui.startup_clock import process_age_s, startup_ms
+
+if TYPE_CHECKING:
+    import logging
+
+    from knjazja.ui.app import App
 
 __all__ = ["self_test", "SelfTestFailure", "process_age_s", "startup_ms"]
 
@@ -79,7 +85,7 @@ class _Run:
 
     def __init__(self, timing: bool) -> None:
         self.timing = timing
-        self.app = None
+        self.app: App | None = None
         self.notes: list[str] = []
         self.warnings: list[str] = []
 
@@ -103,13 +109,13 @@ class _Run:
         from knjazja.ui.app import App
         from knjazja.ui.scenes.menu import MenuScene
 
-        self.app = App(Settings(), persist=False, size=WINDOW)
-        self.app.stack.push(MenuScene(has_saves=storage.has_saves))
-        self.app.step([], 1 / 60)
+        self.app = app = App(Settings(), persist=False, size=WINDOW)
+        app.stack.push(MenuScene(has_saves=storage.has_saves))
+        app.step([], 1 / 60)
         from knjazja.ui.window import desktop_size, fit_window_size
-        if self.app.window_points != fit_window_size(WINDOW, desktop_size()):  # WINDOW headless
-            raise SelfTestFailure(f"main menu frame has size {self.app.screen.get_size()}")
-        return "menu frame {}x{}".format(*self.app.size)
+        if app.window_points != fit_window_size(WINDOW, desktop_size()):  # WINDOW headless
+            raise SelfTestFailure(f"main menu frame has size {app.screen.get_size()}")
+        return "menu frame {}x{}".format(*app.size)
 
     # -- files -----------------------------------------------------------------------------
     def fonts(self) -> int:
@@ -241,6 +247,7 @@ class _Run:
         session = GameSession([Seat("Human", "human")] + [Seat(f"Bot {i}", "easy") for i in (1, 2, 3)],
                               seed=GAME_SEED)
         app = self.app
+        assert app is not None, "open_menu() opened the window"
         app.stack.push(TableScene(session))
         app.step([], 1 / 60)
         w, h = app.screen.get_size()
@@ -376,11 +383,16 @@ class _QuietLogs:
 
         self.logger = logging.getLogger("knjazja")
         self.records: list[logging.LogRecord] = []
-        self.handler = None
+        self.handler: logging.Handler | None = None
         if os.environ.get("KNJAZJA_SELFTEST_VERBOSE") == "1":
             return
-        self.handler = logging.Handler(logging.WARNING)
-        self.handler.emit = self.records.append  # type: ignore[method-assign]
+        records = self.records
+
+        class Collect(logging.Handler):
+            def emit(self, record: logging.LogRecord) -> None:
+                records.append(record)
+
+        self.handler = Collect(logging.WARNING)
         self.propagate = self.logger.propagate
         self.logger.addHandler(self.handler)
         self.logger.propagate = False

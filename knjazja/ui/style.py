@@ -139,7 +139,7 @@ def render_text(text: str, fnt: pygame.font.Font, colour: Colour, *,
 
 
 def blit_text(surface: pygame.Surface, text: str, fnt: pygame.font.Font, colour: Colour, *,
-              center: tuple[int, int] | None = None, topleft: tuple[int, int] | None = None,
+              center: tuple[float, float] | None = None, topleft: tuple[int, int] | None = None,
               midright: tuple[int, int] | None = None, midleft: tuple[int, int] | None = None,
               bottomright: tuple[int, int] | None = None, shadow: Colour | None = SHADOW,
               outline: Colour | None = None) -> pygame.Rect:

@@ -232,7 +232,7 @@ class ScrollArea:
 
 
 def draw_edge_fades(surface: pygame.Surface, fades, backdrop: pygame.Surface | None, view: pygame.Rect,
-                    offset: int, max_offset: int, depth: int):
+                    offset: int, max_offset: float, depth: int):
     """Fade the scrolled content out at the edges of ``view`` where more lies beyond;
     returns the (cached) fade strips for the next frame."""
     if fades is None and backdrop is not None:

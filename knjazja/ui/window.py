@@ -19,8 +19,13 @@ import logging
 import os
 import sys
 import warnings
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from knjazja.app.store.settings import DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE
+
+if TYPE_CHECKING:
+    import pygame
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +53,8 @@ def prepare_environment() -> None:
 
 def _set_windows_app_id() -> None:
     """Group the window under the game (its icon and name) in the Windows task bar."""
+    if sys.platform != "win32":          # (called on Windows only; ctypes.windll exists there)
+        return
     import ctypes
 
     try:
@@ -89,7 +96,7 @@ def desktop_size() -> tuple[int, int] | None:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return None
-    return tuple(sizes[0]) if sizes else None
+    return (sizes[0][0], sizes[0][1]) if sizes else None
 
 
 # ------------------------------------------------------------------------------ windows
@@ -163,10 +170,10 @@ class HiDpiWindow:
     (2x on Retina), sizes asked for are in points, and mouse positions are mapped to pixels."""
 
     def __init__(self) -> None:
-        self.window = None
+        self.window: pygame.Window | None = None
         self.density = 1.0
         self.fullscreen = False
-        self._get_pos = None
+        self._get_pos: Callable[..., tuple[int, int]] | None = None
 
     def is_fullscreen(self, surface) -> bool:
         return self.fullscreen
@@ -185,9 +192,13 @@ class HiDpiWindow:
         self.fullscreen = fullscreen
         return self._update_density()
 
+    def _opened(self) -> pygame.Window:
+        assert self.window is not None, "open() the window first"
+        return self.window
+
     def _update_density(self):
-        surface = self.window.get_surface()
-        points = self.window.size
+        surface = self._opened().get_surface()
+        points = self._opened().size
         self.density = surface.get_width() / points[0] if points[0] else 1.0
         return surface
 
@@ -208,16 +219,16 @@ class HiDpiWindow:
         return self._update_density() if self.window is not None else current
 
     def flip(self) -> None:
-        self.window.flip()
+        self._opened().flip()
 
     def set_title(self, title: str) -> None:
-        self.window.title = title
+        self._opened().title = title
 
     def set_icon(self, image) -> None:
-        self.window.set_icon(image)
+        self._opened().set_icon(image)
 
     def set_minimum_size(self, size: tuple[int, int]) -> None:
-        self.window.minimum_size = size
+        self._opened().minimum_size = size
 
     def map_event(self, event):
         """Mouse positions from points to pixels."""

@@ -21,7 +21,7 @@ class GateBot:
 
     def choose(self, obs, legal, rng):
         self.entered.set()
-        assert self.gate.wait(10)
+        self.gate.wait()
         return legal[-1]
 
 
@@ -36,11 +36,11 @@ def test_poll_is_none_until_the_bot_decides(position):
     bot = GateBot()
     t = Thinker(bot)
     t.start(obs, legal, random.Random(1))
-    assert bot.entered.wait(10)
+    bot.entered.wait()
     assert t.busy
     assert t.poll() is None
     bot.gate.set()
-    a = t.wait(10)
+    a = t.wait()
     assert a == legal[-1]
     assert not t.busy
     assert t.poll() is None            # delivered once
@@ -51,7 +51,7 @@ def test_cancel_forgets_the_decision(position):
     bot = GateBot()
     t = Thinker(bot)
     t.start(obs, legal, random.Random(1))
-    assert bot.entered.wait(10)
+    bot.entered.wait()
     t.cancel()
     assert not t.busy
     bot.gate.set()
@@ -61,7 +61,7 @@ def test_cancel_forgets_the_decision(position):
     bot2.gate.set()
     t2 = Thinker(bot2)
     t2.start(obs, legal, random.Random(1))
-    assert t2.wait(10) == legal[-1]
+    assert t2.wait() == legal[-1]
 
 
 def test_thread_result_equals_direct_call(position):
@@ -70,7 +70,7 @@ def test_thread_result_equals_direct_call(position):
     r1, r2 = random.Random(5), random.Random(5)
     t = Thinker(bot)
     t.start(obs, legal, r1)
-    a = t.wait(10)
+    a = t.wait()
     seed = r2.getrandbits(64)
     assert a == bot.choose(obs, legal, random.Random(seed))
 
@@ -84,15 +84,15 @@ def test_process_mode_for_hard_matches_thread_mode(position):
     try:
         tp.start(obs, legal, random.Random(9))
         tt.start(obs, legal, random.Random(9))
-        a_thread = tt.wait(60)
-        a_proc = tp.wait(60)
+        a_thread = tt.wait()
+        a_proc = tp.wait()
         assert a_proc is not None and a_proc == a_thread
         # cancel while running in the process, then decide again
         tp.start(obs, legal, random.Random(9))
         tp.cancel()
         assert tp.poll() is None and not tp.busy
         tp.start(obs, legal, random.Random(9))
-        assert tp.wait(60) == a_thread
+        assert tp.wait() == a_thread
     finally:
         shutdown_worker()
 

@@ -55,13 +55,13 @@ def test_a_worker_killed_mid_thought_is_replaced_by_a_thread(position, tmp_path,
     t.start(obs, legal, random.Random(4))
     _wait_until_thinking(t, marker)
     thinker._WORKER.proc.kill()                 # what an antivirus or the task manager does
-    assert t.wait(WAIT) == legal[-1]            # decided again, in this process
+    assert t.wait() == legal[-1]            # decided again, in this process
     assert t.last_pid is None
     assert "died" in thinker.fallback_reason()
     assert len(_warnings(caplog)) == 1
     # from now on a thread at once, and nothing more is said
     t.start(obs, legal, random.Random(5))
-    assert t.wait(WAIT) == legal[-1]
+    assert t.wait() == legal[-1]
     assert len(_warnings(caplog)) == 1
 
 
@@ -77,10 +77,10 @@ def test_a_worker_that_cannot_start_falls_back_to_a_thread(position, monkeypatch
     bot = make_bot("hard", iterations=20)
     t = Thinker(bot)
     t.start(obs, legal, random.Random(9))
-    in_thread = t.wait(WAIT)
+    in_thread = t.wait()
     expected = Thinker(bot, use_process=False)
     expected.start(obs, legal, random.Random(9))
-    assert in_thread == expected.wait(WAIT)     # the same decision as thread mode
+    assert in_thread == expected.wait()     # the same decision as thread mode
     assert "could not start" in thinker.fallback_reason()
     assert len(_warnings(caplog)) == 1
 

@@ -1,7 +1,6 @@
 """A table hosted by the game's window: the window joins its own seat over loopback, friends
 join theirs, the host's bots move, and every screen ends with the host's game."""
 import threading
-import time
 
 from knjazja.engine import observation
 from knjazja.net import codec
@@ -9,14 +8,9 @@ from knjazja.net.client import ClientSession
 from knjazja.net.hosting import CODE_LETTERS, HostedTable, new_code
 from knjazja.net.remote import RemoteSession
 
-TIMEOUT = 120.0
-
-
 def _play_out(sessions: list[RemoteSession], bell: threading.Event) -> None:
     """Each seat plays its first legal move whenever it decides, until the game ends."""
-    end = time.monotonic() + TIMEOUT
     while not all(s.ready and s.over for s in sessions):
-        assert time.monotonic() < end, "the game did not end"
         bell.clear()
         for s in sessions:
             s.update()
@@ -81,9 +75,7 @@ def test_the_hosts_program_closes_and_the_table_is_opened_again(tmp_path):
     bell = threading.Event()
     mine = RemoteSession(hosted.join(0, on_arrival=bell.set))
     friend = RemoteSession(ClientSession(hosted.url, code, name="Игорь", on_arrival=bell.set).start())
-    end = time.monotonic() + TIMEOUT
     while not (mine.ready and friend.ready and len(friend.feed) > 30):
-        assert time.monotonic() < end
         bell.clear()
         for s in (mine, friend):
             s.update()
@@ -121,9 +113,7 @@ def test_the_window_takes_its_move_back_while_the_bot_waits(tmp_path):
     bell = threading.Event()
     mine = RemoteSession(ClientSession(f"ws://127.0.0.1:{port}", "U", name="A", on_arrival=bell.set).start())
     try:
-        end = time.monotonic() + TIMEOUT
         while not (mine.ready and mine.legal()):
-            assert time.monotonic() < end
             bell.wait(1)
             bell.clear()
             mine.update()
@@ -131,7 +121,6 @@ def test_the_window_takes_its_move_back_while_the_bot_waits(tmp_path):
         assert mine.undo_owner() is None
         mine.play(next(a for a in mine.legal() if a.kind != "draw"))
         while mine.undo_owner() is None:
-            assert time.monotonic() < end
             bell.wait(1)
             bell.clear()
             mine.update()
@@ -139,7 +128,6 @@ def test_the_window_takes_its_move_back_while_the_bot_waits(tmp_path):
         generation = mine.feed.generation
         assert mine.undo(mine.seat) and mine.undo_owner() is None          # asked once
         while server.call(lambda: len(table.state.history)) != 0 or mine.feed.generation == generation:
-            assert time.monotonic() < end
             bell.wait(1)
             bell.clear()
             mine.update()

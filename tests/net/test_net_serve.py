@@ -84,14 +84,14 @@ def test_serve_hosts_a_new_table_and_stops_cleanly_on_sigterm(tmp_path):
         bell = threading.Event()
         client = ClientSession(f"ws://127.0.0.1:{m.group(1)}", "evening", name="Ivan", on_arrival=bell.set).start()
         while not (client.status == CONNECTED and client.observation is not None):
-            assert bell.wait(30), "no answer from the host"
+            bell.wait(1.0)           # a wake-up, not a limit (a hang: pytest-timeout)
             bell.clear()
             client.poll()
         assert client.seat == 0 and client.seats[1]["kind"] == "easy"
         client.close()
         proc.send_signal(signal.SIGTERM)
-        assert proc.wait(30) == 0
-        reader.join(30)
+        assert proc.wait() == 0
+        reader.join()
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -10,7 +10,8 @@ Checks, each on the rectangles really drawn (a text's are its letters, not its p
 * ``overlap``  two unrelated things over each other (neither inside the other): two calls drew
                them, neither within the other (a card and the badge its ``draw_city`` put on
                its corner are related; two tabs drawn by two calls are not);
-* ``crosses``  a text running over the edge of something another call drew;
+* ``crosses``  a text running over the edge of something another call drew (among the floating
+               boxes too: a dialog's label off its button);
 * ``cut``      a text drawn shortened with "…" (the box could wrap or shrink it);
 * ``clipped``  a text cut off sideways by the surface or clip it was drawn into;
 * ``wide``     a text wider than the width its font was fitted to (it hit the smallest size);
@@ -39,7 +40,8 @@ POPUP_CALLS = ("table.zoom.", "table.overlays.draw_zoom", "table.overlays.draw_d
                "glossary_view.", "table.city_zoom.", "table.guide.draw_pointer")
 CHROME_CALLS = ("table.prompt.draw_banner",)       # ...but never over the prompt's words
 # ...and whose boxes float over the table's panels and cards, but must cover no words
-FLOAT_CALLS = ("table.prompt.Toasts.", "table.prompt.ChoicePanel.", "table.hand.HandFan.draw")
+FLOAT_CALLS = ("table.prompt.Toasts.", "table.choice.ChoicePanel.", "gui.UIButton[#choice]",
+               "table.hand.HandFan.draw")
 # ...and the labels pinned across a panel's edge on purpose (whose turn it is)
 STRADDLE_CALLS = ("table.board.Board._draw_tag",)
 LINE = 4                         # a shape this thin is a rule or a stripe, not a thing
@@ -137,6 +139,9 @@ def _judge(earlier: Ink, later: Ink) -> str | None:
         if _floats(earlier) and _related(earlier, later):
             return None
         return "covered"
+    if (later.kind in TEXTS and _floats(later) and _floats(earlier) and not _inside(later, earlier)
+            and not _related(earlier, later, strict=True)):
+        return "crosses"                 # a float's words out of their own box (a dialog's label off its button)
     if _popup(later) or _popup(earlier) or _floats(later) or _floats(earlier):
         return None
     if later.where.startswith(STRADDLE_CALLS) and not _solid_under(earlier):

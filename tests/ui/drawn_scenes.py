@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 import pygame_gui
@@ -33,6 +33,7 @@ DT = 1 / 30
 class World:
     app: object
     flow: object
+    undo: list[Callable[[], None]] = field(default_factory=list)     # run once the screen is seen
 
     def frames(self, n: int = 2, dt: float = DT) -> None:
         for _ in range(n):
@@ -111,6 +112,18 @@ def attacked() -> GameState:
     return s
 
 
+def betrayed() -> GameState:
+    """Seat 1 plays Treachery on seat 0's Smolensk; seat 0 may answer with the City Watch (a
+    reaction dialog with a long answer: «Сыграть «Городскую стражу» и отменить «Предательство»»)."""
+    s = prepared_game(3, hands={0: ["ev.city_watch", "ev.condemnation", "bld.church", "troop.druzhina.3"],
+                                1: ["ev.treachery", "bld.monastery"], 2: ["bld.cathedral"]},
+                      cities={"city.smolensk": (0, ["bld.church"]), "city.kiev": (1, ["bld.church"]),
+                              "city.novgorod": (2, [])}, current=1, seed=3)
+    apply(s, next(a for a in legal_actions(s) if a.kind == "event" and a.city >= 0
+                  and s.cities.get(a.city) is not None and s.cities[a.city].owner == 0))
+    return s
+
+
 def last_round() -> GameState:
     """Seat 0's turn in the last round (the Tatar Invasion laid): turns left show under the deck."""
     s = prepared_game(4, hands={0: ["city.polotsk", "bld.church", "ev.fire", "troop.druzhina.5"],
@@ -145,6 +158,20 @@ def furnish_data_folder() -> None:
 # -- the menu's screens ---------------------------------------------------------------------------
 @scene("menu")
 def _menu(w: World) -> str:
+    return "MenuScene"
+
+
+@scene("menu.suggest")
+def _menu_suggest(w: World) -> str:
+    """The card beside the buttons (after the lessons: a game suggested, Continue offered), in
+    the place of the fanned cards on that side."""
+    from knjazja.app.tutorial import lesson_progress
+    storage.autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    save_game(played(3, 13, 12), storage.autosave_path(), session_on(played(3, 13, 12), save=False).meta())
+    lesson_progress.set_flags(suggest_game=True)
+    w.undo += [lambda: lesson_progress.set_flags(suggest_game=False), lambda: storage.autosave_path().unlink()]
+    w.flow.menu.refresh()
+    w.frames()
     return "MenuScene"
 
 
@@ -278,6 +305,7 @@ scene("table.two")(_table(lambda: played(2, 33, 30)))
 scene("table.war_attack")(_table(lambda: played(4, 34, 20, "war_attack")))
 scene("table.war_counter")(_table(lambda: played(3, 35, 10, "war_counter")))
 scene("table.answer")(_table(attacked, save=False))
+scene("table.reaction")(_table(betrayed, save=False))
 scene("table.last_round")(_table(last_round, save=False))
 
 

@@ -90,10 +90,13 @@ def sweep(size: tuple[int, int], lang: str, names: list[str] | None = None,
             flow.menu.refresh()
             app.settings.animation_speed = 1.0
             app.step([])
-            expected = SCENES[name](World(app, flow))
+            world = World(app, flow)
+            expected = SCENES[name](world)
             app.step([])
             top = type(app.stack.top).__name__
             inks = drawn.capture(app)
+            for undo in world.undo:
+                undo()
             shot = None
             if shots is not None:
                 shot = shots / f"{name}-{size[0]}x{size[1]}-{lang}.png"

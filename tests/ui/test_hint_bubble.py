@@ -66,7 +66,7 @@ def test_the_hint_bubble_keeps_clear_of_the_choice_buttons(make_app, size, lang,
     assert not boxes[0].colliderect(boxes[1])
 
 
-def test_without_a_panel_the_bubble_stands_just_above_the_prompt(make_app):
+def test_without_a_panel_the_bubble_stands_just_above_the_prompt_over_the_war_stack(make_app):
     app = make_app((1600, 900), settings=Settings(), persist=False)
     seats = [Seat("Vasya", "human")] + [Seat(n, "normal") for n in ("Olga", "Yaroslav", "Igor")]
     scene = TableScene(GameSession(seats, seed=3), sync_bots=True)
@@ -76,7 +76,8 @@ def test_without_a_panel_the_bubble_stands_just_above_the_prompt(make_app):
     scene.toasts.show(HINT["en"])
     L = scene.layout
     (box, *_), = scene.toasts.place(L, scene.controls.choice, scene._ctx())
-    assert box.bottom == L.prompt.top - L.unit // 2 and box.centerx == L.prompt.centerx
+    assert box.bottom == L.prompt.top - L.unit // 2 and box.centerx == L.war_stack.centerx
+    assert not box.colliderect(L.deck) and not box.colliderect(L.discard)       # the piles stay in sight
 
 
 ALL_SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440)]
@@ -84,8 +85,8 @@ ALL_SIZES = [(960, 540), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440)]
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 @pytest.mark.parametrize("size", ALL_SIZES)
-def test_the_hint_bubble_keeps_off_the_turns_left(size, lang):
-    """The bubble was drawn over «Осталось 3 хода» under the piles."""
+def test_the_hint_bubble_keeps_off_the_piles_words(size, lang):
+    """The bubble was drawn over «Осталось 3 хода» under the piles, then over «Колода» and «Сброс»."""
     from knjazja.app.wording import i18n
     from knjazja.ui.table.context import DrawContext
     from knjazja.ui.table.layout import table_layout
@@ -96,27 +97,29 @@ def test_the_hint_bubble_keeps_off_the_turns_left(size, lang):
     for n in (2, 4, 6, 8):
         L = table_layout(size, n, 0)
         ctx = DrawContext(Sprites(), TextCache(), lang, [str(i) for i in range(n)], [True] * n, L.unit, 0)
-        label = pile_geometry(L, ctx, 40, i18n.tr("table.turns_left", n=3)).turns_left
+        piles = pile_geometry(L, ctx, 40, i18n.tr("table.turns_left", n=3))
+        words = (piles.deck_label, piles.discard_label, piles.turns_left)
         toasts = Toasts()
         for text in ("…", HINT[lang][:60], HINT[lang]):
             toasts.show(text)
-            boxes = [b for b, *_ in toasts.place(L, ChoicePanel(), ctx, (label,))]
-            assert not any(b.colliderect(label) for b in boxes), (size, lang, n, text, label, boxes)
+            boxes = [b for b, *_ in toasts.place(L, ChoicePanel(), ctx, words)]
+            assert not any(b.colliderect(w) for b in boxes for w in words), (size, lang, n, text, words, boxes)
             assert all(Rect((0, 0), size).contains(b) for b in boxes)
 
 
-def test_the_table_keeps_its_bubbles_off_the_turns_left(make_app):
-    """The scene hands the turns left to the bubbles once the end is near, and only then."""
+def test_the_table_keeps_its_bubbles_off_the_piles_words(make_app):
+    """The scene hands the piles' names to the bubbles, and the turns left once the end is near."""
     app = make_app((960, 540), settings=Settings(), persist=False)
     seats = [Seat("Vasya", "human")] + [Seat(n, "normal") for n in ("Olga", "Yaroslav", "Igor")]
     session = GameSession(seats, seed=3)
     scene = TableScene(session, sync_bots=True)
     app.stack.push(scene)
     app.step([], 0.1)
-    assert scene.board.bubble_clear() == ()
+    piles = scene.board.piles
+    assert scene.board.bubble_clear() == (piles.deck_label, piles.discard_label)
     session.state.end_turn = session.state.turn_no + 2
     scene.controller.view.end_turn = session.state.end_turn
     scene.controller.view.version += 1
     app.step([], 0.1)
-    (label,) = scene.board.bubble_clear()
-    assert label == scene.board.piles.turns_left and label.width > 0
+    *names, label = scene.board.bubble_clear()
+    assert label == scene.board.piles.turns_left and label.width > 0 and len(names) == 2

@@ -12,14 +12,12 @@ from knjazja.ui.main import GameFlow
 from knjazja.ui.scenes.join import JoinScene, parse_address
 from knjazja.ui.table.remote_scene import RemoteTableScene, lost_reason, refusal_text
 
-TIMEOUT = 120.0
 FREE = Limits(rate=1e6, burst=10**6)
 
 
-def _frames_until(app, done, timeout=TIMEOUT):
-    end = time.monotonic() + timeout
+def _frames_until(app, done):
+    """Frames until ``done()``; no deadline (a hang is stopped by pytest-timeout)."""
     while not done():
-        assert time.monotonic() < end, "timed out"
         app.step([], 1 / 30)
         time.sleep(0.005)        # the network thread's turn (not a timing assertion)
 
@@ -104,7 +102,7 @@ def test_the_host_plays_a_network_game_from_the_setup_to_the_end(make_app, hosti
     assert points
     analysis = Analysis(states, points[:1], worlds=1, use_process=False)
     analysis.prioritize(points[0])
-    assert [r.index for r in analysis.wait(TIMEOUT)] == points[:1]
+    assert [r.index for r in analysis.wait()] == points[:1]
     analysis.cancel()
     from knjazja.ui.scenes.review import ReviewScene
     review = ReviewScene(session, record=(states, actions), use_process=False)
@@ -220,9 +218,7 @@ def test_two_players_at_the_host_and_a_friend_elsewhere(make_app, hosting):
     friend = ClientSession(hosted.url, hosted.code, name="Игорь").start()
     scene, c = flow.table, flow.table.controller
     viewers, checked = set(), 0
-    end = time.monotonic() + TIMEOUT
     while not (session.over and c.finished):
-        assert time.monotonic() < end
         app.step([], 1 / 30)
         if app.stack.top is not scene and not session.over:       # the pass-the-device screen
             app.stack.top.close()

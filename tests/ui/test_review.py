@@ -233,7 +233,8 @@ def test_scene_steps_through_the_game(make_app):
     key(app, pygame.K_HOME)
     for _ in range(30):
         app.step([], dt=0.05)                         # let the list scroll back to the top
-    pos = (view.left + 40, view.top + scene.row_h * 2 + scene.row_h // 2 - round(scene.scroll.offset))
+    row = scene.rows.rect(2, view, round(scene.scroll.offset))
+    pos = (view.left + 40, row.centery)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
     assert scene.step == 2
@@ -344,3 +345,57 @@ def test_the_verdict_is_wrapped_whole_inside_its_box(make_app, lang, size):
         assert fit.box.contains(rect), (text, rect, fit.box)
     rects = [rect for *_, rect in fit.lines]
     assert all(a.bottom <= b.top for a, b in zip(rects, rects[1:]))
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_every_move_is_listed_whole_and_the_buttons_keep_a_margin(make_app, lang, size):
+    """The move list cut its rows («Мстислав — построить «Монастырь» во В…»): every move now
+    reads whole inside its row, a long one on two lines, rows one under another and a click
+    on a row's second line selects that row; Prev, Next and Next mistake keep their words
+    clear of their frames («Следующая ошибка» all but touched them at 1280×720)."""
+    from knjazja.app.wording import i18n
+    from knjazja.ui.scenes.review import ReviewScene
+    i18n.set_language(lang)
+    app = make_app(size)
+    session = finished_session()
+    scene = ReviewScene(session, analysis=Analysis(replay(session.state), [], TINY, use_process=False))
+    app.stack.push(scene)
+    app.step([])
+    view, rows = scene.scroll.view, scene.rows
+    width = scene.move_width(view.width)
+    assert len(rows.rows) == scene.last and rows.height == sum(r.height for r in rows.rows) + scene.row_h
+    wrapped = 0
+    for i, row in enumerate(rows.rows):
+        assert " ".join(row.lines).split() == scene.move_text(i).split(), (i, row.lines)
+        font = scene.texts.font("body", row.size)
+        assert all(font.size(line)[0] <= width for line in row.lines), (i, row.lines)
+        assert len(row.lines) * font.get_linesize() <= row.height and row.size >= 10
+        assert i == 0 or row.top == rows.rows[i - 1].top + rows.rows[i - 1].height
+        wrapped += len(row.lines) > 1
+        assert rows.at(row.top + row.height - 1) == i
+    assert wrapped, "no move long enough to wrap: the test proves nothing"
+    for key, b in scene.buttons.items():
+        margin = (b.rect.width - b.font.size(b.text)[0]) // 2
+        assert margin >= max(6, scene.px(12)), (key, b.text, margin)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_a_moves_widest_marks_stay_right_of_its_words(make_app, size):
+    """A big loss with "!!" and a lost game's diamond: all its marks lie inside the room the
+    row keeps for them, so a move's words (``move_width``) never run under them."""
+    from knjazja.app.advice.marks import Mark
+    from knjazja.ui.scenes.review import ReviewScene
+    app = make_app(size)
+    session = finished_session()
+    scene = ReviewScene(session, analysis=Analysis(replay(session.state), [], TINY, use_process=False))
+    app.stack.push(scene)
+    app.step([])
+    act = Action("draw")
+    worst = PointResult(0, 0, act, 0.0, act, 0.999)
+    surface = pygame.Surface((1000, 60), pygame.SRCALPHA)
+    scene._draw_loss(surface, worst, False, Mark("mistake", biggest=True, costly=True), (994, 30))
+    ink = surface.get_bounding_rect()
+    view_w = 1000
+    words_end = scene.px(64) + scene.move_width(view_w)
+    assert ink.width > scene.px(60) and ink.left >= words_end, (ink, words_end)

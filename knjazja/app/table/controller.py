@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from knjazja.app.advice.explain import why_good
-from knjazja.app.session import GameSession
+from knjazja.app.session import TableSession, local_game
 from knjazja.app.table import clicks as C
 from knjazja.app.table.hints import HintRequest
 from knjazja.app.table.news import NewsQueue
@@ -37,7 +37,7 @@ from knjazja.engine.refusals import Target
 
 
 class TableController:
-    def __init__(self, session: GameSession, *, lang: str = DEFAULT_LANGUAGE,
+    def __init__(self, session: TableSession, *, lang: str = DEFAULT_LANGUAGE,
                  viewer_policy: str | int = "auto", handover_screens: bool = False,
                  sync_bots: bool = False, speed: Callable[[], float] = lambda: 1.0,
                  here: list[bool] | None = None) -> None:
@@ -46,6 +46,7 @@ class TableController:
         played at this screen (default: the humans; at a network table, not the people
         playing elsewhere), among whom the device passes."""
         self.session = session
+        self.local = local_game(session)      # None when a host elsewhere runs the game
         self.names = [s.name for s in session.seats]
         self.humans = [s.is_human for s in session.seats]
         self.speed = speed                       # the player's animation speed: pauses and tweens
@@ -190,7 +191,7 @@ class TableController:
             why = why_good(s, self.viewer, action, value, self.names, self.lang)
             self.news.say(tr("table.hint", lang=self.lang, move=self.narrator.action(action, s), why=why,
                              chance=round(100 * value)))
-        error = self.session.autosave_error
+        error = self.local.autosave_error if self.local is not None else None
         if error and error != self._autosave_shown:
             self.news.say(tr("table.autosave_failed", lang=self.lang, error=error))
         self._autosave_shown = error
@@ -202,14 +203,14 @@ class TableController:
 
     def _hand_over(self, seat: int, first: bool) -> None:
         self.reset()
-        if self.seating.hand_to(seat, first=first):
-            self.session.seal()
+        if self.seating.hand_to(seat, first=first) and self.local is not None:
+            self.local.seal()
 
     def claimed(self) -> None:
         """The next player has taken the device and sees the table: the moves before
         can no longer be taken back."""
-        if self.seating.claimed():
-            self.session.seal()
+        if self.seating.claimed() and self.local is not None:
+            self.local.seal()
 
     # ===================================================================== undo
     def can_undo(self) -> bool:
@@ -302,4 +303,5 @@ class TableController:
 
     def close(self) -> None:
         self.hints.cancel()
-        self.session.flush_autosave()     # the table closes: its last move is on disk
+        if self.local is not None:
+            self.local.flush_autosave()   # the table closes: its last move is on disk

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import random
 
-from knjazja.app.session import GameSession
+from knjazja.app.session import TableSession
 from knjazja.bots.advisor import HintAdvisor, as_ranking
 from knjazja.bots.thinker import Thinker
-from knjazja.engine import Action, observation
+from knjazja.engine import Action
 
 
 class HintRequest:
@@ -21,20 +21,19 @@ class HintRequest:
     def thinking(self) -> bool:
         return self._thinker is not None
 
-    def start(self, session: GameSession, seat: int) -> None:
+    def start(self, session: TableSession, seat: int) -> None:
         self.cancel()
-        state = session.state
-        self.key = len(state.history)
+        self.key = session.moves
         self.best = None
         self._thinker = Thinker(HintAdvisor(), use_process=True)
         # the hint's own generator: asking for a hint must not change the bots' decisions
-        self._thinker.start(observation(state, seat), session.legal(), random.Random(self.key))
+        self._thinker.start(session.seen_by(seat), session.legal(), random.Random(self.key))
 
-    def poll(self, session: GameSession) -> tuple[Action, float] | None:
+    def poll(self, session: TableSession) -> tuple[Action, float] | None:
         """The hint once it is ready (and still about the current position)."""
         if self._thinker is None:
             return None
-        if len(session.state.history) != self.key:
+        if session.moves != self.key:
             self.cancel()
             return None
         result = self._thinker.poll()
@@ -45,9 +44,9 @@ class HintRequest:
         self.best = ranking[0] if ranking else None
         return self.best
 
-    def current(self, session: GameSession) -> tuple[Action, float] | None:
+    def current(self, session: TableSession) -> tuple[Action, float] | None:
         """The last hint, if the position has not changed since."""
-        if self.best is not None and len(session.state.history) == self.key:
+        if self.best is not None and session.moves == self.key:
             return self.best
         return None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from knjazja.app.session import GameSession
+from knjazja.app.session import GameSession, TableSession, local_game
 from knjazja.app.table.news import GameOver, NewsQueue
 from knjazja.app.table.seating import Seating
 
@@ -16,10 +16,11 @@ LAST_ROUND_PAUSE = 1.0  # … and this long once the end is set: the last moves 
 
 
 class Pacer:
-    def __init__(self, session: GameSession, seating: Seating, news: NewsQueue, *,
+    def __init__(self, session: TableSession, seating: Seating, news: NewsQueue, *,
                  sync_bots: bool, speed: Callable[[], float],
                  hand_over: Callable[[int, bool], None], on_stop: Callable[[], None]) -> None:
         self.session = session
+        self.local = local_game(session)    # the game runs here: its bots and automatic answers
         self.seating = seating
         self.news = news
         self.sync_bots = sync_bots          # bots decide in the frame, without pauses (tests, benches)
@@ -33,8 +34,7 @@ class Pacer:
     def advance(self, dt: float) -> None:
         """One step of the game's own motion (called only while nothing animates)."""
         session, seating = self.session, self.seating
-        s = session.state
-        if s.over:
+        if session.over:
             if not self.finished:
                 self.finished = True
                 self._on_stop()
@@ -46,18 +46,21 @@ class Pacer:
             seating.greet = False
             assert seating.viewer is not None
             return self._hand_over(seating.viewer, True)
+        local = self.local
         if session.human_to_decide():
             seat = session.deciding
-            if seating.policy == "hotseat" and session.answer_from_public_facts():
+            if seating.policy == "hotseat" and local is not None and local.answer_from_public_facts():
                 return
             if seating.policy == "hotseat" and seat != seating.viewer:
                 return self._hand_over(seat, False)
-            session.auto_answer()
+            if local is not None:
+                local.auto_answer()
             return
-        self._bot(dt)
+        if local is not None:           # (else the host's bots decide)
+            self._bot(local, dt)
 
-    def _bot(self, dt: float) -> None:
-        s = self.session.state
+    def _bot(self, local: GameSession, dt: float) -> None:
+        s = local.state
         key = (len(s.history), s.decision)
         if key != self._bot_key:
             self._bot_key = key
@@ -67,11 +70,11 @@ class Pacer:
             self._bot_wait -= dt
             return
         if self.sync_bots:
-            self.session.bot_step(background=False)
+            local.bot_step(background=False)
             return
         try:
-            self.session.bot_step(background=True)
+            local.bot_step(background=True)
         except RuntimeError:     # the background worker died (Thinker.poll): decide here
             log.exception("background bot failed; deciding in the frame")
-            self.session.cancel_bot()
-            self.session.bot_step(background=False)
+            local.cancel_bot()
+            local.bot_step(background=False)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from knjazja.app.session import GameSession
+from knjazja.app.session import TableSession
 from knjazja.app.table import clicks as C
 from knjazja.app.table.interaction import (IDLE, Choosing, Hit, Holding, Idle, Mode, PickingIgorSeat, Pile,
                                            PickingWarCity, Press, Squad, base, held_card, squad_cards)
@@ -26,7 +26,7 @@ from knjazja.engine.targets import forms_squads, passable_chronicle
 
 class Table(Protocol):
     """What the pointer asks of the table it points at (``TableController``)."""
-    session: GameSession
+    session: TableSession
     names: list[str]
     news: NewsQueue
 

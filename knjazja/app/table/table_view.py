@@ -53,6 +53,7 @@ class TableView:
         self.cities: dict[int, City] = {k: c.copy() for k, c in s.cities.items()}
         self.chronicles = [list(c) for c in s.chronicles]
         self.under = dict(s.under)
+        self.options = s.options          # (with cities, chronicles and under: an engine.public.PublicTable)
         self.before = [list(b) for b in s.before]
         self.current = s.current
         self.decision: Decision = s.decision

@@ -9,11 +9,11 @@ forget the move.
 """
 from __future__ import annotations
 
-from knjazja.app.session import GameSession
+from knjazja.app.session import TableSession
 from knjazja.app.table.seating import Seating
 
 
-def may_undo(session: GameSession, seating: Seating) -> bool:
+def may_undo(session: TableSession, seating: Seating) -> bool:
     """Whether Undo is offered now (see the module's rule)."""
     owner = session.undo_owner()
     if owner is None:

@@ -52,7 +52,7 @@ def render_card(card_id: str, lang: str, size: tuple[int, int]) -> pygame.Surfac
 def render_card_uncached(card_id: str, lang: str, size: tuple[int, int]) -> pygame.Surface:
     """``render_card`` drawn afresh and not kept (the face prefetcher's worker: the UI keeps
     the faces it sends)."""
-    return _render_card.__wrapped__(*_checked(card_id, lang, size))
+    return _draw_card(*_checked(card_id, lang, size))
 
 
 def _checked(card_id: str, lang: str, size: tuple[int, int]) -> tuple[str, str, int, int]:
@@ -86,8 +86,7 @@ class _Face:
     text_fit: TextFit | None
 
 
-@sized_lru(160)
-def _render_card(card_id: str, lang: str, w: int, h: int) -> pygame.Surface:
+def _draw_card(card_id: str, lang: str, w: int, h: int) -> pygame.Surface:
     name, text = card_name_text(card_id, lang)
     face = _layout(card_id, lang, w, h, text)
     card = _blank(face).copy()
@@ -95,6 +94,9 @@ def _render_card(card_id: str, lang: str, w: int, h: int) -> pygame.Surface:
     _draw_badges(card, face)
     _texts(card, face, name, lang)
     return card
+
+
+_render_card = sized_lru(160)(_draw_card)   # render_card_uncached draws without it
 
 
 def _kind_label(spec: _cards.CardSpec, lang: str) -> str:

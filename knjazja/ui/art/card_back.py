@@ -62,18 +62,18 @@ def _render_back(w: int, h: int) -> pygame.Surface:
         pygame.draw.circle(base, CRIMSON, (cx, cy), d * 0.28)
     # central medallion: gold ring with rays and a kremlin inside
     c = (W / 2, H / 2)
-    r = 30 * u
+    ring = 30 * u
     pts = []
     for i in range(48):
         a = math.pi * i / 24
-        rr = r * (1.0 if i % 2 == 0 else 0.9)
+        rr = ring * (1.0 if i % 2 == 0 else 0.9)
         pts.append((c[0] + rr * math.cos(a), c[1] + rr * math.sin(a)))
     poly(base, GOLD, pts, max(1, int(0.5 * u)))
-    pygame.draw.circle(base, OUTLINE, c, r * 0.86)
-    pygame.draw.circle(base, (118, 16, 24), c, r * 0.82)
-    pygame.draw.circle(base, GOLD_LIGHT, c, r * 0.82, max(1, int(0.6 * u)))
-    pygame.draw.circle(base, GOLD, c, r * 0.74, max(1, int(0.35 * u)))
-    isz = int(r * 1.1)
+    pygame.draw.circle(base, OUTLINE, c, ring * 0.86)
+    pygame.draw.circle(base, (118, 16, 24), c, ring * 0.82)
+    pygame.draw.circle(base, GOLD_LIGHT, c, ring * 0.82, max(1, int(0.6 * u)))
+    pygame.draw.circle(base, GOLD, c, ring * 0.74, max(1, int(0.35 * u)))
+    isz = int(ring * 1.1)
     ic = pygame.Surface((isz, isz), pygame.SRCALPHA)
     icons.paint("kremlin3", ic, ic.get_rect(), max(2, isz // 45))
     # turn the kremlin into a gold silhouette with dark lines
@@ -88,8 +88,8 @@ def _render_back(w: int, h: int) -> pygame.Surface:
         for text, yy in (("Князья", 0.79),):
             img = f.render(text, True, GOLD_LIGHT)
             sh = f.render(text, True, OUTLINE)
-            x = w / 2 - img.get_width() / 2
+            left = w / 2 - img.get_width() / 2
             y = h * yy - img.get_height() / 2
-            back.blit(sh, (x + 1, y + 1))
-            back.blit(img, (x, y))
+            back.blit(sh, (left + 1, y + 1))
+            back.blit(img, (left, y))
     return back

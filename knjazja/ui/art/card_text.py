@@ -149,7 +149,7 @@ def fit_lines(text: str, role: str, width: int, height: int, max_size: int, min_
             font = load_font(role, size, lang)
             lh = max(1, int(font.get_linesize() * spacing))
             lines = _wrapped(text, font, width, lang or "en", breaks)
-            if fits(lines, lh):
+            if lines is not None and fits(lines, lh):
                 return font, lines, lh
     font = load_font(role, min_size, lang)
     lh = max(1, int(font.get_linesize() * spacing))

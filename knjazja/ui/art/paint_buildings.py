@@ -150,10 +150,10 @@ def draw_wall(s: pygame.Surface, b: Box, style: str = "stone", lw: int = 2) -> N
             pygame.draw.line(s, LOG_DARK, b.p(0.37, y), b.p(0.63, y), max(1, lw // 2))
         return
     if style == "kremlin":
-        top = swallowtail_top(b, 0.0, 1.0, 0.58, 9, 0.08)
+        crown = swallowtail_top(b, 0.0, 1.0, 0.58, 9, 0.08)
         pygame.draw.polygon(s, BRICK, b.pts([(0.0, 0.57), (1.0, 0.57), (1.0, 0.96), (0.0, 0.96)]))
         poly(s, None, b.pts([(0.0, 0.58), (1.0, 0.58), (1.0, 0.96), (0.0, 0.96)]), lw)
-        poly(s, BRICK, b.pts(top), lw)
+        poly(s, BRICK, b.pts(crown), lw)
         pygame.draw.polygon(s, BRICK, b.pts([(0.01, 0.575), (0.99, 0.575), (0.99, 0.6), (0.01, 0.6)]))
         for i in range(1, 5):
             y = 0.58 + 0.38 * i / 5

@@ -35,6 +35,11 @@ import threading
 import time
 from collections import deque
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 log = logging.getLogger(__name__)
 
@@ -106,8 +111,8 @@ class _Worker:
     (starting a process takes tens of milliseconds: not in a frame)."""
 
     def __init__(self) -> None:
-        self.conn = None
-        self.proc = None
+        self.conn: Connection | None = None
+        self.proc: BaseProcess | None = None
         self.inbox: deque = deque()         # filled by the reader thread
         self.wanted: frozenset | None = None  # faces of the latest plan (None: any); others are dropped
         self.waiting: set = set()           # keys of the faces in the inbox (each at most once)
@@ -164,9 +169,11 @@ class _Worker:
 
     def _read(self) -> None:
         """Move every message of the worker into the inbox as it comes."""
+        conn = self.conn
+        assert conn is not None, "_run() opened the pipe"
         try:
             while True:
-                msg = self.conn.recv()
+                msg = conn.recv()
                 if msg[0] == "hello":
                     self.hello = True
                 elif msg[0] != "face":
@@ -183,7 +190,8 @@ class _Worker:
             return True
         if not self.started.is_set():
             return True
-        return self.error is None and self.reader.is_alive() and self.proc.is_alive()
+        return (self.error is None and self.reader.is_alive()       # (no error: _run() started proc)
+                and self.proc is not None and self.proc.is_alive())
 
     def stop(self, timeout: float = 2.0) -> None:
         """Ask the worker to end, make sure it did and reap it (no zombie is left)."""
@@ -192,7 +200,7 @@ class _Worker:
             proc, conn = self.proc, self.conn
             self.error = self.error or OSError("stopped")   # a late start gives up at once
         try:
-            if proc is not None and proc.is_alive():
+            if proc is not None and conn is not None and proc.is_alive():     # (set together)
                 try:
                     conn.send(("stop",))
                 except (OSError, ValueError):
@@ -236,7 +244,7 @@ class FacePrefetcher:
     @property
     def ready(self) -> bool:
         """The worker has started and reported in."""
-        return self.running and self._worker.hello
+        return self.running and self._worker is not None and self._worker.hello
 
     @property
     def pid(self) -> int | None:
@@ -300,15 +308,17 @@ class FacePrefetcher:
         plan = [(str(c), str(lang), (int(size[0]), int(size[1]))) for c, lang, size in keys]
         if not self.start():
             return False
-        waiting = self._worker.waiting
+        worker = self._worker
+        assert worker is not None, "start() made it"
+        waiting = worker.waiting
         try:                                    # (faces that arrived and wait are not made again)
-            self._worker.send(("plan", [k for k in plan if k not in waiting]))
+            worker.send(("plan", [k for k in plan if k not in waiting]))
         except (OSError, ValueError):           # the worker is gone
             self._check()
             return False
         self._owner = owner
         self._wanted = set(plan)
-        self._worker.wanted = frozenset(self._wanted)
+        worker.wanted = frozenset(self._wanted)
         self._drop_unwanted()
         return True
 

@@ -7,6 +7,7 @@ whose corners are closed; callers draw at 2-3x and smooth-scale down (anti-alias
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -47,7 +48,7 @@ class Box:
                            max(1, round(b[1] - a[1])))
 
 
-def poly(s: pygame.Surface, fill: Colour | None, pts: list[Pt], lw: int,
+def poly(s: pygame.Surface, fill: Colour | None, pts: Sequence[Pt], lw: int,
          outline: Colour = OUTLINE) -> None:
     """A filled polygon with a thick outline whose corners are closed."""
     if fill is not None:

@@ -70,7 +70,8 @@ def vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pyg
     """A fresh surface (callers draw on it) copied from a cached master: cards of one kind
     share their gradients, and a per-row Python loop was the bulk of a card's render time."""
     w, h = max(1, size[0]), max(1, size[1])
-    return pygame.transform.scale(_gradient_column(h, tuple(top), tuple(bottom)), (w, h))
+    column = _gradient_column(h, (top[0], top[1], top[2]), (bottom[0], bottom[1], bottom[2]))   # (hashable)
+    return pygame.transform.scale(column, (w, h))
 
 
 @sized_lru(128)
@@ -89,7 +90,7 @@ def radial_alpha(size: tuple[int, int], colour: Colour, inner: int, outer: int,
 
 
 @sized_lru(32)
-def _radial_base(colour: Colour, inner: int, outer: int, power: float, res: int) -> pygame.Surface:
+def _radial_base(colour: tuple[int, ...], inner: int, outer: int, power: float, res: int) -> pygame.Surface:
     s = pygame.Surface((res, res), pygame.SRCALPHA)
     c = (res - 1) / 2
     for y in range(res):

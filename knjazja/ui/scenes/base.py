@@ -126,6 +126,7 @@ class GuiScene(Scene):
         assert self.ui is not None
         probe = pygame_gui.elements.UIButton(pygame.Rect(0, 0, self.px(300), self.px(50)), text, self.ui,
                                              object_id=object_id)
+        assert probe.font is not None, "a themed button has its font"
         size = probe.font.size(text)
         probe.kill()
         return size

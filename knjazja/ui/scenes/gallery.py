@@ -325,6 +325,7 @@ class CardZoomScene(GuiScene):
         if self.prev_button is None:
             return
         self.prev_button.enable() if self.index > 0 else self.prev_button.disable()
+        assert self.next_button is not None, "built with the previous button"
         self.next_button.enable() if self.index < len(self.cards) - 1 else self.next_button.disable()
 
     def browse(self, step: int) -> None:

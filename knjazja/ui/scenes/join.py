@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -26,6 +27,9 @@ from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
 from knjazja.ui.table.remote_scene import lost_reason
 from knjazja.ui.widgets import wrap_text
+
+if TYPE_CHECKING:
+    from knjazja.net.discovery import Browser
 
 MAX_FOUND = 6                    # tables listed at once (the rest: type the address)
 MAX_ADDRESS = 80
@@ -68,7 +72,7 @@ class JoinScene(GuiScene):
         self.again: UIButton | None = None
         self.status = ""
         self.session: RemoteSession | None = None
-        self.browser = None
+        self.browser: Browser | None = None
         self._browse = browse
         self._discovery_port = discovery_port
         self._found_shown: tuple = ()
@@ -283,6 +287,7 @@ class JoinScene(GuiScene):
         """What happened to the last try, between Take a seat and Back: smaller words rather
         than a line under the Back button."""
         px = self.px
+        assert self.go is not None and self.back is not None, "draw_live draws it with both buttons"
         y = self.go.rect.bottom + px(12)
         room = self.back.rect.top - px(6) - y
         width = self._list.left - self._panel.left - px(80)

@@ -21,7 +21,7 @@ from knjazja.ui.widgets import ellipsize, wrap_text
 
 
 class LessonsScene(GuiScene):
-    def __init__(self, *, on_start: Callable[[str, bool], None],
+    def __init__(self, *, on_start: Callable[[str, bool], object],
                  on_close: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.on_start = on_start
@@ -136,10 +136,10 @@ class LessonDoneScene(GuiScene):
 
     is_overlay = True
 
-    def __init__(self, title: str, text: str, actions: list[tuple[str, Callable[[], None]]]) -> None:
+    def __init__(self, title: str, text: str, actions: list[tuple[str, Callable[[], object]]]) -> None:
         super().__init__()
         self.title, self.text, self.actions = title, text, actions
-        self.buttons: list[tuple[UIButton, Callable[[], None]]] = []
+        self.buttons: list[tuple[UIButton, Callable[[], object]]] = []
         self._panel = pygame.Rect(0, 0, 0, 0)
 
     def build(self) -> None:

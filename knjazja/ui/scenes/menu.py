@@ -4,6 +4,7 @@ lesson on the very first start, a game against bots once the lessons are done.""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -22,7 +23,7 @@ from knjazja.ui.scenes.menu_layout import MenuLayout, menu_layout
 from knjazja.ui.widgets import wrap_text
 
 # (title, text, [(label, callback)…]): the first callback is the primary button
-Banner = tuple[str, str, list[tuple[str, Callable[[], None]]]]
+Banner = tuple[str, str, list[tuple[str, Callable[[], object]]]]
 
 
 def app_version() -> str:
@@ -35,9 +36,9 @@ class MenuScene(GuiScene):
 
     BUTTONS = ("new_game", "join", "learn", "continue", "load", "rules", "stats", "settings", "quit")
 
-    def __init__(self, *, on_start: Callable[[dict[str, Any]], None] | None = None,
+    def __init__(self, *, on_start: Callable[[dict[str, Any]], object] | None = None,
                  has_saves: Callable[[], bool] | None = None,
-                 on_continue: Callable[[], None] | None = None,
+                 on_continue: Callable[[], object] | None = None,
                  on_rules: Callable[[], None] | None = None,
                  on_load: Callable[[], None] | None = None,
                  on_stats: Callable[[], None] | None = None,
@@ -50,7 +51,7 @@ class MenuScene(GuiScene):
         self.banner = banner
         self.banner_rect = pygame.Rect(0, 0, 0, 0)
         self.banner_text: tuple[str, str] | None = None
-        self.banner_buttons: list[tuple[UIButton, Callable[[], None]]] = []
+        self.banner_buttons: list[tuple[UIButton, Callable[[], object]]] = []
         self.on_start = on_start
         self.has_saves = has_saves
         self.on_continue = on_continue
@@ -223,13 +224,12 @@ class MenuScene(GuiScene):
             fan = []
             for i, card_id in enumerate(ids):
                 key = (card_id, lang, size)
-                face = self._fan_cache.get_or(key, lambda c=card_id: render_card_uncached(c, lang, size))
+                face = self._fan_cache.get_or(key, partial(render_card_uncached, card_id, lang, size))
                 angle = direction * (-16 + 16 * i)
                 rotated = pygame.transform.rotozoom(face, angle, 1.0)
-                offset = (i - 1) * round(card_w * 0.7)
-                centre = (anchor[0] + offset, anchor[1] + abs(i - 1) * card_w // 8)
+                centre = (anchor[0] + (i - 1) * round(card_w * 0.7), anchor[1] + abs(i - 1) * card_w // 8)
                 fan.append((rotated, rotated.get_rect(center=centre)))
-            if self.banner_rect.width and any(r.colliderect(self.banner_rect) for _, r in fan):
-                continue                # a small window: the card beside the buttons covers this fan
+            if any(r.colliderect(self.banner_rect) for _, r in fan):
+                continue                # the suggestion card takes the fan's place
             for rotated, rect in fan:
                 surface.blit(rotated, rect)

@@ -20,7 +20,7 @@ class PassDeviceScene(GuiScene):
     is_overlay = True
 
     def __init__(self, name: str, reason: str, on_ready: Callable[[], None],
-                 on_undo: Callable[[], None] | None = None) -> None:
+                 on_undo: Callable[[], object] | None = None) -> None:
         super().__init__()
         self.name = name
         self.reason = reason
@@ -69,6 +69,7 @@ class PassDeviceScene(GuiScene):
     def undo(self) -> None:
         """The previous player takes his move back (before the screen closes: the table
         must not take the closing for the next player's look)."""
+        assert self.on_undo is not None, "the Undo button is there only with on_undo"
         self.on_undo()
         self.close()
 

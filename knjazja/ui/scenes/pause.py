@@ -18,7 +18,7 @@ class PauseScene(GuiScene):
 
     is_overlay = True
 
-    def __init__(self, actions: list[tuple[str, Callable[[], None]]]) -> None:
+    def __init__(self, actions: list[tuple[str, Callable[[], object]]]) -> None:
         super().__init__()
         self.actions = actions
         self.buttons: dict[str, UIButton] = {}

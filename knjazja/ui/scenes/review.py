@@ -28,6 +28,7 @@ from knjazja.ui import style
 from knjazja.ui.art.palette import HIGHLIGHT
 from knjazja.ui.scenes.base import oid
 from knjazja.ui.scenes.review_board import CARD_H, CARD_W, COSTLY_COLOUR, GRADE_COLOURS, ReviewBoard, final_verdict
+from knjazja.ui.scenes.review_list import MoveRows
 from knjazja.ui.table.sprites import Sprites, TextCache, seat_colour
 from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades
 
@@ -38,6 +39,9 @@ def _card_set(a: Action | None) -> set[int]:
     if a is None:
         return set()
     return {c for c in (a.card, a.city, a.target, *a.cards) if c >= 0}
+
+
+MARKS_W = 96            # a move's marks at the right of its row, at their widest (unscaled px)
 
 
 class ReviewScene(BookScene):
@@ -68,6 +72,7 @@ class ReviewScene(BookScene):
         self.buttons: dict[str, UIButton] = {}
         self.scroll: ScrollArea | None = None
         self.row_h = 30
+        self.rows = MoveRows([], self.texts, 16, 16, 1, self.row_h)
         self.left = self.right = pygame.Rect(0, 0, 0, 0)
         self.legend_rect = self.title_rect = self.timeline = pygame.Rect(0, 0, 0, 0)
         self.board_rect = self.verdict_rect = pygame.Rect(0, 0, 0, 0)
@@ -114,7 +119,7 @@ class ReviewScene(BookScene):
         # left column: heading, list, legend, buttons
         bh, gap = px(48), px(10)
         by = self.left.bottom - bh
-        small_w = int((left_w - 2 * gap) * 0.27)
+        small_w = int((left_w - 2 * gap) * 0.24)       # Prev and Next: the main one gets room for its words
         big_w = left_w - 2 * gap - 2 * small_w
         x = self.left.left
         self.buttons = {
@@ -133,7 +138,9 @@ class ReviewScene(BookScene):
         track = pygame.Rect(self.left.right - bar_w, list_top, bar_w, list_bottom - list_top)
         view = pygame.Rect(self.left.left, list_top, track.left - px(10) - self.left.left, list_bottom - list_top)
         self.row_h = px(30)
-        self.scroll = ScrollArea(view, (self.last + 1) * self.row_h, track, self.row_h)
+        self.rows = MoveRows([self.move_text(i) for i in range(self.last)], self.texts, px(16), max(10, px(14)),
+                             self.move_width(view.width), self.row_h)
+        self.scroll = ScrollArea(view, self.rows.height, track, self.row_h)
         if keep is not None:
             self.scroll.scroll_to(keep, smooth=False)
         self.ensure_visible(smooth=False)
@@ -183,15 +190,20 @@ class ReviewScene(BookScene):
         if self.marked:
             self.go(next((i for i in self.marked if i > self.step), self.marked[0]))
 
+    def move_width(self, view_w: int) -> int:
+        """A move's words in a list row ``view_w`` wide: after its number and seat's dot, before
+        its marks (the loss, a dot or "!!", a lost game's diamond — all three at their widest)."""
+        return view_w - self.px(66) - self.px(MARKS_W)
+
     def ensure_visible(self, smooth: bool = True) -> None:
         if self.scroll is None:
             return
-        y = self.step * self.row_h
+        y, h = self.rows.top(self.step), self.rows.row_height(self.step)
         view_h = self.scroll.view.height
         if y < self.scroll.target + self.row_h:
             self.scroll.scroll_to(y - self.row_h * 2, smooth)
-        elif y + self.row_h > self.scroll.target + view_h - self.row_h:
-            self.scroll.scroll_to(y + self.row_h * 3 - view_h, smooth)
+        elif y + h > self.scroll.target + view_h - self.row_h:
+            self.scroll.scroll_to(y + h + self.row_h * 2 - view_h, smooth)
 
     def _seek(self, x: int) -> None:
         t = self.timeline
@@ -235,7 +247,7 @@ class ReviewScene(BookScene):
                 self._seek(event.pos[0])
                 return True
             if self.scroll is not None and self.scroll.view.collidepoint(event.pos):
-                row = int((event.pos[1] - self.scroll.view.top + self.scroll.offset) // self.row_h)
+                row = self.rows.at(int(event.pos[1] - self.scroll.view.top + self.scroll.offset))
                 if 0 <= row <= self.last:
                     self.go(row)
                 return True
@@ -308,6 +320,7 @@ class ReviewScene(BookScene):
         if r is None:
             running = self.analysis is not None and self.analysis.running == i
             return move, tr("review.thinking" if running else "review.waiting"), style.MUTED
+        assert self.analysis is not None, "r is one of its results"
         text = point_verdict(self.analysis, i, self.states[i], narrator, [x.name for x in self.seats],
                              get_language(), many=len(self._humans) > 1)
         mark = self.marks.get(i) or review_marks.marks(self.analysis)[i]
@@ -366,19 +379,17 @@ class ReviewScene(BookScene):
         return (a.done_count, len(a.costs), a.running == self.step, a.error is not None)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
-        px, view, rh = self.px, self.scroll.view, self.row_h
+        assert self.scroll is not None, "drawn once built"
+        px, view = self.px, self.scroll.view
         off = round(self.scroll.offset)
-        first = max(0, off // rh)
-        last = min(self.last, (off + view.height) // rh + 1)
         clip = surface.get_clip()
         surface.set_clip(view)
         mouse = pygame.mouse.get_pos()
-        narrator = self.narrator()
         size = px(16)
         results = self.analysis.results if self.analysis is not None else {}
         running = self.analysis.running if self.analysis is not None else None
-        for i in range(first, last + 1):
-            rect = pygame.Rect(view.left, view.top + i * rh - off, view.width, rh)
+        for i in self.rows.visible(off, view.height):
+            rect = self.rows.rect(i, view, off)
             selected = i == self.step
             if selected or rect.collidepoint(mouse):
                 bar = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -399,10 +410,7 @@ class ReviewScene(BookScene):
             point = i in self._point_set
             colour = style.CREAM if selected else (style.PARCHMENT if point else
                                                    (style.PARCHMENT_DARK if human else style.MUTED))
-            text_w = view.width - px(66) - px(78)
-            t = self.texts.fit(self.move_text(i, narrator), "body", size, colour, text_w, min_size=size,
-                               shadow=False)
-            surface.blit(t, t.get_rect(midleft=(rect.left + px(64), cy)))
+            self.rows.draw(surface, i, self.texts, colour, (rect.left + px(64), cy))    # whole: 2 lines if need be
             if point:
                 self._draw_loss(surface, results.get(i), running == i, self.marks.get(i),
                                 (rect.right - px(6), cy))

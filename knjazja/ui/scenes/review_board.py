@@ -259,7 +259,7 @@ class ReviewBoard:
         px = self.px
         self._row_frame(surf, row, style.CRIMSON, False)
         info_w = px(196)
-        groups = []
+        groups: list[tuple] = []       # (caption key, card stacks[, total])
         if s.war is not None:
             w = s.war
             title = tr("review.war", city=narrator.card(w.city), attacker=narrator.seat(w.attacker),

@@ -40,7 +40,7 @@ class RulesScene(BookScene):
 
     def __init__(self, *, on_close: Callable[[], None] | None = None,
                  focus: tuple[str, str | None] | None = None,
-                 on_lesson: Callable[[str], None] | None = None) -> None:
+                 on_lesson: Callable[[str], object] | None = None) -> None:
         super().__init__(on_close=on_close)
         self.focus = focus
         self.on_lesson = on_lesson

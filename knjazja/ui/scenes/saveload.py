@@ -39,7 +39,7 @@ class ConfirmScene(GuiScene):
 
     is_overlay = True
 
-    def __init__(self, title: str, text: str, on_yes: Callable[[], None], *,
+    def __init__(self, title: str, text: str, on_yes: Callable[[], object], *,
                  yes_label: str | None = None, no_label: str | None = None,
                  on_no: Callable[[], None] | None = None, danger: bool = True) -> None:
         super().__init__()
@@ -255,6 +255,7 @@ class SaveLoadScene(BookScene):
             self.action_button.enable() if entry is not None and entry.readable else self.action_button.disable()
         else:
             self.action_button.enable() if self.name.strip() else self.action_button.disable()
+        assert self.delete_button is not None, "built with the action button"
         self.delete_button.enable() if entry is not None else self.delete_button.disable()
 
     def selected_entry(self) -> SaveEntry | None:
@@ -285,7 +286,7 @@ class SaveLoadScene(BookScene):
 
     def load_selected(self) -> bool:
         entry = self.selected_entry()
-        if entry is None or not entry.readable:
+        if entry is None or entry.state is None:       # (not readable)
             return False
         if self.on_load is not None:
             self.on_load(entry.state, entry.meta or {})
@@ -403,6 +404,7 @@ class SaveLoadScene(BookScene):
         self.draw_frame(surface)
         p, pad = self.panel, self.px(30)
         head = style.font("bold", self.px(17))
+        assert self.scroll is not None and self.action_button is not None, "drawn once built"
         view = self.scroll.view
         cols = self._columns()
         y = p.top + pad + self.px(10)
@@ -432,6 +434,7 @@ class SaveLoadScene(BookScene):
                             midright=(self.scroll.track.right, foot.top - self.px(40)))
 
     def _columns(self) -> tuple[int, int, int]:
+        assert self.scroll is not None, "laid out once built"
         view = self.scroll.view
         return (view.left + self.px(18), view.left + round(view.width * 0.36),
                 view.left + round(view.width * 0.78))
@@ -467,8 +470,8 @@ class SaveLoadScene(BookScene):
             colour = style.GOLD_LIGHT if entry.readable else (214, 150, 130)
             style.blit_text(surface, ellipsize(entry.name, name_f, name_w), name_f, colour, topleft=(cols[0], top))
             second = row.top + self.px(12) + name_f.get_linesize()
-            if entry.readable:
-                s = entry.state
+            s = entry.state
+            if s is not None:                                 # (readable)
                 detail = tr("saveload.progress", turn=s.turn_no + 1, deck=len(s.deck))
                 if s.over:
                     detail = tr("saveload.finished")

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
 
 from knjazja.app.wording.i18n import LANGUAGE_NAMES, LANGUAGES, tr
@@ -26,7 +27,7 @@ def window_choices(current: tuple[int, int], desktop: tuple[int, int] | None) ->
     sizes = [s for s in WINDOW_PRESETS
              if desktop is None or (s[0] <= desktop[0] and s[1] <= desktop[1]) or s == MIN_WINDOW_SIZE]
     if tuple(current) not in sizes:
-        sizes.append(tuple(current))
+        sizes.append((current[0], current[1]))
     return sorted(set(sizes))
 
 
@@ -35,7 +36,7 @@ class SettingsScene(GuiScene):
         super().__init__()
         self.on_close = on_close
         self.draft: Settings | None = None
-        self.widgets: dict[str, object] = {}
+        self.widgets: dict[str, UIElement] = {}
         self.value_labels: dict[str, UILabel] = {}
         self.save_button: UIButton | None = None
         self.cancel_button: UIButton | None = None
@@ -45,6 +46,7 @@ class SettingsScene(GuiScene):
         self._columns: tuple[pygame.Rect, pygame.Rect] | None = None
 
     def enter(self) -> None:
+        assert self.app is not None, "pushed on the app's stack"
         self.draft = self.app.settings.copy()
         self.draft.fullscreen = self.app.fullscreen
         super().enter()
@@ -92,7 +94,7 @@ class SettingsScene(GuiScene):
 
     def _build_left(self, col: pygame.Rect) -> None:
         """General and game settings."""
-        d = self.draft
+        d = self._draft()
         y = self._section(col, col.top, "settings.section.general")
         y = self._caption(col, y, "settings.language")
         y = self._dropdown(col, y, "language", [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES], d.language)
@@ -107,12 +109,13 @@ class SettingsScene(GuiScene):
 
     def _build_right(self, col: pygame.Rect) -> None:
         """Display and sound."""
-        d = self.draft
+        d = self._draft()
         y = self._section(col, col.top, "settings.section.display")
         y = self._caption(col, y, "settings.window_size")
         # the window's own idea of the desktop (none under the dummy driver: its desktop is
         # made up, and headless runs keep the sizes they ask for)
-        sizes = window_choices(tuple(d.window_size), desktop_size())
+        assert d.window_size is not None, "the app sets it when its window opens"
+        sizes = window_choices(d.window_size, desktop_size())
         options = [(tr("settings.window_size.custom" if s not in WINDOW_PRESETS else "settings.window_size.value",
                        w=s[0], h=s[1]), f"{s[0]}x{s[1]}") for s in sizes]
         y = self._dropdown(col, y, "window_size", options, f"{d.window_size[0]}x{d.window_size[1]}")
@@ -139,7 +142,8 @@ class SettingsScene(GuiScene):
 
     def _dropdown(self, col: pygame.Rect, y: int, name: str, options: list[tuple[str, str]], current: str) -> int:
         start = next((o for o in options if o[1] == current), options[0])
-        self.widgets[name] = UIDropDownMenu(options, start, pygame.Rect(col.left, y, col.width, self._row_h),
+        choices: list[str | tuple[str, str]] = list(options)
+        self.widgets[name] = UIDropDownMenu(choices, start, pygame.Rect(col.left, y, col.width, self._row_h),
                                             self.ui, object_id=oid(None, f"#{name}"))
         return y + self._row_h + self._gap
 
@@ -155,7 +159,7 @@ class SettingsScene(GuiScene):
         return y + self.px(34) + self._gap
 
     def _sync_values(self) -> None:
-        d = self.draft
+        d = self._draft()
         if "animation_speed" in self.value_labels:
             self.value_labels["animation_speed"].set_text(
                 tr("settings.animation_speed.value", value=f"{d.animation_speed:g}"))
@@ -165,11 +169,11 @@ class SettingsScene(GuiScene):
     def _sync_enabled(self) -> None:
         menu = self.widgets.get("window_size")
         if menu is not None:
-            menu.disable() if self.draft.fullscreen else menu.enable()
+            menu.disable() if self._draft().fullscreen else menu.enable()
 
     # -- input -----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        d = self.draft
+        d = self._draft()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.cancel()
             return True
@@ -213,12 +217,17 @@ class SettingsScene(GuiScene):
         return False
 
     def save(self) -> None:
-        app, draft = self.app, self.draft
+        app, draft = self.app, self._draft()
+        assert app is not None, "on the app's stack"
         self._leave()
         app.apply_settings(draft, save=True)
 
     def cancel(self) -> None:
         self._leave()
+
+    def _draft(self) -> Settings:
+        assert self.draft is not None, "the draft is made on enter()"
+        return self.draft
 
     def _leave(self) -> None:
         if self.on_close is not None:

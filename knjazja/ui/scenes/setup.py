@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
 from knjazja.app.wording.i18n import get_language, tr
 from knjazja.app.store.settings import (MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, OPTION_KEYS, PLAYER_KINDS,
@@ -45,7 +46,7 @@ def default_names(seats: list[dict[str, str]]) -> list[str]:
 
 
 class SetupScene(GuiScene):
-    def __init__(self, *, on_start: Callable[[GameSetup], None] | None = None,
+    def __init__(self, *, on_start: Callable[[dict[str, Any]], object] | None = None,
                  on_back: Callable[[], None] | None = None,
                  setup: dict[str, Any] | None = None) -> None:
         """``setup`` pre-fills the screen; by default ``app.settings.last_setup`` does."""
@@ -78,22 +79,23 @@ class SetupScene(GuiScene):
 
     # -- model -----------------------------------------------------------------------------------
     def enter(self) -> None:
+        assert self.app is not None, "pushed on the app's stack"
         self._load(self._initial if self._initial is not None else self.app.settings.last_setup)
         super().enter()
 
-    def _load(self, data: dict[str, Any]) -> None:
+    def _load(self, data: Mapping[str, Any]) -> None:
         try:
             setup = validate_setup(copy.deepcopy(data))
         except ValueError:
             setup = default_setup()
         lang = get_language()          # the last table's built-in names, in today's language
-        self.seats = [dict(s, name=localise_name(s["name"], lang)) for s in setup["seats"]]
+        self.seats = [{"name": localise_name(s["name"], lang), "kind": s["kind"]} for s in setup["seats"]]
         defaults = default_names(self.seats)
         for seat, name in zip(self.seats, defaults):
             if not seat["name"]:
                 seat["name"] = name
         self.first_player = setup["first_player"]
-        self.options = dict(setup["options"])
+        self.options = {k: bool(v) for k, v in setup["options"].items()}
 
     def current_setup(self) -> GameSetup:
         """The setup as shown now (blank names replaced by defaults)."""
@@ -144,10 +146,11 @@ class SetupScene(GuiScene):
         assert self.app is not None
         self.app.settings.last_setup = copy.deepcopy(setup)
         self.app.save_settings()
+        started = dict[str, Any](setup)    # (+ a network table's password, or a series: not settings)
         if self.network() and self.password_entry is not None:
-            setup = dict(setup, password=self.password_entry.get_text())
+            started["password"] = self.password_entry.get_text()
         if self.on_start is not None:
-            self.on_start(dict(setup, series=True) if series and not self.network() else setup)
+            self.on_start(dict(started, series=True) if series and not self.network() else started)
 
     def back(self) -> None:
         if self.on_back is not None:
@@ -211,7 +214,8 @@ class SetupScene(GuiScene):
             x += name_w + px(10)
             up = y + row_h + list_h > h - px(8)
             current = next(o for o in options if o[1] == seat["kind"])
-            menu = UIDropDownMenu(options, current, pygame.Rect(x, y, kind_w, row_h), self.ui,
+            menu = UIDropDownMenu(list[str | tuple[str, str]](options), current,
+                                  pygame.Rect(x, y, kind_w, row_h), self.ui,
                                   object_id=oid("@dropup" if up else None, f"#seat_{i}_kind"))
             self.kind_menus.append(menu)
             x += kind_w + px(10)
@@ -232,13 +236,17 @@ class SetupScene(GuiScene):
         """How wide a seat's kind menu must be for its longest option to read whole with a
         margin, closed and open: a menu made (and opened) to be measured, then thrown away."""
         width = self.px(210)
-        probe = UIDropDownMenu(options, options[0], pygame.Rect(0, 0, width, row_h), self.ui,
+        probe = UIDropDownMenu(list[str | tuple[str, str]](options), options[0],
+                               pygame.Rect(0, 0, width, row_h), self.ui,
                                object_id=oid(None, "#seat_kind_probe"))
         shown = probe.menu_states["closed"].selected_option_button
+        assert shown is not None and shown.font is not None and probe.current_state is not None
         font, closed_w = shown.font, shown.rect.width
         probe.current_state.should_transition = True           # open it: the list's items
         probe.update(0.0)
-        items = [item["button_element"] for item in probe.current_state.options_selection_list.item_list
+        opened = probe.current_state
+        assert isinstance(opened, UIExpandedDropDownState) and opened.options_selection_list is not None
+        items = [item["button_element"] for item in opened.options_selection_list.item_list
                  if item.get("button_element") is not None]
         open_w = min((b.rect.width for b in items), default=closed_w)
         probe.kill()
@@ -315,7 +323,7 @@ class SetupScene(GuiScene):
             options.append((tr("setup.first_player.seat", n=i + 1, name=name), f"seat_{i}"))
         wanted = "random" if self.first_player == "random" else f"seat_{self.first_player}"
         current = next((o for o in options if o[1] == wanted), options[0])
-        self.first_menu = UIDropDownMenu(options, current, self._first_rect, self.ui,
+        self.first_menu = UIDropDownMenu(list[str | tuple[str, str]](options), current, self._first_rect, self.ui,
                                          object_id=oid(None, "#first_player"))
         self._first_dirty = False
 
@@ -342,7 +350,7 @@ class SetupScene(GuiScene):
                 return False
             return True
         if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
-            if element is self.password_entry:
+            if self.password_entry is not None and element is self.password_entry:
                 self.password = element.get_text()
                 return True
             if element in self.name_entries:

@@ -11,7 +11,7 @@ Chronicles, Byzantine Aid's troop and Invasion/Silence lie before the player as 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 from pygame import Rect
@@ -23,29 +23,14 @@ from knjazja.app.table.table_view import TableView
 from knjazja.engine.cards import CARD_ID, CARDS, STRENGTH
 from knjazja.engine.scoring import city_score
 from knjazja.ui import style
-from knjazja.ui.art.city_tabs import OTHER_COLOURS, TAB_COLOURS, TAB_ORDER, WALLS, tab_group
+from knjazja.ui.art.city_tabs import OTHER_COLOURS, TAB_COLOURS
 from knjazja.ui.art.icons import icon_name_for
+from knjazja.ui.table.city_slots import (CitySlot, Tab, badge_size, make_tabs, pill_size, place_cities,  # noqa: F401
+                                         tab_height, tab_label_size)
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.layout import PlayerArea
 from knjazja.ui.table.plates import Plate, draw_plate, plate_geometry
 from knjazja.ui.table.sprites import TextCache
-
-
-@dataclass
-class Tab:
-    rect: Rect
-    cards: list[int]          # the building instances of this kind
-    group: str                # key in city_tabs.TAB_ORDER
-    label: str                # "×2", a wall's Strength, "" …
-    compact: bool = False     # no room beside the icon: the bare number on the icon's corner
-
-
-@dataclass
-class CitySlot:
-    city: int
-    card: Rect                # the city's card face
-    rect: Rect                # card + tabs (hit-testing the city)
-    tabs: list[Tab] = field(default_factory=list)
 
 
 @dataclass
@@ -74,6 +59,11 @@ class AreaGeom:
     def rect(self) -> Rect:
         return self.area.rect
 
+    def content(self) -> tuple[Rect, ...]:
+        """Everything the area shows: its cities (with their tabs and badges), chips and plate."""
+        p = self.plate
+        return tuple(s.rect for s in self.cities) + tuple(c.rect for c in self.chips) + (p.name, p.hand, p.glory)
+
     def city_slot(self, city: int) -> CitySlot | None:
         for slot in self.cities:
             if slot.city == city:
@@ -98,43 +88,6 @@ class AreaGeom:
         return None
 
 
-def tab_groups(city) -> list[tuple[str, list[int]]]:
-    groups: dict[str, list[int]] = {}
-    for b in city.all_buildings():
-        groups.setdefault(tab_group(b), []).append(b)
-    return [(g, groups[g]) for g in TAB_ORDER if g in groups]
-
-
-def _tab_label(group: str, cards: list[int]) -> str:
-    if group == WALLS:
-        return str(CARDS[cards[0]].strength)
-    return f"×{len(cards)}" if len(cards) > 1 else ""
-
-
-TAB_SHARE = 0.28        # a building tab's height to its city card's (the area keeps 0.28 for them)
-
-
-def tab_height(card_h: float) -> int:
-    """The building tabs under a city card of height ``card_h``: icons big enough to tell."""
-    return max(12, round(card_h * TAB_SHARE))
-
-
-def tab_label_size(th: int) -> int:
-    """The font size of a tab's count ("×2"): legible on its dark backing."""
-    return max(10, round(th * 0.62))
-
-
-def pill_size(label: str, th: int, texts: TextCache) -> tuple[int, int]:
-    """The dark pill a tab's count ("×2", a wall's Strength) is written on."""
-    w, h = texts.font("bold", tab_label_size(th)).size(label)
-    return w + 4, min(h, th)
-
-
-def tab_width(label: str, th: int, texts: TextCache) -> int:
-    """A tab: its icon, and beside it (never over the next tab) its count on a pill."""
-    return th + (pill_size(label, th, texts)[0] + 1 if label else 0)
-
-
 def tab_parts(tab: Tab, texts: TextCache) -> tuple[Rect, Rect | None]:
     """(the icon's box, the count's pill or None) inside ``tab.rect``."""
     r = tab.rect
@@ -144,7 +97,8 @@ def tab_parts(tab: Tab, texts: TextCache) -> tuple[Rect, Rect | None]:
         return icon_box, None
     pw, ph = pill_size(tab_text(tab), th, texts)
     pill = Rect(0, 0, min(pw, r.width - 2), ph)
-    if tab.compact:
+    if tab.compact:                 # on the icon's corner, below the card it is tucked under
+        pill.height = min(pill.height, r.height - 4)
         pill.bottomright = (r.right - 1, r.bottom - 1)
     else:
         pill.midright = (r.right - 1, icon_box.centery)
@@ -154,82 +108,6 @@ def tab_parts(tab: Tab, texts: TextCache) -> tuple[Rect, Rect | None]:
 def tab_text(tab: Tab) -> str:
     """The words on a tab's pill: "×2", or the bare "2" on a compact tab."""
     return tab.label.lstrip("×") if tab.compact else tab.label
-
-
-def _row_width(city, th: int, texts: TextCache) -> int:
-    return sum(tab_width(_tab_label(g, cards), th, texts) + 1 for g, cards in tab_groups(city))
-
-
-def make_tabs(city, card: Rect, th: int, texts: TextCache, room: int | None = None) -> list[Tab]:
-    """The tabs under a city's card, side by side from its left edge; where their row would
-    be wider than ``room`` each count goes on its own icon's corner instead of beside it."""
-    compact = room is not None and _row_width(city, th, texts) > max(room, card.width)
-    tabs, x = [], card.left
-    for g, cards in tab_groups(city):
-        label = _tab_label(g, cards)
-        w = th if compact else tab_width(label, th, texts)
-        tabs.append(Tab(Rect(x, card.bottom - 3, w, th + 3), cards, g, label, compact))
-        x += w + 1
-    return tabs
-
-
-def _slot_width(cw: int, th: int, city, texts: TextCache, room: int) -> int:
-    row = _row_width(city, th, texts)
-    return max(cw, row if row <= max(room, cw) else len(tab_groups(city)) * (th + 1))
-
-
-def _place_cities(view: TableView, seat: int, rect: Rect, card: tuple[int, int],
-                  allow_grow: bool, texts: TextCache) -> tuple[list[CitySlot], tuple[int, int]]:
-    cities = [c for c in view.cities_of(seat)]
-    base_w, base_h = card
-    scales = (1.35, 1.2, 1.0, 0.9, 0.8, 0.7) if allow_grow else (1.0, 0.9, 0.8, 0.7)
-    best = None
-    for scale in scales:
-        th = tab_height(base_h * scale)
-        ch = min(round(base_h * scale), rect.height - th) // 7 * 7   # whole steps: few sizes to cache
-        if ch < 32:
-            continue
-        cw = ch * 5 // 7
-        gap = max(4, cw // 8)
-        row_h = ch + th + max(3, th // 3)
-        widths = [_slot_width(cw, th, c, texts, rect.width) for c in cities]
-        rows: list[list[int]] = [[]]
-        x = 0
-        for i, w in enumerate(widths):
-            if rows[-1] and x + w > rect.width:
-                rows.append([])
-                x = 0
-            rows[-1].append(i)
-            x += w + gap
-        if len(rows) * row_h - max(3, th // 3) <= rect.height and all(
-                sum(widths[i] for i in r) + gap * (len(r) - 1) <= rect.width for r in rows):
-            best = (cw, ch, th, gap, row_h, widths, rows)
-            break
-    if best is None:  # squeeze everything onto one row, overlapping
-        th = tab_height(base_h * 0.7)
-        ch = max(32, min(round(base_h * 0.7), rect.height - th))
-        cw = round(ch * 5 / 7)
-        widths = [_slot_width(cw, th, c, texts, rect.width) for c in cities]
-        total = sum(widths)
-        if len(cities) > 1 and total > rect.width:
-            gap = -((total - rect.width) // (len(cities) - 1))
-        else:
-            gap = max(4, cw // 8)
-        best = (cw, ch, th, gap, ch + th, widths, [list(range(len(cities)))])
-    cw, ch, th, gap, row_h, widths, rows = best
-    slots: list[CitySlot] = []
-    y = rect.top
-    for row in rows:
-        x = rect.left
-        for i in row:
-            c = cities[i]
-            card_r = Rect(x, y, cw, ch)
-            tabs = make_tabs(c, card_r, th, texts, rect.width)
-            slot_w = widths[i]
-            slots.append(CitySlot(c.card, card_r, Rect(x, y, slot_w, ch + th), tabs))
-            x += slot_w + gap
-        y += row_h
-    return slots, (cw, ch)
 
 
 def _chip_height(ctx: DrawContext, rect: Rect) -> int:
@@ -309,11 +187,19 @@ def _place_chips(view: TableView, seat: int, rect: Rect, ctx: DrawContext, room_
         _strip_chips(items, h, rect, room_above)
         _compact_nameless(items, rect, ctx)
     else:                                      # a column: chips one under the other (thinner, then overlapping)
-        h = max(14, min(h, (rect.height + gap) // len(items) - gap))
+        h = _column_chip_height(ctx, rect, len(items))
         step = min(h + gap, (rect.height - h) // max(1, len(items) - 1)) if len(items) > 1 else h
         for i, chip in enumerate(items):
             chip.rect = Rect(rect.left, rect.top + i * step, rect.width, h)
+        _compact_nameless(items, rect, ctx)
     return items
+
+
+def _column_chip_height(ctx: DrawContext, rect: Rect, n: int) -> int:
+    """Chips one under another in the column ``rect``: thinner as there are more of them."""
+    h = _chip_height(ctx, rect)
+    gap = max(2, h // 7)
+    return max(14, min(h, (rect.height + gap) // max(1, n) - gap))
 
 
 def area_geometry(view: TableView, area: PlayerArea, ctx: DrawContext,
@@ -322,8 +208,18 @@ def area_geometry(view: TableView, area: PlayerArea, ctx: DrawContext,
     seat = area.seat
     grow = area.side in ("left", "right")
     plate = plate_geometry(area, ctx, neighbours)
-    slots, card = _place_cities(view, seat, plate.cities, area.card_size, grow, ctx.texts)
+    slots, card, squeezed = place_cities(view, seat, plate.cities, area.card_size, grow, ctx.texts, area.rect)
     chron = Rect(area.chronicles)
+    if squeezed and area.horizontal and chron.left >= plate.cities.right:
+        # cities that would overlap take the room of the chips' names: chips keep icon and value
+        n = len(view.chronicles[seat]) + len(view.before[seat])
+        h = _column_chip_height(ctx, chron, n)
+        spare = chron.width - (max(h, 10) + h + 2) if n else chron.width
+        wider = Rect(plate.cities.left, plate.cities.top, plate.cities.width + max(0, spare), plate.cities.height)
+        tried = place_cities(view, seat, wider, area.card_size, grow, ctx.texts, area.rect)
+        if spare > 0 and not tried[2]:
+            slots, card = tried[0], tried[1]
+            chron = Rect(chron.right - (chron.width - spare), chron.top, chron.width - spare, chron.height)
     if area.horizontal:   # a narrow column: widen it into the free end of the cities row
         used = max((sl.rect.right for sl in slots), default=area.cities.left)
         spare = area.cities.right - used - max(8, card[0] // 3)
@@ -357,7 +253,7 @@ def draw_city(surface: pygame.Surface, slot: CitySlot, view: TableView, ctx: Dra
         g = max(4, r.width // 10)
         surface.blit(sp.glow(r.size, glow, g), (r.x - g, r.y - g))
     # badges: Glory (sun) bottom right, wall Strength (shield) bottom left, crown top right
-    b = max(18, round(r.width * 0.46))
+    b = badge_size(r.width)         # each reaches past the card as far as city_slots leaves room for
     glory = city.glory()
     sun = sp.badge("glory", str(glory), b, tx)
     surface.blit(sun, sun.get_rect(center=(r.right - b * 0.28, r.bottom - b * 0.5)))
@@ -384,7 +280,8 @@ def _draw_tab(surface: pygame.Surface, tab: Tab, ctx: DrawContext) -> None:
         lab = ctx.texts.render(tab_text(tab), "bold", tab_label_size(r.height - 3), style.CREAM, shadow=False)
         pygame.draw.rect(surface, (20, 12, 6), pill, border_radius=pill.height // 2)
         pygame.draw.rect(surface, edge, pill, width=1, border_radius=pill.height // 2)
-        surface.blit(lab, lab.get_rect(center=pill.center))
+        ink = lab.get_bounding_rect()          # its letters centred on the pill, not its line's box
+        surface.blit(lab, (pill.centerx - ink.centerx, pill.centery - ink.centery))
 
 
 def chip_value(card: int, troop: int) -> str:

@@ -55,6 +55,16 @@ def wrap_words(text: str, width: int, measure: Callable[[str], int]) -> list[str
 ONE_LINE_SHRINK = 0.8    # one line is worth shrinking the words this far before wrapping
 
 
+def width_in(font: pygame.font.Font) -> Callable[[str], int]:
+    """A text's width in ``font`` (what ``balanced`` measures with)."""
+    return lambda text: font.size(text)[0]
+
+
+def width_at(measure: Measure, size: int) -> Callable[[str], int]:
+    """A text's width at font ``size`` by ``measure``."""
+    return lambda text: measure(text, size)[0]
+
+
 def balanced(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
     """As few lines as a greedy wrap at ``width`` makes, but of even lengths (no lone word
     on the last line): the narrowest width that still gives that many lines."""
@@ -82,7 +92,7 @@ def fit_banner(text: str, rect: Rect, measure: Measure, *, max_size: int, min_si
     passes = [(range(top, one_line_floor - 1, -1), 1), (range(top, min_size - 1, -1), 99)]
     for sizes, most in passes:
         for size in sizes:
-            lines = balanced(text, area.width, lambda s, z=size: measure(s, z)[0])
+            lines = balanced(text, area.width, width_at(measure, size))
             lh = measure("Ag", size)[1]
             fits = all(measure(line, size)[0] <= area.width for line in lines)
             if fits and len(lines) <= most and len(lines) * lh <= area.height:

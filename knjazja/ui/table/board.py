@@ -26,9 +26,10 @@ from knjazja.ui.table.plates import plate_names
 from knjazja.ui.table.piles import (PileGeom, draw_pile_labels, draw_piles, pile_card_rect, pile_geometry,
                                     turns_left_text)
 from knjazja.ui.table.sprites import seat_colour
-from knjazja.ui.table.warstack import CentreGeom, centre_geometry, draw_centre, draw_centre_glow
+from knjazja.ui.table.warstack import CentreGeom, centre_geometry, draw_centre, draw_centre_glow, least_height
 
 
+CENTRE_GAP = 4      # between the centre's content and a dialog under it
 PULSE_STEPS = 8     # shades a pulsing glow goes through (a glow per shade and size is cached)
 
 
@@ -37,9 +38,12 @@ def pulse_step(pulse: float) -> float:
     return round(pulse * (PULSE_STEPS - 1)) / (PULSE_STEPS - 1)
 
 
-def tag_rect(area: Rect, side: str, text: tuple[int, int], unit: int, gap: int, hourglass: bool = False) -> Rect:
+def tag_rect(area: Rect, side: str, text: tuple[int, int], unit: int, gap: int, hourglass: bool = False,
+             avoid: tuple[Rect, ...] = (), spare: Rect | None = None) -> Rect:
     """Where an area's tag («Ход», «Думает…») lies: on the edge towards the centre, reaching
-    out of its area only into the gap beside it — never onto a neighbour's panel."""
+    out of its area only into the gap beside it — never onto a neighbour's panel — as near
+    the edge's middle as it can lie clear of ``avoid`` (the area's cities, chips and plate);
+    where the edge has no such place, in the middle of ``spare`` (a name box's empty row)."""
     tw, th = text
     pill = Rect(0, 0, tw + unit + (th if hourglass else 0), th + 2)
     out = min(pill.height // 2, max(0, gap - 2))
@@ -49,6 +53,17 @@ def tag_rect(area: Rect, side: str, text: tuple[int, int], unit: int, gap: int, 
         pill.midtop = (area.centerx, area.top + 3)
     else:
         pill.midtop = (area.centerx, area.top - out)
+    inside = area.inflate(-2 * unit, 0)
+    step = max(2, unit // 2)
+    for k in range(0, 2 * max(1, inside.width // step) + 1):
+        dx = (k + 1) // 2 * step * (1 if k % 2 else -1)
+        tried = pill.move(dx, 0)
+        if not (inside.left <= tried.left and tried.right <= inside.right):
+            continue
+        if not any(tried.colliderect(r.inflate(2, 2)) for r in avoid):
+            return tried
+    if spare is not None and pill.width <= spare.width and pill.height <= spare.height:
+        pill.center = spare.center
     return pill
 
 
@@ -61,17 +76,22 @@ def strip_names(L: TableLayout, area, names: list[str]) -> list[str]:
 
 class Board:
     def __init__(self) -> None:
-        self.layout: TableLayout | None = None
+        self._layout: TableLayout | None = None
         self.geoms: dict[int, AreaGeom] = {}
         self.centre: CentreGeom | None = None
         self.centre_rect = Rect(0, 0, 0, 0)
         self.piles: PileGeom | None = None
-        self._key = None
+        self._key: tuple | None = None
         self._layer: pygame.Surface | None = None
-        self._layer_key = None
+        self._layer_key: tuple | None = None
+
+    @property
+    def layout(self) -> TableLayout:
+        assert self._layout is not None, "set_layout() comes first"
+        return self._layout
 
     def set_layout(self, layout: TableLayout) -> None:
-        self.layout = layout
+        self._layout = layout
         self._key = None
         self._layer = None
         self._layer_key = None
@@ -84,21 +104,33 @@ class Board:
             return
         r = Rect(L.war_stack)
         if choice_top is not None:
-            r.height = max(40, choice_top - r.top - 4)
+            r.height = max(40, choice_top - r.top - CENTRE_GAP)
         self.centre_rect = r
         self.geoms = {a.seat: area_geometry(view, a, ctx, strip_names(L, a, plate_names(ctx))) for a in L.player_areas}
         self.centre = centre_geometry(view, r, L.card_size, ctx, names)
         self.piles = pile_geometry(L, ctx, view.deck, turns_left_text(view))
         self._key = key
 
+    def centre_room(self, view: TableView, ctx: DrawContext, names: list[str]) -> tuple[int, tuple[Rect, ...]]:
+        """What a dialog on the war stack must leave the table: the height the centre needs
+        from its top (its cards at their smallest, every label), and the piles' words."""
+        L = self.layout
+        need = least_height(view, Rect(L.war_stack), L.card_size, ctx, names) + CENTRE_GAP
+        piles = pile_geometry(L, ctx, view.deck, turns_left_text(view))
+        words = (piles.deck_label, piles.discard_label) + ((piles.turns_left,) if piles.turns_left else ())
+        return need, words
+
     def pile_card_rect(self, pile: Rect) -> Rect:
         return pile_card_rect(self.layout, pile)
 
     def bubble_clear(self) -> tuple[Rect, ...]:
         """What a toast (the Hint's bubble) must not cover besides the choice panel: the
-        turns left under the piles."""
+        piles' names and the turns left under them."""
         piles = self.piles
-        return (piles.turns_left,) if piles is not None and piles.turns_left is not None else ()
+        if piles is None:
+            return ()
+        names = (piles.deck_label, piles.discard_label)
+        return names + ((piles.turns_left,) if piles.turns_left is not None else ())
 
     def city_rect(self, city: int) -> Rect | None:
         c = self.centre
@@ -249,7 +281,9 @@ class Board:
         fill, colour = (style.GOLD_DARK, style.CREAM) if tag == TAG_TURN else (HIGHLIGHT, style.INK)
         hourglass = tag == TAG_THINKING
         t = ctx.texts.render(tr(f"table.tag.{tag}"), "bold", ctx.fs(0.85), colour, shadow=False)
-        pill = tag_rect(g.area.rect, g.area.side, t.get_size(), ctx.unit, self.layout.margin, hourglass)
+        box_row = g.plate.status if g.plate.status is not g.plate.name else None
+        pill = tag_rect(g.area.rect, g.area.side, t.get_size(), ctx.unit, self.layout.margin, hourglass,
+                        g.content(), box_row)
         pygame.draw.rect(surface, fill, pill, border_radius=pill.height // 2)
         pygame.draw.rect(surface, style.WOOD_DARK, pill, width=1, border_radius=pill.height // 2)
         if hourglass:

@@ -11,6 +11,7 @@ is cut.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -24,6 +25,7 @@ from knjazja.ui.table.banner import balanced
 from knjazja.ui.table.context import DrawContext
 
 MAX_LINES = 3                          # a label takes at most this many lines
+CHOICE_ID = "#choice"                  # the dialog's buttons (themed by their class)
 _DISABLED = (128, 112, 92)             # the theme's disabled text
 
 
@@ -70,17 +72,19 @@ class ChoicePanel:
         self.title_size = 12
         self.key: object = None
         self.frame_room = 6
+        self.pad = self.inner = 8           # the panel's rim; a label's room to its button's edges
 
     @property
     def visible(self) -> bool:
         return bool(self.buttons)
 
     def show(self, manager: pygame_gui.UIManager, bounds: Rect, title: str,
-             items: list[Item] | list[tuple[str, object, bool]], scale: float, key: object,
+             items: Sequence[Item | tuple[str, object, bool]], scale: float, key: object,
              anchor: str = "bottom", centre_x: int | None = None, window: Rect | None = None,
-             wider: Rect | None = None) -> None:
+             wider: Rect | None = None, keep_clear: tuple[Rect, ...] = ()) -> None:
         """Build the buttons of ``items`` in ``bounds`` — or in ``wider`` when the panel is lower
-        there (fewer lines) — grown upwards within ``window`` if even that is too low."""
+        there (fewer lines) and covers none of ``keep_clear`` — grown upwards within ``window``
+        if even that is too low."""
         self.hide()
         self.key = key
         self.title = title
@@ -91,10 +95,14 @@ class ChoicePanel:
         m = _Metrics(scale)
         self.frame_room = m.frame_room
         self.title_size = m.title_size
+        self.pad, self.inner = m.pad, m.inner
         grid, self.title_lines, inner_w = _grid(its, title, m, bounds.width - 2 * m.pad, bounds.height - 2 * m.pad)
         if wider is not None:              # the lower panel leaves more of the table in sight
             wide = _grid(its, title, m, wider.width - 2 * m.pad, wider.height - 2 * m.pad)
-            if _height(wide[0], wide[1], m) < _height(grid, self.title_lines, m):
+            there = _placed(Rect(0, 0, wide[2] + 2 * m.pad, _height(wide[0], wide[1], m) + 2 * m.pad),
+                            wider, anchor, None, window)
+            if (_height(wide[0], wide[1], m) < _height(grid, self.title_lines, m)
+                    and not any(there.colliderect(r) for r in keep_clear)):
                 bounds, centre_x = wider, None
                 grid, self.title_lines, inner_w = wide
         title_h = len(self.title_lines) * m.title_line + m.frame_room if title else 0
@@ -111,10 +119,17 @@ class ChoicePanel:
         for item, (c, r) in zip(its, grid.cells):
             br = Rect(self.rect.left + m.pad + c * (grid.col_w + m.gap), tops[r], grid.col_w, grid.heights[r])
             main = item.main and item.enabled
-            b = UIButton(br, "", manager, object_id=oid("@primary" if main else "@secondary"))
+            b = UIButton(br, "", manager, object_id=oid("@primary" if main else "@secondary", CHOICE_ID))
             if not item.enabled:
                 b.disable()
             self.buttons.append((b, item.payload))
+
+    @staticmethod
+    def height_in(bounds: Rect, title: str, items: list[Item], scale: float) -> int:
+        """How tall the panel of ``items`` would be in ``bounds`` (its lowest layout there)."""
+        m = _Metrics(scale)
+        grid, lines, _ = _grid(items, title, m, bounds.width - 2 * m.pad, bounds.height - 2 * m.pad)
+        return _height(grid, lines, m) + 2 * m.pad
 
     def hide(self) -> None:
         for b, _ in self.buttons:
@@ -179,8 +194,9 @@ class ChoicePanel:
         pygame.draw.rect(panel, (22, 12, 6, 236), panel.get_rect(), border_radius=10)
         surface.blit(panel, r)
         pygame.draw.rect(surface, style.GOLD, r, width=2, border_radius=10)
-        for line, lr in zip(self.title_lines, self.title_boxes()):
-            t = ctx.texts.render(line, "bold", self.title_size, style.GOLD_LIGHT)
+        for line, lr in zip(self.title_lines, self.title_boxes()):     # (fitted: the check sees the room)
+            t = ctx.texts.fit(line, "bold", self.title_size, style.GOLD_LIGHT, r.width - 2 * self.pad,
+                              min_size=self.title_size, ellipsis=False)
             surface.blit(t, t.get_rect(center=lr.center))
 
     def draw_labels(self, surface: pygame.Surface, ctx: DrawContext) -> None:
@@ -190,7 +206,8 @@ class ChoicePanel:
                 continue
             colour = _DISABLED if not b.is_enabled else style.GOLD_LIGHT if b.hovered else style.CREAM
             for line, lr in zip(lab.lines, rects):
-                t = ctx.texts.render(line, lab.role, lab.size, colour, shadow=b.is_enabled)
+                t = ctx.texts.fit(line, lab.role, lab.size, colour, b.rect.width - 2 * self.inner,
+                                  min_size=lab.size, shadow=b.is_enabled, ellipsis=False)
                 surface.blit(t, t.get_rect(center=lr.center))
 
 

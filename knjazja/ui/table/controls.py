@@ -3,6 +3,8 @@ dialog panel: the question the viewer must answer and one button per answer he h
 (``app.table.answers``)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pygame import Rect
 from pygame_gui.elements import UIButton
 
@@ -39,7 +41,10 @@ class Controls:
         self.skip: UIButton | None = None
         self.results: UIButton | None = None
         self.choice = ChoicePanel()
-        self._key = None
+        # what the dialog must leave the table: the centre's least height and the piles' words
+        self.centre_room: Callable[[], tuple[int, tuple[Rect, ...]]] | None = None
+        self.beside = False             # the dialog stands at the foot of the log's column
+        self._key: tuple | None = None
 
     def build(self, manager, layout, scale: float = 1.0) -> None:
         L = layout
@@ -80,9 +85,9 @@ class Controls:
         for key, b in self.buttons.items():
             if b is element:
                 return key
-        for key, b in (("menu", self.menu), ("undo", self.undo), ("skip", self.skip), ("hint", self.hint),
-                       ("help", self.help), ("results", self.results)):
-            if b is element:
+        for key, button in (("menu", self.menu), ("undo", self.undo), ("skip", self.skip), ("hint", self.hint),
+                            ("help", self.help), ("results", self.results)):
+            if button is element:
                 return key
         return None
 
@@ -95,6 +100,7 @@ class Controls:
         if key == self._key:
             return
         self._key = key
+        assert self.results is not None and self.undo is not None and self.hint is not None and self.skip is not None
         for b in self.buttons.values():           # at the end the Results button takes their place
             b.hide() if c.finished else b.show()
         self.results.show() if c.finished else self.results.hide()
@@ -113,16 +119,42 @@ class Controls:
         self._update_choice(c, layout, manager, scale, act)
 
     def _update_choice(self, c: TableController, L: TableLayout, manager, scale: float, act: bool) -> None:
-        """The dialog (``app.table.answers``): on the war stack (from the deck on, if that makes it
-        lower), growing upwards if it must."""
+        """The dialog (``app.table.answers``): on the war stack under what the centre shows (the
+        war's cards at their smallest, its labels), in as many columns as that needs — from the
+        deck on, if that makes it lower and leaves the piles' words in sight.  Where the centre
+        has no room for it (a small window, a crowded table) it stands at the foot of the log's
+        column, the log's latest lines above it; growing upwards over the war only when it fits
+        neither."""
+        self.beside = False
         asked = answers.dialog(c) if act else None
         if asked is None or not asked.choices:
             self.choice.hide()
             return
-        wide = Rect(L.deck.left, L.war_stack.top, L.war_stack.right - L.deck.left, L.war_stack.height)
+        need, words = self.centre_room() if self.centre_room is not None else (0, ())
+        room = Rect(L.war_stack)
+        if room.height - need >= 2 * L.unit:
+            room.top, room.height = room.top + need, room.height - need
+        wide = Rect(L.deck.left, room.top, L.war_stack.right - L.deck.left, room.height)
         items = [Item(ch.label, ch.payload, ch.enabled, main=ch.answer) for ch in asked.choices]
-        self.choice.show(manager, Rect(L.war_stack), asked.title, items, scale, key=None,
-                         centre_x=L.war_stack.centerx, window=Rect(0, L.margin, L.size[0], L.size[1]), wider=wide)
+        self.choice.show(manager, room, asked.title, items, scale, key=None, centre_x=L.war_stack.centerx,
+                         window=Rect(0, L.margin, L.size[0], L.size[1]), wider=wide, keep_clear=words)
+        side = self._side_room(L)
+        if self.choice.rect.top < room.top and ChoicePanel.height_in(side, asked.title, items, scale) <= side.height:
+            self.choice.show(manager, side, asked.title, items, scale, key=None, window=side)
+            self.beside = True
+
+    @staticmethod
+    def _side_room(L: TableLayout) -> Rect:
+        """The foot of the log's column, a dialog's place when the centre has none: the log
+        keeps its title and its latest lines (a third of the column) above it."""
+        keep = max(L.log.height // 3, 8 * L.unit)
+        return Rect(L.log.left, L.log.top + keep, L.log.width, max(0, L.log.height - keep))
+
+    def log_room(self, L: TableLayout) -> Rect:
+        """Where the log writes: its column, above the dialog when that stands at its foot."""
+        if not (self.beside and self.choice.visible):
+            return Rect(L.log)
+        return Rect(L.log.left, L.log.top, L.log.width, max(0, self.choice.rect.top - L.margin - L.log.top))
 
     def rect_of(self, action: Action | str, legal: list[Action]) -> Rect | None:
         """The visible, enabled button that takes ``action`` (or a fixed button by name)."""

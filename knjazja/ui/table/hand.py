@@ -7,6 +7,8 @@ are dimmed while it is the viewer's decision.
 """
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 import pygame
 from pygame import Rect
 
@@ -33,8 +35,8 @@ class HandFan:
         self.hover: int | None = None
 
     def layout(self, cards: list[int], rect: Rect, card_size: tuple[int, int], *,
-               raised: set[int] = frozenset(), hover: int | None = None,
-               hidden: set[int] = frozenset()) -> None:
+               raised: AbstractSet[int] = frozenset(), hover: int | None = None,
+               hidden: AbstractSet[int] = frozenset()) -> None:
         cw, ch = card_size
         cards = [c for c in sort_hand(cards) if c not in hidden]
         n = len(cards)
@@ -62,7 +64,8 @@ class HandFan:
         """Lay out the hand at the bottom as the controller says: held and picked cards raised,
         a dragged card left out, the card under the mouse lifted."""
         raised = set(c.pointer.selected) | ({c.pointer.held} if c.pointer.held >= 0 else set())
-        hidden = {c.pointer.press.card} if c.pointer.dragging and not c.pointer.press.igor else set()
+        press = c.pointer.press
+        hidden = {press.card} if c.pointer.dragging and press is not None and not press.igor else set()
         hand = c.view.hands[L.viewer]
         hover = None
         size = L.hand_card_size

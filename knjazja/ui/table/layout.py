@@ -123,7 +123,8 @@ def clockwise_positions(n_players: int, viewer: int,
     """(seat, side) for every seat, starting with the viewer at the bottom, then clockwise
     (``arrangement``: how many sit left, on top, right; by default ``_ARRANGEMENT``)."""
     left, top, right = arrangement or _ARRANGEMENT[n_players - 1]
-    sides: list[Side] = ["bottom"] + ["left"] * left + ["top"] * top + ["right"] * right
+    counts: tuple[tuple[Side, int], ...] = (("bottom", 1), ("left", left), ("top", top), ("right", right))
+    sides: list[Side] = [side for side, k in counts for _ in range(k)]
     return [((viewer + i) % n_players, side) for i, side in enumerate(sides)]
 
 
@@ -336,7 +337,7 @@ def table_layout(size: tuple[int, int], n_players: int, human_seat: int | None) 
     # A small window's centre between two side columns is too narrow for a prompt of three
     # lines: the prompt then runs the table's whole width, under the side columns.
     sides = (side_w if n_left else 0) + (side_w if n_right else 0)
-    wide_prompt = table.width - sides - 2 * gap < WIDE_PROMPT_UNITS * u and (n_left or n_right)
+    wide_prompt = table.width - sides - 2 * gap < WIDE_PROMPT_UNITS * u and bool(n_left or n_right)
     if wide_prompt:
         side_rect_h -= prompt_height(u) + gap
     left_col = Rect(table.left, side_top, side_w if n_left else 0, side_rect_h)

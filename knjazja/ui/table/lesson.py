@@ -36,7 +36,7 @@ class LessonScene(TableScene):
     def __init__(self, lesson: Lesson, *, start_at: int = 0, settings=None,
                  on_menu: Callable[[], None] | None = None,
                  on_finished: Callable[["LessonScene"], None] | None = None,
-                 on_restart: Callable[[], None] | None = None,
+                 on_restart: Callable[[], object] | None = None,
                  on_skip: Callable[[], None] | None = None) -> None:
         session = LessonSession(lesson, get_language(), start_at)
         super().__init__(session, on_menu=on_menu, settings=settings, sync_bots=True)
@@ -60,7 +60,7 @@ class LessonScene(TableScene):
 
     def build(self) -> None:
         super().build()
-        self.guide.build(self.ui, self.guide_rect, self.layout.unit)
+        self.guide.build(self.ui, self.guide_rect, self.laid().unit)
         self.guide.update(self.lesson_session, self.controller.busy)
 
     def on_language_changed(self) -> None:
@@ -124,7 +124,7 @@ class LessonScene(TableScene):
         """Where the table writes words the guide's frame and arrow must not cover: the log,
         the prompt, the centre's header line, the players' names and Glory, the chronicles,
         the question over the answer buttons."""
-        L = self.layout
+        L = self.laid()
         self.ensure_geometry()
         choice = self.controls.choice
         out = [Rect(L.log), Rect(L.prompt), choice.title_rect()] + [Rect(b.rect) for b, _ in choice.buttons]

@@ -41,7 +41,7 @@ class LogPanel:
         self.fresh_from = 0          # lines from here on came with the latest move
         self.scroll = 0              # wrapped rows scrolled up from the bottom
         self._surf: pygame.Surface | None = None
-        self._key = None
+        self._key: tuple | None = None
         self._wrap: dict[tuple, list[list[tuple[str, int | None, str]]]] = {}
         self.token_rects: list[tuple[Rect, int]] = []
         self._rect = Rect(0, 0, 0, 0)
@@ -112,9 +112,9 @@ class LogPanel:
     # -- layout -----------------------------------------------------------------------------
     def _wrapped(self, line: str, width: int, ctx: DrawContext) -> list[list[tuple[str, int | None, str]]]:
         key = (line, width, ctx.lang, ctx.fs(0.92))
-        rows = self._wrap.get(key)
-        if rows is not None:
-            return rows
+        cached = self._wrap.get(key)
+        if cached is not None:
+            return cached
         body = ctx.texts.font("body", ctx.fs(0.92))
         bold = ctx.texts.font("bold", ctx.fs(0.92))
         # words are broken apart at ordinary spaces only (never at a no-break space), and a
@@ -153,6 +153,7 @@ class LogPanel:
             self._render(rect, ctx)
             self._key = key
             self._rect = Rect(rect)
+        assert self._surf is not None, "_render() made it"
         surface.blit(self._surf, rect)
 
     def _render(self, rect: Rect, ctx: DrawContext) -> None:

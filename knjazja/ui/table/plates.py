@@ -23,7 +23,7 @@ from knjazja.app.wording.i18n import tr
 from knjazja.app.wording.typography import number
 from knjazja.engine.scoring import seat_score
 from knjazja.ui import style
-from knjazja.ui.table.banner import balanced
+from knjazja.ui.table.banner import balanced, width_in
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.layout import PlayerArea
 from knjazja.ui.table.sprites import TextCache, seat_colour
@@ -96,7 +96,7 @@ def fit_name(name: str, box: Rect, size: int, texts: TextCache) -> NameFit:
     if " " in name.strip():
         for s in range(size, NAME_MIN - 1, -1):
             f = texts.font("bold", s)
-            lines = balanced(name, box.width, lambda t, f=f: f.size(t)[0])
+            lines = balanced(name, box.width, width_in(f))
             if (len(lines) == 2 and all(f.size(x)[0] <= box.width for x in lines)
                     and _line_step(f) + f.get_linesize() <= box.height):
                 return _placed(box, s, tuple(lines), texts)

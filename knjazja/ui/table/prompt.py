@@ -12,7 +12,7 @@ from knjazja.app.table.controller import TableController
 from knjazja.app.wording.narrate import Narrator, expand_tokens
 from knjazja.engine import Action, GameState
 from knjazja.ui import style
-from knjazja.ui.table.banner import BannerFit, balanced, fit_banner, font_measure
+from knjazja.ui.table.banner import BannerFit, balanced, fit_banner, font_measure, width_in
 from knjazja.ui.table.choice import ChoicePanel
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.caches import sized_lru
@@ -44,7 +44,8 @@ def draw_banner(surface: pygame.Surface, rect: Rect, text: str, mine: bool, ctx:
     """The banner with the whole of ``text`` (wrapped, shrunk, grown upwards if it must),
     clear of the button ``reserve``; returns where the words went."""
     role = "bold" if mine else "body"
-    fit = banner_fit(text, tuple(rect), role, banner_sizes(ctx, rect), tuple(reserve) if reserve else None)
+    fit = banner_fit(text, (rect.x, rect.y, rect.w, rect.h), role, banner_sizes(ctx, rect),
+                     (reserve.x, reserve.y, reserve.w, reserve.h) if reserve else None)
     r = fit.box
     radius = max(6, min(r.height, rect.height) // 4)
     body = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -134,11 +135,11 @@ class Toasts:
 
     def place(self, L, choice: "ChoicePanel", ctx: DrawContext,
               keep_clear: tuple[Rect, ...] = ()) -> list[tuple[Rect, Toast, int, tuple[str, ...]]]:
-        """The boxes on the table (layout ``L``): just above the prompt banner, clear of the
-        choice panel's buttons (a hint names one of them) and of ``keep_clear`` (the turns
-        left under the piles)."""
+        """The boxes on the table (layout ``L``): just above the prompt banner, over the war
+        stack (beside the piles, whose names and turns left stay in sight), clear of the choice
+        panel's buttons (a hint names one of them) and of ``keep_clear`` (the piles' words)."""
         avoid = ((Rect(choice.rect),) if choice.visible else ()) + tuple(r for r in keep_clear if r.width)
-        return self.boxes((L.prompt.centerx, L.prompt.top - L.unit // 2), L.prompt.width, ctx, avoid,
+        return self.boxes((L.war_stack.centerx, L.prompt.top - L.unit // 2), L.war_stack.width, ctx, avoid,
                           L.war_stack.top, L.prompt.bottom + L.unit // 2)
 
     def draw_at(self, surface: pygame.Surface, L, choice: "ChoicePanel", ctx: DrawContext,
@@ -178,7 +179,7 @@ def _toast_fit(text: str, width: int, top: int, least: int) -> tuple[int, tuple[
     """The largest size (down to ``least``) at which ``text`` takes three lines at most."""
     for size in range(top, least - 1, -1):
         font = style.font("bold", size)
-        lines = balanced(text, width, lambda s, f=font: f.size(s)[0])
+        lines = balanced(text, width, width_in(font))
         if len(lines) <= 3 and all(font.size(line)[0] <= width for line in lines):
             return size, tuple(lines)
     font = style.font("bold", least)

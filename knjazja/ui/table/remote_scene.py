@@ -30,6 +30,7 @@ from knjazja.app.wording.narrate import Narrator
 from knjazja.app.wording.words import name_form
 from knjazja.engine.kinds import EventKind
 from knjazja.net.client import CONNECTED, Update
+from knjazja.net.hotseat import HotSeatSession
 from knjazja.net.remote import RemoteSession
 from knjazja.ui import style
 from knjazja.ui.table.banner import balanced
@@ -42,7 +43,7 @@ TOLD_LINES = 8               # the stand-in's moves listed to a returning player
 
 
 class RemoteTableScene(TableScene):
-    def __init__(self, session: RemoteSession, *, hosted=None, settings=None,
+    def __init__(self, session: RemoteSession | HotSeatSession, *, hosted=None, settings=None,
                  on_menu: Callable[[], None] | None = None, on_game_over=None,
                  on_results: Callable[[], None] | None = None) -> None:
         """``hosted``: the ``net.hosting.HostedTable`` when this window hosts the table."""
@@ -94,7 +95,7 @@ class RemoteTableScene(TableScene):
     def _look_through(self, viewer: int | None) -> None:
         """Hot seat at a network table: the state drawn is dealt from the view of the player
         looking, so when the device passes the table is laid again from his view."""
-        if getattr(self.remote, "viewer", None) is None or viewer is None or viewer == self.remote.viewer:
+        if not isinstance(self.remote, HotSeatSession) or viewer is None or viewer == self.remote.viewer:
             return
         self.remote.viewer = viewer
         self.skip()
@@ -213,7 +214,7 @@ class RemoteTableScene(TableScene):
         if hosted.table.password:
             lines.append(tr("net.invite.password", lang=lang))
         body, title = style.font("body", self.px(19)), style.font("bold", self.px(23))
-        centre = self.layout.war_stack      # empty while the table waits for its players
+        centre = self.laid().war_stack      # empty while the table waits for its players
         width = min(self.px(560), centre.width - self.px(20))
         wrapped = [(title, ln) for ln in wrap_text(lines[0], title, width - self.px(24))]
         for text in lines[1:]:

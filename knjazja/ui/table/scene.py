@@ -22,7 +22,7 @@ from knjazja.app.wording.help_topics import rules_focus
 from knjazja.app.wording.i18n import get_language
 from knjazja.app.table.interaction import Hit, Pile
 from knjazja.app.table.news import GameOver, HandOver, Notice, ViewerChanged
-from knjazja.app.session import GameSession
+from knjazja.app.session import TableSession
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A
 from knjazja.ui.table.board import Board
@@ -40,8 +40,8 @@ from knjazja.ui.table.zoom import Zoom, draw_zoomed, zoom_clear
 
 
 class TableScene(GuiScene):
-    def __init__(self, session: GameSession, *, viewer_policy: str | int = "auto",
-                 on_game_over: Callable[[GameSession], None] | None = None,
+    def __init__(self, session: TableSession, *, viewer_policy: str | int = "auto",
+                 on_game_over: Callable[[TableSession], None] | None = None,
                  on_menu: Callable[[], None] | None = None, settings=None,
                  on_handover: Callable[[int], None] | None = None, sync_bots: bool = False,
                  on_results: Callable[[], None] | None = None) -> None:
@@ -55,10 +55,10 @@ class TableScene(GuiScene):
         self.sprites, self.texts = Sprites(), TextCache()
         self.animator = A.Animator(land=lambda e: c.view.land(e), on_busy=c.set_animating)
         self.board, self.fan, self.controls = Board(), HandFan(), Controls()
+        self.controls.centre_room = lambda: self.board.centre_room(c.view, self._ctx(), c.names)
         self.steps = StepBuilder(Stage(c, self.board, self.fan, self.sprites, self.texts,
                                        self.ensure_geometry, self.layout_fan))
-        self.log_panel, self.toasts = LogPanel(), Toasts()
-        self.warmer = FaceWarmer(self.sprites)
+        self.log_panel, self.toasts, self.warmer = LogPanel(), Toasts(), FaceWarmer(self.sprites)
         self.layout: TableLayout | None = None
         self.time, self.mouse = 0.0, (0, 0)
         self.zoom = Zoom()
@@ -107,6 +107,10 @@ class TableScene(GuiScene):
         self.controls.build(self.ui, self.layout, self.scale)
         self.warmer.plan(self.layout, self.session.state, c.viewer, self.size, c.lang)
         self.refresh()
+
+    def laid(self) -> TableLayout:
+        assert self.layout is not None, "build() lays the table out first"
+        return self.layout
 
     def make_layout(self) -> TableLayout:
         return table_layout(self.size, len(self.controller.names), self.controller.viewer)
@@ -180,7 +184,7 @@ class TableScene(GuiScene):
     # ======================================================================= geometry
     def _ctx(self) -> DrawContext:
         c = self.controller
-        return DrawContext(self.sprites, self.texts, c.lang, c.names, c.humans, self.layout.unit,
+        return DrawContext(self.sprites, self.texts, c.lang, c.names, c.humans, self.laid().unit,
                            None if c.faces_hidden() else c.viewer, self.time)
 
     def ensure_geometry(self) -> None:
@@ -190,14 +194,14 @@ class TableScene(GuiScene):
                               self.controller.names)
 
     def hand_face_up(self) -> bool:
-        return self.controller.shows_hand(self.layout.viewer)
+        return self.controller.shows_hand(self.laid().viewer)
 
     def layout_fan(self) -> None:
-        self.fan.arrange(self.controller, self.layout, self.mouse)
+        self.fan.arrange(self.controller, self.laid(), self.mouse)
 
     def card_at(self, pos) -> int | None:
         """The card under the mouse (for zooming), wherever it lies."""
-        if self.layout.log.collidepoint(pos):
+        if self.laid().log.collidepoint(pos):
             return self.log_panel.card_at(pos)
         card = self.fan.card_at(pos)
         if card is not None:
@@ -235,7 +239,7 @@ class TableScene(GuiScene):
             self.zoom.moved_onto(None if c.pointer.dragging else self.card_at(event.pos), self.time)
             return False
         if event.type == pygame.MOUSEWHEEL:
-            if self.layout.log.collidepoint(self.mouse):
+            if self.laid().log.collidepoint(self.mouse):
                 self.log_panel.wheel(event.y)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
@@ -260,7 +264,7 @@ class TableScene(GuiScene):
         return event.button in (1, 3)
 
     def _on_press(self, pos) -> bool:
-        L, b = self.layout, self.board
+        L, b = self.laid(), self.board
         self.layout_fan()
         self.ensure_geometry()
         pile = next((name for name, r in ((Pile.DISCARD, L.discard), (Pile.DECK, L.deck))
@@ -307,8 +311,8 @@ class TableScene(GuiScene):
         layer = self.board.layer(backdrop, c.view, ctx, lit=c.lit(), war_mode=c.pointer.picking_war, tags=c.tags(),
                                  hidden=frozenset(self.animator.hidden()))
         surface.blit(layer, (0, 0))
-        self.board.draw_dynamic(surface, ctx, decider=decider, current=current, over=self.session.state.over)
-        self.log_panel.draw(surface, L.log, ctx)
+        self.board.draw_dynamic(surface, ctx, decider=decider, current=current, over=self.session.over)
+        self.log_panel.draw(surface, self.controls.log_room(L), ctx)
         shown = [b for b in (self.controls.skip, self.controls.hint) if b is not None and b.visible]
         draw_banner(surface, L.prompt, *banner(c, self.log_panel.lines), ctx,
                     reserve=Rect(shown[0].rect) if shown else None)
@@ -322,9 +326,10 @@ class TableScene(GuiScene):
         ctx, L, c = self._ctx(), self.layout, self.controller
         self.controls.choice.draw_labels(surface, ctx)      # the dialog's words, over its buttons
         self.animator.draw(surface)
-        if c.pointer.dragging:
-            size = L.hand_card_size if not c.pointer.press.igor else L.small_card_size
-            draw_dragged(surface, self.steps.image(c.pointer.press.card, size, True), self.mouse, ctx)
+        press = c.pointer.press
+        if c.pointer.dragging and press is not None:        # (dragging: something is pressed)
+            size = L.hand_card_size if not press.igor else L.small_card_size
+            draw_dragged(surface, self.steps.image(press.card, size, True), self.mouse, ctx)
         self.toasts.draw_at(surface, L, self.controls.choice, ctx, self.board.bubble_clear())
         if self.paused:
             return

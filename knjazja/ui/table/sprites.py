@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,6 +18,9 @@ from knjazja.ui import drawn, style
 from knjazja.ui.caches import SurfaceLru
 from knjazja.ui.art.palette import (ATTACK_FILL, DEFENCE_FILL, GLORY_EDGE, GLORY_FILL, NEG_FILL, SEAT_COLOURS,
                                     STEEL_EDGE, STEEL_FILL, Colour)
+
+if TYPE_CHECKING:
+    from knjazja.ui.art.prefetch import FacePrefetcher
 
 
 def seat_colour(seat: int) -> Colour:
@@ -123,7 +127,7 @@ class Sprites:
     def __init__(self) -> None:
         self._faces = SurfaceLru("table.faces", 1200, 96)
         self._misc = SurfaceLru("table.sprites", 800, 24)
-        self._prefetcher = None                     # the FacePrefetcher while prefetching
+        self._prefetcher: FacePrefetcher | None = None     # while prefetching
         self._plan: list[tuple[str, str, tuple[int, int]]] = []   # asked for, most-needed first
         self._planned_sizes: set[tuple[str, tuple[int, int]]] = set()   # (lang, size)
 
@@ -253,7 +257,7 @@ class Sprites:
             return _as("shadow", surf)
         return self._misc.get_or(("shadow", w, h), make)
 
-    def glow(self, size: tuple[int, int], colour: Colour, width: int) -> pygame.Surface:
+    def glow(self, size: tuple[int, int], colour: tuple[int, ...], width: int) -> pygame.Surface:
         """A soft glowing frame around a rect of ``size`` (the surface is larger by 2×width)."""
         w, h = int(size[0]), int(size[1])
 

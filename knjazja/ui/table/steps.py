@@ -168,9 +168,12 @@ class StepBuilder:
                 nxt = c.waiting()
                 if nxt is None or nxt.kind != EventKind.MOVE or nxt.dst != Z.DISCARD or nxt.src != e.src:
                     break
-                group.append(c.next_event())
+                taken = c.next_event()
+                assert taken is not None, "waiting() has just shown it"
+                group.append(taken)
         flash = e.src is not None and e.src.kind == Z.CITY and e.dst == Z.DISCARD
         if flash:
+            assert e.src is not None
             self.refresh()
             r = t.board.city_rect(e.src.key)
             if r is not None:

@@ -69,7 +69,8 @@ class FaceWarmer:
         nothing animating or held."""
         sp, lang, session = self.sprites, c.lang, c.session
         hand = tuple(session.state.hands[c.viewer]) if c.viewer is not None else None
-        idle = not c.busy and c.pointer.press is None and (session.human_to_decide() or session.bot_thinking())
+        thinking = c.local is not None and c.local.bot_thinking()
+        idle = not c.busy and c.pointer.press is None and (session.human_to_decide() or thinking)
         if sp.prefetching:
             sp.pump()
             while self._warm and sp.has_face(*self._warm[-1], lang):

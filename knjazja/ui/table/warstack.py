@@ -9,6 +9,7 @@ played (Dowry with its bids), or faintly, the last card played.
 """
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 import pygame
@@ -153,8 +154,9 @@ def _war_geometry(view: TableView, w: WarRecord, rect: Rect, card_size: tuple[in
         _place_events(g, w, rect, events_h, ctx)
     _separate_labels(g, ctx)
     if w.outcome:        # the outcome takes the header's line: nothing of the stack under it
-        text = {WarEnd.CAPTURED: tr("table.war.captured", city=city_name), WarEnd.CONDEMNED: tr("table.war.condemned"),
-                WarEnd.ENDED: tr("table.war.ended")}.get(w.outcome, tr("table.war.ended"))
+        texts: dict[str, str] = {WarEnd.CAPTURED: tr("table.war.captured", city=city_name),
+                                 WarEnd.CONDEMNED: tr("table.war.condemned"), WarEnd.ENDED: tr("table.war.ended")}
+        text = texts.get(w.outcome, tr("table.war.ended"))
         colour = DANGER if w.outcome == WarEnd.CAPTURED else style.GOLD_LIGHT
         g.header = ""
         g.ribbons.append(_ribbon(text, Rect(rect.left + u // 2, rect.top + 2, rect.width - u, header_h - 2),
@@ -335,11 +337,30 @@ def _table_geometry(view: TableView, rect: Rect, card_size: tuple[int, int], ctx
             g.labels.append((names[seat], (r.centerx, r.bottom + u // 2 + 2), seat_colour(seat),
                              ctx.fs(0.8), "center"))
     elif view.recent is not None:
-        seat, card = view.recent
-        g.cards.append(PlacedCard(card, slot, dim=True))
-        g.header = tr("table.centre.last", name=prince_word(names, seat, ctx.lang), card=card_word(card, ctx.lang))
+        seat, played = view.recent
+        g.cards.append(PlacedCard(played, slot, dim=True))
+        g.header = tr("table.centre.last", name=prince_word(names, seat, ctx.lang), card=card_word(played, ctx.lang))
         g.header_colours = ()
     return g
+
+
+def content_bottom(g: CentreGeom, ctx: DrawContext) -> int:
+    """The lowest pixel of what the centre shows: its header, cards, city, badges and labels."""
+    rects = [pc.rect for pc in g.cards] + [label_rect(lb, ctx) for lb in g.labels]
+    rects += [Rect(c[0] - s // 2, c[1] - s // 2, s, s) for _, _, c, s in g.badges]
+    rects += [r for _, r, _, _ in g.ribbons] + ([g.city.rect] if g.city is not None else [])
+    return max([r.bottom for r in rects] + [g.rect.top + header_height(ctx)])
+
+
+def least_height(view: TableView, rect: Rect, card_size: tuple[int, int], ctx: DrawContext,
+                 names: list[str], step: int = 4) -> int:
+    """The lowest centre (from ``rect``'s top, at most its height) that holds all it shows —
+    the room a dialog standing under the war stack leaves it."""
+    for h in range(40, rect.height + 1, step):
+        g = centre_geometry(view, Rect(rect.left, rect.top, rect.width, h), card_size, ctx, names)
+        if content_bottom(g, ctx) <= rect.top + h:
+            return h
+    return rect.height
 
 
 def header_height(ctx: DrawContext) -> int:
@@ -359,7 +380,7 @@ def draw_centre_glow(surface: pygame.Surface, g: CentreGeom, ctx: DrawContext) -
 
 
 def draw_centre(surface: pygame.Surface, g: CentreGeom, view: TableView, ctx: DrawContext, *,
-                lit_troops: set[int] = frozenset(), hidden: set[int] | frozenset = frozenset()) -> None:
+                lit_troops: AbstractSet[int] = frozenset(), hidden: AbstractSet[int] = frozenset()) -> None:
     sp, tx = ctx.sprites, ctx.texts
     u = ctx.unit
     if g.header:
@@ -370,11 +391,11 @@ def draw_centre(surface: pygame.Surface, g: CentreGeom, view: TableView, ctx: Dr
         if view.war is not None and len(g.header_colours) == 2:
             # coloured dots: attacker, defender
             y = g.rect.top + u // 3 + 2 + t.get_height() // 2
-            r = max(4, u // 3)
-            left = g.rect.centerx - t.get_width() // 2 - r * 2
-            right = g.rect.centerx + t.get_width() // 2 + r * 2
-            pygame.draw.circle(surface, g.header_colours[0], (left, y), r)
-            pygame.draw.circle(surface, g.header_colours[1], (right, y), r)
+            dot = max(4, u // 3)
+            left = g.rect.centerx - t.get_width() // 2 - dot * 2
+            right = g.rect.centerx + t.get_width() // 2 + dot * 2
+            pygame.draw.circle(surface, g.header_colours[0], (left, y), dot)
+            pygame.draw.circle(surface, g.header_colours[1], (right, y), dot)
     if g.city is not None and g.city.city not in view.flying_cities:
         draw_city(surface, g.city, view, ctx)
     for pc in g.cards:

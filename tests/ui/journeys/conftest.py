@@ -1,8 +1,8 @@
 """The journeys' fixtures: every journey at 960×540, 1280×720 and 1920×1080 in Russian and
 English, in its own data folder (``tests/ui/conftest.py``), with the drawing check's recorder
 on, seeded games, quick hints and a quick review.  ``window(journey)`` opens the game; at the
-end the journey fails on a crash report, an error in the log or a drawing fault not in the
-baseline, and its figures go to ``summary.tsv`` beside the screenshots."""
+end the journey fails on a crash report, an error in the log or a drawing fault, and its
+figures go to ``summary.tsv`` beside the screenshots."""
 from __future__ import annotations
 
 import sys
@@ -15,7 +15,6 @@ HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-from baseline import Baseline  # noqa: E402
 from driver import Window, shots_folder  # noqa: E402
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080)]
@@ -34,11 +33,6 @@ def recorder():
     drawn.stop()
 
 
-@pytest.fixture(scope="session")
-def baseline() -> Baseline:
-    return Baseline()
-
-
 @pytest.fixture
 def seeded(monkeypatch):
     """Games dealt from a fixed seed (a new game's seed is otherwise the system's)."""
@@ -51,14 +45,14 @@ def seeded(monkeypatch):
 
 
 @pytest.fixture
-def window(recorder, baseline, seeded, caplog, request):
+def window(recorder, seeded, caplog, request):
     """``window(name, size, lang)`` opens the game; its verdict is given at the test's end."""
     import drawsweep
     opened: list[Window] = []
     started, cpu = time.perf_counter(), time.process_time()
     with drawsweep.quick_thinking(easy_bots=False):
         def open_window(name: str, size: tuple[int, int], lang: str) -> Window:
-            w = Window(name, size, lang, baseline=baseline)
+            w = Window(name, size, lang)
             opened.append(w)
             return w
         yield open_window

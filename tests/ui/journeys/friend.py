@@ -47,12 +47,11 @@ def main(argv: list[str]) -> int:
     from knjazja.net import discovery
     discovery.DISCOVERY_PORT = discovery_port           # where this test's host announces
     import drawsweep
-    from baseline import Baseline
     from driver import Window
     log = Remembered()
     logging.getLogger().addHandler(log)
     with drawsweep.quick_thinking(easy_bots=False):
-        w = Window("friend", size, lang, baseline=Baseline())
+        w = Window("friend", size, lang)
         w.frames(2)
         steps = Steps(w, name)
         for line in sys.stdin:
