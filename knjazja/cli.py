@@ -67,8 +67,16 @@ def _players(text: str) -> int:
     return v
 
 
+class _Parser(argparse.ArgumentParser):
+    """A bad flag is one line on stderr and exit status 2 (no usage before it: ``--help``
+    has it); the subcommands' parsers are of this class too."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="knjazja", description="Князья — the card game of princes.")
+    p = _Parser(prog="knjazja", description="Князья — the card game of princes.")
     p.add_argument("--version", action="version", version=f"knjazja {__version__}")
     p.add_argument("--self-test", action="store_true",
                    help="check every asset, render a frame offscreen, play a bots-only game, exit")
@@ -127,7 +135,8 @@ def _parser() -> argparse.ArgumentParser:
                                      "review: the review of lost games; evening: a long scripted "
                                      "session and its memory; serve: network tables on loopback; "
                                      "leaks: hidden cards sent to remote seats; advice: every claim of the "
-                                     "Hint and the review checked against the engine)")
+                                     "Hint and the review checked against the engine; attacks: issue 60's "
+                                     "attacks on a loopback host with honest players at its tables)")
     _bench_arguments(b)
     return p
 
@@ -135,9 +144,9 @@ def _parser() -> argparse.ArgumentParser:
 def _bench_arguments(b: argparse.ArgumentParser) -> None:
     """`knjazja bench`'s flags (each says which benches read it)."""
     b.add_argument("what", choices=("engine", "bots", "ui", "words", "review", "evening", "serve", "leaks",
-                                    "advice"))
+                                    "advice", "attacks"))
     b.add_argument("--json", action="store_true")
-    b.add_argument("--seconds", type=float, default=5.0, help="engine: how long to run")
+    b.add_argument("--seconds", type=float, default=5.0, help="engine: how long to run; attacks: each attack")
     b.add_argument("--frames", type=_positive, default=600, help="ui: frames to draw; evening: per table")
     b.add_argument("--games", type=_positive, default=None,
                    help="words: whole games rendered per language (40); review: lost games to "
@@ -302,6 +311,9 @@ def _cmd_bench(args) -> int:
         res = bench_serve(tables=args.tables, seconds=args.seconds, think=args.think)
         print(json.dumps(res))            # one JSON line, whatever --json says
         return 0
+    elif args.what == "attacks":
+        from knjazja.net.attackbench import bench_attacks
+        res = bench_attacks(seconds=args.seconds)
     elif args.what == "leaks":
         from knjazja.net.bench import bench_leaks
         res = bench_leaks(games=args.games or 100)

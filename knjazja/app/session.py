@@ -7,6 +7,7 @@ read by each follower at his own pace); tests drive it directly.
 from __future__ import annotations
 
 import random
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -20,6 +21,17 @@ from knjazja.bots.thinker import Thinker
 from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction, Observation, apply, dumps,
                             learned_by, legal_actions, new_game, observation)
 from knjazja.engine.actions import ACCEPT, DECLINE, END_WAR, REACTION, WAR_ATTACK, WAR_COUNTER
+
+
+SEED_BITS = 128      # a deal no one can search for: 2**128 seeds (docs/ARCHITECTURE.md, net)
+
+
+def new_seed() -> int:
+    """A new game's seed from the system's entropy (``secrets``): 128 bits, so that no one
+    can find the deal by searching the seeds that fit what he has seen (a 31-bit seed fell
+    to a search from one hand).  The engine's generator takes any integer, and saves keep
+    it as JSON's arbitrary-length integer; old saves with small seeds load as they did."""
+    return secrets.randbits(SEED_BITS)
 
 
 def replay_log(state: GameState) -> list[tuple[int, Event]]:
@@ -106,7 +118,7 @@ class GameSession:
         a test gives its own)."""
         self.seats = seats
         if state is None:
-            seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+            seed = new_seed() if seed is None else seed
             state = new_game(len(seats), seed, options, first_player)
         self.state = state
         self.autosave_path = autosave

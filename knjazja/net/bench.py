@@ -6,7 +6,8 @@ are exactly the bytes a websocket would carry (the transport only frames them), 
 with ``leaks.LeakCheck`` at the moment each is sent.
 
 The load benchmark runs ``knjazja serve`` in its own process on loopback and plays scripted
-clients against it from this one (asyncio, two connections per table, random legal moves);
+clients against it from this one (asyncio, two connections per table, each from its own
+loopback address, random legal moves);
 latency is from an action sent to the first events message back on that connection; the
 server's CPU time and peak memory are read when it has stopped.
 """
@@ -99,9 +100,16 @@ def bench_leaks(games: int = 100, seed: int = 1) -> dict:
 
 # --- load ---------------------------------------------------------------------------------------
 def _start_server(tables: int, folder: str) -> tuple[subprocess.Popen, int, list[int]]:
-    cmd = [sys.executable, "-m", "knjazja", "serve", "--host", "127.0.0.1", "--port", "0", "--data", folder,
-           "--max-tables", str(tables * 4), "--max-connections", str(tables * 4), "--new-tables", "remote,remote",
-           "--max-per-ip", str(tables * 4), "--new-tables-per-ip", str(tables * 4)]
+    return start_server(folder, ["--max-tables", str(tables * 4), "--max-connections", str(tables * 4),
+                                 "--new-tables", "remote,remote", "--max-per-ip", str(tables * 4),
+                                 "--new-tables-per-ip", str(tables * 4), "--connect-rate", str(tables * 4)])
+
+
+def start_server(folder: str, flags: list[str],
+                 keep: list[str] | None = None) -> tuple[subprocess.Popen, int, list[int]]:
+    """`knjazja serve` on loopback in its own process (a free port); its log's lines are
+    counted as they come (the list's one number), and kept in ``keep`` if given."""
+    cmd = [sys.executable, "-m", "knjazja", "serve", "--host", "127.0.0.1", "--port", "0", "--data", folder, *flags]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(Path(__file__).resolve().parents[2]),
                                                                   os.environ.get("PYTHONPATH", "")) if p))
     proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
@@ -111,32 +119,49 @@ def _start_server(tables: int, folder: str) -> tuple[subprocess.Popen, int, list
         m = re.search(r"listening on \S+ port (\d+)", line)
         if m:
             lines = [0]
-            threading.Thread(target=_drain, args=(stderr, lines), daemon=True).start()
+            threading.Thread(target=_drain, args=(stderr, lines, keep), daemon=True).start()
             return proc, int(m.group(1)), lines
     raise RuntimeError("the server did not start")
 
 
-def _drain(stream, lines: list[int]) -> None:
+def stop_server(proc: subprocess.Popen) -> None:
+    if os.name == "posix":
+        proc.send_signal(signal.SIGTERM)       # a clean stop: its autosaves flushed
+    else:
+        proc.terminate()                       # Windows: no signal to a child without a console
+    proc.wait(30)
+
+
+def _drain(stream, lines: list[int], keep: list[str] | None = None) -> None:
     """Read the server's log as it comes (a full pipe would stall the server), counting lines."""
-    for _ in stream:
+    for line in stream:
         lines[0] += 1
+        if keep is not None and len(keep) < 100_000:
+            keep.append(line)
+
+
+def client_address(i: int) -> str:
+    """The ``i``-th scripted player's own address on loopback (players come from many
+    addresses, as the host's per-address limits expect: Linux answers all of 127/8; elsewhere
+    they share 127.0.0.1, the limits raised by the flags above)."""
+    return f"127.1.{i // 250}.{i % 250 + 1}" if sys.platform.startswith("linux") else "127.0.0.1"
 
 
 async def _player(url: str, code: str, deadline: float, latencies: list[float], counts: dict,
-                  pick: random.Random, think: float) -> None:
+                  pick: random.Random, think: float, address: str = "127.0.0.1") -> None:
     try:
         async with asyncio.timeout(max(0.0, deadline - time.perf_counter())):
-            await _games(url, code, deadline, latencies, counts, pick, think)
+            await _games(url, code, deadline, latencies, counts, pick, think, address)
     except TimeoutError:             # time is up: the waiting seats stop too
         pass
 
 
 async def _games(url: str, code: str, deadline: float, latencies: list[float], counts: dict,
-                 pick: random.Random, think: float) -> None:
+                 pick: random.Random, think: float, address: str) -> None:
     from knjazja.net.ws_client import connect
     game = 0
     while time.perf_counter() < deadline:
-        async with connect(url, max_size=1 << 20, compression=None) as ws:
+        async with connect(url, max_size=1 << 20, compression=None, local_addr=(address, 0)) as ws:
             await ws.send(join_message(f"{code}g{game}", name="bench"))
             sent_at = None
             async for raw in ws:
@@ -177,8 +202,8 @@ def bench_serve(tables: int = 200, seconds: float = 30.0, think: float = 0.0) ->
 
     async def main() -> None:
         deadline = time.perf_counter() + seconds
-        players = [_player(url, f"t{t}", deadline, latencies, counts, random.Random(t * 2 + s), think)
-                   for t in range(tables) for s in range(2)]
+        players = [_player(url, f"t{t}", deadline, latencies, counts, random.Random(t * 2 + s), think,
+                           client_address(t * 2 + s)) for t in range(tables) for s in range(2)]
         results = await asyncio.gather(*players, return_exceptions=True)
         counts["errors"] = sum(isinstance(r, BaseException) for r in results)
 
@@ -186,11 +211,7 @@ def bench_serve(tables: int = 200, seconds: float = 30.0, think: float = 0.0) ->
     try:
         asyncio.run(main())
     finally:
-        if os.name == "posix":
-            proc.send_signal(signal.SIGTERM)       # a clean stop: its autosaves flushed
-        else:
-            proc.terminate()                       # Windows: no signal to a child without a console
-        proc.wait(30)
+        stop_server(proc)
     elapsed = time.perf_counter() - started
     res = {"tables": tables, "connections": tables * 2, "think_s": think, "seconds": round(elapsed, 1),
            "actions": counts["actions"], "games_finished": counts["games"], "client_errors": counts["errors"],

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from knjazja.app.wording.names import clean_name
 from knjazja.engine import Action, Event, Observation
 
 from . import codec
@@ -41,7 +42,9 @@ log = logging.getLogger("knjazja.net.client")
 CONNECTING, CONNECTED, RECONNECTING, CLOSED = "connecting", "connected", "reconnecting", "closed"
 # refusals of a join that another try would only repeat
 FATAL = frozenset({"version", "game_version", "ruleset", "no_table", "table_full", "no_seat",
-                   "seat_taken", "bad_token", "bad_password", "too_many_tables", "bad_field"})
+                   "seat_taken", "bad_token", "bad_password", "too_many_tables", "bad_field", "code_taken",
+                   "slow_down"})
+MAX_STOOD_IN = 500                              # a stand-in's moves told at once (the host sends its last ones)
 MAX_BAD_MESSAGES = 3                            # malformed messages in a row before giving up
 REPLACED = "replaced"                           # the host's close reason when the seat was taken again
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)        # seconds between reconnection tries (the last repeats)
@@ -66,8 +69,8 @@ class _Inbox:
 @dataclass
 class Update:
     """One thing that arrived, as ``poll`` returns it."""
-    kind: str                               # "events" | "state" | "refused" | "welcome" | "status"
-    events: list[Event] = field(default_factory=list)
+    kind: str                               # "events" | "state" | "refused" | "welcome" | "seats" | "status"
+    events: list[Event] = field(default_factory=list)     # | "stood_in"
     reason: str = ""                        # refused: the code; status: the new status
     detail: str = ""
     number: int = -1                        # refused: the action refused; events: the first one's place
@@ -83,7 +86,7 @@ class ClientSession:
         self.status = CONNECTING
         self.drops = 0                            # connections lost (and retried) so far
         self.error = ""                           # why it closed, when it did
-        self.seats: list[dict] = []               # [{"name", "kind"}] as the host has them
+        self.seats: list[dict] = []               # [{"name", "kind", "bot"}] as the host has them
         self.observation: Observation | None = None
         self.legal: list[Action] = []
         self.can_undo = False                     # the host's last state: this seat may take its move back
@@ -91,6 +94,7 @@ class ClientSession:
         self.acts: list[int] = []                 # for each, the number of actions applied by then
         self.at = 0                               # actions applied at the host when last told
         self.acknowledged = -1                    # the number of this seat's last action accepted
+        self.stood_in: list[int] = []             # the last stand-in's moves for this seat (action counts)
         self._inbox = _Inbox(on_arrival)
         self._loop = asyncio.new_event_loop()
         self._outbox: asyncio.Queue[str] | None = None
@@ -122,6 +126,12 @@ class ClientSession:
         self._number += 1
         self.can_undo = False
         self._post(encode("undo", n=self._number))
+        return self._number
+
+    def send_back(self) -> int:
+        """Take this seat back from the bot standing in for it (the host then says what it did)."""
+        self._number += 1
+        self._post(encode("back", n=self._number))
         return self._number
 
     def my_decision(self) -> bool:
@@ -178,6 +188,9 @@ class ClientSession:
         if kind == "seats":
             self.seats = item[1]
             return Update("seats")
+        if kind == "stood_in":
+            self.stood_in = item[1]
+            return Update("stood_in", number=self.seat)
         if kind == "events":
             _, seq, events, acts = item
             if seq == 0:
@@ -304,15 +317,21 @@ class ClientSession:
             self._inbox.put(("refused", reason, detail, int(msg["n"])))
             if reason in FATAL and not self._welcomed:      # the join itself was refused
                 return f"{reason}: {detail}"
+        elif kind == "stood_in":               # back at the seat: what the bot did for him
+            acts = [codec.count(a) for a in msg["acts"][:MAX_STOOD_IN]]
+            self._inbox.put(("stood_in", acts))
         elif kind == "ping":
             self._post(encode("pong", n=msg["n"]))
         return None
 
 
 def seat_list(value: object) -> list[dict]:
-    """The host's seats as [{"name", "kind"}], checked (ValueError: the host sent nonsense)."""
+    """The host's seats as [{"name", "kind", "bot"}], checked (ValueError: the host sent
+    nonsense); a name is made fit to draw here too (another host may not have)."""
     if not isinstance(value, list) or not 2 <= len(value) <= 8 or not all(
-            isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("kind"), str)
+            isinstance(s, dict) and set(s) == {"name", "kind", "bot"} and isinstance(s["name"], str)
+            and isinstance(s["kind"], str) and type(s["bot"]) is bool
             and len(s["name"]) <= 64 and len(s["kind"]) <= 16 for s in value):
         raise ValueError("the seats are malformed")
-    return [{"name": s["name"], "kind": s["kind"]} for s in value]
+    return [{"name": clean_name(s["name"]) or f"{i + 1}", "kind": s["kind"], "bot": s["bot"]}
+            for i, s in enumerate(value)]

@@ -1,40 +1,26 @@
 """The host: its tables, who sits where, and what each connection may do.
 
 No sockets here: a connection is a :class:`Link` with a ``send`` and a ``close``, and
-``Host.receive(link, raw)`` handles one raw message.  The websocket server
-(``knjazja.net.server``) feeds it; tests and the leak benchmark drive it directly, so the
-rules of the table are tested without a network and the bytes checked are the same.
+``Host.receive(link, raw)`` handles one raw message; the websocket server feeds it, tests
+and benchmarks drive it directly.  Joins are ``joining``'s (codes never reused, passwords
+limited); what happens with time is ``clockwork``'s (stand-ins, idle tables, connections
+without a seat).
 
-What a seat is sent: the events of its table's feed redacted for it (``Event.for_seat``),
-read through its own ``FeedReader``, and its observation with its legal actions when it is
-its decision — nothing else.  Every refusal is one line in the log and one ``refused``
-message; it changes nothing at the table.
+What a seat is sent: the events of its table's feed redacted for it, its observation with
+its legal actions when it decides, and the seats (names, kinds, which a bot plays now) —
+not the seed, the deck or the generator.  Bots move no sooner than ``bot_floor`` after their
+decision came, so a bot's speed tells nothing of its hand.  A refusal changes nothing, is
+one ``refused`` message and is logged as a counted summary (``guard.RefusalLog``).
 
-**Undo over the network** (docs/RULINGS.md, N1).  A remote seat may take its last move
-back (``{"t":"undo","n":...}``) while the session still holds that move as undoable for it
-(``GameSession.undo_owner() == seat``: its own move, which showed it nothing hidden, and no
-other seat's move since) *and* no other human seat — remote or local — has been sent a
-decision since that move, and no bot has answered it.  The host enforces the second part by
-sealing the session (``GameSession.seal``) the moment a decision goes to another human: a
-connected remote seat's ``state`` with its legal actions, or a local hot-seat human's turn
-at the host.  A bot's answer clears the session's undo steps itself; so that a remote player
-has a moment to take a move back, the host's bots wait ``Limits.bot_pause`` seconds (on
-``Host.clock``; ``tick``/``poll_bots`` apply the move when due) before answering a human's
-move that may still be taken back.  Every ``state`` says whether its seat may undo now
-(``undo``); an undo cuts the feed back (its generation grows) and every seated link is sent
-its whole redacted log again from the start, then its state.  Anything else is refused
-``no_undo``, the table unchanged.
+**Undo** (docs/RULINGS.md, N1): a remote seat's last move, while the session holds it for
+that seat, no other human has been sent a decision since (the host seals the session) and
+no bot has answered it (bots wait ``bot_pause``); anything else is refused ``no_undo``.
 
-**Per address.**  A peer's address without its port (``Link.ip``) may hold at most
-``max_connections_per_ip`` connections (more are refused in ``connect``: the server closes
-with 1013) and have at most ``max_new_tables_per_ip`` tables it opened with new codes open
-at once (refused ``too_many_tables``).
-
-**Idle tables.**  A table opened by a new code (not one the host was told to open) with
-nobody connected and no human activity — an action, an undo, a join or a leaving — for
-``idle_table_after`` seconds is closed at ``tick``: its autosave is kept when a seat was
-ever claimed and the game has begun (a player rejoining with his token reopens it), else
-removed.  A finished table is closed when its last player leaves.
+**Limits against many addresses**: a token bucket per connection and one per address; a
+connection without a seat may only join; per address ``max_connections_per_ip``
+connections, ``max_unjoined_per_ip`` of them without a seat, ``max_unjoined`` such overall
+(past it the busiest address's oldest goes, never the newcomer); whole logs (a join, a
+resync) charged by their size to the address and the host: a resync beyond is ``slow_down``.
 """
 from __future__ import annotations
 
@@ -45,18 +31,21 @@ from collections.abc import Callable
 from pathlib import Path
 
 from knjazja.app.store import autosave as autosaver
-from knjazja.app.wording.names import clean_name
+from knjazja.bots.hard import HARD_TIME_CAP
 from knjazja.engine import GameOptions, IllegalAction, SaveError, legal_actions, observation
 
-from . import codec, leaks
+from . import clockwork, codec, joining, leaks
+from .guard import Backoff, CostBook, CostBucket, RefusalLog
 from .links import Bucket, Limits, Link, peer_ip
-from .protocol import Refused, check_versions, decode_client, encode
+from .protocol import Refused, decode_client, encode
 from .seats import CODE, LOCAL, REMOTE
 from .table import Table, resume_table
 
 log = logging.getLogger("knjazja.net")
 
 EVENTS_PER_MESSAGE = 200       # a whole game's log goes in a few messages, each well under the limit
+EVENT_BYTES = 64               # about what one event costs in a message (a whole log's cost, before sending)
+STATE_BYTES = 4096             # ... and a state
 
 
 Tap = Callable[[Link, str], None]
@@ -70,32 +59,51 @@ class Host:
         """``folder``: where the tables' autosaves go (None: no autosave); ``new_table_kinds``:
         the seats of a table the first player opens with a new code (None: codes must exist);
         ``tap``: sees every message as it is sent (the leak check); ``clock``: the host's
-        time in seconds (floods, stand-ins, bot pauses, idle tables; tests inject one, and
-        ``tick``/``poll_bots`` act on it); ``background_bots``: the
-        bots think off the host's thread (the server: a slow bot must not hold up every
-        table) and ``poll_bots`` applies their moves; else they move at once (tests)."""
+        time in seconds (every limit; tests inject one, and ``tick``/``poll_bots`` act on
+        it); ``background_bots``: the bots think off the host's thread (the server: a slow
+        bot must not hold up every table) and ``poll_bots`` applies their moves; else they
+        move at once (tests)."""
         self.folder, self.limits, self.new_table_kinds = folder, limits or Limits(), new_table_kinds
         self.writer = writer or autosaver.AutosaveWriter()
         self.tap, self.clock, self.background_bots = tap, clock, background_bots
         self.tables: dict[str, Table] = {}
         self.links: set[Link] = set()
+        self.unjoined: dict[Link, None] = {}                # connections without a seat, oldest first
         self.seated: dict[tuple[str, int], Link] = {}
         self.away: dict[tuple[str, int], float] = {}       # claimed seats without a connection: since when
+        self.deciding: dict[str, tuple[tuple[int, int], float]] = {}   # per table: (action, seat), since when
         self.refusals = 0
         self.per_ip: Counter[str] = Counter()               # connections per address
+        self.unjoined_per_ip: Counter[str] = Counter()
         self.opened_by: dict[str, str] = {}                 # tables opened by a new code: by which address
         self.active: dict[str, float] = {}                  # per table: its last human activity
         self.bot_due: dict[str, float] = {}                 # tables whose bot waits (bot_pause): until when
         self.last_refusal = ""                              # why ``connect`` last returned None
+        lim, now = self.limits, clock()
+        self.refused_log = RefusalLog(log, lim.summary_every)
+        self.password_ip = Backoff(lim.password_free_tries, lim.password_delay, lim.password_max_delay)
+        self.password_table = Backoff(lim.table_free_tries, lim.password_delay, lim.table_max_delay)
+        self.costs = CostBook(lim.cost_rate, lim.cost_burst)
+        self.connect_rates = CostBook(lim.connect_rate, lim.connect_burst)
+        self.ip_rates = CostBook(2 * lim.rate if lim.ip_rate is None else lim.ip_rate,
+                                 2 * lim.burst if lim.ip_burst is None else lim.ip_burst)
+        self.total_cost = CostBucket(lim.total_cost_rate, lim.total_cost_burst, now)
 
     # --- tables ---------------------------------------------------------------------------
+    def autosave_of(self, code: str) -> Path | None:
+        return self.folder / f"table-{code}.json" if self.folder is not None else None
+
     def create_table(self, code: str, kinds: list[str], seed: int | None = None, password: str = "",
                      by_join: bool = False, options: GameOptions | None = None,
                      first_player: int | None = None) -> Table:
         """Open a table; ``by_join``: opened by a player's new code (closed when idle);
-        ``options`` the house rules, ``first_player`` who starts (None: the deal decides)."""
+        ``options`` the house rules, ``first_player`` who starts (None: the deal decides).
+        Refused ``code_taken`` when the code has a table or an autosave behind it."""
         if not CODE.match(code):
             raise Refused("bad_field", "a table code is 1-16 letters, digits, - or _")
+        saved = self.autosave_of(code)
+        if code in self.tables or (saved is not None and saved.exists()):
+            raise Refused("code_taken", f"the code {code} belongs to another game")
         if len(self.tables) >= self.limits.max_tables:
             raise Refused("too_many_tables", f"this host keeps at most {self.limits.max_tables}")
         table = Table(code, kinds, seed=seed, password=password, folder=self.folder, writer=self.writer,
@@ -103,17 +111,17 @@ class Host:
         table.opened_by_join = by_join
         self.tables[code] = table
         self.active[code] = self.clock()
-        table.run_bots(self.background_bots)
+        self.run_bots(table)
         table.session.save_autosave()
-        log.info("table %s opened: %s, seed %d", code, ",".join(kinds), table.state.seed)
+        log.info("table %s opened: %s", code, ",".join(kinds))      # (never its seed: the deal is secret)
         return table
 
-    def _drop_table(self, code: str) -> None:
+    def drop_table(self, code: str) -> None:
         """Forget a table (its autosave is the caller's business)."""
         table = self.tables.pop(code, None)
         if table is not None:
             table.session.cancel_bot()
-        for book in (self.opened_by, self.active, self.bot_due):
+        for book in (self.opened_by, self.active, self.bot_due, self.deciding):
             book.pop(code, None)
         for key in [k for k in self.away if k[0] == code]:
             del self.away[key]
@@ -131,56 +139,50 @@ class Host:
                 continue
             if table.state.over or table.code in self.tables:
                 continue
-            self._open_resumed(table)
+            self.open_resumed(table)
             opened += 1
             log.info("table %s resumed at action %d", table.code, len(table.state.history))
         return opened
 
-    def _open_resumed(self, table: Table) -> None:
+    def open_resumed(self, table: Table, remote_only: bool = False) -> None:
+        """A table from its autosave in play again: every player is away until he rejoins
+        (``remote_only``: the seats of the host's own window are not)."""
         self.tables[table.code] = table
-        now = self.clock()                 # every player is away until he rejoins
-        self.away.update({(table.code, i): now for i, t in enumerate(table.tokens) if t})
+        now = self.clock()
+        self.away.update({(table.code, i): now for i, t in enumerate(table.tokens)
+                          if t and (table.kinds[i] == REMOTE or not remote_only)})
         self.active[table.code] = now
-        table.run_bots(self.background_bots)
+        self.run_bots(table)
 
     def tick(self) -> None:
-        """Called about once a second: a player away longer than ``stand_in_after`` whose
-        decision holds up his table has a bot play his seat until he rejoins; bots whose
-        pause is over move; idle tables opened by new codes are closed."""
-        now = self.clock()
-        self._bots_due(now)
-        self._reap(now)
-        wait = self.limits.stand_in_after
-        if wait is None:
-            return
-        for (code, seat), since in list(self.away.items()):
-            table = self.tables.get(code)
-            if table is None or table.state.over:
-                del self.away[(code, seat)]
-            elif (now - since >= wait and table.session.deciding == seat and seat not in table.stand_ins
-                  and table.kinds[seat] == REMOTE):     # (a seat of the host's own window waits for it)
-                table.stand_in(seat, self.limits.stand_in_kind)
-                log.info("table %s seat %d: away %.0f s, a %s bot plays it until he is back",
-                         code, seat, now - since, self.limits.stand_in_kind)
-                table.run_bots(self.background_bots)
-                self.changed(table)
+        """Called about once a second: stand-ins, connections without a seat, idle tables,
+        bots whose pause is over, the refusals' summary (``clockwork``)."""
+        clockwork.tick(self)
+
+    def bot_floor(self, kind: str) -> float:
+        """How long a bot's move is held at least: its thinking time must not tell its hand."""
+        floor = self.limits.bot_floor
+        return max(floor, HARD_TIME_CAP) if floor > 0 and kind == "hard" else floor
+
+    def run_bots(self, table: Table) -> int:
+        return table.run_bots(self.background_bots, self.clock(), self.bot_floor)
 
     def poll_bots(self) -> None:
         """Start the bots whose pause is over; apply the moves of bots that have finished
-        thinking (background bots)."""
-        self._bots_due(self.clock())
+        thinking (background bots) once their floor has passed."""
+        self.bots_due(self.clock())
         for table in list(self.tables.values()):
-            if table.session.bot_thinking() and table.run_bots(True):
+            if table.session.bot_thinking() and self.run_bots(table):
                 self.changed(table)
 
-    def _bots_due(self, now: float) -> None:
+    def bots_due(self, now: float) -> None:
         for code, due in list(self.bot_due.items()):
             table = self.tables.get(code)
             if table is None:
                 del self.bot_due[code]
             elif now >= due:
                 del self.bot_due[code]
-                if table.run_bots(self.background_bots):
+                if self.run_bots(table):
                     self.changed(table)
 
     def _after_human_move(self, table: Table, seat: int) -> None:
@@ -191,70 +193,105 @@ class Host:
                 and not session.human_to_decide()):
             self.bot_due[table.code] = self.clock() + self.limits.bot_pause
         else:
-            table.run_bots(self.background_bots)
-
-    def _reap(self, now: float) -> None:
-        after = self.limits.idle_table_after
-        if after is None:
-            return
-        busy = {code for code, _ in self.seated}
-        for code, table in list(self.tables.items()):
-            idle = now - self.active.setdefault(code, now)
-            if not table.opened_by_join or code in busy or idle < after:
-                continue
-            keep = any(table.tokens) and bool(table.state.history)
-            self._drop_table(code)
-            if keep:
-                table.flush()
-            else:
-                table.remove_autosave()
-            log.info("table %s closed: idle %.0f s with nobody connected (autosave %s)",
-                     code, idle, "kept" if keep else "removed")
+            self.run_bots(table)
 
     def close(self) -> None:
-        """Every autosave on disk (at shutdown)."""
+        """Every autosave on disk and the refusals' last summary (at shutdown)."""
+        self.refused_log.flush(self.clock(), force=True)
         self.writer.flush()
 
     # --- connections ----------------------------------------------------------------------
-    def connect(self, send: Callable[[str], None], close: Callable[[str], None], peer: str) -> Link | None:
-        """A new connection, or None (refused and logged; ``last_refusal`` says why) when the
-        host is full or its address has ``max_connections_per_ip`` already."""
-        if len(self.links) >= self.limits.max_connections:
-            log.info("refused connection from %s: %d connections already", peer, len(self.links))
-            self.last_refusal = "the host is full"
-            return None
-        ip = peer_ip(peer)
+    def admit(self, peer: str) -> str:
+        """Why a connection from ``peer`` is refused before its handshake, or "": its address
+        opens new connections too fast, or holds too many (the server answers HTTP 503, far
+        cheaper than a websocket opened and closed)."""
+        ip, now = peer_ip(peer), self.clock()
+        rate = self.connect_rates.bucket(ip, now)
+        why = ""
         if self.per_ip[ip] >= self.limits.max_connections_per_ip:
-            log.info("refused connection from %s: too_many_connections (%d from %s already)",
-                     peer, self.per_ip[ip], ip)
-            self.last_refusal = "too many connections from your address"
+            why = "too many connections from your address"
+        elif self.unjoined_per_ip[ip] >= self.limits.max_unjoined_per_ip:
+            why = "too many connections without a seat from your address"
+        elif not rate.can(1, now):
+            why = "too many new connections from your address: wait a moment"
+        if why:
+            self.refused_log.note("connection", ip, f"refused connection from {peer}: {why}", now)
+        else:
+            rate.charge(1, now)
+        return why
+
+    def connect(self, send: Callable[[str], None], close: Callable[[str], None], peer: str) -> Link | None:
+        """A new connection, or None (refused; ``last_refusal`` says why) when its address
+        holds too many connections, or the host is full with no connection without a seat
+        to close for it.  Past ``max_unjoined`` the oldest one of the busiest address goes."""
+        ip, now = peer_ip(peer), self.clock()
+        why = ""
+        if self.per_ip[ip] >= self.limits.max_connections_per_ip:
+            why = "too many connections from your address"
+        elif self.unjoined_per_ip[ip] >= self.limits.max_unjoined_per_ip:
+            why = "too many connections without a seat from your address"
+        elif len(self.links) >= self.limits.max_connections and not self.unjoined:
+            why = "the host is full"
+        if why:
+            self.last_refusal = why
+            self.refused_log.note("connection", ip, f"refused connection from {peer}: {why}", now)
             return None
-        link = Link(send, close, peer, Bucket(self.limits.rate, self.limits.burst, self.clock()))
+        if len(self.unjoined) >= self.limits.max_unjoined or len(self.links) >= self.limits.max_connections:
+            busiest = self.unjoined_per_ip.most_common(1)[0][0]
+            self.evict(next(k for k in self.unjoined if k.ip == busiest), "closed for a newcomer: no seat taken")
+        link = Link(send, close, peer, Bucket(self.limits.rate, self.limits.burst, now))
         self.links.add(link)
-        self.per_ip[link.ip] += 1
-        log.info("connection from %s", peer)
+        self.unjoined[link] = None
+        self.per_ip[ip] += 1
+        self.unjoined_per_ip[ip] += 1
+        log.debug("connection from %s", peer)
         return link
+
+    def evict(self, link: Link, why: str) -> None:
+        """Close a connection at the host's word."""
+        self.disconnect(link, why)
+        link.close_with(why)
+
+    def _unjoined_gone(self, link: Link) -> None:
+        if self.unjoined.pop(link, False) is None:
+            self.unjoined_per_ip[link.ip] -= 1
+            if self.unjoined_per_ip[link.ip] <= 0:
+                del self.unjoined_per_ip[link.ip]
 
     def disconnect(self, link: Link, why: str = "closed") -> None:
         if link not in self.links:
             return
         self.links.discard(link)
+        self._unjoined_gone(link)
         link.closed = True
         self.per_ip[link.ip] -= 1
         if self.per_ip[link.ip] <= 0:
             del self.per_ip[link.ip]
-        if link.table is not None and self.seated.get((link.table.code, link.seat)) is link:
-            del self.seated[(link.table.code, link.seat)]
-            self.away[(link.table.code, link.seat)] = self.clock()
-            if link.table.code in self.active:
-                self.active[link.table.code] = self.clock()      # the idle time counts from here
-        where = f" (table {link.table.code} seat {link.seat})" if link.table else ""
-        log.info("disconnected %s%s: %s", link.peer, where, why)
         table = link.table
-        if (table is not None and table.state.over and self.tables.get(table.code) is table
+        if table is None:
+            self.refused_log.note("closed without a seat", link.ip, f"{link.peer} closed without a seat: {why}",
+                                  self.clock())
+            return
+        if self.seated.get((table.code, link.seat)) is link:
+            del self.seated[(table.code, link.seat)]
+            self.away[(table.code, link.seat)] = self.clock()
+            if table.code in self.active:
+                self.active[table.code] = self.clock()      # the idle time counts from here
+        log.info("disconnected %s (table %s seat %d): %s", link.peer, table.code, link.seat, why)
+        if (table.state.over and self.tables.get(table.code) is table
                 and not any(code == table.code for code, _ in self.seated)):
-            self._drop_table(table.code)            # finished and left: its autosave stays on disk
+            self.drop_table(table.code)            # finished and left: its autosave stays on disk
             log.info("table %s closed: the game is over", table.code)
+
+    def seat_link(self, link: Link, table: Table, seat: int) -> None:
+        """``link`` now plays ``seat``: it reads the table's feed from the start."""
+        self._unjoined_gone(link)
+        link.table, link.seat = table, seat
+        link.reader, link.generation = table.session.feed.reader(at_end=False), table.session.feed.generation
+        self.seated[(table.code, seat)] = link
+        self.away.pop((table.code, seat), None)
+        self.active[table.code] = self.clock()
+        self.deciding.pop(table.code, None)        # a decision waiting for him counts from now
 
     def send(self, link: Link, text: str) -> None:
         if link.closed:
@@ -265,25 +302,37 @@ class Host:
 
     # --- what arrives ---------------------------------------------------------------------
     def receive(self, link: Link, raw: str | bytes) -> None:
-        """Handle one message from ``link``; refusals are answered and logged, never raised."""
+        """Handle one message from ``link``; refusals are answered and logged, never raised.
+        A connection without a seat may only join (or say goodbye): anything else, or a
+        flood, closes it at once — it costs the host no more than its handshake did."""
+        if link.closed:
+            return
         number = -1
         try:
-            if not link.bucket.take(self.clock()):
+            now = self.clock()
+            mine = self.ip_rates.bucket(link.ip, now)
+            if not link.bucket.take(now) or not mine.can(1, now):
                 link.floods += 1
                 raise Refused("flood", f"over {self.limits.rate:g} messages a second")
+            mine.charge(1, now)
             msg = decode_client(raw)
             number = msg.get("n", -1)
+            if link.table is None and msg["t"] not in ("join", "bye"):
+                raise Refused("not_joined", "join a table first")
             getattr(self, "_on_" + msg["t"])(link, msg)
         except Refused as r:
             self._refuse(link, r, number)
+            if link.table is None and r.reason in ("flood", "not_joined"):
+                self.evict(link, r.reason)
 
     def _refuse(self, link: Link, r: Refused, number: int) -> None:
         self.refusals += 1
         where = f"table {link.table.code} seat {link.seat}" if link.table else "no seat"
-        log.info("refused %s from %s (%s): %s", r.reason, link.peer, where, r.detail)
+        self.refused_log.note(r.reason, link.ip, f"refused {r.reason} from {link.peer} ({where}): {r.detail}",
+                              self.clock())
         self.send(link, encode("refused", reason=r.reason, detail=r.detail, n=number))
         if link.floods >= self.limits.flood_disconnect:
-            link.close_with("flooding")
+            self.evict(link, "flooding")
 
     def _on_ping(self, link: Link, msg: dict) -> None:
         self.send(link, encode("pong", n=msg["n"]))
@@ -294,100 +343,44 @@ class Host:
     def _on_bye(self, link: Link, msg: dict) -> None:
         link.close_with("bye")
 
-    def _on_resync(self, link: Link, msg: dict) -> None:
-        if link.reader is None:
-            raise Refused("not_joined", "join a table first")
-        self._flush(link, restart=True)   # the whole log again: the client starts afresh
-
     def _on_join(self, link: Link, msg: dict) -> None:
-        if link.table is not None:
-            raise Refused("already_joined", f"already at table {link.table.code}")
-        check_versions(msg)
-        table = self._table_for(link, msg)
-        seat, token = self._seat_for(table, msg)
-        old = self.seated.get((table.code, seat))
-        if old is not None and old is not link:      # the same player again: the old line is dead
-            self.disconnect(old, "replaced by a reconnection")
-            old.close_with("replaced")
-        link.table, link.seat = table, seat
-        link.reader, link.generation = table.session.feed.reader(at_end=False), table.session.feed.generation
-        self.seated[(table.code, seat)] = link
-        self.away.pop((table.code, seat), None)
-        self.active[table.code] = self.clock()
-        if seat in table.stand_ins:
-            table.welcome_back(seat)
-            log.info("table %s seat %d: its player is back, the stand-in bot leaves", table.code, seat)
-        log.info("%s took table %s seat %d (%s)", link.peer, table.code, seat, table.session.seats[seat].name)
-        seats = [{"name": s.name, "kind": k} for s, k in zip(table.session.seats, table.kinds)]
-        self.send(link, encode("welcome", table=table.code, seat=seat, token=token, seats=seats))
-        for other in range(table.n):                # the others learn who sat down
-            if other != seat and (peer := self.seated.get((table.code, other))) is not None:
-                self.send(peer, encode("seats", seats=seats))
-        if self._seal_if_seen(table):           # his decision now: the mover before him may no longer undo
-            self.changed(table)
-        else:
-            self._flush(link)
+        joining.on_join(self, link, msg)
 
-    def _table_for(self, link: Link, msg: dict) -> Table:
-        code = msg["table"]
-        if not CODE.match(code):
-            raise Refused("bad_field", "a table code is 1-16 letters, digits, - or _")
-        table = self.tables.get(code)
-        if table is not None:
-            return table
-        if msg["token"]:
-            table = self._reopen(link, code, msg["token"])
-            if table is None:
-                raise Refused("no_table", f"no table {code} here")
-            return table
-        if self.new_table_kinds is None:
-            raise Refused("no_table", f"no table {code} here")
-        self._check_new_table(link)
-        table = self.create_table(code, list(self.new_table_kinds), password=msg["password"], by_join=True)
-        self.opened_by[code] = link.ip
-        return table
+    def log_cost(self, table: Table) -> float:
+        """What sending a whole log costs (bytes, about), known before it is built."""
+        return len(table.session.feed) * EVENT_BYTES + STATE_BYTES
 
-    def _check_new_table(self, link: Link) -> None:
-        mine = sum(1 for code, ip in self.opened_by.items() if ip == link.ip and code in self.tables)
-        if mine >= self.limits.max_new_tables_per_ip:
-            raise Refused("too_many_tables", f"{mine} tables opened from your address are open already")
-        if len(self.tables) >= self.limits.max_tables:
-            raise Refused("too_many_tables", f"this host keeps at most {self.limits.max_tables}")
+    def charge_log(self, link: Link, table: Table) -> None:
+        """A join's whole log: never refused, but charged (a resync after it waits the longer)."""
+        now, cost = self.clock(), self.log_cost(table)
+        self.costs.bucket(link.ip, now).charge(cost, now)
+        self.total_cost.charge(cost, now)
 
-    def _reopen(self, link: Link, code: str, token: str) -> Table | None:
-        """A table closed while idle, its autosave on disk: back when one of its players
-        rejoins with his token (anyone else learns nothing: ``no_table``)."""
-        path = self.folder / f"table-{code}.json" if self.folder is not None else None
-        if path is None or not path.is_file():
-            return None
-        try:
-            table = resume_table(path, self.writer)
-        except SaveError as e:
-            log.warning("not reopened: %s", e)
-            return None
-        if table.state.over or table.code != code or not table.opened_by_join or table.seat_of_token(token) < 0:
-            return None
-        self._check_new_table(link)
-        self._open_resumed(table)
-        self.opened_by[code] = link.ip
-        log.info("table %s reopened for a returning player at action %d", code, len(table.state.history))
-        return table
+    def _on_resync(self, link: Link, msg: dict) -> None:
+        table = link.table
+        if table is None or link.reader is None:
+            raise Refused("not_joined", "join a table first")
+        now, cost = self.clock(), self.log_cost(table)
+        mine = self.costs.bucket(link.ip, now)
+        if not mine.can(cost, now) or not self.total_cost.can(cost, now):
+            raise Refused("slow_down", "the whole log is sent again only so often: ask later")
+        mine.charge(cost, now)
+        self.total_cost.charge(cost, now)
+        self.flush(link, restart=True)   # the whole log again: the client starts afresh
 
-    def _seat_for(self, table: Table, msg: dict) -> tuple[int, str]:
-        if msg["token"]:
-            seat = table.seat_of_token(msg["token"])
-            if seat < 0 or msg["seat"] not in (-1, seat):
-                raise Refused("bad_token", "this token holds no seat at this table")
-            return seat, msg["token"]
-        if not table.password_ok(msg["password"]):
-            raise Refused("bad_password", f"table {table.code} needs its password")
-        free = table.free_remote_seats()
-        seat = msg["seat"] if msg["seat"] >= 0 else (free[0] if free else -1)
-        if seat not in free:
-            if 0 <= seat < table.n and table.kinds[seat] == REMOTE:
-                raise Refused("seat_taken", f"seat {seat} is someone's (reconnect with its token)")
-            raise Refused("table_full" if not free else "no_seat", "no free seat for a remote player")
-        return seat, table.claim(seat, clean_name(msg["name"]))
+    def _on_back(self, link: Link, msg: dict) -> None:
+        """A player at the table takes his seat back from the bot that stood in for him."""
+        table = link.table
+        if table is None:
+            raise Refused("not_joined", "join a table first")
+        moves = table.welcome_back(link.seat)
+        if moves is None:
+            raise Refused("no_stand_in", "no bot plays this seat")
+        log.info("table %s seat %d: its player plays again, the stand-in bot leaves", table.code, link.seat)
+        self.deciding.pop(table.code, None)
+        self.tell_seats(table)
+        self.changed(table)
+        self.send(link, encode("stood_in", acts=moves[-500:]))
 
     def _on_action(self, link: Link, msg: dict) -> None:
         table = link.table
@@ -395,7 +388,7 @@ class Host:
             raise Refused("not_joined", "join a table first")
         if table.state.over:
             raise Refused("game_over", "the game is over")
-        if table.session.deciding != link.seat:
+        if table.session.deciding != link.seat or link.seat in table.stand_ins:
             raise Refused("not_your_turn", f"seat {table.session.deciding} decides now")
         if msg["at"] != len(table.state.history):
             raise Refused("stale", f"the game is at action {len(table.state.history)}, not {msg['at']}")
@@ -431,7 +424,7 @@ class Host:
                  len(table.state.history))
         self.changed(table)
 
-    def _seal_if_seen(self, table: Table) -> bool:
+    def seal_if_seen(self, table: Table) -> bool:
         """When a human other than the one whose move may be taken back now has the decision
         in front of him (a connected remote seat, or a local one at the host), that move
         stands: the session forgets its undo steps.  True if it did."""
@@ -451,15 +444,27 @@ class Host:
         return "not a legal move now" if named else reason
 
     # --- what goes out --------------------------------------------------------------------
+    def seat_list(self, table: Table) -> list[dict]:
+        """The seats as every player is told them: name, kind, and whether a bot plays it now."""
+        return [{"name": s.name, "kind": k, "bot": i in table.stand_ins}
+                for i, (s, k) in enumerate(zip(table.session.seats, table.kinds))]
+
+    def tell_seats(self, table: Table, but: int = -1) -> None:
+        """Every seat connected to ``table`` (but ``but``) is sent the seats as they are now."""
+        text = encode("seats", seats=self.seat_list(table))
+        for seat in range(table.n):
+            if seat != but and (link := self.seated.get((table.code, seat))) is not None:
+                self.send(link, text)
+
     def changed(self, table: Table) -> None:
         """The table's game moved on: every seat connected to it reads its share."""
-        self._seal_if_seen(table)
+        self.seal_if_seen(table)
         for seat in range(table.n):
             link = self.seated.get((table.code, seat))
             if link is not None:
-                self._flush(link)
+                self.flush(link)
 
-    def _flush(self, link: Link, restart: bool = False) -> None:
+    def flush(self, link: Link, restart: bool = False) -> None:
         """Send ``link`` its unread events and its state; ``restart``: its whole log again."""
         table, reader = link.table, link.reader
         assert table is not None and reader is not None
@@ -478,7 +483,7 @@ class Host:
         if restart and not events:          # an empty log: the client must still drop the one it has
             self.send(link, encode("events", seq=0, acts=[], events=[]))
         s = table.state
-        mine = not s.over and s.decision.seat == link.seat
+        mine = not s.over and s.decision.seat == link.seat and link.seat not in table.stand_ins
         self.send(link, encode("state", seq=len(feed), at=len(s.history), n=link.last_action,
                                obs=codec.observation_to_json(observation(s, link.seat)),
                                legal=[a.to_json() for a in legal_actions(s)] if mine else [],

@@ -24,7 +24,7 @@ from .client import ClientSession
 from .discovery import DISCOVERY_PORT, Announcer, local_addresses, table_entry
 from .host import Host, Limits
 from .seats import LOCAL, REMOTE
-from .serve import DEFAULT_PORT
+from .serve import BOT_FLOOR, DEFAULT_PORT, MOVE_LIMIT
 from .server import ServerThread
 from .table import Table, resume_table
 
@@ -37,6 +37,13 @@ def new_code(length: int = 5) -> str:
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
 
 
+def free_code(folder: Path) -> str:
+    """A new code with no table's autosave behind it (a code is never given to two games)."""
+    while (folder / f"table-{(code := new_code())}.json").exists():
+        pass
+    return code
+
+
 class HostedTable:
     def __init__(self, server: ServerThread, table: Table, tokens: dict[int, str], host_name: str = "") -> None:
         """``tokens``: the seats played at this window (one, or several in hot seat), each its token."""
@@ -46,6 +53,7 @@ class HostedTable:
         self.host_name = host_name
         self.free_seats = len(table.free_remote_seats())
         self.names = [s.name for s in table.session.seats]
+        self.connected: list[int] = []          # the remote seats whose players are at the table now
         self._asked: concurrent.futures.Future | None = None
         self._announcer: Announcer | None = None
         self._addresses: list[str] | None = None
@@ -56,12 +64,12 @@ class HostedTable:
              options: GameOptions | None = None, first_player: int | None = None,
              port: int = DEFAULT_PORT, folder: Path | None = None, bind: str = "0.0.0.0",
              announce: bool = True, announce_port: int | None = None,
-             bot_pause: float = BOT_PAUSE) -> "HostedTable":
+             bot_pause: float = BOT_PAUSE, bot_floor: float = BOT_FLOOR) -> "HostedTable":
         """A new table with these seats (the ``human`` ones: this window's).  OSError when no
         port at all can be opened."""
         assert LOCAL in kinds and REMOTE in kinds
-        code = new_code()
-        server = _start_server(folder, bind, port, bot_pause)
+        server = _start_server(folder, bind, port, bot_pause, bot_floor)
+        code = free_code(server.server.host.folder or hosted_folder())
         table = server.call(lambda: _create(server, code, kinds, names, seed, password, options, first_player))
         tokens = server.call(lambda: _claim_local(table))
         hosted = cls(server, table, tokens, names[min(tokens)])
@@ -73,22 +81,18 @@ class HostedTable:
     @classmethod
     def resume(cls, path: Path, *, port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
                announce: bool = True, announce_port: int | None = None,
-               bot_pause: float = BOT_PAUSE) -> "HostedTable":
+               bot_pause: float = BOT_PAUSE, bot_floor: float = BOT_FLOOR) -> "HostedTable":
         """A table this window hosted before, from its autosave (SaveError if it is not one,
         or has no seat for this window); its players rejoin with their tokens."""
         from knjazja.engine import SaveError
         table = resume_table(path)
         if LOCAL not in table.kinds:
             raise SaveError(f"{path.name} has no seat for this window", "invalid")
-        server = _start_server(path.parent, bind, port, bot_pause)
+        server = _start_server(path.parent, bind, port, bot_pause, bot_floor)
         host = server.server.host
 
         def reopen() -> Table:
-            host.tables[table.code] = table
-            now = host.clock()
-            host.away.update({(table.code, i): now for i, t in enumerate(table.tokens)
-                              if t and table.kinds[i] == REMOTE})
-            table.run_bots(host.background_bots)
+            host.open_resumed(table, remote_only=True)
             return table
         server.call(reopen)
         tokens = server.call(lambda: _claim_local(table))
@@ -120,20 +124,25 @@ class HostedTable:
         return self._addresses
 
     def refresh(self) -> None:
-        """Ask the host (off the frame) how many seats are free and who sits where; the
-        answer is taken by a later call."""
+        """Ask the host (off the frame) how many seats are free, who sits where and who is
+        connected; the answer is taken by a later call."""
         if self._asked is not None and self._asked.done():
             try:
-                self.free_seats, self.names = self._asked.result()
+                self.free_seats, self.names, self.connected = self._asked.result()
             except Exception:                       # the host is stopping: keep what we knew
                 log.debug("seat count not read", exc_info=True)
             self._asked = None
         if self._asked is None and self.server.loop.is_running():
-            table = self.table
+            table, host = self.table, self.server.server.host
 
-            async def ask() -> tuple[int, list[str]]:
-                return len(table.free_remote_seats()), [s.name for s in table.session.seats]
+            async def ask() -> tuple[int, list[str], list[int]]:
+                here = sorted(seat for code, seat in host.seated if code == table.code and table.kinds[seat] == REMOTE)
+                return len(table.free_remote_seats()), [s.name for s in table.session.seats], here
             self._asked = asyncio.run_coroutine_threadsafe(ask(), self.server.loop)
+
+    def friends_here(self) -> list[str]:
+        """The names of the friends connected to this table now (as last heard)."""
+        return [self.names[seat] for seat in self.connected if seat < len(self.names)]
 
     def describe(self) -> list[dict]:
         """This table as the local network's discovery lists it (from what the window last
@@ -179,11 +188,13 @@ def unfinished_tables(folder: Path | None = None, newest: int = 5) -> list[tuple
     return out
 
 
-def _start_server(folder: Path | None, bind: str, port: int, bot_pause: float = BOT_PAUSE) -> ServerThread:
+def _start_server(folder: Path | None, bind: str, port: int, bot_pause: float = BOT_PAUSE,
+                  bot_floor: float = BOT_FLOOR) -> ServerThread:
     """The host's server on ``port``, or on any free port when that one is taken."""
     folder = folder or hosted_folder()
     # bots wait a moment after a person's move: it can be followed, and taken back meanwhile
-    host = Host(folder, Limits(bot_pause=bot_pause), None, background_bots=True)
+    host = Host(folder, Limits(bot_pause=bot_pause, bot_floor=bot_floor, move_limit=MOVE_LIMIT), None,
+                background_bots=True)
     for p in dict.fromkeys((port, 0)):
         server = ServerThread(host, bind, p)
         try:

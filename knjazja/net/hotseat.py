@@ -81,6 +81,21 @@ class HotSeatSession:
         return self.parts[0].seats
 
     @property
+    def stand_ins(self) -> list[bool]:
+        return self.parts[0].stand_ins
+
+    @property
+    def stand_in_news(self) -> list[tuple[int, int, bool]]:
+        return self.parts[0].stand_in_news
+
+    def take_seat_back(self) -> None:
+        """Every seat at this screen a bot stands in for is taken back."""
+        bots = self.stand_ins
+        for p in self.parts:
+            if 0 <= p.seat < len(bots) and bots[p.seat]:
+                p.take_seat_back()
+
+    @property
     def seat(self) -> int:
         return self._looking().seat
 

@@ -20,10 +20,11 @@ from knjazja import __version__
 from knjazja.engine import RULESET_VERSION
 from knjazja.engine.cards import SPECS
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2                    # 2: seats say which a bot plays for now; back, stood_in
 MAX_CLIENT_MESSAGE = 64 * 1024          # bytes a client may send in one message
 MAX_HOST_MESSAGE = 1024 * 1024          # what a client accepts from the host (a game's log chunk)
 MAX_NAME = 24
+MAX_NAME_SENT = 96                      # a join's name before the host cleans it (marks piled on letters)
 MAX_CODE = 16
 MAX_SECRET = 128
 MAX_ACTION_CARDS = 32
@@ -34,7 +35,8 @@ MAX_HOST_DEPTH = 12                     # ... of the host's (a war's record insi
 REASONS = ("too_large", "not_json", "not_object", "unknown_type", "missing_field", "extra_field",
            "bad_field", "version", "game_version", "ruleset", "no_table", "table_full", "no_seat",
            "seat_taken", "bad_token", "bad_password", "not_joined", "already_joined", "not_your_turn",
-           "stale", "illegal", "flood", "too_many_tables", "game_over", "no_undo", "too_many_connections")
+           "stale", "illegal", "flood", "too_many_tables", "game_over", "no_undo", "too_many_connections",
+           "code_taken", "slow_down", "no_stand_in")
 
 
 @cache
@@ -82,10 +84,11 @@ def action_value(v: Any) -> str | None:
 # What a client may send: type -> {field: check}.  Every field is required, none other allowed.
 CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "join": {"protocol": integer(0, 10**6), "game": text(40), "ruleset": text(64),
-             "table": text(MAX_CODE, allow_empty=False), "seat": integer(-1, 7), "name": text(MAX_NAME),
+             "table": text(MAX_CODE, allow_empty=False), "seat": integer(-1, 7), "name": text(MAX_NAME_SENT),
              "password": text(MAX_SECRET), "token": text(MAX_SECRET)},
     "action": {"n": integer(0, 2**31), "at": integer(0, 10**6), "action": action_value},
     "undo": {"n": integer(0, 2**31)},
+    "back": {"n": integer(0, 2**31)},          # a player takes his seat back from a stand-in bot
     "resync": {},
     "ping": {"n": integer(0, 2**31)},
     "pong": {"n": integer(0, 2**31)},

@@ -47,6 +47,9 @@ class RemoteSession:
         self._state: GameState | None = None
         self._dealt_from: Observation | None = None
         self._undo_sent = -1                    # the action count at which this seat asked to undo
+        # a bot began (True) or stopped (False) playing a seat: (events in the feed then, seat, True/False)
+        self.stand_in_news: list[tuple[int, int, bool]] = []
+        self._bots: list[bool] = []
         # this seat's own decisions, for its review: (actions before it, the state it saw, its move)
         self.record: list[tuple[int, GameState, Action]] = []
 
@@ -64,6 +67,7 @@ class RemoteSession:
             elif u.kind in ("welcome", "seats"):
                 self.seats = [Seat(str(s.get("name", "?")), _seat_kind(str(s.get("kind", ""))))
                               for s in self.client.seats]
+                self._note_stand_ins()
         return updates
 
     def _take_log(self) -> None:
@@ -79,6 +83,23 @@ class RemoteSession:
             self.record = [r for r in self.record if r[0] < self.client.at]
         for acts, event in log[same:]:
             self.feed.append(acts, [event])
+
+    def _note_stand_ins(self) -> None:
+        """The seats a bot began or stopped playing, at the place in the feed it happened."""
+        bots = self.stand_ins
+        was = self._bots if len(self._bots) == len(bots) else [False] * len(bots)
+        self.stand_in_news += [(len(self.feed), seat, now) for seat, (now, before) in enumerate(zip(bots, was))
+                               if now != before]
+        self._bots = bots
+
+    @property
+    def stand_ins(self) -> list[bool]:
+        """Per seat: a bot of the host plays it now for its absent (or slow) player."""
+        return [bool(s.get("bot")) for s in self.client.seats]
+
+    def take_seat_back(self) -> None:
+        """This seat's player is here again: the host's stand-in bot leaves it."""
+        self.client.send_back()
 
     @property
     def viewer_policy(self) -> int:

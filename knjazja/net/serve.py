@@ -6,7 +6,9 @@ from there when the host starts again.  Connections, refusals and games go to th
 One address may hold ``--max-per-ip`` connections and have ``--new-tables-per-ip`` tables
 it opened open at once; a table opened by a new code closes after ``--idle-minutes`` with
 nobody there; the bots wait ``--bot-pause`` seconds before answering a player's move that
-he may still take back.
+he may still take back.  A player away ``--stand-in`` seconds, or at the table without
+moving for ``--move-limit`` seconds, has a bot play his seat until he is back.  A code whose
+game is kept on disk (finished, or closed while idle) is never given to a new table.
 """
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ from pathlib import Path
 from .seats import CODE, parse_seats
 
 DEFAULT_PORT = 7654
+MOVE_LIMIT = 300.0          # seconds a player at the table may take over one decision (then a bot plays)
+BOT_FLOOR = 0.35            # seconds a host bot's move is held at least (its speed must not tell its hand)
 log = logging.getLogger("knjazja.net")
 
 
@@ -73,6 +77,9 @@ def add_arguments(p: argparse.ArgumentParser, positive) -> None:
     p.add_argument("--max-connections", type=positive, default=1000)
     p.add_argument("--max-per-ip", type=positive, default=16, metavar="N",
                    help="connections one address may hold at once (default 16)")
+    p.add_argument("--connect-rate", type=seconds_option, default=2.0, metavar="PER_SECOND",
+                   help="new connections one address may open a second (5 times as many at once; the rest "
+                        "are answered 503 before their handshake; default 2)")
     p.add_argument("--new-tables-per-ip", type=positive, default=4, metavar="N",
                    help="tables one address may have opened with new codes, open at once (default 4)")
     p.add_argument("--idle-minutes", type=seconds_option, default=10.0, metavar="MINUTES",
@@ -90,14 +97,20 @@ def add_arguments(p: argparse.ArgumentParser, positive) -> None:
                         "('none': only the --table ones)")
     p.add_argument("--data", type=Path, default=None,
                    help="folder of the tables' autosaves (default: the game's data folder, tables/)")
-    p.add_argument("--stand-in", type=float, default=120.0, metavar="SECONDS",
+    p.add_argument("--stand-in", type=seconds_option, default=120.0, metavar="SECONDS",
                    help="a Normal bot plays an absent player's seat when his decision has waited so long "
                         "(until he rejoins); 0: wait for him forever")
-    p.add_argument("--seed", type=int, default=None, help="deal the --table games from this seed (tests)")
+    p.add_argument("--move-limit", type=seconds_option, default=MOVE_LIMIT, metavar="SECONDS",
+                   help="a Normal bot plays the seat of a player at the table who has not moved for so long "
+                        f"(until he says he is back); 0: no limit (default {MOVE_LIMIT:.0f})")
+    p.add_argument("--seed", type=int, default=None,
+                   help="deal the --table games from this seed (tests only: a seed anyone may know deals "
+                        "cards anyone may compute)")
 
 
 def run(args: argparse.Namespace) -> int:
     from .host import Host, Limits
+    from .protocol import Refused
     from .server import NetServer, run_until_signal
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("knjazja.net.ws").setLevel(logging.WARNING)      # the host logs connections itself
@@ -108,18 +121,28 @@ def run(args: argparse.Namespace) -> int:
     new_kinds = args.new_tables if not isinstance(args.new_tables, str) else parse_seats(args.new_tables)
     limits = Limits(max_tables=args.max_tables, max_connections=args.max_connections,
                     stand_in_after=args.stand_in if args.stand_in > 0 else None,
-                    max_connections_per_ip=args.max_per_ip, max_new_tables_per_ip=args.new_tables_per_ip,
+                    move_limit=args.move_limit if args.move_limit > 0 else None,
+                    max_connections_per_ip=args.max_per_ip, max_unjoined_per_ip=max(1, args.max_per_ip // 2),
+                    connect_rate=args.connect_rate, connect_burst=max(1, round(5 * args.connect_rate)),
+                    max_new_tables_per_ip=args.new_tables_per_ip,
                     idle_table_after=args.idle_minutes * 60 if args.idle_minutes > 0 else None,
-                    bot_pause=args.bot_pause)
+                    bot_pause=args.bot_pause, bot_floor=BOT_FLOOR)
     host = Host(folder, limits, new_kinds, background_bots=True)
     resumed = host.resume()
     if resumed:
         log.info("resumed %d table(s) from %s", resumed, folder)
+    if args.seed is not None and args.table:
+        log.warning("--seed: the --table games are dealt from a known seed (for tests: their cards can be computed)")
     for i, (code, kinds, password) in enumerate(args.table):
         if code in host.tables:
             log.info("table %s is already open (resumed)", code)
             continue
-        host.create_table(code, kinds, seed=None if args.seed is None else args.seed + i, password=password)
+        try:
+            host.create_table(code, kinds, seed=None if args.seed is None else args.seed + i, password=password)
+        except Refused as e:           # its game is over (or its file unreadable): kept for its players
+            print(f"knjazja serve: table {code}: a game is kept under this code in {folder} "
+                  f"(over, or unreadable): choose another code ({e.reason})", file=sys.stderr)
+            return 2
     try:
         run_until_signal(NetServer(host, args.host, args.port))
     except OSError as e:                       # the port is taken, the address is not this machine's

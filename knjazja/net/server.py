@@ -20,8 +20,11 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
+from http import HTTPStatus
+
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from .host import Host
 from .protocol import MAX_CLIENT_MESSAGE
@@ -46,7 +49,8 @@ class NetServer:
         # larger ones the library refuses itself by closing the connection (1009)
         self._server = await serve(self._handle, self.address, self.port, max_size=2 * MAX_CLIENT_MESSAGE,
                                    ping_interval=limits.ping_interval, ping_timeout=limits.ping_timeout,
-                                   compression=None, max_queue=16, logger=logging.getLogger("knjazja.net.ws"))
+                                   compression=None, max_queue=16, open_timeout=limits.join_timeout,
+                                   process_request=self._admit, logger=logging.getLogger("knjazja.net.ws"))
         self.port = self._server.sockets[0].getsockname()[1]
         self._ticker = asyncio.create_task(self._tick())
         polled = self.host.background_bots or limits.bot_pause > 0
@@ -77,6 +81,11 @@ class NetServer:
         self.host.close()
         log.info("stopped")
 
+    def _admit(self, ws: ServerConnection, request: Request) -> Response | None:
+        """Before the handshake: an address over its limits is answered 503 and no more."""
+        why = self.host.admit(_peer(ws))
+        return ws.respond(HTTPStatus.SERVICE_UNAVAILABLE, why + "\n") if why else None
+
     async def _handle(self, ws: ServerConnection) -> None:
         queue: asyncio.Queue[str | None] = asyncio.Queue()
         closing: list[str] = []
@@ -95,8 +104,7 @@ class NetServer:
                 closing.append(why)
                 queue.put_nowait(None)
 
-        peer = "%s:%s" % tuple(ws.remote_address[:2]) if ws.remote_address else "?"
-        link = self.host.connect(send, close, peer)
+        link = self.host.connect(send, close, _peer(ws))
         if link is None:
             await ws.close(1013, self.host.last_refusal or "the host is full")
             return
@@ -104,7 +112,7 @@ class NetServer:
         why = "closed"
         try:
             while not closing:
-                wait = self.host.limits.join_timeout if link.table is None else None
+                wait = self.host.limits.join_timeout + 1 if link.table is None else None   # (the host's tick first)
                 raw = await asyncio.wait_for(ws.recv(), wait)
                 self.host.receive(link, raw)
         except TimeoutError:
@@ -127,6 +135,10 @@ class NetServer:
         except ConnectionClosed:
             return
         await ws.close(1000, (closing[0] if closing else "closed")[:100])
+
+
+def _peer(ws: ServerConnection) -> str:
+    return "%s:%s" % tuple(ws.remote_address[:2]) if ws.remote_address else "?"
 
 
 async def serve_until_stopped(server: NetServer, stop: asyncio.Event,

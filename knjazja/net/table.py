@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 
 from knjazja.app.session import GameSession, Seat
@@ -60,7 +61,9 @@ class Table:
         names = names or [self._default_name(i, k) for i, k in enumerate(kinds)]
         seats = [Seat(names[i], LOCAL if k in (REMOTE, LOCAL) else k) for i, k in enumerate(kinds)]
         path = folder / f"table-{code}.json" if folder is not None else None
-        self.stand_ins: dict[int, str] = {}     # remote seats a host bot plays while their player is away
+        self.stand_ins: dict[int, str] = {}     # seats a host bot plays while their player is away or slow
+        self.stand_in_moves: dict[int, list[int]] = {}   # ... the action counts after each of its moves
+        self._bot_due = 0.0                     # the bot deciding now moves no sooner (``run_bots``' floor)
         self.opened_by_join = False             # opened by a player joining with a new code (reaped when idle)
         self.session = NetSession(seats, seed=seed, state=state, autosave=path, writer=writer, options=options,
                                   first_player=first_player)
@@ -112,19 +115,23 @@ class Table:
         return found
 
     def stand_in(self, seat: int, kind: str) -> None:
-        """A bot of level ``kind`` plays this remote seat until its player comes back."""
-        assert self.kinds[seat] == REMOTE and kind in BOTS
+        """A bot of level ``kind`` plays this person's seat until its player comes back."""
+        assert self.kinds[seat] in (REMOTE, LOCAL) and kind in BOTS
         self.session.cancel_bot()
         self.session.seats[seat].kind = kind
         self.stand_ins[seat] = kind
+        self.stand_in_moves[seat] = []
         self.session.save_autosave()
 
-    def welcome_back(self, seat: int) -> None:
-        """The seat's player is back: the stand-in leaves."""
-        if self.stand_ins.pop(seat, None) is not None:
-            self.session.cancel_bot()
-            self.session.seats[seat].kind = LOCAL
-            self.session.save_autosave()
+    def welcome_back(self, seat: int) -> list[int] | None:
+        """The seat's player is back: the stand-in leaves.  The action counts after each of
+        its moves (what it did for him), or None if no bot stood in."""
+        if self.stand_ins.pop(seat, None) is None:
+            return None
+        self.session.cancel_bot()
+        self.session.seats[seat].kind = LOCAL
+        self.session.save_autosave()
+        return self.stand_in_moves.pop(seat, [])
 
     # --- play ---------------------------------------------------------------------------
     def play(self, seat: int, action: Action) -> list[Event]:
@@ -133,18 +140,31 @@ class Table:
             raise IllegalAction("it is not this seat's decision")
         return self.session.play(action)
 
-    def run_bots(self, background: bool = False) -> int:
+    def run_bots(self, background: bool = False, now: float = 0.0,
+                 floor: Callable[[str], float] | None = None) -> int:
         """Let the host's bots move until a human decides or the game ends; the moves made.
         ``background``: a bot thinks off the host's thread (``Thinker``) and this returns
-        when it is still thinking — call again (``Host.poll_bots``) to apply its move."""
+        when it is still thinking — call again (``Host.poll_bots``) to apply its move — or
+        when ``floor(kind)`` seconds have not yet passed (on the host's clock, ``now``) since
+        its decision came: a bot answers no faster with one choice than with many."""
         made = 0
-        while not self.state.over and not self.session.human_to_decide():
-            events = self.session.bot_step(background=background)
-            if events is None and background:      # it has just started: a lone choice is ready at once
-                events = self.session.bot_step(background=True)
+        session = self.session
+        while not self.state.over and not session.human_to_decide():
+            seat = session.deciding
+            if not background:
+                events = session.bot_step(background=False)
+            else:
+                events = None
+                if not session.bot_thinking():         # its decision has just come: it starts
+                    self._bot_due = now + (floor(session.seats[seat].kind) if floor is not None else 0.0)
+                    events = session.bot_step(background=True)
+                if events is None and now >= self._bot_due:   # a lone choice is ready at once
+                    events = session.bot_step(background=True)
             if events is None:
-                break                               # still thinking
+                break                               # still thinking, or held until its floor
             made += 1
+            if seat in self.stand_ins:
+                self.stand_in_moves.setdefault(seat, []).append(len(self.state.history))
         return made
 
     def flush(self) -> None:
@@ -172,7 +192,7 @@ def resume_table(path: Path, writer: autosaver.AutosaveWriter | None = None) -> 
         raise SaveError(f"{path.name}: the table's seats are damaged", "invalid")
     stand_ins = net.get("stand_ins", {})
     if not isinstance(stand_ins, dict) or any(
-            not k.isdigit() or int(k) >= state.n or kinds[int(k)] != REMOTE or v not in BOTS
+            not k.isdigit() or int(k) >= state.n or kinds[int(k)] not in (REMOTE, LOCAL) or v not in BOTS
             for k, v in stand_ins.items()):
         raise SaveError(f"{path.name}: the table's stand-in bots are damaged", "invalid")
     names = [s.name for s in GameSession.seats_from_meta(meta, state.n)]

@@ -10,7 +10,8 @@
 Either way the table is a ``RemoteTableScene``: the host's engine is the only truth, and
 this window sees what its seat may see.  Leaving the table closes the connection (and, at
 the host, the server: the table's autosave stays, and its players can rejoin when it is
-opened again).
+opened again) — at the host, during a game, only after a question that names the friends
+who will be dropped.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from knjazja.app.wording.i18n import get_language, tr
+from knjazja.app.wording.words import join_names
 from knjazja.engine import GameOptions
 from knjazja.net.remote import RemoteSession
 from knjazja.net.seats import LOCAL, REMOTE
@@ -102,6 +104,7 @@ class NetFlow:
                                       on_results=self.show_results)
         if session.viewer_policy == "hotseat":
             flow.table.on_handover = flow.handover      # the pass-the-device screen, as at one screen
+        flow.table.on_told = flow.show_message           # what a stand-in bot did for a returning player
         self.app.stack.push(flow.table)
 
     def pause(self) -> None:
@@ -113,8 +116,22 @@ class NetFlow:
             ("resume", lambda: None),
             ("rules", flow.show_rules),
             ("settings", lambda: self.app.stack.push(SettingsScene())),
-            ("menu", self.leave),
+            ("menu", self.ask_leave),
         ]))
+
+    def ask_leave(self) -> None:
+        """At the host, during a game, leaving closes the table for everyone: asked first,
+        naming the friends at the table who will be dropped."""
+        from knjazja.ui.scenes.saveload import ConfirmScene
+        hosted = getattr(self.flow.table, "hosted", None)
+        session = self.flow.session
+        if hosted is None or session is None or session.over:
+            self.leave()
+            return
+        friends = hosted.friends_here()
+        text = (tr("net.leave.friends", n=len(friends), names=join_names(friends, get_language())) if friends
+                else tr("net.leave.alone"))
+        self.app.stack.push(ConfirmScene(tr("net.leave.title"), text, self.leave, yes_label=tr("net.leave.yes")))
 
     def leave(self) -> None:
         flow = self.flow

@@ -34,7 +34,7 @@ def test_a_player_gets_a_seat_a_token_the_log_and_his_view():
     p = seated(host, name="Oleg")
     welcome = p.inbox[0]
     assert welcome["t"] == "welcome" and welcome["seat"] == 0 and len(welcome["token"]) >= 30
-    assert welcome["seats"][0] == {"name": "Oleg", "kind": "remote"}
+    assert welcome["seats"][0] == {"name": "Oleg", "kind": "remote", "bot": False}
     events = [codec.event_from_json(e) for m in p.inbox if m["t"] == "events" for e in m["events"]]
     assert events == [e.for_seat(0) for e in table.session.feed.events()]
     st = p.last_state()
@@ -97,21 +97,33 @@ def test_a_flood_is_refused_and_then_cut_off():
         a.send(encode("ping", n=i))
     assert refusals(a).count("flood") >= 20 and a.closed == "flooding"
     assert dumps(table.state) == before
-    now[0] += 10                                  # the bucket fills again with time
-    a.send(encode("ping", n=99))
-    assert a.inbox[-1] == {"t": "pong", "n": 99}
+    assert a.link not in host.links and ("fri", 0) not in host.seated     # cut off at once
+    a.send(encode("ping", n=98))
+    assert a.inbox[-1]["t"] == "refused"                                   # (nothing more is answered)
+    now[0] += 10
+    again = seated(host, name="A", token=a.inbox[0]["token"])              # the player comes back
+    again.send(encode("ping", n=99))
+    assert again.inbox[-1] == {"t": "pong", "n": 99}
 
 
-def test_every_refusal_is_one_log_line(caplog):
-    host = Host(limits=FREE)
+def test_refusals_are_logged_as_counted_summaries(caplog):
+    """The first refusal of a kind from an address is a line at once; a flood of the same is
+    one more line when the interval ends, never one line each."""
+    now = [0.0]
+    host = Host(limits=Limits(rate=1e9, burst=10**9, summary_every=10), clock=lambda: now[0])
     open_table(host)
     a = seated(host, name="A")
     with caplog.at_level(logging.INFO, logger="knjazja.net"):
         for raw in ("{", '{"t":"x"}', encode("resync", x=1), encode("action", n=1, at=0, action=[])):
             a.send(raw)
-    lines = [r for r in caplog.records if r.getMessage().startswith("refused")]
-    assert len(lines) == 4 == host.refusals
-    assert all("\n" not in r.getMessage() for r in lines)
+        for _ in range(5000):
+            a.send("{")
+        now[0] = 10
+        host.tick()
+    lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("refused")]
+    assert host.refusals == 5004 and len(lines) == 5, lines
+    assert "refused not_json 5000 more times from A in the last 10 s" in lines
+    assert all("\n" not in line for line in lines)
 
 
 def test_seeded_games_send_no_hidden_card():
@@ -172,12 +184,15 @@ def test_a_new_code_opens_a_table_for_its_first_player():
 
 
 def test_connections_over_the_limit_are_refused_and_logged(caplog):
+    """A host full of seated players refuses a newcomer (one without a seat would be closed
+    for him instead: tests/net/test_net_guard.py)."""
     host = Host(limits=Limits(max_connections=2))
+    open_table(host)
+    seated(host, name="peer0"), seated(host, name="peer1")
     with caplog.at_level(logging.INFO, logger="knjazja.net"):
-        links = [host.connect(lambda t: None, lambda w: None, f"peer{i}") for i in range(3)]
-    assert links[0] and links[1] and links[2] is None
-    assert any("refused connection from peer2" in r.getMessage() for r in caplog.records)
-    host.disconnect(links[0])
+        assert host.connect(lambda t: None, lambda w: None, "peer2") is None
+    assert any("refused connection from peer2: the host is full" in r.getMessage() for r in caplog.records)
+    host.disconnect(next(iter(host.links)))
     assert host.connect(lambda t: None, lambda w: None, "peer3") is not None
 
 

@@ -23,7 +23,7 @@ def _play_out(sessions: list[RemoteSession], bell: threading.Event) -> None:
 
 def test_a_hosted_table_plays_to_the_end_with_the_window_and_a_friend(tmp_path):
     hosted = HostedTable.open(["human", "remote", "easy"], ["Ольга", "", ""], seed=11, port=0,
-                              folder=tmp_path, bind="127.0.0.1", announce=False, bot_pause=0.0)
+                              folder=tmp_path, bind="127.0.0.1", announce=False, bot_pause=0.0, bot_floor=0.0)
     bell = threading.Event()
     try:
         assert len(hosted.code) == 5 and set(hosted.code) <= set(CODE_LETTERS)
@@ -52,7 +52,7 @@ def test_a_taken_port_is_left_for_a_free_one(tmp_path):
                              announce=False)
     try:
         second = HostedTable.open(["human", "remote"], ["B", ""], port=first.port, folder=tmp_path,
-                                  bind="127.0.0.1", announce=False, bot_pause=0.0)
+                                  bind="127.0.0.1", announce=False, bot_pause=0.0, bot_floor=0.0)
         assert second.port != first.port
         second.close()
     finally:
@@ -70,7 +70,7 @@ def test_the_hosts_program_closes_and_the_table_is_opened_again(tmp_path):
     new token, and the game goes on to the end."""
     from knjazja.net.hosting import unfinished_tables
     hosted = HostedTable.open(["human", "remote", "easy"], ["Ольга", "", ""], seed=12, port=0,
-                              folder=tmp_path, bind="127.0.0.1", announce=False, bot_pause=0.0)
+                              folder=tmp_path, bind="127.0.0.1", announce=False, bot_pause=0.0, bot_floor=0.0)
     port, code = hosted.port, hosted.code
     bell = threading.Event()
     mine = RemoteSession(hosted.join(0, on_arrival=bell.set))
@@ -87,7 +87,7 @@ def test_the_hosts_program_closes_and_the_table_is_opened_again(tmp_path):
     played = len(friend.feed)
     [(path, listed, actions)] = unfinished_tables(tmp_path)
     assert listed == code and actions > 0
-    again = HostedTable.resume(path, port=port, bind="127.0.0.1", announce=False, bot_pause=0.0)
+    again = HostedTable.resume(path, port=port, bind="127.0.0.1", announce=False, bot_pause=0.0, bot_floor=0.0)
     try:
         assert again.port == port and again.local_seats == [0]
         mine = RemoteSession(again.join(0, on_arrival=bell.set))

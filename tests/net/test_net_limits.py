@@ -40,7 +40,7 @@ def test_connections_per_address_are_limited_and_logged(caplog):
         assert first and second and connect(host, "10.0.0.7:3") is None
         assert connect(host, "10.0.0.8:1") is not None          # another address is not counted
     lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("refused connection")]
-    assert len(lines) == 1 and "too_many_connections" in lines[0] and "10.0.0.7:3" in lines[0]
+    assert len(lines) == 1 and "too many connections" in lines[0] and "10.0.0.7:3" in lines[0]
     assert host.last_refusal == "too many connections from your address"
     host.disconnect(first)
     assert connect(host, "10.0.0.7:4") is not None
@@ -94,8 +94,9 @@ def test_an_idle_table_is_closed_its_autosave_kept_and_its_player_reopens_it(tmp
     lines = [r.getMessage() for r in caplog.records if "table idle closed" in r.getMessage()]
     assert len(lines) == 1 and "autosave kept" in lines[0]
     assert (tmp_path / "table-idle.json").is_file()
-    # a stranger with a made-up token learns nothing; the player with his token gets it back
-    assert refusals(seated(host, "idle", "10.0.0.5:1", token="x" * 32)) == ["no_table"]
+    # a stranger with a made-up token or none gets nothing; the player with his token gets it back
+    assert refusals(seated(host, "idle", "10.0.0.5:1", token="x" * 32)) == ["bad_token"]
+    assert refusals(seated(host, "idle", "10.0.0.5:2")) == ["code_taken"]
     assert "idle" not in host.tables
     back = seated(host, "idle", "10.0.0.7:2", token=a.inbox[0]["token"])
     assert back.inbox[0]["t"] == "welcome" and back.inbox[0]["seat"] == a.inbox[0]["seat"], back.inbox[0]

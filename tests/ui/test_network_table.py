@@ -30,13 +30,13 @@ def hosting(monkeypatch, tmp_path):
     real = H.HostedTable.open.__func__
 
     def open_here(cls, kinds, names, **kw):
-        kw.update(port=0, bind="127.0.0.1", announce=False, folder=tmp_path, bot_pause=0.0)
+        kw.update(port=0, bind="127.0.0.1", announce=False, folder=tmp_path, bot_pause=0.0, bot_floor=0.0)
         return real(cls, kinds, names, **kw)
     monkeypatch.setattr(H.HostedTable, "open", classmethod(open_here))
     real_resume = H.HostedTable.resume.__func__
 
     def resume_here(cls, path, **kw):
-        kw.update(port=0, bind="127.0.0.1", announce=False, bot_pause=0.0)
+        kw.update(port=0, bind="127.0.0.1", announce=False, bot_pause=0.0, bot_floor=0.0)
         return real_resume(cls, path, **kw)
     monkeypatch.setattr(H.HostedTable, "resume", classmethod(resume_here))
     monkeypatch.setattr(H, "hosted_folder", lambda: tmp_path)
@@ -153,7 +153,7 @@ def test_a_table_hosted_on_the_network_is_found_and_picked(make_app, tmp_path):
     from knjazja.net.hosting import HostedTable
     # every address of this computer: the list names the table by its network address
     hosted = HostedTable.open(["human", "remote"], ["Ольга", "Игрок 2"], seed=8, port=0, folder=tmp_path,
-                              bind="0.0.0.0", announce=True, announce_port=0, bot_pause=0.0)
+                              bind="0.0.0.0", announce=True, announce_port=0, bot_pause=0.0, bot_floor=0.0)
     app = make_app(persist=False)
     flow = GameFlow(app)
     app.stack.push(flow.menu)

@@ -66,6 +66,9 @@ class TableController:
         self._view_dirty = False
         self.pointer = Pointer(self)             # what the mouse means
         self._autosave_shown: str | None = None
+        # lines of the log that are no event of the game (a network table: a bot stands in for a
+        # player): (events of the feed before it, string key, seat), in the order they came
+        self.notes: list[tuple[int, str, int]] = []
 
     # ===================================================================== who sees what
     @property
@@ -156,8 +159,26 @@ class TableController:
     def narrate(self, e: Event) -> str | None:
         return self.narrator.event(e, -1 if self.viewer is None else self.viewer)
 
+    def note(self, key: str, seat: int, position: int | None = None) -> None:
+        """A line about ``seat`` for the log, after the first ``position`` events of the feed
+        (default: those it has now; shown when they are): ``key`` takes the seat's name as ``{seat}``."""
+        self.notes.append((len(self.session.feed) if position is None else position, key, seat))
+
+    def note_line(self, note: tuple[int, str, int]) -> str:
+        return tr(note[1], lang=self.lang, seat=self.narrator.seat(note[2]))
+
+    def notes_until(self, position: int) -> list[tuple[int, str, int]]:
+        """The notes to show before the event at ``position`` (and before nothing: the end)."""
+        return [n for n in self.notes if n[0] <= position]
+
     def log_lines(self) -> list[str]:
-        return [line for e in self.logged if (line := self.narrate(e))]
+        lines, notes = [], self.notes_until(self.shown.position)
+        for i, e in enumerate(self.logged):
+            while notes and notes[0][0] <= i:
+                lines.append(self.note_line(notes.pop(0)))
+            if line := self.narrate(e):
+                lines.append(line)
+        return lines + [self.note_line(n) for n in notes]
 
     # ===================================================================== the frame
     def update(self, dt: float) -> None:

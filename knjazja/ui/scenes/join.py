@@ -16,7 +16,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from knjazja.app.wording.i18n import tr
-from knjazja.app.wording.names import clean_name
+from knjazja.app.wording.names import NAME_CHARS, clean_name
 from knjazja.net import tokens
 from knjazja.net.client import CLOSED, RECONNECTING, ClientSession
 from knjazja.net.protocol import MAX_SECRET
@@ -48,6 +48,11 @@ def parse_address(text: str) -> str | None:
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
         return None
     return f"ws://{host}:{port}"
+
+
+def held_seat(found) -> tuple[int, str] | None:
+    """The seat and token this computer keeps at a table found on the network, if any."""
+    return tokens.recall(f"ws://{found.address}:{found.port}", found.code)
 
 
 class JoinScene(GuiScene):
@@ -124,6 +129,8 @@ class JoinScene(GuiScene):
                                     object_id=oid(None, f"#join_{key}"), initial_text=self.fields[key])
             limit = {"name": 24, "code": 16, "address": MAX_ADDRESS, "seat": 1}.get(key, MAX_SECRET)
             entry.set_text_length_limit(limit)
+            if key == "name":
+                entry.set_allowed_characters(sorted(NAME_CHARS))    # what every name face draws
             self.entries[key] = entry
             y += row_h + px(8)
         bw = px(240)
@@ -149,10 +156,12 @@ class JoinScene(GuiScene):
             self.found_buttons.append((b, path))
             y += px(52)
         for f in self.found():
-            text = tr("join.table_line", code=f.code, name=f.name or f.address, free=f.free)
+            mine = held_seat(f) is not None         # this computer has a seat there: one click back
+            text = (tr("join.return_line", code=f.code, name=f.name or f.address) if mine
+                    else tr("join.table_line", code=f.code, name=f.name or f.address, free=f.free))
             b = UIButton(pygame.Rect(self._list.left, y, self._list.width, px(44)), text, self.ui,
-                         object_id=oid("@secondary", "#join_found"))
-            if f.free <= 0:
+                         object_id=oid("@primary" if mine else "@secondary", "#join_found"))
+            if f.free <= 0 and not mine:
                 b.disable()
             self.found_buttons.append((b, f))
             y += px(52)
@@ -194,7 +203,7 @@ class JoinScene(GuiScene):
         self.fields["address"] = f"{found.address}:{found.port}"
         self.fields["code"] = found.code
         self.rebuild()
-        if not found.password:
+        if not found.password or held_seat(found) is not None:     # a held seat needs no password
             self.join()
 
     def join(self) -> None:

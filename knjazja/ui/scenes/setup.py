@@ -18,6 +18,7 @@ from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 from knjazja.app.wording.i18n import get_language, tr
 from knjazja.app.store.settings import (MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, OPTION_KEYS, PLAYER_KINDS,
                                   GameSetup, default_setup, validate_setup)
+from knjazja.app.wording.names import NAME_CHARS, clean_name
 from knjazja.app.wording.words import localise_name, prince_names
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
@@ -98,8 +99,7 @@ class SetupScene(GuiScene):
 
     def current_setup(self) -> GameSetup:
         """The setup as shown now (blank names replaced by defaults)."""
-        seats = [{"name": " ".join(s["name"].split())[:MAX_NAME_LENGTH], "kind": s["kind"]}
-                 for s in self.seats]
+        seats = [{"name": clean_name(s["name"]), "kind": s["kind"]} for s in self.seats]   # fit to draw
         for seat, name in zip(seats, default_names(seats)):
             if not seat["name"]:
                 seat["name"] = name
@@ -209,6 +209,7 @@ class SetupScene(GuiScene):
                                     object_id=oid(None, f"#seat_{i}_name"),
                                     initial_text=seat["name"], placeholder_text=tr("setup.name"))
             entry.set_text_length_limit(MAX_NAME_LENGTH)
+            entry.set_allowed_characters(sorted(NAME_CHARS))      # no emoji nor marks the faces lack
             self.name_entries.append(entry)
             x += name_w + px(10)
             up = y + row_h + list_h > h - px(8)

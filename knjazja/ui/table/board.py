@@ -22,6 +22,7 @@ from knjazja.ui.art.palette import DANGER, HIGHLIGHT, TARGET
 from knjazja.ui.table.areas import AreaGeom, area_geometry, draw_area
 from knjazja.ui.table.context import DrawContext
 from knjazja.ui.table.layout import TableLayout
+from knjazja.ui.table.plates import plate_names
 from knjazja.ui.table.piles import (PileGeom, draw_pile_labels, draw_piles, pile_card_rect, pile_geometry,
                                     turns_left_text)
 from knjazja.ui.table.sprites import seat_colour
@@ -67,7 +68,8 @@ def tag_rect(area: Rect, side: str, text: tuple[int, int], unit: int, gap: int, 
 
 
 def strip_names(L: TableLayout, area, names: list[str]) -> list[str]:
-    """The names shown in strips as wide as ``area``'s (its plate's neighbours)."""
+    """The names shown in strips as wide as ``area``'s (its plate's neighbours; ``names``:
+    the plates' names, ``plate_names``)."""
     return [names[a.seat] for a in L.player_areas
             if not a.horizontal and a.info.width == area.info.width and a.seat < len(names)]
 
@@ -97,14 +99,14 @@ class Board:
     # -- geometry ---------------------------------------------------------------------------
     def ensure(self, view: TableView, ctx: DrawContext, choice_top: int | None, names: list[str]) -> None:
         L = self.layout
-        key = (view.version, id(L), ctx.lang, choice_top, ctx.viewer)
+        key = (view.version, id(L), ctx.lang, choice_top, ctx.viewer, ctx.stand_ins)
         if key == self._key:
             return
         r = Rect(L.war_stack)
         if choice_top is not None:
             r.height = max(40, choice_top - r.top - CENTRE_GAP)
         self.centre_rect = r
-        self.geoms = {a.seat: area_geometry(view, a, ctx, strip_names(L, a, ctx.names)) for a in L.player_areas}
+        self.geoms = {a.seat: area_geometry(view, a, ctx, strip_names(L, a, plate_names(ctx))) for a in L.player_areas}
         self.centre = centre_geometry(view, r, L.card_size, ctx, names)
         self.piles = pile_geometry(L, ctx, view.deck, turns_left_text(view))
         self._key = key

@@ -48,6 +48,7 @@ class LogPanel:
         self._rows_total = 0
         self._rows_visible = 0
         self._followed: tuple[int, int] = (-1, 0)    # (the feed's generation, events shown)
+        self._notes = 0                              # the controller's notes in the lines
 
     def add(self, line: str) -> None:
         self.lines.append(line)
@@ -76,13 +77,22 @@ class LogPanel:
         seen_gen, seen = self._followed
         if rebuild or seen_gen != c.shown.feed.generation or seen > shown:
             self.set_lines(c.log_lines())
+            self._notes = len(c.notes_until(shown))
         else:
             for i, e in enumerate(c.shown.feed.events(seen, shown), start=seen):
                 if i == c.shown.batch_from:
                     self.mark_fresh()
+                self._add_notes(c, i)
                 if (line := c.narrate(e)) is not None:
                     self.add(line)
+            self._add_notes(c, shown)
         self._followed = (c.shown.feed.generation, shown)   # an undo makes a new generation
+
+    def _add_notes(self, c: TableController, position: int) -> None:
+        """The controller's notes due before the event at ``position`` (they come in order)."""
+        while self._notes < len(c.notes) and c.notes[self._notes][0] <= position:
+            self.add(c.note_line(c.notes[self._notes]))
+            self._notes += 1
 
     def invalidate(self) -> None:
         self._surf = None

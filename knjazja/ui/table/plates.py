@@ -6,8 +6,9 @@ it (a single word longer than the plate).  In a box (a seat along the bottom, or
 a wide table) the name has a row of its own.  In a strip (a seat in a side column or in a
 crowded top row) name, hand and Glory share one line; where that line leaves some prince's
 name too little room, the hand and the Glory stand in a column at the right end of the
-cities' row instead and the name has the whole strip.  Pure geometry (``plate_geometry``,
-``fit_name``) on measured text, drawn by ``draw_plate``.
+cities' row instead and the name has the whole strip.  A seat a network host's bot plays for
+its absent player reads «Олег · бот» (``plate_name``), fitted like any name.  Pure geometry
+(``plate_geometry``, ``fit_name``) on measured text, drawn by ``draw_plate``.
 """
 from __future__ import annotations
 
@@ -50,6 +51,19 @@ class NameFit:
     size: int
     lines: tuple[str, ...]
     rects: tuple[Rect, ...]         # where each line is drawn (its text box)
+
+
+def plate_name(ctx: DrawContext, seat: int) -> str:
+    """The name on ``seat``'s plate: the prince's, with the bot's mark while a stand-in plays it."""
+    name = ctx.names[seat] if 0 <= seat < len(ctx.names) else f"#{seat + 1}"
+    if seat < len(ctx.stand_ins) and ctx.stand_ins[seat]:
+        return tr("net.standin.plate", lang=ctx.lang, name=name)
+    return name
+
+
+def plate_names(ctx: DrawContext) -> list[str]:
+    """Every seat's plate name (``plate_name``)."""
+    return [plate_name(ctx, seat) for seat in range(len(ctx.names))]
 
 
 def icon_size(name_rect: Rect, unit: int) -> int:
@@ -130,7 +144,7 @@ def plate_geometry(area: PlayerArea, ctx: DrawContext, neighbours: list[str] | N
     box = name_box(name, ctx.unit)
     least = max(NAME_MIN, round(name_size(name, ctx.unit) * STRIP_NAME_SHARE))
     font = ctx.texts.font("bold", least)
-    if all(font.size(n)[0] <= box.width for n in (ctx.names if neighbours is None else neighbours)):
+    if all(font.size(n)[0] <= box.width for n in (plate_names(ctx) if neighbours is None else neighbours)):
         return Plate(name, hand, glory, name, size, False, area.cities)
     # some prince's name needs the whole strip: hand and Glory go beside the cities
     cities = area.cities
@@ -156,8 +170,7 @@ def draw_plate(surface: pygame.Surface, geom: AreaGeom, view: TableView, ctx: Dr
     pygame.draw.rect(surface, style.GOLD_DARK, stripe, width=1, border_radius=4)
     icon = sp.seat_icon(ctx.humans[seat], size, style.CREAM)
     surface.blit(icon, icon.get_rect(center=stripe.center))
-    name = ctx.names[seat] if seat < len(ctx.names) else f"#{seat + 1}"
-    fit = fit_name(name, name_box(name_r, ctx.unit), name_size(name_r, ctx.unit), tx)
+    fit = fit_name(plate_name(ctx, seat), name_box(name_r, ctx.unit), name_size(name_r, ctx.unit), tx)
     for line, r in zip(fit.lines, fit.rects):
         surface.blit(tx.render(line, "bold", fit.size, style.GOLD_LIGHT), r.topleft)
     _draw_hand(surface, p.hand, len(view.hands[seat]), 3 if geom.area.horizontal else 1, ctx, p.column)

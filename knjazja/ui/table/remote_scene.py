@@ -10,6 +10,10 @@ network adds is drawn or said here:
   why; the table stays as it was, and nothing can be played meanwhile;
 * a log sent again shorter (a move taken back at the host) is shown at once, not animated;
 * the names of players who join later replace "Player 2";
+* a seat a bot of the host plays for its absent (or slow) player shows the bot's mark on its
+  plate, and the log says so («За Ольгу ходит бот», and when he is back); when it is this
+  screen's own seat, a line across the table says so, and a click or a key takes the seat
+  back; the returning player is told what the bot did for him (``stood_in``);
 * at the host's own window, while remote seats wait for players, a card says how to join:
   the table's code, this computer's addresses, and whether a password is asked.
 """
@@ -23,14 +27,19 @@ from pygame import Rect
 from knjazja.app.table.table_view import last_played
 from knjazja.app.wording.i18n import has, tr
 from knjazja.app.wording.narrate import Narrator
-from knjazja.net.client import CONNECTED
+from knjazja.app.wording.words import name_form
+from knjazja.engine.kinds import EventKind
+from knjazja.net.client import CONNECTED, Update
 from knjazja.net.hotseat import HotSeatSession
 from knjazja.net.remote import RemoteSession
 from knjazja.ui import style
+from knjazja.ui.table.banner import balanced
+from knjazja.ui.table.log import segments
 from knjazja.ui.table.scene import TableScene
 from knjazja.ui.widgets import wrap_text
 
 REFRESH_SECONDS = 1.0        # how often the host's window asks its server who has joined
+TOLD_LINES = 8               # the stand-in's moves listed to a returning player (then "…and N more")
 
 
 class RemoteTableScene(TableScene):
@@ -46,12 +55,15 @@ class RemoteTableScene(TableScene):
         self._generation = session.feed.generation
         self._was_connected = True
         self._refresh_in = 0.0
+        self._bots: list[bool] = []             # per seat: a stand-in bot plays it (as last shown)
+        self._back_asked = False                # this screen asked for its seat back from the bot
+        self.on_told: Callable[[str, str], None] | None = None   # (title, text): the flow shows it
 
     # ======================================================================= frame
     def update(self, dt: float) -> None:
         r, c = self.remote, self.controller
         self._look_through(c.viewer)
-        r.update()
+        updates = r.update()
         if r.feed.generation != self._generation:       # the host took a move back: show it at once
             self._generation = r.feed.generation
             self.skip()
@@ -65,6 +77,10 @@ class RemoteTableScene(TableScene):
             self.toasts.show(tr("net.reconnected", lang=c.lang))
         self._was_connected = connected
         self._follow_names()
+        self._follow_stand_ins()
+        for u in updates:
+            if u.kind == "stood_in":
+                self._tell_what_the_bot_did(u)
         if self.hosted is not None:
             self._refresh_in -= dt
             if self._refresh_in <= 0:
@@ -96,6 +112,64 @@ class RemoteTableScene(TableScene):
             self.log_panel.follow(c, rebuild=True)
             self.rebuild()
 
+    # ======================================================================= stand-ins
+    def _follow_stand_ins(self) -> None:
+        """A seat a bot took (or gave back): its plate shows the bot, the log says so, at the
+        place in the game where it happened."""
+        news, c = self.remote.stand_in_news, self.controller
+        if not news or len(self.remote.stand_ins) != len(c.humans):
+            return
+        for position, seat, bot in news:
+            c.humans[seat] = not bot
+            c.note("net.standin.log" if bot else "net.standin.back_log", seat, position)
+            self._back_asked = self._back_asked and bot
+        news.clear()
+        self._bots = list(self.remote.stand_ins)
+        self.rebuild()                          # the plates are drawn again with their marks
+
+    def _ctx(self):
+        """The table's drawing context with the seats a stand-in plays (their plates read
+        «Олег · бот» beside the bot's sign: ``plates.plate_name``)."""
+        ctx = super()._ctx()
+        ctx.stand_ins = tuple(self._bots)
+        return ctx
+
+    def my_stand_in(self) -> bool:
+        """A bot plays (one of) this screen's own seat(s) now."""
+        mine = self.remote.humans()
+        return any(0 <= s < len(self._bots) and self._bots[s] for s in mine)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """While a bot plays this screen's seat, a click or a key (but Escape: the menu)
+        takes it back."""
+        if self.my_stand_in() and (event.type == pygame.MOUSEBUTTONDOWN or (
+                event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE)):
+            if not self._back_asked:
+                self._back_asked = True
+                self.remote.take_seat_back()
+            return True
+        return super().handle_event(event)
+
+    def _tell_what_the_bot_did(self, update: Update) -> None:
+        """The returning player hears what the bot did for him: each of its moves in the words
+        of the log (the move's first line; whose turn came next is left out)."""
+        parts = getattr(self.remote, "parts", [self.remote])
+        part = next((p for p in parts if p.seat == update.number), None)
+        if part is None or self.on_told is None:
+            return
+        client, lang, narrator = part.client, self.controller.lang, self.controller.narrator
+        moves: dict[int, str] = {}
+        for at, e in zip(client.acts, client.log):
+            if at in client.stood_in and at not in moves and e.kind != EventKind.TURN:
+                if line := narrator.event(e, part.seat):
+                    moves[at] = plain(line, lang)
+        lines = list(moves.values())
+        text = tr("net.standin.told", lang=lang, n=len(lines)) if lines else tr("net.standin.none", lang=lang)
+        shown = lines[:TOLD_LINES]
+        if len(lines) > TOLD_LINES:
+            shown.append(tr("net.standin.more", lang=lang, n=len(lines) - TOLD_LINES))
+        self.on_told(tr("net.standin.title", lang=lang), "\n".join([text, *shown]))
+
     def exit(self) -> None:
         super().exit()
         self.remote.close()
@@ -113,6 +187,8 @@ class RemoteTableScene(TableScene):
             self._notice(surface, tr("net.lost", lang=lang, why=lost_reason(r.client.error, lang)))
         elif r.status != CONNECTED:
             self._notice(surface, tr("net.reconnecting", lang=lang))
+        elif self.my_stand_in():
+            self._notice(surface, tr("net.standin.you", lang=lang))
         elif self.hosted is not None and self.hosted.free_seats > 0 and not r.over:
             self._invite(surface)
 
@@ -120,7 +196,7 @@ class RemoteTableScene(TableScene):
         """A line across the middle of the table that stays while it is true."""
         w, h = surface.get_size()
         f = style.font("bold", self.px(24))
-        lines = wrap_text(text, f, min(w - self.px(80), self.px(760)))
+        lines = balanced(text, min(w - self.px(80), self.px(760)), lambda s: f.size(s)[0])   # no lone last word
         box = Rect(0, 0, min(w - self.px(40), self.px(820)), len(lines) * f.get_linesize() + self.px(36))
         box.center = (w // 2, h // 2 - self.px(40))
         style.draw_panel(surface, box)
@@ -152,6 +228,11 @@ class RemoteTableScene(TableScene):
             ink = style.GOLD_LIGHT if f is title else style.PARCHMENT
             style.blit_text(surface, text, f, ink, topleft=(box.left + self.px(12), y))
             y += f.get_linesize()
+
+
+def plain(line: str, lang: str) -> str:
+    """A log line with its card tokens as plain names (for a message box)."""
+    return "".join(name_form(card, lang, form) if card is not None else text for text, card, form in segments(line))
 
 
 def refusal_text(reason: str, lang: str) -> str:

@@ -337,9 +337,14 @@ class TableScene(GuiScene):
         draw_zoomed(surface, what, card, c.view, c.names, self.mouse, ctx, zoom_clear(L, self.controls.choice))
 
     def zoomed(self) -> tuple[str, int]:
-        """What is zoomed now: ("card", card), ("city", city) — a city in play shows its
-        tableau, not its printed card — or ("", -1)."""
-        card = self.zoom.card(self.time, pressing=self.controller.pointer.press is not None)
-        if card is None or self.paused:
-            return "", -1
-        return ("city" if card in self.controller.view.cities else "card"), card
+        return zoomed_now(self)
+
+
+def zoomed_now(scene: TableScene) -> tuple[str, int]:
+    """What ``scene`` zooms now: ("card", card), ("city", city) — a city in play shows its
+    tableau, not its printed card — or ("", -1)."""
+    c = scene.controller
+    card = scene.zoom.card(scene.time, pressing=c.pointer.press is not None)
+    if card is None or scene.paused:
+        return "", -1
+    return ("city" if card in c.view.cities else "card"), card

@@ -21,13 +21,15 @@ FRIEND = {"ru": "Игорь", "en": "Igor"}
 @pytest.fixture
 def hosting(monkeypatch, tmp_path):
     """Tables hosted by the window listen on a free port, announce themselves on a free UDP
-    port (returned) and their bots answer without the second's pause."""
+    port (returned) and their bots answer without the second's pause (nor the floor that hides
+    their thinking time)."""
     from knjazja.net import hosting as H
     port = free_udp_port()
     real = H.HostedTable.open.__func__
 
     def open_here(cls, kinds, names, **kw):
-        kw.update(port=0, bind="0.0.0.0", announce=True, announce_port=port, folder=tmp_path, bot_pause=0.0)
+        kw.update(port=0, bind="0.0.0.0", announce=True, announce_port=port, folder=tmp_path, bot_pause=0.0,
+                  bot_floor=0.0)
         return real(cls, kinds, names, **kw)
     monkeypatch.setattr(H.HostedTable, "open", classmethod(open_here))
     monkeypatch.setattr(H, "hosted_folder", lambda: tmp_path)
@@ -81,6 +83,9 @@ def test_hosting_a_table_a_friend_joins_reconnects_and_comes_back(window, hostin
         w.see("the friend back in his seat", scene="RemoteTableScene", words=[FRIEND[lang]])
         w.press("#table_menu")
         w.press("#pause_menu")
+        w.see("the host is asked before the table closes", scene="ConfirmScene",     # issue 60, item 6
+              words=[tr("net.leave.title"), FRIEND[lang]])
+        w.press("#confirm_yes", tr("net.leave.yes"))
         w.see("the host's menu", scene="MenuScene", words=[tr("menu.join")])
         verdict = friend.end(w)
         assert not verdict["problem"], verdict["problem"]
