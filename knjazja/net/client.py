@@ -157,7 +157,10 @@ class ClientSession:
         """Say goodbye and stop the thread."""
         if self._thread.is_alive() and self._stop is not None:
             self._post(encode("bye"))
-            self._loop.call_soon_threadsafe(self._stop.set)
+            try:
+                self._loop.call_soon_threadsafe(self._stop.set)
+            except RuntimeError:          # the line ended meanwhile (replaced, refused): nothing to stop
+                pass
         self._thread.join(timeout)
 
     def drop_connection(self) -> None:
@@ -165,7 +168,10 @@ class ClientSession:
         session reconnects with its token."""
         ws = self._ws
         if ws is not None:
-            self._loop.call_soon_threadsafe(ws.transport.abort)
+            try:
+                self._loop.call_soon_threadsafe(ws.transport.abort)
+            except RuntimeError:          # already ended
+                pass
 
     def _post(self, text: str) -> None:
         if self._outbox is not None and not self._loop.is_closed():

@@ -2,6 +2,7 @@
 a client cut off mid-war and back on its seat, the host stopped and resumed from its
 autosave with the clients back on theirs.  No sleeps and no deadlines: every wait is for a
 condition (a hang is stopped by pytest-timeout, configured in pyproject.toml)."""
+import asyncio
 import random
 import threading
 
@@ -294,3 +295,19 @@ def test_an_undo_over_loopback_leaves_the_client_with_the_hosts_log(serving):
     assert refused[0].reason == "no_undo" and refused[0].number == number
     assert history() == 5 and a.log == server.call(lambda: [e.for_seat(0) for e in table.session.feed.events()])
     players.close()
+
+
+def test_closing_a_session_whose_line_just_ended_does_not_raise():
+    """The race CI met: the network thread has closed its loop (the line was replaced) but is
+    still finishing when the frame says goodbye; close and drop_connection must not raise."""
+    session = ClientSession("ws://127.0.0.1:9", "two", reconnect=False)
+    release = threading.Event()
+    session._thread = threading.Thread(target=release.wait, daemon=True)   # "still finishing"
+    session._thread.start()
+    session._stop = asyncio.Event()   # it had started: close tries to stop it
+    session._ws = type("Line", (), {"transport": type("Transport", (), {"abort": lambda self: None})()})()
+    session._loop.close()
+    session.drop_connection()
+    release.set()
+    session.close()
+    assert not session._thread.is_alive()

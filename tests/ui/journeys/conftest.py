@@ -51,8 +51,8 @@ def window(recorder, seeded, caplog, request):
     opened: list[Window] = []
     started, cpu = time.perf_counter(), time.process_time()
     with drawsweep.quick_thinking(easy_bots=False):
-        def open_window(name: str, size: tuple[int, int], lang: str) -> Window:
-            w = Window(name, size, lang)
+        def open_window(name: str, size: tuple[int, int], lang: str, paced: bool = False) -> Window:
+            w = Window(name, size, lang, paced=paced)
             opened.append(w)
             return w
         yield open_window

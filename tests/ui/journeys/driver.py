@@ -49,7 +49,12 @@ def plain(text: str) -> str:
 class Window:
     """One window of the game, driven like a player drives it."""
 
-    def __init__(self, journey: str, size: tuple[int, int], lang: str, *, seats_seed: int | None = None) -> None:
+    def __init__(self, journey: str, size: tuple[int, int], lang: str, *, seats_seed: int | None = None,
+                 paced: bool = False) -> None:
+        """``paced``: each frame lasts at least the real loop's 1/60 s, as App.run's clock makes
+        it — for journeys where another program (a host, a friend) answers over the network:
+        a bare frame on an idle machine lasts a millisecond, and "in 400 frames" would mean
+        less time than any network answer takes."""
         from knjazja.app.store import storage
         from knjazja.app.store.settings import load_settings
         from knjazja.ui.app import App
@@ -70,6 +75,7 @@ class Window:
         self.shots: list[Path] = []
         self.faults: list[str] = []     # drawing faults seen
         self.frames_run = 0
+        self._pace = pygame.time.Clock() if paced else None
         self.mouse = (size[0] // 2, size[1] // 2)
         self._folder = shots_folder() / f"{journey}-{size[0]}x{size[1]}-{lang}"
         self._folder.mkdir(parents=True, exist_ok=True)
@@ -89,6 +95,9 @@ class Window:
             text = path.read_text(encoding="utf-8") if path is not None and path.exists() else "(no report)"
             raise JourneyFailed(f"{self.where()}: the window crashed; its report:\n{text}") from exc
         self.frames_run += 1
+        if self._pace is not None:
+            from knjazja.ui.app import FPS
+            self._pace.tick(FPS)
 
     def frames(self, n: int, dt: float = DT) -> None:
         for _ in range(n):

@@ -51,7 +51,7 @@ def main(argv: list[str]) -> int:
     log = Remembered()
     logging.getLogger().addHandler(log)
     with drawsweep.quick_thinking(easy_bots=False):
-        w = Window("friend", size, lang)
+        w = Window("friend", size, lang, paced=True)
         w.frames(2)
         steps = Steps(w, name)
         for line in sys.stdin:
@@ -96,11 +96,26 @@ class Steps:
         w.press("#menu_join", tr("menu.join"))
         w.field("#join_name", self.name)
         w.see("the join screen", scene="JoinScene", words=[tr("join.title")])
-        w.until(lambda: w.has_widget("#join_found"), "found the table on the network", 300)
-        w.frame()
+        self._find_on_the_network(tries=5)
         w.see("the table found", scene="JoinScene", words=[command["code"]])
         w.press("#join_found")
         return self._seated()
+
+    def _find_on_the_network(self, tries: int) -> None:
+        """Wait for each search to end (a busy machine answers late) and, as a player would,
+        press "Search again" when it found nothing."""
+        from driver import JourneyFailed
+        w = self.w
+        for attempt in range(tries):
+            browser = w.top.browser
+            if browser is not None:
+                browser.wait()                  # (pytest-timeout stops a search that hangs)
+            w.frames(2)
+            if w.has_widget("#join_found"):
+                return
+            if attempt + 1 < tries:
+                w.press("#join_again")
+        raise JourneyFailed(f"{w.where()}: never found the table on the network ({tries} searches)")
 
     def join_address(self, command: dict) -> dict:
         from knjazja.app.wording.i18n import tr

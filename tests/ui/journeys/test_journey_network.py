@@ -53,7 +53,7 @@ def alternate(w: Window, friend: Friend, player: Player, friend_moves: int, limi
 def test_hosting_a_table_a_friend_joins_reconnects_and_comes_back(window, hosting, size, lang):
     friend = Friend(size, lang, hosting, FRIEND[lang])
     try:
-        w = window("hosting", size, lang)
+        w = window("hosting", size, lang, paced=True)
         w.frames(2)
         set_up(w, ["human", "remote", "easy"])
         w.see("a seat for a player on another computer", scene="SetupScene",
@@ -105,7 +105,7 @@ def test_a_serve_table_joined_from_the_window(window, tmp_path, size, lang):
     port = server.start()
     server.call(lambda: host.create_table("FRIDAY", ["remote", "easy"], seed=21))
     try:
-        w = window("serve", size, lang)
+        w = window("serve", size, lang, paced=True)
         w.frames(2)
         w.press("#menu_join", tr("menu.join"))
         w.field("#join_address", f"127.0.0.1:{port}")
