@@ -307,15 +307,15 @@ def _cmd_bench(args) -> int:
         res = bench_evening(games=args.games or 6, frames=args.frames,
                             progress=None if args.json else lambda line: print(line, flush=True))
     elif args.what == "serve":
-        from knjazja.net.bench import bench_serve
+        from knjazja.tools.netbench import bench_serve
         res = bench_serve(tables=args.tables, seconds=args.seconds, think=args.think)
         print(json.dumps(res))            # one JSON line, whatever --json says
         return 0
     elif args.what == "attacks":
-        from knjazja.net.attackbench import bench_attacks
+        from knjazja.tools.attackbench import bench_attacks
         res = bench_attacks(seconds=args.seconds)
     elif args.what == "leaks":
-        from knjazja.net.bench import bench_leaks
+        from knjazja.tools.netbench import bench_leaks
         res = bench_leaks(games=args.games or 100)
         if not args.json:
             print(f"{res['hidden_cards_sent']} hidden cards sent ({res['games']} games, "

@@ -1,11 +1,11 @@
 """docs/ARCHITECTURE.md names every module of the game and of the laboratory, so a newcomer
 finds each one on the map (a new module without its line there fails here).
 
-A module is on the map by its path, not its bare file name: `knjazja/net/bench.py` written out
+A module is on the map by its path, not its bare file name: `knjazja/bots/hints.py` written out
 anywhere in the map, or its path below its package (`bench.py`, `scenes/table.py`) backticked
 in the section of that package — the one headed `## ui …` for knjazja/ui, `## knjazja_lab …`
-for the laboratory, the text before the first section for knjazja/ itself. So the lab's bench.py
-line in its section does not put net/bench.py on the map. A bare name counts only for the
+for the laboratory, the text before the first section for knjazja/ itself. So the lab's hints.py
+line in its section does not put bots/hints.py on the map. A bare name counts only for the
 package's one module of that name; two modules of one name each need their path
 (`experiments/paired.py`)."""
 from __future__ import annotations
@@ -71,12 +71,12 @@ def test_the_check_sees_a_module_missing_from_the_map():
 
 
 def test_a_name_in_another_package_section_does_not_count():
-    """net/bench.py is not on a map that names `bench.py` only in the ui and the lab sections."""
-    doc = ("# map\n## net\nthe table\n## ui\n`bench.py`\n## knjazja_lab\n`bench.py`\n")
+    """bots/hints.py is not on a map that names `hints.py` only in the net and the lab sections."""
+    doc = ("# map\n## bots\nthe bots\n## net\n`hints.py`\n## knjazja_lab\n`identity/hints.py`\n")
     missing = unmapped(doc)
-    assert "knjazja/net/bench.py" in missing
-    assert "knjazja_lab/bench.py" not in missing
-    assert "knjazja/net/bench.py" not in unmapped(doc + "see `knjazja/net/bench.py`\n")
+    assert "knjazja/bots/hints.py" in missing
+    assert "knjazja_lab/identity/hints.py" not in missing
+    assert "knjazja/bots/hints.py" not in unmapped(doc + "see `knjazja/bots/hints.py`\n")
 
 
 def test_of_two_modules_of_one_name_in_a_package_the_deeper_needs_its_path():

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from knjazja.app.store.files import load_game
-from knjazja.net.bench import ScriptedSeat, play_in_process
+from knjazja.tools.netbench import ScriptedSeat, play_in_process
 from knjazja.net.host import Host, Limits
 from knjazja.net.protocol import Refused, encode, join_message
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from knjazja.engine import dumps
-from knjazja.net.bench import ScriptedSeat
+from knjazja.tools.netbench import ScriptedSeat
 from knjazja.net.host import Host, Limits
 from knjazja.net.protocol import CLIENT_MESSAGES, MAX_CLIENT_MESSAGE, encode, join_message
 
@@ -74,8 +74,10 @@ def test_fuzzed_messages_never_hurt_the_table(batch):
     log.setLevel(logging.INFO)
     try:
         for who, raw in batch:
-            if STRANGERS[-1].closed:
+            if STRANGERS[-1].closed:        # its socket closes: the server lets the host know, as here
+                HOST.disconnect(STRANGERS[-1].link, STRANGERS[-1].closed)
                 STRANGERS.append(ScriptedSeat(HOST, "stranger"))
+                assert STRANGERS[-1].link is not None, HOST.last_refusal
             sender = {"seated": MOVER, "other": B if MOVER is A else A, "stranger": STRANGERS[-1]}[who]
             before, refused_before, noted = dumps(table.state), HOST.refusals, HOST.refused_log.total
             lines.clear()

@@ -4,7 +4,7 @@ counted per address and overall, a flood of them never keeps a newcomer out; who
 limited by their cost; a seated player who does not move gets the stand-in."""
 import logging
 
-from knjazja.net.bench import ScriptedSeat
+from knjazja.tools.netbench import ScriptedSeat
 from knjazja.net.guard import Backoff, RefusalLog
 from knjazja.net.host import Host, Limits
 from knjazja.net.protocol import encode, join_message

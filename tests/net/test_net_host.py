@@ -5,7 +5,7 @@ import random
 
 from knjazja.engine import Event, dumps, observation
 from knjazja.net import codec
-from knjazja.net.bench import LAYOUTS, ScriptedSeat, play_in_process
+from knjazja.tools.netbench import LAYOUTS, ScriptedSeat, play_in_process
 from knjazja.net.host import Host, Limits
 from knjazja.net.leaks import LeakCheck
 from knjazja.net.protocol import encode, join_message

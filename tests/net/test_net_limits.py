@@ -2,7 +2,7 @@
 at ``tick``: the host driven directly with fake links and an injected clock."""
 import logging
 
-from knjazja.net.bench import ScriptedSeat
+from knjazja.tools.netbench import ScriptedSeat
 from knjazja.net.host import Host, Limits, peer_ip
 from knjazja.net.protocol import encode, join_message
 

@@ -228,7 +228,7 @@ def test_an_undo_over_loopback_leaves_the_client_with_the_hosts_log(serving):
     The other player (on the host's thread) then comes back and is sent his decision: the
     same move may no longer be taken back, and the host says ``no_undo``."""
     from knjazja.engine.actions import DRAW
-    from knjazja.net.bench import ScriptedSeat
+    from knjazja.tools.netbench import ScriptedSeat
     from knjazja.net.protocol import encode, join_message
 
     host = Host(limits=FREE)

@@ -9,7 +9,7 @@ import random
 from knjazja.app.session import GameSession, Seat, replay_log
 from knjazja.engine import dumps, loads, new_game
 from knjazja.engine.rules import apply, legal_actions
-from knjazja.net.bench import ScriptedSeat, play_in_process
+from knjazja.tools.netbench import ScriptedSeat, play_in_process
 from knjazja.net.discovery import answer_bytes, table_entry
 from knjazja.net.host import Host, Limits
 from knjazja.net.protocol import encode, join_message

@@ -107,7 +107,7 @@ def test_a_table_code_whose_game_is_kept_is_not_opened_again(monkeypatch, tmp_pa
     import random
 
     from knjazja.net import server
-    from knjazja.net.bench import play_in_process
+    from knjazja.tools.netbench import play_in_process
     from knjazja.net.host import Host, Limits
     host = Host(tmp_path, limits=Limits(rate=1e9, burst=10**9))
     play_in_process(host, "fri", ["remote", "easy"], 3, random.Random(3))

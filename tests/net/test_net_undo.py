@@ -6,7 +6,7 @@ import logging
 
 from knjazja.engine import dumps
 from knjazja.net import codec
-from knjazja.net.bench import ScriptedSeat
+from knjazja.tools.netbench import ScriptedSeat
 from knjazja.net.host import Host, Limits
 from knjazja.net.leaks import LeakCheck
 from knjazja.net.protocol import Refused, decode_client, encode, join_message

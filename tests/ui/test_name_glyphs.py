@@ -55,7 +55,7 @@ def test_the_setup_screen_cleans_a_name_and_refuses_to_type_an_emoji(make_app):
 
 
 def test_a_friends_program_cannot_seat_an_undrawable_name():
-    from knjazja.net.bench import ScriptedSeat
+    from knjazja.tools.netbench import ScriptedSeat
     from knjazja.net.host import Host, Limits
     from knjazja.net.protocol import join_message
     host = Host(limits=Limits(rate=1e9, burst=10**9))

@@ -27,9 +27,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from .host import Host, Limits, Link
-from .leaks import LeakCheck
-from .protocol import encode, join_message
+from knjazja.net.host import Host, Limits, Link
+from knjazja.net.leaks import LeakCheck
+from knjazja.net.protocol import encode, join_message
 
 LAYOUTS = (["remote", "remote", "easy"], ["remote", "easy", "remote", "normal"], ["remote", "remote"],
            ["easy", "remote", "remote", "remote", "easy"])

@@ -13,10 +13,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from .attacks import (FAILED, MOVE_LIMIT, PASSWORD, guess_passwords, hold_connections, honest_process,
+from knjazja.tools.attacks import (FAILED, MOVE_LIMIT, PASSWORD, guess_passwords, hold_connections, honest_process,
                       long_table, ping_flood, resync_storm, storm_tables, window, ws_to)
-from .bench import start_server, stop_server
-from .protocol import encode, join_message
+from knjazja.tools.netbench import start_server, stop_server
+from knjazja.net.protocol import encode, join_message
 
 IDLE_MINUTES = 0.1           # the bench's host closes an idle table after 6 s (the issue's --idle-minutes)
 

@@ -24,9 +24,9 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from .bench import _percentile as percentile
-from .protocol import encode, join_message
-from .ws_client import connect
+from knjazja.tools.netbench import _percentile as percentile
+from knjazja.net.protocol import encode, join_message
+from knjazja.net.ws_client import connect
 
 PASSWORD = "4821"
 HONEST_PAIRS = 4
