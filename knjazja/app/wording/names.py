@@ -35,7 +35,7 @@ def displayable(text: str, limit: int | None = None) -> str:
 def _drawable(ch: str) -> str:
     if ch in NAME_CHARS:
         return ch
-    if ch.isspace():
+    if ch.isspace() or unicodedata.category(ch) == "Cc":     # a control parts words as displayable's does
         return " "
     return "".join(c for c in unicodedata.normalize("NFKD", ch) if c in NAME_CHARS and c != " ")   # ğ → g, ﬁ → fi
 
