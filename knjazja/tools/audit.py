@@ -179,9 +179,12 @@ def check_fact(report: Report, state: GameState, seat: int, action: Action, f, w
             if v.key != want:
                 bad.append(f"{name}: {v.key} but {want} {stand}")
             continue
-        if key in ("at_leader", "off_leader") and name in ("seat", "leader"):
+        if key in ("at_leader", "off_leader", "at_coleader", "off_coleaders") and name in ("seat", "leader"):
             top = exp["top"]
-            ok = (got in top) if (name == "leader" or key == "at_leader") else (got not in top)  # type: ignore
+            shared = key in ("at_coleader", "off_coleaders")
+            ok = (got in top) if (name == "leader" or key.startswith("at_")) else (got not in top)  # type: ignore
+            ok = ok and (len(top) > 1) == shared                  # type: ignore[arg-type]
+            # ("the leader" for one of two level leaders misleads as much as a wrong name)
             if not ok:
                 bad.append(f"{name} {got}, leaders {top}")
             continue

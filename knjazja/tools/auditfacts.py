@@ -271,7 +271,7 @@ EXPECT.update({
     "decline_costs": _reaction, "decline_free": _reaction,
     "bid": _bid, "gives_city": _gives,
     "ends_leading": _ends, "ends_behind": _ends, "silence_cancels": _ends, "silence_round": _ends,
-    "at_leader": _aim, "off_leader": _aim,
+    "at_leader": _aim, "off_leader": _aim, "at_coleader": _aim, "off_coleaders": _aim,
     "glory_up": lambda c: {"n": c.score(c.after) - c.score(c.s)},
     "glory_down": lambda c: {"n": c.score(c.s) - c.score(c.after)},
     "rival_loses": lambda c: {"losses": {t: c.score(c.s, t) - c.score(c.after, t) for t in range(c.s.n) if t != c.me}},

@@ -183,6 +183,7 @@ def _russian(rx: Callable[..., None], out: list[tuple[str, Test]], feminine: set
 def _english(rx: Callable[..., None], out: list[tuple[str, Test]], cities: str) -> None:
     out.append(("numeral agreement", lambda ln: _en_numerals(ln.text)))
     rx("'Better was'", r"Better was")
+    rx("two numbers run together ('gives Player 2 3 Glory')", r"(?<![\d,.:×–-])\d+[ \u00a0]\d+[ \u00a0]\w")
     rx("stacked brackets", r"\)[\u00a0 ]\(")
     rx("stacked colons", r"(?<!\d):(?!\d)[^:.!?]*(?<!\d):(?!\d)")
     rx("'a Druzhina'", r"(?<![\w'])an?[\u00a0 ](?:Druzhina|Polovtsian Host|Militia)(?![\u00a0 ]of )")

@@ -130,3 +130,21 @@ def test_the_check_catches_a_reason_that_is_only_the_score():
     assert audit.score_only("you lead Olga by 20 Glory; you have 2 turns left before the end", "en")
     assert not audit.score_only("Киев сразу даёт 3 Славы; после этого хода вы впереди Ольги на 3 Славы", "ru")
     random.Random(0)
+
+
+def test_the_check_catches_the_leader_named_where_the_lead_is_shared(recorded, monkeypatch):
+    """A blow at one of two princes level at the top was told as at "the one who leads the
+    table" (the issue 59 sample's last Hint: Igor and Yaroslav both at 11 Glory)."""
+    from knjazja.app.advice.facts import Seat
+
+    def one_leader(obs, a):
+        hit, top = movefacts.victim(obs, a), movefacts.leaders(obs)
+        if hit < 0 or obs.n < 3 or not top:
+            return []
+        if hit in top:
+            return [fact("at_leader", seat=Seat(hit))]
+        return [fact("off_leader", seat=Seat(hit), leader=Seat(min(top)))]
+    monkeypatch.setattr(movefacts, "aim_facts", one_leader)
+    data, states = recorded
+    report = auditrun.check(data, states)
+    assert sum(report.wrong.values()) > 0, report.checked

@@ -85,6 +85,8 @@ def test_ten_whole_games_read_without_a_known_error(lang):
      "Events (24): most go to the discard pile, but the Tatar Invasion stays."),
     # the second reader's pass (issue 59): two numbers run together; «ваш» told of another prince
     ("ru", "вы заберёте у\u00a0Игрока 2 2\u00a0карты", "вы заберёте 2\u00a0карты у\u00a0Игрока 2"),
+    ("ru", "ваш ход сразу даёт Игроку\u00a02\u00a03\u00a0Славы", "ваш ход сразу даёт 3\u00a0Славы Игроку\u00a02"),
+    ("en", "the move gives Player 2 3 Glory at once", "the move gives 3 Glory to Player 2 at once"),
     ("ru", "Ход Ольги\u00a0— построить «Церковь». Почему: ваша Слава сразу изменилась бы на\u00a0+2",
      "Ход Ольги\u00a0— построить «Церковь». Это лучший ход, шанс победы 53%"),
 ])

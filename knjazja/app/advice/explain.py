@@ -150,7 +150,8 @@ def why_good(state: GameState, seat: int, action: Action, value: float, names: l
 
 
 def _names_leader(found: list[Fact]) -> bool:
-    return any(f.key in ("at_leader", "off_leader", "ends_behind", "ends_leading") for f in found)
+    return any(f.key in ("at_leader", "off_leader", "at_coleader", "off_coleaders", "ends_behind", "ends_leading")
+               for f in found)
 
 
 def _standing(f: Fact) -> bool:

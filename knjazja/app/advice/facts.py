@@ -196,8 +196,8 @@ def own_turn(obs: Observation) -> bool:
 
 
 # --- what tells against a move ----------------------------------------------------------------
-RISKY = frozenset({"closes", "bribable", "ends_behind", "off_leader", "exposed", "thin_walls", "helps", "shields",
-                   "chronicle_for", "city_for", "glory_down"})
+RISKY = frozenset({"closes", "bribable", "ends_behind", "off_leader", "off_coleaders", "exposed", "thin_walls",
+                   "helps", "shields", "chronicle_for", "city_for", "glory_down"})
 
 
 def risky(f: Fact) -> bool:

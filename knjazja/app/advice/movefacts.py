@@ -264,6 +264,8 @@ def aim_facts(obs: Observation, a: Action) -> list[Fact]:
     top = leaders(obs)
     if not top:                       # all level: nobody to aim at
         return []
+    if len(top) > 1:                  # a shared lead: neither "the leader" nor one name for it
+        return [fact("at_coleader" if hit in top else "off_coleaders", seat=Seat(hit))]
     if hit in top:
         return [fact("at_leader", seat=Seat(hit))]
     return [fact("off_leader", seat=Seat(hit), leader=Seat(min(top)))]
