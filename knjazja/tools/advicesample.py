@@ -19,24 +19,11 @@ from knjazja.app.advice.marks import marks
 from knjazja.app.advice.verdict import point_verdict
 from knjazja.app.wording.i18n import tr
 from knjazja.app.wording.narrate import Narrator
-from knjazja.bots import make_bot
 from knjazja.bots.hints import rank_actions
-from knjazja.engine import Action, GameState, apply, final_scores, legal_actions, new_game, observation
+from knjazja.engine import Action, GameState, apply, final_scores, legal_actions, observation
+from knjazja.tools.reviewbench import SEATS, play      # (the same game: one Easy seat against three Normal)
 
 NAMES = {"ru": ["Ольга", "Игорь", "Игрок 2", "Ярослав"], "en": ["Olga", "Igor", "Player 2", "Yaroslav"]}
-KINDS = ["easy", "normal", "normal", "normal"]
-SEATS = [True, False, False, False]
-
-
-def play(seed: int) -> GameState:
-    s = new_game(len(KINDS), seed, first_player=seed % len(KINDS))
-    bots = [make_bot(k) for k in KINDS]
-    rng = random.Random(seed)
-    while not s.over:
-        legal = legal_actions(s)
-        seat = s.decision.seat
-        apply(s, legal[0] if len(legal) == 1 else bots[seat].choose(observation(s, seat), legal, rng))
-    return s
 
 
 def facts_line(s: GameState, seat: int, a: Action) -> str:
