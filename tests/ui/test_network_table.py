@@ -11,35 +11,14 @@ from knjazja.net.server import ServerThread
 from knjazja.ui.main import GameFlow
 from knjazja.ui.scenes.join import JoinScene, parse_address
 from knjazja.ui.table.remote_scene import RemoteTableScene, lost_reason, refusal_text
+from network_window import frames_until, host_here, join_typed, plain
 
 FREE = Limits(rate=1e6, burst=10**6)
 
 
-def _frames_until(app, done):
-    """Frames until ``done()``; no deadline (a hang is stopped by pytest-timeout)."""
-    while not done():
-        app.step([], 1 / 30)
-        time.sleep(0.005)        # the network thread's turn (not a timing assertion)
-
-
 @pytest.fixture
 def hosting(monkeypatch, tmp_path):
-    """Hosted tables listen on loopback at a free port, unannounced, their bots without a pause
-    (a second a move would make a game last minutes)."""
-    from knjazja.net import hosting as H
-    real = H.HostedTable.open.__func__
-
-    def open_here(cls, kinds, names, **kw):
-        kw.update(port=0, bind="127.0.0.1", announce=False, folder=tmp_path, bot_pause=0.0, bot_floor=0.0)
-        return real(cls, kinds, names, **kw)
-    monkeypatch.setattr(H.HostedTable, "open", classmethod(open_here))
-    real_resume = H.HostedTable.resume.__func__
-
-    def resume_here(cls, path, **kw):
-        kw.update(port=0, bind="127.0.0.1", announce=False, bot_pause=0.0, bot_floor=0.0)
-        return real_resume(cls, path, **kw)
-    monkeypatch.setattr(H.HostedTable, "resume", classmethod(resume_here))
-    monkeypatch.setattr(H, "hosted_folder", lambda: tmp_path)
+    host_here(monkeypatch, tmp_path)
 
 
 def test_parse_address_accepts_what_people_type():
@@ -50,17 +29,13 @@ def test_parse_address_accepts_what_people_type():
         assert parse_address(bad) is None
 
 
-def _plain(text):
-    return text.replace("\u00a0", " ")      # the typography's no-break spaces
-
-
 def test_refusals_and_losses_are_said_in_both_languages():
-    assert _plain(refusal_text("bad_password", "ru")) == "неверный пароль стола"
-    assert _plain(refusal_text("bad_password", "en")) == "wrong table password"
+    assert plain(refusal_text("bad_password", "ru")) == "неверный пароль стола"
+    assert plain(refusal_text("bad_password", "en")) == "wrong table password"
     assert "martian" in refusal_text("martian", "en")
-    assert _plain(lost_reason("table_full: no free seat", "ru")) == "все места за этим столом заняты"
-    assert _plain(lost_reason("closed", "en")) == "the host closed the table or cannot be reached"
-    assert _plain(lost_reason("closed", "ru")) == "хозяин закрыл стол или недоступен"
+    assert plain(lost_reason("table_full: no free seat", "ru")) == "все места за этим столом заняты"
+    assert plain(lost_reason("closed", "en")) == "the host closed the table or cannot be reached"
+    assert plain(lost_reason("closed", "ru")) == "хозяин закрыл стол или недоступен"
 
 
 def test_the_host_plays_a_network_game_from_the_setup_to_the_end(make_app, hosting):
@@ -70,12 +45,12 @@ def test_the_host_plays_a_network_game_from_the_setup_to_the_end(make_app, hosti
     setup = {"seats": [{"name": "Ольга", "kind": "human"}, {"name": "", "kind": "remote"},
                        {"name": "Бот", "kind": "easy"}], "first_player": "random", "options": {}}
     session = flow.start_game(setup, seed=5)
-    _frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
+    frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
     scene = app.stack.top
     hosted = scene.hosted
-    _frames_until(app, lambda: hosted.free_seats == 1)
+    frames_until(app, lambda: hosted.free_seats == 1)
     friend = ClientSession(hosted.url, hosted.code, name="Игорь").start()
-    _frames_until(app, lambda: hosted.free_seats == 0 and scene.controller.names[1] == "Игорь")
+    frames_until(app, lambda: hosted.free_seats == 0 and scene.controller.names[1] == "Игорь")
     c = scene.controller
     while not (session.over and c.finished):
         app.step([], 1 / 30)
@@ -125,22 +100,17 @@ def test_a_player_joins_by_address_and_code_and_sees_his_seat(make_app, tmp_path
     flow = GameFlow(app)
     app.stack.push(flow.menu)
     try:
-        join = JoinScene(on_joined=flow.net.open, name="Ярослав", browse=False)
-        app.stack.push(join)
-        app.step([], 1 / 30)
-        join.fields.update(address=f"127.0.0.1:{port}", code="FRI", password="wrong")
-        join.entries.clear()
-        join.join()
-        _frames_until(app, lambda: join.session is None)
-        assert "wrong table password" in _plain(join.status)
+        join = join_typed(app, flow, "Ярослав", address=f"127.0.0.1:{port}", code="FRI", password="wrong")
+        frames_until(app, lambda: join.session is None)
+        assert "wrong table password" in plain(join.status)
         join.fields["password"] = "pw"
         join.join()
-        _frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
+        frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
         scene = app.stack.top
         assert scene.controller.viewer == 1 and scene.controller.names[1] == "Ярослав"   # (the only free seat)
         assert scene.remote.seats[0].kind == "normal"
         scene.remote.client.drop_connection()
-        _frames_until(app, lambda: scene.remote.client.drops >= 1 and scene.remote.status == "connected")
+        frames_until(app, lambda: scene.remote.client.drops >= 1 and scene.remote.status == "connected")
         assert scene.controller.viewer == 1
     finally:
         flow.net.leave()
@@ -161,11 +131,11 @@ def test_a_table_hosted_on_the_network_is_found_and_picked(make_app, tmp_path):
         assert hosted._announcer is not None
         join = JoinScene(on_joined=flow.net.open, name="Игорь", discovery_port=hosted._announcer.port)
         app.stack.push(join)
-        _frames_until(app, lambda: join.found_buttons)
+        frames_until(app, lambda: join.found_buttons)
         (button, found), = join.found_buttons
         assert (found.code, found.free, found.name) == (hosted.code, 1, "Ольга")
         join.pick(found)
-        _frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
+        frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
         assert app.stack.top.controller.viewer == 1
     finally:
         flow.net.leave()
@@ -184,13 +154,8 @@ def test_a_player_whose_program_closed_gets_his_own_seat_back(make_app, tmp_path
     app.stack.push(flow.menu)
     try:
         for _attempt in range(2):
-            join = JoinScene(on_joined=flow.net.open, name="Ярослав", browse=False)
-            app.stack.push(join)
-            app.step([], 1 / 30)
-            join.fields.update(address=f"127.0.0.1:{port}", code="EVE", seat="3")   # the last seat
-            join.entries.clear()
-            join.join()
-            _frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
+            join_typed(app, flow, "Ярослав", address=f"127.0.0.1:{port}", code="EVE", seat="3")   # the last seat
+            frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
             assert app.stack.top.controller.viewer == 2
             assert server.call(lambda: host.tables["EVE"].free_remote_seats()) == [0]
             app.stack.top.remote.client.drop_connection()     # the program "closes" without a goodbye
@@ -214,7 +179,7 @@ def test_two_players_at_the_host_and_a_friend_elsewhere(make_app, hosting):
              "first_player": 0, "options": {}}
     session = flow.start_game(setup, seed=21)
     assert isinstance(session, HotSeatSession)
-    _frames_until(app, lambda: isinstance(app.stack.top, (RemoteTableScene,)) or flow.table is not None)
+    frames_until(app, lambda: isinstance(app.stack.top, (RemoteTableScene,)) or flow.table is not None)
     hosted = flow.table.hosted
     friend = ClientSession(hosted.url, hosted.code, name="Игорь").start()
     scene, c = flow.table, flow.table.controller
@@ -235,7 +200,7 @@ def test_two_players_at_the_host_and_a_friend_elsewhere(make_app, hosting):
             assert c.play(session.legal()[-1])
         time.sleep(0.002)
     assert viewers == {0, 2} and checked > 10 and {r.reason for r in session.refusals} <= {"flood", "stale"}
-    _frames_until(app, lambda: all(p.over for p in session.parts))    # every link has the end
+    frames_until(app, lambda: all(p.over for p in session.parts))    # every link has the end
     from knjazja.engine import observation
     from knjazja.net import codec
     table = hosted.table
@@ -261,7 +226,7 @@ def test_a_table_the_window_hosted_is_offered_again_and_opens(make_app, hosting,
     import pygame
     import pygame_gui
     app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 1 / 30)
-    _frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
+    frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
     scene = app.stack.top
     assert scene.hosted.code == first.code and scene.controller.viewer == 0
     flow.net.leave()

@@ -2,7 +2,6 @@
 screen (the bot's mark on the seat's plate, a line in the log) and the returning player hears
 what it did; leaving a hosted table asks first and names the friends it drops; a guest whose
 program restarted gets back to his table from the list with one click."""
-import time
 
 import pygame
 import pygame_gui
@@ -17,29 +16,11 @@ from knjazja.ui.scenes.join import JoinScene
 from knjazja.ui.scenes.message import MessageScene
 from knjazja.ui.scenes.saveload import ConfirmScene
 from knjazja.ui.table.remote_scene import RemoteTableScene
+from network_window import frames_until, host_here, join_typed, plain
 
 @pytest.fixture
 def hosting(monkeypatch, tmp_path):
-    """Hosted tables on loopback at a free port, unannounced, their bots at once."""
-    from knjazja.net import hosting as H
-    real_open = H.HostedTable.open.__func__
-
-    def open_here(cls, kinds, names, **kw):
-        kw.update(port=0, bind="127.0.0.1", announce=False, folder=tmp_path, bot_pause=0.0, bot_floor=0.0)
-        return real_open(cls, kinds, names, **kw)
-    monkeypatch.setattr(H.HostedTable, "open", classmethod(open_here))
-    monkeypatch.setattr(H, "hosted_folder", lambda: tmp_path)
-
-
-def frames_until(app, done):
-    """Frames until ``done()``; no deadline (a hang is stopped by pytest-timeout)."""
-    while not done():
-        app.step([], 1 / 30)
-        time.sleep(0.005)        # the network thread's turn (not a timing assertion)
-
-
-def plain(text):
-    return text.replace("\u00a0", " ")
+    host_here(monkeypatch, tmp_path)
 
 
 def later(host, seconds):
@@ -127,12 +108,7 @@ def guest_table(make_app, tmp_path, now):
     app = make_app((1280, 720), settings=Settings(animation_speed=8.0, language="ru"), persist=False)
     flow = GameFlow(app)
     app.stack.push(flow.menu)
-    join = JoinScene(on_joined=flow.net.open, name="Ольга", browse=False)
-    app.stack.push(join)
-    app.step([], 1 / 30)
-    join.fields.update(address=f"127.0.0.1:{port}", code="FRI", seat="1")
-    join.entries.clear()
-    join.join()
+    join_typed(app, flow, "Ольга", address=f"127.0.0.1:{port}", code="FRI", seat="1")
     frames_until(app, lambda: isinstance(app.stack.top, RemoteTableScene))
     return host, server, other, flow, app.stack.top
 
