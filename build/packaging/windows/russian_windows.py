@@ -22,7 +22,7 @@ import sys
 import tempfile
 
 LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-FIRST_START = ("from knjazja.app import settings; s = settings.load_settings(); "
+FIRST_START = ("from knjazja.app.store import settings; s = settings.load_settings(); "
                "print(s.language, settings.settings_path().exists())")
 SAVE_NAMES = ['Поход на Киев: "Ольга" <2>', 'a/b\\c|d?e*f', "CON", "nul", "COM1", "Вася.", "  Игорь  "]
 failures: list[str] = []
