@@ -32,8 +32,6 @@ class HotSeatSession:
         self.parts = sessions
         self.feed = EventFeed()
         self.refusals: list[Update] = []
-        self.series = False
-        self.autosave_error: str | None = None
         self.viewer = -1                       # the seat looking now (the scene says; -1: the first)
         self.viewer_policy = "hotseat"
 
@@ -164,9 +162,6 @@ class HotSeatSession:
     def undo(self, seat: int) -> bool:
         part = self._by_seat().get(seat)
         return part is not None and part.undo(seat)
-
-    def meta(self) -> dict:
-        return self.parts[0].meta()
 
     def review_record(self) -> Review:
         """The decisions of every player at this screen, each as he saw it, in the game's order."""

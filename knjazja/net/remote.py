@@ -54,8 +54,6 @@ class RemoteSession:
         self.client = client
         self.feed = EventFeed()
         self.refusals: list[Update] = []        # the host's refusals of this seat's actions, oldest first
-        self.series = False
-        self.autosave_error: str | None = None  # the host keeps the autosave
         self.seats: list[Seat] = []
         self._undo_sent = -1                    # the action count at which this seat asked to undo
         # a bot began (True) or stopped (False) playing a seat: (events in the feed then, seat, True/False)
@@ -197,9 +195,6 @@ class RemoteSession:
         self._undo_sent = self.client.at
         self.client.send_undo()
         return True
-
-    def meta(self) -> dict:
-        return {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats], "series": False}
 
     def close(self) -> None:
         self.client.close()
