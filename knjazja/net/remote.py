@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from knjazja.app.advice.analysis import Review
 from knjazja.app.feed import EventFeed
 from knjazja.app.session import Seat, TableSession
 from knjazja.engine import Action, Event, IllegalAction, Observation, public_part
@@ -40,13 +41,7 @@ class Decided(NamedTuple):
     action: Action              # its move
 
 
-class Review(NamedTuple):
-    """A network seat's game for its review, from its own views only: the position of each of
-    its decisions as it saw it and the legal actions it had, its moves, and the end as it saw it."""
-    positions: list[Observation]
-    legal: list[list[Action]]
-    actions: list[Action]
-    final: Observation
+RECORD_SEED = 61    # the analysis's seed of a network seat's review (no game seed is known here)
 
 
 class RemoteSession:
@@ -207,9 +202,10 @@ def _seat_kind(kind: str) -> str:
 
 def review_of(record: list[Decided], final: Observation) -> Review:
     """The review of decisions seen at one screen (``record``, in any order) and the end as seen
-    there: move ``i`` was chosen in position ``i``."""
+    there, from those views only: move ``i`` was chosen in position ``i``."""
     ordered = sorted(record, key=lambda r: r.at)
-    return Review([r.seen for r in ordered], [list(r.legal) for r in ordered], [r.action for r in ordered], final)
+    return Review([r.seen for r in ordered], [list(r.legal) for r in ordered], [r.action for r in ordered], final,
+                  RECORD_SEED)
 
 
 if TYPE_CHECKING:

@@ -48,6 +48,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from knjazja.app.advice.explain import gained_as_much
 from knjazja.app.advice.facts import Position
@@ -74,6 +75,23 @@ def replay(state: GameState) -> list[GameState]:
         apply(s, action)
         states.append(s.clone())
     return states
+
+
+class Review(NamedTuple):
+    """A game to review: the position of each move (a replayed state; at a network table, the
+    observation its seat decided on), the legal actions there, the moves, the end, and the seed
+    of the analysis's generators (the same game, the same review)."""
+    positions: Sequence[Position]
+    legal: list[list[Action]]
+    actions: list[Action]
+    final: Position
+    seed: int
+
+
+def replayed(state: GameState) -> Review:
+    """A local game's review: every position replayed from its seed and actions."""
+    states = replay(state)
+    return Review(states[:-1], [legal_actions(s) for s in states[:-1]], list(state.history), states[-1], state.seed)
 
 
 def _is_human(seat) -> bool:

@@ -12,21 +12,20 @@ Hover a card to see it large.  Keys: ←/→ (or ↑/↓) a move, PgUp/PgDn ten,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
 from knjazja.app.advice import marks as review_marks
-from knjazja.app.advice.analysis import WORLDS, Analysis, PointResult, decision_points, losers, replay
+from knjazja.app.advice.analysis import WORLDS, Analysis, PointResult, Review, decision_points, losers, replayed
 from knjazja.app.advice.facts import Position
 from knjazja.app.session import TableSession, local_game
 from knjazja.app.advice.marks import Mark
 from knjazja.app.wording.i18n import get_language, tr
 from knjazja.app.wording.narrate import Narrator
 from knjazja.app.advice.verdict import point_verdict
-from knjazja.engine import Action
+from knjazja.engine import Action, Observation
 from knjazja.ui import style
 from knjazja.ui.art.palette import HIGHLIGHT
 from knjazja.ui.scenes.base import oid
@@ -35,11 +34,7 @@ from knjazja.ui.scenes.review_list import MoveRows
 from knjazja.ui.table.sprites import Sprites, TextCache, seat_colour
 from knjazja.ui.widgets import BookScene, ScrollArea, draw_edge_fades
 
-if TYPE_CHECKING:
-    from knjazja.net.remote import Review
-
 BEST_GLOW = (120, 220, 120)
-RECORD_SEED = 61        # a network seat's review: no game seed is known there (the same record, the same review)
 
 
 def _card_set(a: Action | None) -> set[int]:
@@ -60,23 +55,19 @@ class ReviewScene(BookScene):
                  worlds: int = WORLDS, analysis: Analysis | None = None,
                  use_process: bool = True, record: Review | None = None) -> None:
         """A local game is replayed from its state (``local_game``); a network table's review
-        is its ``record`` (``net.remote.Review``): the positions its seats saw, their legal
-        actions and moves, and the end as seen there."""
+        is its ``record`` (``net.remote.review_of``: only the positions its seats saw)."""
         super().__init__(on_close=on_close)
         self.session = session
         self.seats = session.seats
-        self.legal: list[list[Action]] | None = None
-        self.states: list[Position]
-        if record is not None:
-            self.states = [*record.positions, record.final]
-            self.actions: list[Action] = list(record.actions)
-            self.legal = record.legal
-        else:
+        seen_here = record is not None                # only this screen's hands are known
+        if record is None:
             local = local_game(session)
             assert local is not None, "a network table's review is its record of what it saw"
-            self.states = list(replay(local.state))
-            self.actions = list(local.state.history)
-        self.points = decision_points(self.states, self.seats, self.legal)
+            record = replayed(local.state)
+        self.game = record
+        self.states: list[Position] = [*self.game.positions, self.game.final]
+        self.actions: list[Action] = self.game.actions
+        self.points = decision_points(self.states, self.seats, self.game.legal)
         self._point_set = set(self.points)
         self.worlds = worlds
         self.use_process = use_process
@@ -97,8 +88,8 @@ class ReviewScene(BookScene):
         self._right_cache: pygame.Surface | None = None
         self._right_key: tuple | None = None
         self.board = ReviewBoard(self.seats, self.sprites, self.texts, self.px)
-        if record is not None:                        # only this screen's hands are known
-            self.board.only = {st.seat for st in record.positions}
+        if seen_here:
+            self.board.only = {st.seat for st in self.states[:-1] if isinstance(st, Observation)}
         self._seek_drag = False
         self._fades: tuple[pygame.Surface, pygame.Surface] | None = None
         self._texts_cache: dict[tuple[str, int], str] = {}
@@ -113,8 +104,8 @@ class ReviewScene(BookScene):
     def enter(self) -> None:
         if self.analysis is None:
             self.analysis = Analysis(self.states, self.points, self.worlds, self.use_process,
-                                     lost=losers(self.states, self.seats), actions=self.actions, legal=self.legal,
-                                     seed=None if self.legal is None else RECORD_SEED)
+                                     lost=losers(self.states, self.seats), actions=self.actions,
+                                     legal=self.game.legal, seed=self.game.seed)
         if self.step in self._point_set:
             self.analysis.prioritize(self.step)
         self._remark()
