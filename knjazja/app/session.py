@@ -1,8 +1,11 @@
 """A game being played: the real state, who sits where, bots in the background, undo, autosave.
 
 No pygame: the table's controller (``knjazja.app.table.controller``) hands it the actions clicks
-map to and animates the events of its ``feed`` (``app.feed``: the game's one event log,
-read by each follower at his own pace); tests drive it directly.
+map to, animates the events of its ``feed`` (``app.feed``: the game's one event log, read by
+each follower at his own pace) and draws and words what its viewer sees (``seen_by``); tests
+drive it directly.  ``TableSession`` is what any table reads of a game, local or at a host
+elsewhere; the real ``GameState`` is a local game's own (``GameSession.state``, reached from a
+table through ``local_game``).
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from knjazja.app.wording.names import clean_name
 from knjazja.bots import make_bot
 from knjazja.bots.thinker import Thinker
 from knjazja.engine import (Action, Event, GameOptions, GameState, IllegalAction, Observation, apply, dumps,
-                            learned_by, legal_actions, new_game, observation)
+                            learned_by, legal_actions, new_game, observation, public_observation)
 from knjazja.engine.actions import ACCEPT, DECLINE, END_WAR, REACTION, WAR_ATTACK, WAR_COUNTER
 
 
@@ -76,8 +79,9 @@ class TableSession(Protocol):
     (``net.hotseat.HotSeatSession``) offer it alike; what a local game does by itself (its bots,
     sealing moves, automatic answers, the autosave) is ``GameSession``'s alone (``local_game``).
 
-    ``state`` is a whole ``GameState`` for the drawing and the prompts: the real one for a local
-    game, for a network seat one dealt from its view (``net.remote``) until those read ``seen_by``.
+    There is no state here: the table draws, words and scores what its viewer sees — an
+    ``engine.Observation``, a ``PublicView`` like a state — so a network seat, which never has
+    the game's state, offers exactly what a local game does.
     """
     @property
     def feed(self) -> EventFeed: ...
@@ -90,17 +94,15 @@ class TableSession(Protocol):
     @property
     def moves(self) -> int:
         """The number of actions applied so far (the position's key)."""
-    @property
-    def state(self) -> GameState: ...
-    def seen_by(self, seat: int) -> Observation:
-        """What ``seat`` sees of the table (a seat this session shows)."""
+    def seen_by(self, seat: int | None) -> Observation:
+        """What ``seat`` sees of the table (a seat this session shows); with None, what every
+        seat sees (``engine.public_part``: no hand, nobody's bid) for a table showing no one's eyes."""
     def legal(self) -> list[Action]: ...
     def human_to_decide(self) -> bool: ...
     def humans(self) -> list[int]: ...
     def play(self, action: Action) -> list[Event]: ...
     def undo_owner(self) -> int | None: ...
     def undo(self, seat: int) -> bool: ...
-    def meta(self) -> dict: ...
 
 
 def local_game(session: TableSession) -> GameSession | None:
@@ -147,8 +149,8 @@ class GameSession:
     def moves(self) -> int:
         return len(self.state.history)
 
-    def seen_by(self, seat: int) -> Observation:
-        return observation(self.state, seat)
+    def seen_by(self, seat: int | None) -> Observation:
+        return public_observation(self.state) if seat is None else observation(self.state, seat)
 
     def human_to_decide(self) -> bool:
         seat = self.deciding

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import zones as Z
 from .actions import Decision
@@ -72,6 +72,41 @@ def observation(s: GameState, seat: int) -> Observation:
         invasion_active=s.invasion_active, over=s.over,
         owned_ever=[set(o) for o in s.owned_ever], war=s.war.copy() if s.war else None,
         pending=pend, history_len=len(s.history), unseen=unseen, kept=s.kept[:])
+
+
+NOBODY = -1     # the seat of `public_part`: nobody's hand, nobody's bid face up
+
+
+def public_part(obs: Observation) -> Observation:
+    """What every seat sees of ``obs``: its seat's hand, the cards it knows in others' hands and
+    its own Dowry bid go among the unseen (``seat`` is `NOBODY`).  A table that shows no seat's
+    eyes (a spectator, between two players at one screen) reads this: no hidden card is in it."""
+    hidden = [*obs.hand, *(c for cards in obs.known.values() for c in cards)]
+    pend = None
+    if obs.pending is not None:
+        pend = obs.pending.copy()
+        hidden += [t for _, t in pend.bids if t >= 0]
+        pend.bids = [(b, -1) for b, _ in pend.bids]
+    return replace(obs, seat=NOBODY, hand=[], known={}, pending=pend,
+                   discard=obs.discard[:], cities={k: c.copy() for k, c in obs.cities.items()},
+                   chronicles=[c[:] for c in obs.chronicles], under=dict(obs.under),
+                   before=[b[:] for b in obs.before], owned_ever=[set(o) for o in obs.owned_ever],
+                   war=obs.war.copy() if obs.war else None, hand_sizes=obs.hand_sizes[:],
+                   unseen=sorted([*obs.unseen, *hidden]), kept=obs.kept[:])
+
+
+def public_observation(s: GameState) -> Observation:
+    """What every seat sees of ``s`` (`public_part`), for a table that shows nobody's eyes."""
+    return public_part(observation(s, 0))
+
+
+def seen_from(position: GameState | Observation, seat: int) -> Observation:
+    """``seat``'s view of ``position``: a state's `observation`, or the observation itself
+    when it is that seat's (the advice reads a network seat's recorded views so)."""
+    if isinstance(position, Observation):
+        assert position.seat == seat, "an observation shows its own seat's view only"
+        return position
+    return observation(position, seat)
 
 
 def determinize(obs: Observation, rng: random.Random,

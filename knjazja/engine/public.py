@@ -14,11 +14,12 @@ Matchmaking sends away (`razed`) and its Throne.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Protocol
 
-from .cards import FOREIGN, INSTANCES, IS_MILITIA, IS_TROOP, NATIVE_DRUZHINA, STRENGTH
-from .state import City, GameOptions
+from .actions import Decision
+from .cards import CARD_ID, FOREIGN, INSTANCES, IS_MILITIA, IS_TROOP, NATIVE_DRUZHINA, STRENGTH
+from .state import City, GameOptions, Pending, War
 
 ANNA_MALUS = 2          # Anna Yaroslavna: less for each foreign troop attacking her holder (§4.3)
 BOGATYRS_BONUS = 2      # Russian Bogatyrs: more for each native Druzhina defending for theirs (§4.4)
@@ -38,6 +39,60 @@ class PublicTable(Protocol):
     def under(self) -> Mapping[int, int]: ...
     @property
     def options(self) -> GameOptions: ...
+
+
+class PublicView(PublicTable, Protocol):
+    """The whole table as every seat sees it: the public table, whose decision and whose turn,
+    the war and the card waiting, the end, and of the hidden places only their sizes.  A
+    `GameState` is one and so is every `Observation` (a seat's, or `observation.public_part`:
+    nobody's hand) — what a table draws and words (its prompts, dialogs, clicks, scores) reads
+    this, so a network seat's table needs no state it cannot see (issue 61).  Hands by their
+    sizes (``hand_sizes``), the deck by ``deck_size``, the past by ``history_len``; a seat's own
+    hand is its observation's (``Observation.hand``)."""
+    @property
+    def n(self) -> int: ...
+    @property
+    def decision(self) -> Decision: ...
+    @property
+    def war(self) -> War | None: ...
+    @property
+    def pending(self) -> Pending | None: ...
+    @property
+    def discard(self) -> Sequence[int]: ...
+    @property
+    def before(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def turn_no(self) -> int: ...
+    @property
+    def first_player(self) -> int: ...
+    @property
+    def end_turn(self) -> int | None: ...
+    @property
+    def end_cause(self) -> str: ...
+    @property
+    def invasion_active(self) -> bool: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def owned_ever(self) -> Sequence[Set[int]]: ...
+    @property
+    def hand_sizes(self) -> Sequence[int]: ...
+    @property
+    def deck_size(self) -> int: ...
+    @property
+    def history_len(self) -> int: ...
+
+
+def cities_of(t: PublicTable, seat: int) -> list[City]:
+    """The cities ``seat`` holds, in order of play."""
+    return [c for c in t.cities.values() if c.owner == seat]
+
+
+def holds_chronicle(t: PublicTable, seat: int, cid: str) -> bool:
+    """Whether ``seat`` holds a chronicle of card id ``cid``."""
+    return any(CARD_ID[c] == cid for c in t.chronicles[seat])
 
 
 # --- attack ----------------------------------------------------------------------------------

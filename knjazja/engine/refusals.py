@@ -11,7 +11,7 @@ asked here as the legal actions ask them.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -19,11 +19,11 @@ from .actions import (AMBUSH, BID, CONDEMN, CONGRESS, DOWRY_BID, LAY, RAID_LAY, 
                       WAR_COUNTER, WAR_DEFEND, YIELD_PLUNDER, Action)
 from .cards import CARD_ID, CARDS, IS_MILITIA, IS_TROOP, SPECS, card_ids
 from .kinds import CardKind, TargetKind
+from .observation import Observation
 from .rules import legal_actions
 from .state import GameState
-from .public import (attack_sum, attack_value, built_on, defence_value, forms_squads, fortified, holds,
-                     strongest_attack)
-from .targets import troops_for_sending
+from .public import (PublicView, attack_sum, attack_value, built_on, cities_of, defence_value, forms_squads,
+                     fortified, holds, strongest_attack)
 
 
 # The cards' facts, from the catalogue (`CardSpec`): events played only in a war, reactions
@@ -87,22 +87,42 @@ def uses(legal: list[Action], card: int) -> list[Action]:
             or any(c >= 0 and CARD_ID[c] == cid for c in a.cards)]
 
 
-def why_not_play(s: GameState, seat: int, card: int, target: Target | None = None) -> Refusal:
-    """Why ``seat`` cannot play ``card`` (on ``target``, if given) now."""
+class _Mine(NamedTuple):
+    """What the refusals read beside the table: the asking seat's hand and legal actions."""
+    hand: Sequence[int]
+    legal: list[Action]
+
+
+def _mine(s: PublicView, seat: int, legal: list[Action] | None) -> _Mine:
+    """``seat``'s hand and his legal actions now: a state's own, or with ``seat``'s observation
+    (a table's: it cannot work out legal actions) the ``legal`` actions its table was given."""
+    if isinstance(s, GameState):
+        return _Mine(s.hands[seat], legal_actions(s) if legal is None else legal)
+    assert isinstance(s, Observation) and s.seat == seat, "a seat's refusals read its own view"
+    assert legal is not None, "an observation does not know the legal actions: pass them"
+    return _Mine(s.hand, legal)
+
+
+def why_not_play(s: PublicView, seat: int, card: int, target: Target | None = None, *,
+                 legal: list[Action] | None = None) -> Refusal:
+    """Why ``seat`` cannot play ``card`` (on ``target``, if given) now.  ``s`` is the game's
+    state, or ``seat``'s observation with his ``legal`` actions (what a table sees)."""
     dseat, kind = s.decision
     if s.over:
         return _r("over")
     if dseat != seat:
         return _r("not_yours", name=SeatArg(dseat))
-    specific = _target_reason(s, seat, card, target) if target is not None else None
+    mine = _mine(s, seat, legal)
+    specific = _target_reason(s, mine, seat, card, target) if target is not None else None
     if specific is not None:
         return specific
-    if not uses(legal_actions(s), card):
-        return _no_use(s, card)
+    if not uses(mine.legal, card):
+        return _no_use(s, mine, card)
     return _r("no_target" if target is None else "wrong_target", card=CardArg(card))
 
 
-def why_not_declare(s: GameState, seat: int, target: Target | None) -> Refusal:
+def why_not_declare(s: PublicView, seat: int, target: Target | None, *,
+                    legal: list[Action] | None = None) -> Refusal:
     """Why ``seat`` cannot start a war on ``target``: the first obstacle that is really there."""
     if target is None or target.kind != TargetKind.CITY or target.key not in s.cities:
         return _r("pick_city")
@@ -115,9 +135,10 @@ def why_not_declare(s: GameState, seat: int, target: Target | None) -> Refusal:
         return _r("not_yours", name=SeatArg(s.decision.seat))
     if s.decision.kind != TURN:
         return _r("war_not_now")
-    troops = [t for t in s.hands[seat] if IS_TROOP[t] and not IS_MILITIA[t]]
+    hand = _mine(s, seat, legal).hand
+    troops = [t for t in hand if IS_TROOP[t] and not IS_MILITIA[t]]
     if not troops:
-        has_militia = any(IS_MILITIA[t] for t in s.hands[seat])
+        has_militia = any(IS_MILITIA[t] for t in hand)
         return _r("militia_defends") if has_militia else _r("no_troops")
     best = strongest_attack(s, troops, seat, city.owner)
     if not best:                                        # Anna Yaroslavna leaves none
@@ -126,12 +147,12 @@ def why_not_declare(s: GameState, seat: int, target: Target | None) -> Refusal:
     return _r(code, city=CardArg(target.key), walls=city.wall_strength, n=best)
 
 
-def why_not_pass_igor(s: GameState, seat: int, target: Target | None) -> Refusal:
+def why_not_pass_igor(s: PublicView, seat: int, target: Target | None) -> Refusal:
     """Why Igor's Campaign cannot go to ``target``: only another prince may take it."""
     return _r("igor_seat")
 
 
-def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusal | None:
+def _target_reason(s: PublicView, mine: _Mine, seat: int, card: int, target: Target) -> Refusal | None:
     """A reason tied to the place the card was pointed at, if there is a telling one."""
     spec, cid, kind = CARDS[card], CARD_ID[card], s.decision.kind
     in_war = kind in (WAR_ATTACK, WAR_DEFEND)
@@ -139,15 +160,15 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
         if IS_TROOP[card]:        # a troop has no place in a turn but under a chronicle or with Igor
             return _r("militia_defends") if IS_MILITIA[card] else _r("troops_in_war")
         if cid in _WHEN and not (target.kind == TargetKind.SEAT and target.key == seat) \
-                and uses(legal_actions(s), card):
+                and uses(mine.legal, card):
             return _r("on_self", card=CardArg(card))
         wrong_kind = _wrong_kind_of_target(spec.kind, cid, target.kind, card)
         if wrong_kind is not None:
             return wrong_kind
     if target.kind != TargetKind.CENTRE and (not IS_TROOP[card] or kind in (DOWRY_BID, RAID_LAY)) \
-            and _only_in_the_middle(s, card):
+            and _only_in_the_middle(mine, card):
         return _r("to_middle", card=CardArg(card))
-    if kind in (WAR_ATTACK, WAR_DEFEND, WAR_COUNTER) and not IS_TROOP[card] and uses(legal_actions(s), card):
+    if kind in (WAR_ATTACK, WAR_DEFEND, WAR_COUNTER) and not IS_TROOP[card] and uses(mine.legal, card):
         if cid == "ev.bribe" and target.kind != TargetKind.TROOP:
             return _r("on_troop", card=CardArg(card))
         if cid != "ev.bribe" and target.kind != TargetKind.CENTRE:
@@ -161,14 +182,14 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
         if in_war and IS_TROOP[card]:
             if s.war is not None and target.key != s.war.city:
                 return _r("war_elsewhere", city=CardArg(s.war.city), other=CardArg(target.key))
-            return _troop_reason(s, card)
+            return _troop_reason(s, mine, card)
         if cid in _ON_OTHERS_CITY and city.owner == seat and kind == TURN:
             return _r("own_city", card=CardArg(card))
         if kind == TURN:
             return _city_event_reason(s, seat, card, city.card)
         return None
     if target.kind != TargetKind.CITY and IS_TROOP[card] and in_war:
-        return _troop_reason(s, card)
+        return _troop_reason(s, mine, card)
 
     if target.kind == TargetKind.TROOP and cid == "ev.bribe":
         return _r("bribe_foreign")
@@ -178,9 +199,9 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
         if target.key == seat and cid in _AT_PRINCE and spec.others_only:
             return _r("not_on_self", card=CardArg(card))
         if 0 <= target.key < s.n and target.key != seat:
-            if cid in _ON_OTHERS_HAND and not s.hands[target.key]:
+            if cid in _ON_OTHERS_HAND and not s.hand_sizes[target.key]:
                 return _r("empty_hand", card=CardArg(card), seat=SeatArg(target.key))
-            if cid == "chr.congress" and not s.cities_of(target.key):
+            if cid == "chr.congress" and not cities_of(s, target.key):
                 return _r("no_cities", card=CardArg(card), seat=SeatArg(target.key))
     return None
 
@@ -188,10 +209,10 @@ def _target_reason(s: GameState, seat: int, card: int, target: Target) -> Refusa
 _TARGETLESS = frozenset({AMBUSH, CONDEMN, YIELD_PLUNDER, REACT, LAY, BID})
 
 
-def _only_in_the_middle(s: GameState, card: int) -> bool:
+def _only_in_the_middle(mine: _Mine, card: int) -> bool:
     """The card's every use needs no target: it is clicked, or dropped in the middle."""
-    mine = uses(legal_actions(s), card)
-    return bool(mine) and all(a.kind in _TARGETLESS for a in mine)
+    used = uses(mine.legal, card)
+    return bool(used) and all(a.kind in _TARGETLESS for a in used)
 
 
 def _wrong_kind_of_target(card_kind: str, cid: str, target_kind: str, card: int) -> Refusal | None:
@@ -211,7 +232,7 @@ def _wrong_kind_of_target(card_kind: str, cid: str, target_kind: str, card: int)
     return None
 
 
-def _city_event_reason(s: GameState, seat: int, card: int, city_card: int) -> Refusal | None:
+def _city_event_reason(s: PublicView, seat: int, card: int, city_card: int) -> Refusal | None:
     """An event (or Sviatopolk) pointed at a city it cannot act on, in the player's turn."""
     cid, city = CARD_ID[card], s.cities[city_card]
     name, where = CardArg(card), CardArg(city_card)
@@ -229,7 +250,7 @@ def _city_event_reason(s: GameState, seat: int, card: int, city_card: int) -> Re
     return None
 
 
-def _troop_reason(s: GameState, troop: int) -> Refusal:
+def _troop_reason(s: PublicView, mine: _Mine, troop: int) -> Refusal:
     """Why a troop cannot go into the war as it stands: too weak, when it is; else where it
     should have been dropped (it could fight, just not there)."""
     w = s.war
@@ -250,7 +271,7 @@ def _troop_reason(s: GameState, troop: int) -> Refusal:
         attack = attack_sum(s, w.attack, w.defender)
         if not holds(s, n, attack):
             return _r("too_weak", card=name, n=n, attack=attack)
-    if uses(legal_actions(s), troop):
+    if uses(mine.legal, troop):
         return _r("drop_on_war", card=name, city=CardArg(w.city))
     return _r("cannot_now", card=name)
 
@@ -259,7 +280,7 @@ _ANSWER_CODES = {WAR_COUNTER: "counter_only", RAID_LAY: "lay_troop", REACTION: "
                  DOWRY_BID: "bid_troop", CONGRESS: "congress_now"}
 
 
-def _no_use(s: GameState, card: int) -> Refusal:
+def _no_use(s: PublicView, mine: _Mine, card: int) -> Refusal:
     """Why ``card`` has no use at all in the decision now."""
     spec, cid, kind = CARDS[card], CARD_ID[card], s.decision.kind
     name = CardArg(card)
@@ -272,14 +293,14 @@ def _no_use(s: GameState, card: int) -> Refusal:
             return _r("reaction_only", card=name)
         if cid in _WHEN:
             return _r(_WHEN[cid], card=name)
-        if cid == "chr.byzantium" and not troops_for_sending(s, s.decision.seat):
+        if cid == "chr.byzantium" and not any(IS_TROOP[t] and not IS_MILITIA[t] for t in mine.hand):
             return _r("needs_troop", card=name)
         if spec.kind == CardKind.BUILDING:
             return _r("no_city_to_build", card=name)
         return _r("no_target", card=name)
     if kind in (WAR_ATTACK, WAR_DEFEND):
         if IS_TROOP[card]:
-            return _troop_reason(s, card)
+            return _troop_reason(s, mine, card)
         return _r("in_your_war" if kind == WAR_ATTACK else "answer_only", card=name)
     if kind in _ANSWER_CODES:
         return _r(_ANSWER_CODES[kind])

@@ -5,8 +5,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import CARD_ID, GLORY, SCORES_TROOP, STRENGTH
-from .public import PublicTable
-from .state import City, GameState
+from .public import PublicTable, PublicView
+from .state import City
 
 
 @dataclass
@@ -83,12 +83,13 @@ def seat_score(t: PublicTable, seat: int) -> SeatScore:
     return sc
 
 
-def score(s: GameState) -> list[SeatScore]:
-    """The Glory of every seat now, with its breakdown."""
+def score(s: PublicView) -> list[SeatScore]:
+    """The Glory of every seat now, with its breakdown (all of it lies face up: a state or any
+    seat's observation)."""
     return [seat_score(s, i) for i in range(s.n)]
 
 
-def final_scores(s: GameState) -> list[int]:
+def final_scores(s: PublicView) -> list[int]:
     """Every seat's Glory now (`seat_glory`; at the end, the final score)."""
     return [seat_glory(s, i) for i in range(s.n)]
 
@@ -108,6 +109,6 @@ def win_shares(totals: Sequence[float]) -> list[float]:
     return [1.0 / len(won) if i in won else 0.0 for i in range(len(totals))]
 
 
-def winners(s: GameState) -> list[int]:
+def winners(s: PublicView) -> list[int]:
     """Seats with the most Glory (equal Glory shares the win)."""
     return top_seats(final_scores(s))

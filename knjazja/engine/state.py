@@ -251,6 +251,20 @@ class GameState:
                 self.kept[t] = len(h)
 
     # --- queries ------------------------------------------------------------------
+    # the three facts of the hidden places a seat's `Observation` keeps too, by the same names
+    # (`public.PublicView`: what every seat sees, of a state or of an observation)
+    @property
+    def hand_sizes(self) -> list[int]:
+        return [len(h) for h in self.hands]
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.deck)
+
+    @property
+    def history_len(self) -> int:
+        return len(self.history)
+
     def current_war(self) -> War:
         """The war in progress (for the rules that run only during one)."""
         assert self.war is not None, "no war in progress"

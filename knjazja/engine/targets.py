@@ -4,8 +4,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from .cards import CARD_ID, IS_MILITIA, IS_TROOP
-from .public import (attack_sum, attack_value, defence_sum, defence_value, forms_squads, least_hold,
-                     may_attack, militia_strength)
+from .public import (PublicTable, PublicView, attack_sum, attack_value, defence_sum, defence_value, forms_squads,
+                     holds_chronicle, least_hold, may_attack, militia_strength)
 from .public import holds as holds      # the table and its tests ask it here too
 from .state import GameState
 
@@ -79,12 +79,12 @@ def troops_for_sending(s: GameState, seat: int) -> list[int]:
     return [t for t in distinct(s.hands[seat]) if IS_TROOP[t] and not IS_MILITIA[t]]
 
 
-def draw_count(s: GameState, seat: int) -> int:
+def draw_count(s: PublicTable, seat: int) -> int:
     """How many cards ``seat`` draws for his turn (two with the Hermit Elder)."""
-    return 2 if s.holds_chronicle(seat, "chr.hermit") else 1
+    return 2 if holds_chronicle(s, seat, "chr.hermit") else 1
 
 
-def squad_strength(s: GameState, troops: list[int] | tuple) -> int:
+def squad_strength(s: PublicView, troops: list[int] | tuple) -> int:
     """The Strength ``troops`` would have in the war now: in attack when the attacker
     decides, in defence otherwise."""
     w = s.war
@@ -95,6 +95,6 @@ def squad_strength(s: GameState, troops: list[int] | tuple) -> int:
     return defence_sum(s, troops, w.defender, w.city)
 
 
-def passable_chronicle(s: GameState, seat: int) -> int:
+def passable_chronicle(s: PublicTable, seat: int) -> int:
     """The chronicle ``seat`` may pass on with a troop (Prince Igor's Campaign), or -1."""
     return next((c for c in s.chronicles[seat] if CARD_ID[c] == "chr.igor"), -1)

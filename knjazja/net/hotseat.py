@@ -6,8 +6,9 @@ view — so the host's rules (whose decision, undo, what each may see) hold unch
 ``HotSeatSession`` shows them to the table as one session, as ``RemoteSession`` does one seat:
 
 * the seat whose eyes the table shows is ``viewer`` (the table's hot seat passes the device
-  among ``here``, the seats at this screen); ``state`` is dealt from his view only, so the
-  hand shown face up is always the real one of the player looking;
+  among ``here``, the seats at this screen); ``seen_by`` gives each of them his own link's
+  view only, so the hand shown face up is always the real one of the player looking, and
+  ``seen_by(None)`` the public part of it (between two players: nobody's hand);
 * ``feed`` holds each event once, in the copy that hides least: a card drawn by one player at
   the screen has its face in his link's copy, and the table shows it face up only to him
   (``Event.private``), as at a local hot seat;
@@ -19,10 +20,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from knjazja.app.feed import EventFeed
 from knjazja.app.session import Seat, TableSession
-from knjazja.engine import Action, Event, GameState, IllegalAction, Observation
+from knjazja.engine import Action, Event, IllegalAction, Observation
 
 from .client import CLOSED, CONNECTED, ClientSession, Update
-from .remote import RemoteSession, review_of
+from .remote import RemoteSession, Review, review_of
 
 
 class HotSeatSession:
@@ -31,8 +32,6 @@ class HotSeatSession:
         self.parts = sessions
         self.feed = EventFeed()
         self.refusals: list[Update] = []
-        self.series = False
-        self.autosave_error: str | None = None
         self.viewer = -1                       # the seat looking now (the scene says; -1: the first)
         self.viewer_policy = "hotseat"
 
@@ -119,10 +118,6 @@ class HotSeatSession:
 
     # --- what the table asks a session ----------------------------------------------------
     @property
-    def state(self) -> GameState:
-        return self._looking().state
-
-    @property
     def deciding(self) -> int:
         return self._looking().deciding
 
@@ -134,7 +129,9 @@ class HotSeatSession:
     def moves(self) -> int:
         return self._looking().moves
 
-    def seen_by(self, seat: int) -> Observation:
+    def seen_by(self, seat: int | None) -> Observation:
+        if seat is None:
+            return self._looking().seen_by(None)
         part = self._by_seat().get(seat)
         assert part is not None, "a seat played at this screen"
         return part.seen_by(seat)
@@ -166,12 +163,9 @@ class HotSeatSession:
         part = self._by_seat().get(seat)
         return part is not None and part.undo(seat)
 
-    def meta(self) -> dict:
-        return self.parts[0].meta()
-
-    def review_record(self) -> tuple[list[GameState], list[Action]]:
+    def review_record(self) -> Review:
         """The decisions of every player at this screen, each as he saw it, in the game's order."""
-        return review_of([r for p in self.parts for r in p.record], self.state)
+        return review_of([r for p in self.parts for r in p.record], self._looking().seen_by(None))
 
     def close(self) -> None:
         for p in self.parts:

@@ -1,39 +1,47 @@
 """A remote seat's game as the table reads a local one: the same few things a ``GameSession`` offers.
 
 The table's controller follows a game through ``feed`` (a ``FeedReader`` per follower), draws
-``state``, asks ``legal()``, ``deciding`` and ``human_to_decide()``, and hands a click's action to
-``play`` (``app.session.TableSession``).  ``RemoteSession`` offers them for a seat played from this computer at a host
-elsewhere, over a :class:`~knjazja.net.client.ClientSession`:
+and words what its viewer sees (``seen_by``), asks ``legal()``, ``deciding`` and
+``human_to_decide()``, and hands a click's action to ``play`` (``app.session.TableSession``).
+``RemoteSession`` offers them for a seat played from this computer at a host elsewhere, over a
+:class:`~knjazja.net.client.ClientSession`:
 
 * ``feed`` holds the events redacted for this seat, tagged with the host's action counts.  An
-  event enters it only once the host's ``state`` after it has arrived, so when the table has
-  animated the feed, ``state`` is never behind it.  A log sent again (a reconnection, an undo
+  event enters it only once the host's view after it has arrived, so when the table has
+  animated the feed, the view is never behind it.  A log sent again (a reconnection, an undo
   at the host) keeps the events the feed already has and adds or cuts only the difference:
   nothing is animated twice.
-* ``state`` is a whole state dealt from this seat's observation (``engine.determinize`` with a
-  fixed generator): everything public and this seat's hand are the host's, the places this seat
-  cannot see hold cards drawn from those it has not seen.  Nothing the table shows of it is
-  hidden — others' hands show their backs, the deck its count — and it lets the view, the
-  prompts and the Hint (which runs from this seat's observation of it) work unchanged.  The
-  host's actions are not sent; ``state.history`` only has their number.
+* ``seen_by(seat)`` is this seat's observation as the host sent it — the only view of the game
+  this computer has (no state is dealt from it: the table, its prompts, the Hint and the final
+  scores all read the observation; ``seen_by(None)`` is its public part, nobody's hand).
 * ``play`` sends and returns at once; the host's answer comes back through ``update``, a
   refusal as a ``refused`` update.  Bots, sealing moves, automatic answers and the autosave
   are the host's: a remote session has none of them (``app.session.local_game`` is None).
+* ``record`` keeps each of this seat's decisions as it saw it (its observation and legal
+  actions, then its move) for its review after the game (``review_of``).
 """
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from knjazja.app.advice.analysis import Review
 from knjazja.app.feed import EventFeed
 from knjazja.app.session import Seat, TableSession
-from knjazja.engine import Action, Event, GameState, IllegalAction, Observation, determinize
-from knjazja.engine.actions import DRAW
+from knjazja.engine import Action, Event, IllegalAction, Observation, public_part
 
 from .client import CLOSED, ClientSession, Update
 from .seats import BOTS, LOCAL
 
-UNKNOWN_PAST = Action(DRAW)      # stands for each of the host's actions in ``state.history``
+
+class Decided(NamedTuple):
+    """One decision of a seat as it was made at this screen: what the seat saw, what it could do."""
+    at: int                     # the actions before it
+    seen: Observation           # the seat's view then (the host's, redacted for it)
+    legal: tuple[Action, ...]   # its legal actions then, as the host computed them
+    action: Action              # its move
+
+
+RECORD_SEED = 61    # the analysis's seed of a network seat's review (no game seed is known here)
 
 
 class RemoteSession:
@@ -41,17 +49,13 @@ class RemoteSession:
         self.client = client
         self.feed = EventFeed()
         self.refusals: list[Update] = []        # the host's refusals of this seat's actions, oldest first
-        self.series = False
-        self.autosave_error: str | None = None  # the host keeps the autosave
         self.seats: list[Seat] = []
-        self._state: GameState | None = None
-        self._dealt_from: Observation | None = None
         self._undo_sent = -1                    # the action count at which this seat asked to undo
         # a bot began (True) or stopped (False) playing a seat: (events in the feed then, seat, True/False)
         self.stand_in_news: list[tuple[int, int, bool]] = []
         self._bots: list[bool] = []
-        # this seat's own decisions, for its review: (actions before it, the state it saw, its move)
-        self.record: list[tuple[int, GameState, Action]] = []
+        # this seat's own decisions as it saw them, for its review
+        self.record: list[Decided] = []
 
     # --- the network ----------------------------------------------------------------------
     def update(self) -> list[Update]:
@@ -62,7 +66,7 @@ class RemoteSession:
                 self._take_log()
             elif u.kind == "refused":
                 self.refusals.append(u)
-                if self.record and self.record[-1][0] >= self.client.at:     # that move did not happen
+                if self.record and self.record[-1].at >= self.client.at:     # that move did not happen
                     self.record.pop()
             elif u.kind in ("welcome", "seats"):
                 self.seats = [Seat(str(s.get("name", "?")), _seat_kind(str(s.get("kind", ""))))
@@ -80,7 +84,7 @@ class RemoteSession:
         if same < len(mine):                    # the host's log is shorter or differs: an undo there
             self.feed.truncate(mine[same][0] - 1)   # whole actions go (their events share a count)
             same = len(self.feed)
-            self.record = [r for r in self.record if r[0] < self.client.at]
+            self.record = [r for r in self.record if r.at < self.client.at]
         for acts, event in log[same:]:
             self.feed.append(acts, [event])
 
@@ -129,16 +133,6 @@ class RemoteSession:
 
     # --- what the table asks a session ----------------------------------------------------
     @property
-    def state(self) -> GameState:
-        obs = self.client.observation
-        assert obs is not None, "no view of the table yet (wait for ready)"
-        if obs is not self._dealt_from:
-            self._state = _dealt(obs)
-            self._dealt_from = obs
-        assert self._state is not None
-        return self._state
-
-    @property
     def deciding(self) -> int:
         obs = self.client.observation
         return -1 if obs is None or obs.over else obs.decision.seat
@@ -153,11 +147,12 @@ class RemoteSession:
         obs = self.client.observation
         return 0 if obs is None else obs.history_len
 
-    def seen_by(self, seat: int) -> Observation:
-        """This seat's view as the host sent it (the only seat this session sees)."""
+    def seen_by(self, seat: int | None) -> Observation:
+        """This seat's view as the host sent it (the only seat this session sees); None: its
+        public part (``engine.public_part``), for a table that shows nobody's hand."""
         obs = self.client.observation
-        assert obs is not None and seat == self.seat, "a remote table sees its own seat, once ready"
-        return obs
+        assert obs is not None and seat in (None, self.seat), "a remote table sees its own seat, once ready"
+        return obs if seat is not None else public_part(obs)
 
     def human_to_decide(self) -> bool:
         """This seat decides (everyone else's decision is made elsewhere: "thinking")."""
@@ -175,14 +170,14 @@ class RemoteSession:
         if it is not among the legal actions the host sent (the host would refuse it anyway)."""
         if action not in self.client.legal:
             raise IllegalAction("not among this seat's legal actions now")
-        self.record.append((len(self.state.history), self.state.clone(), action))
+        seen = self.seen_by(self.seat)
+        self.record.append(Decided(seen.history_len, seen, tuple(self.client.legal), action))
         self.client.send_action(action)
         return []
 
-    def review_record(self) -> tuple[list[GameState], list[Action]]:
-        """This seat's game for its review, from its own view only: the position of each of its
-        decisions as it saw it, then the end (whose ``history`` lists its moves)."""
-        return review_of(self.record, self.state)
+    def review_record(self) -> Review:
+        """This seat's game for its review, from its own view only (``Review``)."""
+        return review_of(self.record, self.seen_by(self.seat))
 
     # undo: the host decides (its rule is the one-screen rule); this seat may ask when it says so
     def undo_owner(self) -> int | None:
@@ -196,9 +191,6 @@ class RemoteSession:
         self.client.send_undo()
         return True
 
-    def meta(self) -> dict:
-        return {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats], "series": False}
-
     def close(self) -> None:
         self.client.close()
 
@@ -208,21 +200,12 @@ def _seat_kind(kind: str) -> str:
     return kind if kind in BOTS else LOCAL
 
 
-def _dealt(obs: Observation) -> GameState:
-    """A state to draw from ``obs``: the same for the same observation (a fixed generator)."""
-    s = determinize(obs, random.Random(obs.history_len))
-    s.history = [UNKNOWN_PAST] * obs.history_len
-    return s
-
-
-def review_of(record: list[tuple[int, GameState, Action]], final: GameState) -> tuple[list[GameState], list[Action]]:
-    """The review's positions and moves from decisions seen at one screen (``record``, in any
-    order) and the final position: move ``i`` was chosen in position ``i``."""
-    ordered = sorted(record, key=lambda r: r[0])
-    actions = [a for _, _, a in ordered]
-    end = final.clone()
-    end.history = list(actions)
-    return [s for _, s, _ in ordered] + [end], actions
+def review_of(record: list[Decided], final: Observation) -> Review:
+    """The review of decisions seen at one screen (``record``, in any order) and the end as seen
+    there, from those views only: move ``i`` was chosen in position ``i``."""
+    ordered = sorted(record, key=lambda r: r.at)
+    return Review([r.seen for r in ordered], [list(r.legal) for r in ordered], [r.action for r in ordered], final,
+                  RECORD_SEED)
 
 
 if TYPE_CHECKING:

@@ -294,6 +294,7 @@ def audit_review(report: Report, analysis: Analysis, index: int, where: str) -> 
     """The review's line on one analysed move, in both languages."""
     r = analysis.results[index]
     state = analysis.states[index]
+    assert isinstance(state, GameState), "the audit reviews games it replays itself"
     seat = r.seat
     better = analysis.better(index)
     facts: list | None = None

@@ -149,7 +149,8 @@ class NetFlow:
         seats = [{"name": s.name, "kind": "remote" if s.kind == "human" and not here[i] else s.kind}
                  for i, s in enumerate(session.seats)]
         try:
-            stats.record_game(seats, final_scores(session.state), winners(session.state))
+            end = session.seen_by(None)          # the cities and chronicles lie face up: the scores
+            stats.record_game(seats, final_scores(end), winners(end))
         except OSError as e:
             log.warning("statistics not written: %s", e)
 

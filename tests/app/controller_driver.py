@@ -11,6 +11,7 @@ import sys
 
 from knjazja.app.table import clicks as C
 from knjazja.app.table.controller import TableController
+from knjazja.app.table.table_view import HIDDEN
 from knjazja.app.table.news import GameOver
 from knjazja.app.table.interaction import Choosing
 from knjazja.app.session import GameSession, Seat
@@ -34,10 +35,13 @@ def drain(c: TableController) -> None:
 
 
 def check_view(c: TableController) -> None:
-    """Once every event is shown, the view is the table itself (no sync needed)."""
+    """Once every event is shown, the view is the table itself as its viewer sees it (no sync
+    needed): his hand face up, every other hand as many backs as it has cards."""
     s, v = c.session.state, c.view
     assert v.war == (s.war.record if s.war is not None else None), (v.war, s.war)
-    assert [sorted(h) for h in v.hands] == [sorted(h) for h in s.hands]
+    seat = c.seen.seat
+    assert [sorted(h) for h in v.hands] == [sorted(h) if t == seat else [HIDDEN] * len(h)
+                                            for t, h in enumerate(s.hands)]
     assert {k: (x.owner, sorted(x.all_buildings())) for k, x in v.cities.items()} == \
         {k: (x.owner, sorted(x.all_buildings())) for k, x in s.cities.items()}
     assert v.discard == s.discard and v.deck == len(s.deck)
@@ -45,7 +49,13 @@ def check_view(c: TableController) -> None:
 
 def hand_copy(c: TableController, card: int) -> int:
     """The instance in hand standing for ``card`` (identical copies are interchangeable)."""
-    return next(x for x in c.session.state.hands[c.viewer] if CARD_ID[x] == CARD_ID[card])
+    return next(x for x in c.seen.hand if CARD_ID[x] == CARD_ID[card])
+
+
+def sent(c: TableController) -> int:
+    """The moves the table has handed its session: a local game's actions, a network seat's
+    moves sent (its ``record``: the host answers later)."""
+    return c.session.moves + len(getattr(c.session, "record", ()))
 
 
 def finish(c: TableController, a: Action) -> None:
@@ -55,8 +65,9 @@ def finish(c: TableController, a: Action) -> None:
 
 
 def perform(c: TableController, a: Action, rng: random.Random) -> str:
-    """Make ``a`` happen with the controller's input alone; return how it was done."""
-    s = c.session.state
+    """Make ``a`` happen with the controller's input alone (it reads what the viewer sees, as the
+    table does: a network seat's too); return how it was done."""
+    s = c.seen
     if a.kind in C.FIXED_BUTTONS.values():
         c.pointer.press_button(next(k for k, kind in C.FIXED_BUTTONS.items() if kind == a.kind))
         return "button"
@@ -90,7 +101,7 @@ def perform(c: TableController, a: Action, rng: random.Random) -> str:
 
 def click_or_drag(c: TableController, card: int, targets: list[Target], rng: random.Random,
                   a: Action | None = None) -> str:
-    before = len(c.session.state.history)
+    before = sent(c)
     c.pointer.press_at((1, 1), card, [], None)
     if rng.random() < 0.3:
         c.pointer.motion(FAR)
@@ -99,10 +110,10 @@ def click_or_drag(c: TableController, card: int, targets: list[Target], rng: ran
     else:
         c.pointer.release([])
         how = "click card"
-        if len(c.session.state.history) == before:
+        if sent(c) == before:
             c.pointer.click_targets(targets[:1])
             how = "click card, click target"
-    if a is not None and len(c.session.state.history) == before:
+    if a is not None and sent(c) == before:
         finish(c, a)
     return how
 

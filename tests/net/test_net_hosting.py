@@ -38,8 +38,9 @@ def test_a_hosted_table_plays_to_the_end_with_the_window_and_a_friend(tmp_path):
             host_log = hosted.server.call(
                 lambda seat=s.seat: [(a, e.for_seat(seat)) for a, e in table.session.feed.entries()])
             assert s.feed.entries() == host_log
-            # the state the table draws is, seen from this seat, the host's game exactly
-            assert codec.observation_to_json(observation(s.state, s.seat)) == want
+            # what the table reads of this seat is the host's view of it exactly (and nothing else:
+            # no state is dealt from it)
+            assert codec.observation_to_json(s.seen_by(s.seat)) == want and not hasattr(s, "state")
         assert [x.name for x in friend.seats][:2] in (["Ольга", "Player 2"], ["Ольга", "Игорь"])
         hosted.refresh()
         assert {r.reason for r in mine.refusals + friend.refusals} <= {"flood", "stale"}    # (machine-speed players)

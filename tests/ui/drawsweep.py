@@ -50,8 +50,8 @@ def quick_thinking(easy_bots: bool = True) -> Iterator[None]:
         session.make_bot = lambda kind: make_bot("easy")
     hints.HintAdvisor = lambda: HintAdvisor(budget=TINY)
     hints.Thinker = lambda bot, use_process=None: Thinker(bot, use_process=False)
-    review.Analysis = lambda states, points, worlds, use_process, lost=None: analysis.Analysis(
-        states, points, TINY, use_process=False, lost=lost, playouts=2)
+    review.Analysis = lambda states, points, worlds, use_process, lost=None, **given: analysis.Analysis(
+        states, points, TINY, use_process=False, lost=lost, playouts=2, **given)
     prefetch_was = os.environ.get("KNJAZJA_PREFETCH")
     os.environ["KNJAZJA_PREFETCH"] = "0"         # (in this process only while it lasts)
     try:

@@ -6,6 +6,7 @@ from itertools import product
 import pytest
 from pygame import Rect
 
+from knjazja.engine import observation
 from knjazja.app.wording import i18n
 from knjazja.app.table.prompts import TAG_DECIDING, TAG_THINKING, TAG_TURN, TAG_YOU_DECIDE
 from knjazja.ui.table.board import tag_rect
@@ -116,7 +117,7 @@ def built_up_table(n: int):
         c.buildings = list(INSTANCES["bld.church"][:2] + INSTANCES["bld.monastery"][:3] + INSTANCES["bld.throne"][:1]
                            if k % 2 == 0 else INSTANCES["bld.sloboda"] + INSTANCES["bld.cathedral"][:2])
         s.cities[c.card] = c
-    return TableView(s)
+    return TableView(observation(s, 0))
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

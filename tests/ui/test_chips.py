@@ -4,7 +4,7 @@ import pytest
 
 from knjazja.app.wording import i18n
 from knjazja.app.table.table_view import TableView
-from knjazja.engine import new_game
+from knjazja.engine import new_game, observation
 from knjazja.engine.cards import INSTANCES, SPECS
 from knjazja.engine.kinds import CardKind
 from knjazja.ui.table.areas import area_geometry, chip_label
@@ -26,7 +26,7 @@ def table_with_chips(n: int, shift: int) -> TableView:
             cid = CHRONICLES[(shift + seat * 4 + k) % len(CHRONICLES)]
             card = INSTANCES[cid][(seat * 4 + k) // len(CHRONICLES) % len(INSTANCES[cid])]
             (s.before[seat] if cid.startswith("ev.") else s.chronicles[seat]).append(card)
-    return TableView(s)
+    return TableView(observation(s, 0))
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

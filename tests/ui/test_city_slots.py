@@ -10,6 +10,7 @@ from pygame import Rect
 
 from test_badges_fit import SIZES, TEXTS, built_up_table
 
+from knjazja.engine import observation
 from knjazja.app.table.prompts import TAG_THINKING, TAG_TURN, TAG_YOU_DECIDE
 from knjazja.app.wording import i18n
 from knjazja.engine.scoring import city_score
@@ -56,7 +57,7 @@ def crowded_table(n: int, many: int = 6):
         if k == 2:
             c.buildings.append(INSTANCES["bld.throne"][0])
         s.cities[c.card] = c
-    return TableView(s)
+    return TableView(observation(s, 0))
 
 
 def _check_area(view, area, ctx, lay, where: str) -> None:

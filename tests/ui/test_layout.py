@@ -4,6 +4,7 @@ from itertools import combinations
 import pytest
 from pygame import Rect
 
+from knjazja.engine import observation
 from knjazja.ui.table.layout import BUTTON_NAMES, clockwise_positions, table_layout
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080), (2560, 1440), (3840, 2160)]
@@ -103,7 +104,7 @@ def test_smallest_window_shows_piles_prompt_and_last_played(n):
         assert pile.width >= lay.card_size[0] and pile.height >= lay.card_size[1], pile
         assert not pile.colliderect(lay.prompt)
     assert lay.prompt.height >= 54                   # three lines of the smallest type
-    view = TableView(new_game(n, 1))
+    view = TableView(observation(new_game(n, 1), 0))
     view.recent = (1, 0)
     ctx = DrawContext(Sprites(), TextCache(), "ru", [f"Князь {i}" for i in range(n)], [False] * n, lay.unit, 0)
     g = centre_geometry(view, lay.war_stack, lay.card_size, ctx, ctx.names)
@@ -183,7 +184,7 @@ def test_the_wars_outcome_keeps_off_its_stamps_and_cards(size, lang):
     i18n.set_language(lang)
     for n, attacks, question in ((4, 1, False), (8, 1, False), (4, 3, True), (8, 3, True)):
         lay = table_layout(size, n, 0)
-        view = TableView(_war_state(n))
+        view = TableView(observation(_war_state(n), 0))
         view.war = _captured(_three_attacks(view.war) if attacks == 3 else view.war)
         ctx = DrawContext(Sprites(), TextCache(), lang, ["Мстислав", "Всеволод", "Ярослав Мудрый", "Олег",
                                                          "Ольга", "Игорь", "Изяслав", "Ростислав"][:n],

@@ -35,8 +35,8 @@ def quick_thinking(monkeypatch):
     monkeypatch.setattr(session, "make_bot", lambda kind: make_bot("easy"))
     monkeypatch.setattr(hints, "HintAdvisor", lambda: HintAdvisor(budget=TINY))
     monkeypatch.setattr(hints, "Thinker", lambda bot, use_process=None: Thinker(bot, use_process=False))
-    monkeypatch.setattr(review, "Analysis", lambda states, points, worlds, use_process, lost=None:
-                        analysis.Analysis(states, points, TINY, use_process=False, lost=lost, playouts=2))
+    monkeypatch.setattr(review, "Analysis", lambda states, points, worlds, use_process, lost=None, **given:
+                        analysis.Analysis(states, points, TINY, use_process=False, lost=lost, playouts=2, **given))
 
 
 @pytest.mark.parametrize("name", list(SCENES))

@@ -70,19 +70,27 @@ def test_the_host_plays_a_network_game_from_the_setup_to_the_end(make_app, hosti
     assert "Игорь" in " ".join(c.log_lines())
     # the review: this seat's own decisions, each in the position it saw, judged from its view
     from knjazja.app.advice.analysis import Analysis, decision_points
-    states, actions = session.review_record()
-    assert len(actions) > 5 and states[-1].history == actions and states[-1].over
-    assert all(st.decision.seat == 0 and len(st.history) < len(table.state.history) for st in states[:-1])
-    assert [len(st.history) for st in states[:-1]] == sorted({len(st.history) for st in states[:-1]})
-    points = decision_points(states, session.seats)
+    from knjazja.engine import Observation
+    record = session.review_record()
+    states, actions = [*record.positions, record.final], record.actions
+    assert all(isinstance(st, Observation) and st.seat == 0 for st in states)     # its own views only
+    assert len(actions) > 5 and len(record.legal) == len(actions) and record.final.over
+    assert all(a in legal for a, legal in zip(actions, record.legal))
+    assert all(st.decision.seat == 0 and st.history_len < len(table.state.history) for st in states[:-1])
+    assert [st.history_len for st in states[:-1]] == sorted({st.history_len for st in states[:-1]})
+    points = decision_points(states, session.seats, record.legal)
     assert points
-    analysis = Analysis(states, points[:1], worlds=1, use_process=False)
+    analysis = Analysis(states, points[:1], worlds=1, use_process=False, actions=actions, legal=record.legal,
+                        seed=1)
     analysis.prioritize(points[0])
     assert [r.index for r in analysis.wait()] == points[:1]
     analysis.cancel()
     from knjazja.ui.scenes.review import ReviewScene
-    review = ReviewScene(session, record=(states, actions), use_process=False)
+    review = ReviewScene(session, record=record, use_process=False)
     assert review.board.only == {0} and review.last == len(actions)     # the others' hands stay hidden
+    review.analysis = Analysis(review.states, [], 1, use_process=False, actions=actions, legal=record.legal, seed=1)
+    review.step = points[0]
+    assert review.verdict_lines()[0] and review.move_text(points[0])
     from knjazja.app.store.stats import load_stats
     st = load_stats()                 # the game counts for this computer's player, not the friend
     assert st["games"] == 1 and st["levels"]["easy"]["games"] == 1 and st["levels"]["easy"]["seats"] == 1

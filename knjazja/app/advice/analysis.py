@@ -9,7 +9,10 @@
 
 `replay` rebuilds the game from its seed and ``state.history``: ``states[0]`` is the deal,
 ``states[k]`` the position after ``k`` actions, so ``states[i]`` is the position in which
-``history[i]`` was chosen and ``states[-1]`` the final one.
+``history[i]`` was chosen and ``states[-1]`` the final one.  A network seat's review has no
+states: its positions are the seat's own observations at its decisions (``net.remote.Review``),
+with the legal actions it had and its moves given beside them (``Analysis(..., actions=,
+legal=, seed=)``); everything here reads a position through the mover's view only.
 
 `Analysis` ranks every legal action of each decision point with the Hint advisor (the Hard
 level's judgement, ``bots.hints.rank_actions``, a fixed number of worlds) on that seat's own
@@ -43,14 +46,17 @@ is never played out: it is the same move as the chosen one with a card thrown aw
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from knjazja.app.advice.explain import gained_as_much
+from knjazja.app.advice.facts import Position
 from knjazja.bots.advisor import HintAdvisor, as_ranking
 from knjazja.bots.endcost import PLAYOUTS, EndCost
 from knjazja.bots.idle import idle_play
 from knjazja.bots.thinker import Thinker
-from knjazja.engine import Action, GameState, apply, legal_actions, new_game, observation, winners
+from knjazja.engine import Action, GameState, apply, legal_actions, new_game, seen_from, winners
 
 WORLDS = 8            # dealt worlds per decision point, as Hard's own (deterministic: no time cap)
 GOOD_POINTS = 5.0         # a loss below this (in win-chance points) is as good as the best
@@ -71,21 +77,47 @@ def replay(state: GameState) -> list[GameState]:
     return states
 
 
+class Review(NamedTuple):
+    """A game to review: the position of each move (a replayed state; at a network table, the
+    observation its seat decided on), the legal actions there, the moves, the end, and the seed
+    of the analysis's generators (the same game, the same review)."""
+    positions: Sequence[Position]
+    legal: list[list[Action]]
+    actions: list[Action]
+    final: Position
+    seed: int
+
+
+def replayed(state: GameState) -> Review:
+    """A local game's review: every position replayed from its seed and actions."""
+    states = replay(state)
+    return Review(states[:-1], [legal_actions(s) for s in states[:-1]], list(state.history), states[-1], state.seed)
+
+
 def _is_human(seat) -> bool:
     return bool(getattr(seat, "is_human", seat))
 
 
-def decision_points(states: list[GameState], seats) -> list[int]:
+def legal_in(s: Position, given: Sequence[list[Action]] | None, i: int) -> list[Action]:
+    """The legal actions of position ``i``: as ``given`` (an observation cannot work them out),
+    else the state's own."""
+    if given is not None:
+        return given[i]
+    assert isinstance(s, GameState), "an observation's legal actions are given beside it"
+    return legal_actions(s)
+
+
+def decision_points(states: Sequence[Position], seats, legal: Sequence[list[Action]] | None = None) -> list[int]:
     """Indices ``i`` of the moves a human seat chose among more than one legal action."""
     out = []
     for i, s in enumerate(states[:-1]):
         seat = s.decision.seat
-        if 0 <= seat < len(seats) and _is_human(seats[seat]) and len(legal_actions(s)) > 1:
+        if 0 <= seat < len(seats) and _is_human(seats[seat]) and len(legal_in(s, legal, i)) > 1:
             out.append(i)
     return out
 
 
-def losers(states: list[GameState], seats) -> set[int]:
+def losers(states: Sequence[Position], seats) -> set[int]:
     """The human seats that did not win the finished game."""
     final = states[-1]
     if not final.over:
@@ -128,7 +160,7 @@ class PointResult:
 
 
 def result_from_ranking(index: int, seat: int, chosen: Action, ranking: list[tuple[Action, float]],
-                        state: GameState | None = None) -> PointResult:
+                        state: Position | None = None) -> PointResult:
     """The verdict on one move from Hard's ranking; with the position ``state``, a move that
     surely gained at once what the best one would have counts as the best."""
     ranking = list(ranking)
@@ -170,7 +202,7 @@ def cost_candidates(results: dict[int, PointResult], seats: set[int], k: int = C
 
 def close_calls(results: dict[int, PointResult], seats: set[int], k: int = CANDIDATES,
                 done: set[int] | frozenset[int] = frozenset(),
-                states: list[GameState] | None = None) -> list[int]:
+                states: Sequence[Position] | None = None) -> list[int]:
     """The points of ``seats`` whose choice was the best of the ranking and that had a
     runner-up (not in ``done``; with ``states``, one that plays no card for nothing), the
     ``k`` closest calls first: the best-rated moves most likely to lose to another at the
@@ -181,10 +213,10 @@ def close_calls(results: dict[int, PointResult], seats: set[int], k: int = CANDI
     return [r.index for r in found[:k]]
 
 
-def runner_up(r: PointResult, state: GameState | None = None) -> Action | None:
+def runner_up(r: PointResult, state: Position | None = None) -> Action | None:
     """The best move of ``r``'s ranking other than the chosen one (with the position
     ``state``: none that plays a card for nothing), or None."""
-    obs = observation(state, r.seat) if state is not None else None
+    obs = seen_from(state, r.seat) if state is not None else None
     return next((a for a, _ in r.ranking if a != r.chosen and (obs is None or not idle_play(obs, a))), None)
 
 
@@ -203,9 +235,25 @@ def costliest(costs: dict[int, float], results: dict[int, PointResult], k: int =
 class Analysis:
     """Evaluates the decision points one at a time in the background; poll to collect."""
 
-    def __init__(self, states: list[GameState], points: list[int], worlds: int = WORLDS,
-                 use_process: bool = True, lost: set[int] | None = None, playouts: int = PLAYOUTS) -> None:
+    def __init__(self, states: Sequence[Position], points: list[int], worlds: int = WORLDS,
+                 use_process: bool = True, lost: set[int] | None = None, playouts: int = PLAYOUTS, *,
+                 actions: list[Action] | None = None, legal: Sequence[list[Action]] | None = None,
+                 seed: int | None = None) -> None:
+        """``states``: a replayed game's states; or a seat's observations at its decisions and
+        the end, with the ``actions`` chosen in them, their ``legal`` actions and a ``seed`` for
+        the analysis (no game seed is known there)."""
         self.states = states
+        final = states[-1]
+        if actions is None:
+            assert isinstance(final, GameState), "the moves of observed positions are given beside them"
+            actions = list(final.history)
+        self.actions = actions
+        self.legal = legal
+        if seed is None:
+            first = states[0]
+            assert isinstance(first, GameState), "observed positions have no game seed: give one"
+            seed = first.seed
+        self.seed = seed
         self.points = list(points)
         self.worlds = int(worlds)
         self.use_process = use_process
@@ -267,10 +315,10 @@ class Analysis:
         return self._running
 
     def chosen(self, index: int) -> Action:
-        return self.states[-1].history[index]
+        return self.actions[index]
 
     def seed_for(self, index: int) -> int:
-        return point_seed(self.states[0].seed, index)
+        return point_seed(self.seed, index)
 
     # --- work -----------------------------------------------------------------------
     def prioritize(self, index: int) -> None:
@@ -288,7 +336,7 @@ class Analysis:
             legal, compare = [r.best, r.chosen], True
         elif self._queue:
             index = self._queue.pop(0)
-            legal, compare = legal_actions(self.states[index]), False
+            legal, compare = legal_in(self.states[index], self.legal, index), False
         elif self.lost and self._next_cost() is not None:
             self._start_cost()
             return
@@ -301,7 +349,7 @@ class Analysis:
         if self._thinker is None:
             self._thinker = Thinker(bot, use_process=self.use_process)
         self._thinker.bot = bot
-        self._thinker.start(observation(s, s.decision.seat), legal, random.Random(seed))
+        self._thinker.start(seen_from(s, s.decision.seat), legal, random.Random(seed))
         self._running = index
         self._cost_job = isinstance(bot, EndCost)
 

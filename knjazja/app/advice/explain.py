@@ -18,12 +18,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from knjazja.app.advice.facts import (LOSING, Card, Count, Fact, Seat, Signed, Tenths, context, fact,
+from knjazja.app.advice.facts import (LOSING, Card, Count, Fact, Position, Seat, Signed, Tenths, context, fact,
                                       hidden_outcome, long_odds, risky)
 from knjazja.app.advice.movefacts import move_facts
 from knjazja.app.wording.i18n import tr
 from knjazja.app.wording.words import card_word, prince_word
-from knjazja.engine import Action, GameState, IllegalAction, apply, determinize, final_scores, observation
+from knjazja.engine import Action, IllegalAction, apply, determinize, final_scores, seen_from
 
 SAMPLES = 2       # deals of the hidden cards an effect must agree on
 HINT_PARTS = 3    # facts in a Hint at most: the bubble stays within three lines
@@ -54,9 +54,9 @@ class Effect:
 NOTHING = Effect(0, -1, 0, -1, 0, 0, 0, False)
 
 
-def effect(state: GameState, seat: int, action: Action) -> Effect:
+def effect(state: Position, seat: int, action: Action) -> Effect:
     """The public effect of ``seat`` choosing ``action`` in ``state`` (see the module)."""
-    obs = observation(state, seat)
+    obs = seen_from(state, seat)
     if hidden_outcome(obs, action):               # the Dowry's last bid: the others' are face down
         return NOTHING
     found: set[Effect] = set()
@@ -79,7 +79,7 @@ def effect(state: GameState, seat: int, action: Action) -> Effect:
     return found.pop() if len(found) == 1 else NOTHING
 
 
-def gained_as_much(state: GameState, seat: int, chosen: Action, best: Action) -> bool:
+def gained_as_much(state: Position, seat: int, chosen: Action, best: Action) -> bool:
     """The chosen move surely gained at once at least what the best one would have (Glory,
     the lead over the rivals) and did gain something: not a mistake, whatever the search's
     estimates say."""
@@ -123,7 +123,7 @@ def _join(parts: list[str], lang: str) -> str:
     return tr("advice.join", lang=lang).join(parts)
 
 
-def good_facts(state: GameState, seat: int, action: Action) -> list[Fact]:
+def good_facts(state: Position, seat: int, action: Action) -> list[Fact]:
     """What speaks for ``action``, the most telling first (nothing that tells against it)."""
     moves = move_facts(state, seat, action)
     gains = effect_facts(effect(state, seat, action))
@@ -132,7 +132,7 @@ def good_facts(state: GameState, seat: int, action: Action) -> list[Fact]:
     return [f for f in gains + moves if not risky(f)]
 
 
-def hint_facts(state: GameState, seat: int, action: Action) -> list[Fact]:
+def hint_facts(state: Position, seat: int, action: Action) -> list[Fact]:
     """The Hint's reason as facts: at most two facts of the move, then the standing after
     it and, near the end, the turns left (at most `HINT_PARTS` in all)."""
     own = good_facts(state, seat, action)[:2] or move_facts(state, seat, action)[:1]
@@ -140,7 +140,7 @@ def hint_facts(state: GameState, seat: int, action: Action) -> list[Fact]:
     return (own + rest)[:HINT_PARTS]
 
 
-def why_good(state: GameState, seat: int, action: Action, value: float, names: list[str], lang: str) -> str:
+def why_good(state: Position, seat: int, action: Action, value: float, names: list[str], lang: str) -> str:
     """Why the Hint recommends ``action`` (``value``: its win chance).  Below ``LOSING`` it
     says first that every move loses and this one loses least."""
     text = _join([say(f, names, lang) for f in hint_facts(state, seat, action)], lang)
@@ -193,7 +193,7 @@ def against(f: Fact) -> bool:
     return risky(f) or long_odds(f) or f.key in GAVE_UP
 
 
-def better_facts(state: GameState, seat: int, best: Action, chosen: Action,
+def better_facts(state: Position, seat: int, best: Action, chosen: Action,
                  cost: float | None = None) -> list[Fact]:
     """Why ``best`` beats ``chosen``, the most telling first (at most `REASON_PARTS`): what
     the choice cost at the end, the sure difference at once, what the choice exposed, gave
@@ -217,7 +217,7 @@ def better_facts(state: GameState, seat: int, best: Action, chosen: Action,
     return out[:REASON_PARTS]
 
 
-def why_better(state: GameState, seat: int, best: Action, chosen: Action, names: list[str],
+def why_better(state: Position, seat: int, best: Action, chosen: Action, names: list[str],
                lang: str, cost: float | None = None) -> str:
     """Why ``best`` was better than ``chosen`` (the review, which shows the two win chances
     beside it); ``cost``: what the choice cost at the end of the game, in Glory."""
@@ -233,7 +233,7 @@ def say_nested(f: Fact, names: list[str], lang: str) -> str:
     return say(f, names, lang)
 
 
-def idle_note(state: GameState, seat: int, chosen: Action, names: list[str], lang: str) -> str | None:
+def idle_note(state: Position, seat: int, chosen: Action, names: list[str], lang: str) -> str | None:
     """For a move that played a card for nothing: what was thrown away, in words."""
     found = [f for f in move_facts(state, seat, chosen) if f.key.startswith("idle_")]
     return say(found[0], names, lang) if found else None

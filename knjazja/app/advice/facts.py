@@ -18,10 +18,14 @@ from dataclasses import dataclass
 
 from knjazja.bots.view import View
 from knjazja.bots.warmath import PoolProfile, p_no_answer
-from knjazja.engine import Action, GameState, Observation, apply, determinize, final_scores, observation
+from knjazja.engine import Action, GameState, Observation, apply, determinize, final_scores, seen_from
 from knjazja.engine.actions import DECLARE_WAR, DOWRY_BID, TURN
 from knjazja.engine.cards import FOREIGN, IS_MILITIA, IS_TROOP
 from knjazja.engine.public import attack_value, forms_squads
+
+# a position the advice judges a move in: the game's state, or the mover's own observation (a
+# network seat's: it never has the state); the advice reads the mover's view of it only
+Position = GameState | Observation
 
 NEAR_END = 4          # from this many turns left on, the turns left are worth saying
 LOSING = 0.10         # a best win chance below this: every move loses, the Hint says so
@@ -82,10 +86,10 @@ def glory(n: int) -> Count:
 
 
 # --- the position after the move ------------------------------------------------------------
-def after(state: GameState, seat: int, a: Action) -> GameState:
+def after(state: Position, seat: int, a: Action) -> GameState:
     """The position after ``seat`` plays ``a``, in a deal of the cards he cannot see (read
     only what the deal does not decide: sizes of hands and deck, cities, Glory)."""
-    s = determinize(observation(state, seat), random.Random(0))
+    s = determinize(seen_from(state, seat), random.Random(0))
     apply(s, a)
     return s
 
@@ -129,10 +133,10 @@ def hidden_outcome(obs: Observation, a: Action) -> bool:
         and any(t < 0 for _, t in p.bids)
 
 
-def context(state: GameState, seat: int, a: Action) -> list[Fact]:
+def context(state: Position, seat: int, a: Action) -> list[Fact]:
     """The standing after the move, then the turns left when few (no standing when the
     position after the move turns on hidden cards: ``hidden_outcome``)."""
-    if hidden_outcome(observation(state, seat), a):
+    if hidden_outcome(seen_from(state, seat), a):
         return []
     s = after(state, seat, a)
     out = [standing(s, seat)]

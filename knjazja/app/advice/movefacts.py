@@ -9,11 +9,11 @@ No pygame.
 """
 from __future__ import annotations
 
-from knjazja.app.advice.facts import (Card, Count, Fact, Seat, after, cards, fact, glory, standing, unseen_takers,
-                                      war_facts)
+from knjazja.app.advice.facts import (Card, Count, Fact, Position, Seat, after, cards, fact, glory, standing,
+                                      unseen_takers, war_facts)
 from knjazja.bots.idle import why_idle
 from knjazja.bots.press import leaders, victim
-from knjazja.engine import Action, GameState, Observation, apply, final_scores, legal_actions, observation
+from knjazja.engine import Action, GameState, Observation, apply, final_scores, legal_actions, seen_from
 from knjazja.engine.actions import (ACCEPT, AMBUSH, ATTACK, BID, BRIBE, BUILD, CHRONICLE, CONDEMN, DECLINE,
                                     DEFEND, DRAW, END_WAR, EVENT, GIVE_CITY, KEEP, LAY, NO_BID, PASS, PASS_IGOR,
                                     PLAY_CITY, REACT, REACTION, YIELD, YIELD_PLUNDER)
@@ -25,7 +25,7 @@ from knjazja.engine.targets import attack_sum, defence_sum
 __all__ = ["move_facts", "declined"]
 
 
-def declined(state: GameState, seat: int, a: Action) -> tuple[GameState, bool]:
+def declined(state: Position, seat: int, a: Action) -> tuple[GameState, bool]:
     """The position after ``a`` with any reaction it asks for declined, and whether one was
     asked (the card may still be cancelled)."""
     s = after(state, seat, a)
@@ -46,7 +46,7 @@ def _buildings(cards_: list[int]) -> int:
 
 
 # --- a turn ------------------------------------------------------------------------------------
-def _draw(state: GameState, seat: int, a: Action) -> list[Fact]:
+def _draw(state: Position, seat: int, a: Action) -> list[Fact]:
     s = after(state, seat, a)
     hand = cards(len(s.hands[seat]))
     if not s.deck:
@@ -54,7 +54,7 @@ def _draw(state: GameState, seat: int, a: Action) -> list[Fact]:
     return [fact("draw", hand=hand, deck=cards(len(s.deck)))]
 
 
-def _build(state: GameState, obs: Observation, a: Action) -> list[Fact]:
+def _build(state: Position, obs: Observation, a: Action) -> list[Fact]:
     city = obs.cities[a.city]
     s = after(state, obs.seat, a)
     now = s.cities[a.city]
@@ -80,7 +80,7 @@ def _build(state: GameState, obs: Observation, a: Action) -> list[Fact]:
     return [fact(key, city=Card(a.city), v=v, w=w, k=k)]
 
 
-def _chronicle(state: GameState, obs: Observation, a: Action) -> list[Fact]:
+def _chronicle(state: Position, obs: Observation, a: Action) -> list[Fact]:
     cid = CARDS[a.card].id
     me = obs.seat
     if a.seat != me:
@@ -103,7 +103,7 @@ def _chronicle(state: GameState, obs: Observation, a: Action) -> list[Fact]:
     return []                               # the others: their Glory is the effect's
 
 
-def _event(state: GameState, obs: Observation, a: Action) -> list[Fact]:
+def _event(state: Position, obs: Observation, a: Action) -> list[Fact]:
     cid = CARDS[a.card].id
     me = obs.seat
     s, unless = declined(state, me, a)
@@ -155,7 +155,7 @@ def _end_event(obs: Observation, a: Action, s: GameState) -> list[Fact]:
     return []
 
 
-def _turn(state: GameState, obs: Observation, a: Action) -> list[Fact]:
+def _turn(state: Position, obs: Observation, a: Action) -> list[Fact]:
     k = a.kind
     if k == DRAW:
         return _draw(state, obs.seat, a)
@@ -178,7 +178,7 @@ def _turn(state: GameState, obs: Observation, a: Action) -> list[Fact]:
 
 
 # --- a war, an answer, a bid ------------------------------------------------------------------
-def _war(state: GameState, obs: Observation, a: Action) -> list[Fact]:
+def _war(state: Position, obs: Observation, a: Action) -> list[Fact]:
     w = obs.war
     k = a.kind
     if w is None:
@@ -223,7 +223,7 @@ def _war(state: GameState, obs: Observation, a: Action) -> list[Fact]:
     return []
 
 
-def _answer(state: GameState, obs: Observation, a: Action) -> list[Fact]:
+def _answer(state: Position, obs: Observation, a: Action) -> list[Fact]:
     """A reaction, the Raid's troop, a Dowry bid, the Congress."""
     k = a.kind
     me = obs.seat
@@ -278,10 +278,10 @@ def idle_fact(obs: Observation, a: Action, code: str) -> Fact:
     return fact("idle_" + code, card=Card(a.card), city=Card(city), seat=Seat(seat))
 
 
-def move_facts(state: GameState, seat: int, a: Action) -> list[Fact]:
+def move_facts(state: Position, seat: int, a: Action) -> list[Fact]:
     """The facts of ``seat`` choosing ``a``, the most telling first (at least one for every
     legal move; the effect on the Glory is ``explain.effect``'s)."""
-    obs = observation(state, seat)
+    obs = seen_from(state, seat)
     code = why_idle(obs, a)
     if code is not None:
         return [idle_fact(obs, a, code)]

@@ -17,7 +17,8 @@ from knjazja.app.advice.explain import idle_note, why_better
 from knjazja.app.wording.i18n import tr
 from knjazja.app.wording.narrate import Narrator
 from knjazja.bots.idle import idle_play
-from knjazja.engine import GameState, observation
+from knjazja.app.advice.facts import Position
+from knjazja.engine import seen_from
 
 NEAR = 0.05           # a loss below this many points is no loss: "the best move"
 
@@ -30,12 +31,12 @@ def verdict_kind(analysis: Analysis, index: int) -> str:
     if r.loss_points >= GOOD_POINTS and r.best != r.chosen:
         return "worse"
     state = analysis.states[index]
-    if idle_play(observation(state, r.seat), r.chosen):
+    if idle_play(seen_from(state, r.seat), r.chosen):
         return "near"                     # the same move without the card was better, if a little
     return "best" if r.best == r.chosen or r.loss_points < NEAR else "near"
 
 
-def point_verdict(analysis: Analysis, index: int, state: GameState, narrator: Narrator,
+def point_verdict(analysis: Analysis, index: int, state: Position, narrator: Narrator,
                   names: list[str], lang: str, many: bool = False) -> str:
     """The verdict on the analysed move ``index`` played from ``state`` (``many``: the table
     had several people, so the mover is named)."""

@@ -24,10 +24,11 @@ from knjazja.app.table.interaction import (IDLE, Choosing, Mode, PickingIgorSeat
 from knjazja.app.wording.i18n import tr
 from knjazja.app.wording.narrate import Narrator
 from knjazja.app.wording.words import card_list, card_word
-from knjazja.engine import Action, GameState
+from knjazja.engine import Action, PublicView
 from knjazja.engine.actions import (ACCEPT, AMBUSH, ATTACK, BID, BRIBE, CONDEMN, CONGRESS, DECLINE, DEFEND,
                                     DOWRY_BID, END_WAR, EVENT, GIVE_CITY, KEEP, LAY, NO_BID, RAID_LAY, REACT,
                                     REACTION, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER)
+from knjazja.engine.state import Pending, War
 from knjazja.engine.targets import attack_sum, defence_sum
 
 if TYPE_CHECKING:
@@ -67,10 +68,10 @@ def dialog(c: TableController) -> Dialog | None:
     """What the table asks its viewer now, or None (no dialog: he acts with cards and buttons)."""
     if not c.can_act():
         return None
-    return asked(c.session.state, c.session.legal(), c.narrator, c.pointer.mode)
+    return asked(c.seen, c.session.legal(), c.narrator, c.pointer.mode)
 
 
-def asked(s: GameState, legal: list[Action], narrator: Narrator, mode: Mode = IDLE) -> Dialog | None:
+def asked(s: PublicView, legal: list[Action], narrator: Narrator, mode: Mode = IDLE) -> Dialog | None:
     """The dialog of the one who decides in ``s`` (his ``legal`` actions), in the narrator's
     language, while the mouse is in ``mode``."""
     q = _Asking(s, legal, narrator)
@@ -88,19 +89,31 @@ def asked(s: GameState, legal: list[Action], narrator: Narrator, mode: Mode = ID
 
 def label(c: TableController, a: Action) -> str:
     """The words on the button that takes ``a``."""
-    return _Asking(c.session.state, c.session.legal(), c.narrator).label(a)
+    return _Asking(c.seen, c.session.legal(), c.narrator).label(a)
 
 
 @dataclass(frozen=True)
 class _Asking:
     """A position, the legal actions of its decider, and the narrator who words them."""
-    s: GameState
+    s: PublicView
     legal: list[Action]
     narrator: Narrator
 
     @property
     def lang(self) -> str:
         return self.narrator.lang
+
+    @property
+    def war(self) -> War:
+        """The war asked about (the war's questions are asked only during one)."""
+        assert self.s.war is not None, "no war in progress"
+        return self.s.war
+
+    @property
+    def pending(self) -> Pending:
+        """The card waiting on the answer asked (a reaction, a Dowry's bidding)."""
+        assert self.s.pending is not None, "no card is pending"
+        return self.s.pending
 
     def of(self, *kinds: str) -> list[Action]:
         return [a for a in self.legal if a.kind in kinds]
@@ -129,7 +142,7 @@ def _troops(q: _Asking, kind: str) -> list[Choice]:
 
 
 def _defend(q: _Asking) -> Dialog:
-    s, w = q.s, q.s.current_war()
+    s, w = q.s, q.war
     answers = _troops(q, DEFEND) + q.choices(q.of(AMBUSH, CONDEMN, BRIBE))
     words = dict(city=card_word(w.city, q.lang), troops=card_list(w.attack, q.lang),
                  n=attack_sum(s, w.attack, w.defender))
@@ -138,7 +151,7 @@ def _defend(q: _Asking) -> Dialog:
 
 
 def _counter(q: _Asking) -> Dialog:
-    s, w = q.s, q.s.current_war()
+    s, w = q.s, q.war
     answers = q.choices(q.of(BRIBE))
     title = tr("table.choice.counter" if answers else "table.choice.counter_none", lang=q.lang,
                troops=card_list(w.defence, q.lang), n=defence_sum(s, w.defence, w.defender, w.city))
@@ -146,7 +159,7 @@ def _counter(q: _Asking) -> Dialog:
 
 
 def _attack(q: _Asking) -> Dialog:
-    w = q.s.current_war()
+    w = q.war
     attacks = _troops(q, ATTACK)
     key = "table.choice.attack_none" if not attacks else \
         "table.choice.attack" if w.attacks_made == 0 else "table.choice.attack_again"
@@ -156,7 +169,7 @@ def _attack(q: _Asking) -> Dialog:
 
 def _reaction(q: _Asking) -> Dialog:
     react = q.of(REACT)
-    words = dict(card=card_word(q.s.current_pending().card, q.lang))
+    words = dict(card=card_word(q.pending.card, q.lang))
     if react:
         words["reaction"] = card_word(react[0].card, q.lang)
     title = tr("table.choice.reaction" if react else "table.choice.reaction_none", lang=q.lang, **words)
@@ -165,7 +178,7 @@ def _reaction(q: _Asking) -> Dialog:
 
 def _dowry(q: _Asking) -> Dialog:
     bids = q.of(BID)
-    city = card_word(q.s.current_pending().action.city, q.lang)
+    city = card_word(q.pending.action.city, q.lang)
     title = tr("table.choice.dowry" if bids else "table.choice.dowry_none", lang=q.lang, city=city)
     return Dialog(title, tuple(q.choices(bids + q.of(NO_BID))))
 

@@ -10,7 +10,7 @@ them (``match``).  One left: play it.  Several: ask which.  None: the engine say
 from __future__ import annotations
 
 from knjazja.app.table.interaction import Mode, PickingIgorSeat, PickingWarCity, Press, base, held_card
-from knjazja.engine import Action, GameState
+from knjazja.engine import Action, PublicView
 from knjazja.engine.actions import (ACCEPT, AMBUSH, ATTACK, BID, BRIBE, BUILD, CHRONICLE, CONDEMN, CONGRESS,
                                     DECLARE_WAR, DECLINE, DEFEND, DOWRY_BID, DRAW, END_WAR, EVENT, GIVE_CITY,
                                     KEEP, LAY, NO_BID, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY, REACT, REACTION,
@@ -51,7 +51,7 @@ def war_candidates(legal: list[Action]) -> list[Action]:
     return [a for a in legal if a.kind == DECLARE_WAR]
 
 
-def targets_of(a: Action, s: GameState) -> set[Target]:
+def targets_of(a: Action, s: PublicView) -> set[Target]:
     """Every target a click may choose ``a`` with."""
     k = a.kind
     if k in (BUILD, DECLARE_WAR):
@@ -69,7 +69,7 @@ def targets_of(a: Action, s: GameState) -> set[Target]:
     return {MIDDLE}
 
 
-def _event_targets(a: Action, s: GameState) -> set[Target]:
+def _event_targets(a: Action, s: PublicView) -> set[Target]:
     if a.target >= 0:
         return {Target(TargetKind.CHRONICLE, a.target)}
     out: set[Target] = set()
@@ -87,7 +87,7 @@ def targetless(a: Action) -> bool:
     return a.kind in (AMBUSH, CONDEMN, YIELD_PLUNDER, REACT, LAY, BID)
 
 
-def match(cands: list[Action], targets: list[Target], s: GameState) -> tuple[list[Action], Target | None]:
+def match(cands: list[Action], targets: list[Target], s: PublicView) -> tuple[list[Action], Target | None]:
     """The candidates a click on ``targets`` (most specific first) picks, and the target used."""
     for t in targets:
         hits = [a for a in cands if t in targets_of(a, s)]
@@ -96,14 +96,14 @@ def match(cands: list[Action], targets: list[Target], s: GameState) -> tuple[lis
     return [], (targets[0] if targets else None)
 
 
-def lit_targets(cands: list[Action], s: GameState) -> set[Target]:
+def lit_targets(cands: list[Action], s: PublicView) -> set[Target]:
     out: set[Target] = set()
     for a in cands:
         out |= targets_of(a, s)
     return out
 
 
-def lit_for(mode: Mode, press: Press | None, legal: list[Action], s: GameState) -> set[Target]:
+def lit_for(mode: Mode, press: Press | None, legal: list[Action], s: PublicView) -> set[Target]:
     """The targets lit while ``mode`` (or a drag of ``press``) is in hand."""
     drag = press if press is not None and press.dragging else None
     m = base(mode)
@@ -115,7 +115,7 @@ def lit_for(mode: Mode, press: Press | None, legal: list[Action], s: GameState) 
     return lit_targets(candidates_for(legal, card), s) if card >= 0 else set()
 
 
-def squad_action(legal: list[Action], s: GameState, squad: tuple[int, ...]) -> tuple[Action | None, int]:
+def squad_action(legal: list[Action], s: PublicView, squad: tuple[int, ...]) -> tuple[Action | None, int]:
     """The legal attack or defence with exactly ``squad`` (or None), and its Strength."""
     want = ATTACK if s.decision.kind == WAR_ATTACK else DEFEND
     key = squad_key(squad)

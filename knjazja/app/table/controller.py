@@ -8,6 +8,10 @@ The controller composes the table's jobs, each in its own module:
 * what a click means (here, with ``interaction``'s small states and ``clicks``' matching onto
   ``session.legal()`` or the engine's ``Refusal``).
 
+What it shows and words is what its viewer sees (``seen``: the session's ``seen_by(viewer)``,
+an ``engine.Observation``; with no viewer, nobody's hand), never the game's whole state: a
+network seat's table has only its own view, and a local one reads the same.
+
 Events: the table reads the session's feed (``app.feed``) through ``shown``, one event at a
 time as the animator takes them (``next_event``); ``view`` is the table as shown so far.
 While anything animates or waits, bots wait and clicks are ignored.  The controller never
@@ -32,7 +36,7 @@ from knjazja.app.table.table_view import TableView, last_played
 from knjazja.app.table.undo import back_to_mover, may_undo
 from knjazja.app.wording.i18n import DEFAULT_LANGUAGE, tr
 from knjazja.app.wording.narrate import Narrator
-from knjazja.engine import Action, Event, IllegalAction
+from knjazja.engine import Action, Event, IllegalAction, Observation
 from knjazja.engine.refusals import Target
 
 
@@ -55,7 +59,8 @@ class TableController:
                                screens=handover_screens)
         self.pacer = Pacer(session, self.seating, self.news, sync_bots=sync_bots, speed=speed,
                            hand_over=self._hand_over, on_stop=self.reset)
-        self.view = TableView(session.state)
+        self._seen: tuple[tuple[int, int | None, int], Observation] | None = None
+        self.view = TableView(self.seen)
         self.narrator = Narrator(self.names, lang)
         self.hints = HintRequest()
         # the events: the ones before ``shown`` are on the table and in the log (a loaded
@@ -74,6 +79,19 @@ class TableController:
     @property
     def viewer(self) -> int | None:
         return self.seating.viewer
+
+    @property
+    def seen(self) -> Observation:
+        """What the viewer sees now (nobody's hand without a viewer): the table's one source
+        for drawing and words.  Asked of the session once per position and viewer."""
+        key = (self.session.moves, self.viewer, len(self.session.feed))
+        if self._seen is None or self._seen[0] != key:
+            self._seen = (key, self.session.seen_by(self.viewer))
+        return self._seen[1]
+
+    def forget_seen(self) -> None:
+        """The position changed without a move (a test or a lesson set it by hand): ask again."""
+        self._seen = None
 
     @property
     def policy(self) -> str | int:
@@ -152,7 +170,7 @@ class TableController:
     def skip(self) -> list[Event]:
         """Take every waiting event at once (all shown as done); returns them."""
         taken = self.shown.take()
-        self.view.sync(self.session.state)
+        self.view.sync(self.seen)
         self._view_dirty = False
         return taken
 
@@ -187,7 +205,7 @@ class TableController:
         hint = self.hints.poll(self.session)
         if hint is not None and self.viewer is not None:
             action, value = hint
-            s = self.session.state
+            s = self.seen
             why = why_good(s, self.viewer, action, value, self.names, self.lang)
             self.news.say(tr("table.hint", lang=self.lang, move=self.narrator.action(action, s), why=why,
                              chance=round(100 * value)))
@@ -196,14 +214,16 @@ class TableController:
             self.news.say(tr("table.autosave_failed", lang=self.lang, error=error))
         self._autosave_shown = error
         if not self.busy:
-            if self._view_dirty:
-                self.view.sync(self.session.state)
+            if self._view_dirty or self.view.seat != self.seen.seat:    # (another's eyes: his hand)
+                self.view.sync(self.seen)
                 self._view_dirty = False
             self.pacer.advance(dt)
 
     def _hand_over(self, seat: int, first: bool) -> None:
         self.reset()
-        if self.seating.hand_to(seat, first=first) and self.local is not None:
+        sealed = self.seating.hand_to(seat, first=first)
+        self.view.sync(self.seen)          # his eyes: his hand (nothing animates while the game moves on)
+        if sealed and self.local is not None:
             self.local.seal()
 
     def claimed(self) -> None:
@@ -226,11 +246,11 @@ class TableController:
         assert owner is not None
         self.skip()
         self.session.undo(owner)           # the undone move leaves the feed, so the log
-        self.view.sync(self.session.state)
-        self.view.recent = last_played(self.logged)
         self.reset()
         self.hints.cancel()
         back_to_mover(self.seating, owner)
+        self.view.sync(self.seen)          # (with the mover's eyes)
+        self.view.recent = last_played(self.logged)
         self.news.say(tr("table.undone", lang=self.lang))
         return True
 
@@ -238,28 +258,28 @@ class TableController:
     def prompt(self) -> tuple[str, bool]:
         """The banner's text, and whether it asks the viewer to act."""
         viewer = None if self.faces_hidden() else self.viewer
-        text, mine = prompt_text(self.session.state, self.names, self.humans, viewer, self.lang,
+        text, mine = prompt_text(self.seen, self.names, self.humans, viewer, self.lang,
                                  mode=self.pointer.mode, held=self.pointer.held,
                                  thinking=not self.session.human_to_decide())
         return text, mine and self.can_act()
 
     def tags(self) -> tuple[tuple[int, str], ...]:
         """(seat, tag) for the areas; while moves are shown, only whose turn it is."""
-        s = self.session.state
+        s = self.seen
         decider, current = self.decider_and_current()
         return area_tags(s, self.humans, self.viewer, decider, current)
 
     def decider_and_current(self) -> tuple[int, int]:
         """Who decides and whose turn it is, as the table shows now (nobody decides while
         moves are still being shown)."""
-        s = self.session.state
+        s = self.seen
         return (-1, self.view.current) if self.busy else (s.decision.seat, s.current)
 
     def lit(self) -> set[Target]:
         """The targets the card (or war, or Igor) in hand may go to."""
         if not self.can_act():
             return set()
-        return C.lit_for(self.pointer.mode, self.pointer.press, self.session.legal(), self.session.state)
+        return C.lit_for(self.pointer.mode, self.pointer.press, self.session.legal(), self.seen)
 
     def playable(self, hand: list[int]) -> set[int]:
         legal = self.session.legal()
@@ -270,7 +290,7 @@ class TableController:
         if hinted is None or self.viewer is None:
             return set()
         a = hinted[0]
-        return {c for c in (a.card, *a.cards) if c >= 0 and c in self.session.state.hands[self.viewer]}
+        return {c for c in (a.card, *a.cards) if c >= 0 and c in self.seen.hand}
 
     # ===================================================================== moves
     def reset(self) -> None:
@@ -284,7 +304,7 @@ class TableController:
             return False
         legal = self.session.legal()
         if len(legal) == 1:
-            move = self.narrator.action(legal[0], self.session.state)
+            move = self.narrator.action(legal[0], self.seen)
             self.news.say(tr("table.hint_forced", lang=self.lang, move=move))
             return True
         self.hints.start(self.session, self.me)

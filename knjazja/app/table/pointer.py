@@ -16,7 +16,7 @@ from knjazja.app.table.interaction import (IDLE, Choosing, Hit, Holding, Idle, M
                                            PickingWarCity, Press, Squad, base, held_card, squad_cards)
 from knjazja.app.table.news import NewsQueue
 from knjazja.app.wording.card_names import refusal_text
-from knjazja.engine import Action
+from knjazja.engine import Action, Observation
 from knjazja.engine.actions import ATTACK, DEFEND, DRAW, TURN, WAR_ATTACK, WAR_DEFEND
 from knjazja.engine.cards import IS_TROOP
 from knjazja.engine.kinds import TargetKind
@@ -32,6 +32,9 @@ class Table(Protocol):
 
     @property
     def viewer(self) -> int | None: ...
+    @property
+    def seen(self) -> Observation:
+        """What the viewer sees (the pointer reads the table only through it)."""
     @property
     def me(self) -> int: ...
     @property
@@ -102,7 +105,7 @@ class Pointer:
     def press_chronicle(self, card: int, pos: tuple[int, int]) -> bool:
         """A press on a chronicle before the viewer: only Igor's Campaign, when passable."""
         t = self.table
-        if (t.viewer is None or not t.can_act() or card != passable_chronicle(t.session.state, t.viewer)
+        if (t.viewer is None or not t.can_act() or card != passable_chronicle(t.seen, t.viewer)
                 or not C.igor_candidates(t.session.legal())):
             return False
         self.press = Press(card, pos, igor=True)
@@ -141,19 +144,18 @@ class Pointer:
 
     def click_hand_card(self, card: int) -> None:
         """A click (not a drag) on a card of the viewer's hand."""
-        s = self.table.session.state
+        s, legal = self.table.seen, self.table.session.legal()
         if not self.table.can_act():
             if not self.table.busy and not s.over and self.table.viewer is not None:
-                self._refuse(why_not_play(s, self.table.me, card))
+                self._refuse(why_not_play(s, self.table.me, card, legal=legal))
             return
         kind = s.decision.kind
-        legal = self.table.session.legal()
         if kind in (WAR_ATTACK, WAR_DEFEND) and IS_TROOP[card]:
             self._click_troop(card, legal)
             return
         cands = C.candidates_for(legal, card)
         if not cands:
-            self._refuse(why_not_play(s, self.table.me, card))
+            self._refuse(why_not_play(s, self.table.me, card, legal=legal))
             self.reset()
             return
         if kind != TURN and len(cands) == 1 and C.targetless(cands[0]):
@@ -165,7 +167,7 @@ class Pointer:
             self.mode = Holding(card)
 
     def _click_troop(self, card: int, legal: list[Action]) -> None:
-        s = self.table.session.state
+        s = self.table.seen
         if forms_squads(s, s.decision.seat):     # put a squad together, then press its button
             picked = list(self.selected)
             picked.remove(card) if card in picked else picked.append(card)
@@ -176,14 +178,14 @@ class Pointer:
         if single:
             self.table.play(single[0])
         else:
-            self._refuse(why_not_play(s, self.table.me, card, C.MIDDLE))
+            self._refuse(why_not_play(s, self.table.me, card, C.MIDDLE, legal=legal))
 
     def click_targets(self, targets: list[Target]) -> None:
         """A click (or drop) on ``targets`` (most specific first) while something is in hand."""
         if not self.table.can_act():
             self.reset()
             return
-        s, legal = self.table.session.state, self.table.session.legal()
+        s, legal = self.table.seen, self.table.session.legal()
         m = base(self.mode)
         if isinstance(m, PickingWarCity):
             cands = C.war_candidates(legal)
@@ -199,11 +201,11 @@ class Pointer:
         elif hits:
             self.mode = Choosing(tuple(hits), m)
         elif isinstance(m, PickingWarCity):
-            self._refuse(why_not_declare(s, self.table.me, used))
+            self._refuse(why_not_declare(s, self.table.me, used, legal=legal))
         elif isinstance(m, PickingIgorSeat):
             self._refuse(why_not_pass_igor(s, self.table.me, used))
         else:
-            self._refuse(why_not_play(s, self.table.me, m.card, used))
+            self._refuse(why_not_play(s, self.table.me, m.card, used, legal=legal))
 
     def click_deck(self) -> None:
         if self.table.can_act() and Action(DRAW) in self.table.session.legal():

@@ -9,7 +9,7 @@ from __future__ import annotations
 from knjazja.app.wording.words import Word, card_word, join_names, prince_word
 from knjazja.app.wording.i18n import tr
 from knjazja.app.table.interaction import IDLE, Mode, PickingIgorSeat, PickingWarCity, Squad, base
-from knjazja.engine import GameState
+from knjazja.engine import PublicView
 from knjazja.engine.scoring import final_scores, winners
 from knjazja.engine.actions import CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND
 from knjazja.engine.targets import attack_sum, defence_sum, forms_squads
@@ -23,7 +23,7 @@ def _who(names: list[str], seat: int, lang: str) -> Word:
     return prince_word(names, seat, lang)
 
 
-def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int | None, lang: str, *,
+def prompt_text(s: PublicView, names: list[str], humans: list[bool], viewer: int | None, lang: str, *,
                 mode: Mode = IDLE, held: int = -1, thinking: bool = False) -> tuple[str, bool]:
     """(text, whether the viewer must act)."""
     if s.over:
@@ -38,7 +38,7 @@ def prompt_text(s: GameState, names: list[str], humans: list[bool], viewer: int 
     return text, False
 
 
-def over_text(s: GameState, names: list[str], lang: str | None = None) -> str:
+def over_text(s: PublicView, names: list[str], lang: str | None = None) -> str:
     """"The game is over: Olga wins with 23 Glory" (the engine's scores)."""
     won = winners(s)
     glory = final_scores(s)[won[0]]
@@ -47,7 +47,7 @@ def over_text(s: GameState, names: list[str], lang: str | None = None) -> str:
     return tr("table.prompt.over_shared", lang=lang, names=join_names((names[i] for i in won), lang), n=glory)
 
 
-def _my_prompt(s: GameState, names: list[str], lang: str, mode: Mode, held: int) -> str:
+def _my_prompt(s: PublicView, names: list[str], lang: str, mode: Mode, held: int) -> str:
     seat, kind = s.decision
     w, pend = s.war, s.pending
     city = card_word(w.city, lang) if w is not None else ""
@@ -84,7 +84,7 @@ def _my_prompt(s: GameState, names: list[str], lang: str, mode: Mode, held: int)
     return tr("table.prompt.your_decision", lang=lang)
 
 
-def _their_prompt(s: GameState, names: list[str], lang: str, name: Word) -> str:
+def _their_prompt(s: PublicView, names: list[str], lang: str, name: Word) -> str:
     kind = s.decision.kind
     w, pend = s.war, s.pending
     city = card_word(w.city, lang) if w is not None else ""
@@ -106,7 +106,7 @@ def _their_prompt(s: GameState, names: list[str], lang: str, name: Word) -> str:
     return tr("table.prompt.turn_of", lang=lang, name=name)
 
 
-def area_tags(s: GameState, humans: list[bool], viewer: int | None, decider: int,
+def area_tags(s: PublicView, humans: list[bool], viewer: int | None, decider: int,
               current: int) -> tuple[tuple[int, str], ...]:
     """The labels on the areas of whoever decides now and whoever's turn it is."""
     if s.over:

@@ -1,9 +1,12 @@
 """The view model the table draws: the public table as the animations have shown it so far.
 
 The engine applies an action at once; the table shows its consequences one event at a
-time.  ``TableView`` is a light copy of the public table (and the real hands, which the
-drawing shows face up only to the viewer) that is synced from the real state whenever no
-animation is waiting, and advanced event by event while they run: a flying card leaves its
+time.  ``TableView`` is a light copy of the table as one seat sees it — the public table and
+that seat's own hand (drawn face up only while he looks); every other hand is its size in
+backs (``HIDDEN``), also while events move cards in and out of them — synced from the seat's
+observation (``TableSession.seen_by``; nobody's
+hand for a table that shows no one's eyes) whenever no animation is waiting, and advanced
+event by event while they run: a flying card leaves its
 source when its flight starts (``begin``) and lands in its destination when the flight
 ends (``land``).  The war on the table is the engine's own record, folded event by event
 with the engine's ``war_after``: nothing here guesses what an event meant.
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from knjazja.engine import Event, GameState
+from knjazja.engine import NOBODY, Event, Observation
 from knjazja.engine import zones as Z
 from knjazja.engine.actions import Decision
 from knjazja.engine.cards import CARD_ID, KIND
@@ -33,8 +36,11 @@ class TableCard:
     target_card: int = -1
 
 
+HIDDEN = -1     # a card of a hand the view's seat cannot see: drawn as its back
+
+
 class TableView:
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: Observation) -> None:
         self.n = state.n
         self.version = 0
         self.war: WarRecord | None = None
@@ -43,12 +49,17 @@ class TableView:
         self.bids_open = False
         self.recent: tuple[int, int] | None = None   # (seat, card) the last card played
         self.flying_cities: set[int] = set()
+        self.seat = NOBODY
+        self.hands: list[list[int]] = []
         self.sync(state)
 
-    # -- from the real state ----------------------------------------------------------------
-    def sync(self, s: GameState) -> None:
-        self.hands = [list(h) for h in s.hands]
-        self.deck = len(s.deck)
+    # -- from what the seat sees ------------------------------------------------------------
+    def sync(self, s: Observation) -> None:
+        kept = self.hands[s.seat] if self.seat == s.seat != NOBODY else []
+        self.seat = s.seat                # whose hand is known (engine.NOBODY: nobody's)
+        self.hands = [_in_order(kept, s.hand) if t == s.seat else [HIDDEN] * size
+                      for t, size in enumerate(s.hand_sizes)]
+        self.deck = s.deck_size
         self.discard = list(s.discard)
         self.cities: dict[int, City] = {k: c.copy() for k, c in s.cities.items()}
         self.chronicles = [list(c) for c in s.chronicles]
@@ -76,7 +87,7 @@ class TableView:
     def touch(self) -> None:
         self.version += 1
 
-    # -- queries the drawing needs (duck-typed like GameState for engine scoring) --------------
+    # -- queries the drawing needs (a PublicTable, like a state, for engine scoring) ----------
     def cities_of(self, seat: int) -> list[City]:
         return [c for c in self.cities.values() if c.owner == seat]
 
@@ -93,9 +104,9 @@ class TableView:
             _drop(self.discard, card)
         elif kind == Z.HAND:
             hand = self.hands[key]
-            if card in hand:
+            if key == self.seat and card in hand:
                 hand.remove(card)
-            elif hand:                  # a card this view could not know: one leaves
+            elif hand:                  # a card this view cannot see: one of its backs leaves
                 hand.pop()
         elif kind == Z.CITY and key in self.cities:
             self.cities[key].remove(card)
@@ -118,8 +129,8 @@ class TableView:
             self.deck += 1
         elif zone == Z.DISCARD:
             self.discard.append(card)
-        elif kind == Z.HAND:
-            self.hands[key].append(card)
+        elif kind == Z.HAND:            # into another's hand: a back, whatever the event says
+            self.hands[key].append(card if key == self.seat else HIDDEN)
         elif kind == Z.CITIES:
             self.cities[card] = City(card, key)
         elif kind == Z.CITY and key in self.cities:
@@ -130,8 +141,8 @@ class TableView:
             self.under[key] = card
         elif kind == Z.BEFORE:
             self.before[key].append(card)
-        elif kind == Z.BID:
-            self.bids.append((key, card))
+        elif kind == Z.BID:             # another's bid lies face down until the bids turn up
+            self.bids.append((key, card if key == self.seat else HIDDEN))
         self.touch()
 
     # -- event-level changes ----------------------------------------------------------------
@@ -168,6 +179,8 @@ class TableView:
             self.current, self.turn_no = e.seat, e.value
         elif k == EventKind.BIDS_REVEALED:
             self.bids_open = True
+            if len(e.cards) == len(self.bids):      # the faces, in the order of the bids
+                self.bids = [(b, t) for (b, _), t in zip(self.bids, e.cards)]
         elif k == EventKind.END_SET:
             self.end_turn = e.value
         elif k == EventKind.END_CANCELLED:
@@ -216,6 +229,15 @@ def _leaves_war(e: Event) -> bool:
     """A war begins, or a card leaves the war stack: the record changes as the animation
     starts (the card flies from where it lay); every other change when it ends."""
     return e.kind == EventKind.WAR_START or e.src == Z.WAR
+
+
+def _in_order(shown: list[int], hand: list[int]) -> list[int]:
+    """``hand`` (an observation's, sorted) in the order its cards are shown (``shown``), the new
+    ones at the end, as they came: a sync never shuffles the hand on the table."""
+    have = set(hand)
+    kept = [c for c in shown if c in have]
+    old = set(kept)
+    return kept + [c for c in hand if c not in old]
 
 
 def _drop(cards: list[int], card: int) -> None:

@@ -6,7 +6,7 @@ lessons' guide print the same line.
 from __future__ import annotations
 
 from knjazja.app.wording.i18n import card_name, tr
-from knjazja.engine import GameState
+from knjazja.engine import PublicView
 from knjazja.engine.scoring import CityScore, city_score
 
 
@@ -34,7 +34,7 @@ def city_formula(c: CityScore, lang: str) -> str:
               total=c.total)
 
 
-def formula_now(s: GameState, city: int, lang: str) -> str | None:
+def formula_now(s: PublicView, city: int, lang: str) -> str | None:
     """The formula of city card ``city`` as it stands, or None when it is not in play."""
     c = s.cities.get(city)
     return None if c is None else city_formula(city_score(c), lang)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from knjazja.app.wording.i18n import card_name, tr
 from knjazja.app.table.interaction import Holding, Mode, PickingIgorSeat, PickingWarCity, base
-from knjazja.engine import GameState
+from knjazja.engine import PublicView
 from knjazja.engine.actions import (CONGRESS, DOWRY_BID, OVER, RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER,
                                     WAR_DEFEND)
 from knjazja.engine.cards import INSTANCES, KIND
@@ -29,7 +29,7 @@ class Topic:
     term: str = ""          # or a string key whose words the paragraph holds ("help.term.attack")
 
 
-def topic(s: GameState, viewer: int | None, mode: Mode) -> Topic:
+def topic(s: PublicView, viewer: int | None, mode: Mode) -> Topic:
     """The rules for what ``viewer`` has to decide now (or is doing with the mouse)."""
     seat, kind = s.decision
     if kind == OVER:
@@ -53,7 +53,7 @@ def topic(s: GameState, viewer: int | None, mode: Mode) -> Topic:
     return Topic("turn" if kind == TURN and seat == viewer else "war" if s.war is not None else "turn")
 
 
-def rules_focus(s: GameState, viewer: int | None, mode: Mode, lang: str) -> tuple[str, str | None]:
+def rules_focus(s: PublicView, viewer: int | None, mode: Mode, lang: str) -> tuple[str, str | None]:
     """(section, phrase to find in it) for the rules page the "?" button and F1 open."""
     t = topic(s, viewer, mode)
     return t.section, card_name(t.card, lang) if t.card >= 0 else (tr(t.term, lang=lang) if t.term else None)

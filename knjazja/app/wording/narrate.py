@@ -11,7 +11,7 @@ import re
 
 from knjazja.app.wording.i18n import strings, tr
 from knjazja.app.wording.words import Word, card_list, card_word, name_form, prince_word
-from knjazja.engine import Action, Event, GameState
+from knjazja.engine import Action, Event, PublicView
 from knjazja.engine.kinds import ActionKind, AnswerKind, EventKind
 from knjazja.engine import zones as Z
 from knjazja.engine.cards import STRENGTH
@@ -101,7 +101,7 @@ class Narrator:
         return card_list(cards, self.lang, tokens=tokens)
 
     # --- actions ------------------------------------------------------------------
-    def action(self, a: Action, s: GameState) -> Phrase:
+    def action(self, a: Action, s: PublicView) -> Phrase:
         """One line saying what choosing `a` does, for the player who may choose it (and,
         as ``.third``, told of him)."""
         second = self._action(a, s)
@@ -114,13 +114,13 @@ class Narrator:
             self._third = False
         return Phrase(second, third, self.lang)
 
-    def _action(self, a: Action, s: GameState) -> str:
+    def _action(self, a: Action, s: PublicView) -> str:
         me = s.decision.seat
         k, p = a.kind, self._p
         card, city, seat = self.card(a.card), self.card(a.city), self.seat(a.seat)
         own = a.seat == me
         if k == ActionKind.DRAW:
-            two = draw_count(s, me) > 1 and len(s.deck) > 1       # the Hermit's last card comes alone
+            two = draw_count(s, me) > 1 and s.deck_size > 1       # the Hermit's last card comes alone
             return Phrase(p("act.draw2") if two else p("act.draw"))
         if k == ActionKind.PLAY_CITY:
             return Phrase(p("act.play_city_self", card=card) if own else p("act.play_city", card=card, seat=seat))
@@ -135,7 +135,7 @@ class Narrator:
                             troop=self.cards(a.cards)))
         return Phrase(self._war_action(a, s, card, city))
 
-    def _chronicle(self, a: Action, s: GameState, card: Word, city: Word, seat: Word, own: bool) -> str:
+    def _chronicle(self, a: Action, s: PublicView, card: Word, city: Word, seat: Word, own: bool) -> str:
         p = self._p
         if a.city >= 0:                  # Sviatopolk takes a city as he is laid
             return p("act.chronicle_city", card=card, city=city, seat=self.seat(s.cities[a.city].owner))
@@ -144,7 +144,7 @@ class Narrator:
             return p(key, card=card, seat=seat, troop=self.cards(a.cards))
         return p("act.chronicle_self", card=card, seat=seat) if own else p("act.chronicle", card=card, seat=seat)
 
-    def _event(self, a: Action, s: GameState, card: Word, city: Word, seat: Word, own: bool) -> str:
+    def _event(self, a: Action, s: PublicView, card: Word, city: Word, seat: Word, own: bool) -> str:
         p = self._p
         if a.target >= 0:
             key = "act.event_chronicle_self" if own else "act.event_chronicle"
@@ -155,7 +155,7 @@ class Narrator:
             return p("act.event_seat", card=card, seat=seat)
         return p("act.event", card=card)       # on oneself, or the Raid in one's own war
 
-    def _war_action(self, a: Action, s: GameState, card: Word, city: Word) -> str:
+    def _war_action(self, a: Action, s: PublicView, card: Word, city: Word) -> str:
         k, p, w = a.kind, self._p, s.war
         war_city = self.card(w.city) if w is not None else city
         if k == ActionKind.BUILD:

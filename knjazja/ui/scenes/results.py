@@ -10,6 +10,7 @@ from pygame_gui.elements import UIButton
 from knjazja.app.wording.glory import city_formula
 from knjazja.app.wording.i18n import card_name, get_language, tr
 from knjazja.app.wording.words import join_names, seat_word
+from knjazja.app.session import TableSession
 from knjazja.engine import score, top_seats
 from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene, oid
@@ -40,7 +41,7 @@ class ResultsScene(GuiScene):
 
     is_overlay = True
 
-    def __init__(self, session, *, on_play_again: Callable[[], None], on_menu: Callable[[], None],
+    def __init__(self, session: TableSession, *, on_play_again: Callable[[], None], on_menu: Callable[[], None],
                  series_lines: list[str] | None = None,
                  on_review: Callable[[], None] | None = None, again_label: str | None = None) -> None:
         super().__init__()
@@ -50,7 +51,7 @@ class ResultsScene(GuiScene):
         self.on_menu = on_menu
         self.on_review = on_review          # None: no Review button
         self.series_lines = series_lines or []
-        self.scores = score(session.state)
+        self.scores = score(session.seen_by(None))     # all of it lies face up: any seat's view
         self.buttons: dict[str, UIButton] = {}
         self._panel: pygame.Surface | None = None
 

@@ -18,12 +18,14 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from knjazja.app.advice import marks as review_marks
-from knjazja.app.advice.analysis import WORLDS, Analysis, PointResult, decision_points, losers, replay
+from knjazja.app.advice.analysis import WORLDS, Analysis, PointResult, Review, decision_points, losers, replayed
+from knjazja.app.advice.facts import Position
+from knjazja.app.session import TableSession, local_game
 from knjazja.app.advice.marks import Mark
 from knjazja.app.wording.i18n import get_language, tr
 from knjazja.app.wording.narrate import Narrator
 from knjazja.app.advice.verdict import point_verdict
-from knjazja.engine import Action, GameState
+from knjazja.engine import Action, Observation
 from knjazja.ui import style
 from knjazja.ui.art.palette import HIGHLIGHT
 from knjazja.ui.scenes.base import oid
@@ -49,16 +51,23 @@ class ReviewScene(BookScene):
 
     TITLE_KEY = "review.title"
 
-    def __init__(self, session, on_close: Callable[[], None] | None = None, *,
+    def __init__(self, session: TableSession, on_close: Callable[[], None] | None = None, *,
                  worlds: int = WORLDS, analysis: Analysis | None = None,
-                 use_process: bool = True, record: tuple[list[GameState], list[Action]] | None = None) -> None:
-        """``record``: (positions, moves) seen at this screen (a network table's own view)."""
+                 use_process: bool = True, record: Review | None = None) -> None:
+        """A local game is replayed from its state (``local_game``); a network table's review
+        is its ``record`` (``net.remote.review_of``: only the positions its seats saw)."""
         super().__init__(on_close=on_close)
         self.session = session
         self.seats = session.seats
-        self.states: list[GameState] = record[0] if record else replay(session.state)
-        self.actions: list[Action] = record[1] if record else list(session.state.history)
-        self.points = decision_points(self.states, self.seats)
+        seen_here = record is not None                # only this screen's hands are known
+        if record is None:
+            local = local_game(session)
+            assert local is not None, "a network table's review is its record of what it saw"
+            record = replayed(local.state)
+        self.game = record
+        self.states: list[Position] = [*self.game.positions, self.game.final]
+        self.actions: list[Action] = self.game.actions
+        self.points = decision_points(self.states, self.seats, self.game.legal)
         self._point_set = set(self.points)
         self.worlds = worlds
         self.use_process = use_process
@@ -79,8 +88,8 @@ class ReviewScene(BookScene):
         self._right_cache: pygame.Surface | None = None
         self._right_key: tuple | None = None
         self.board = ReviewBoard(self.seats, self.sprites, self.texts, self.px)
-        if record:                                    # only this screen's hands are known
-            self.board.only = {st.decision.seat for st in self.states[:-1]}
+        if seen_here:
+            self.board.only = {st.seat for st in self.states[:-1] if isinstance(st, Observation)}
         self._seek_drag = False
         self._fades: tuple[pygame.Surface, pygame.Surface] | None = None
         self._texts_cache: dict[tuple[str, int], str] = {}
@@ -95,7 +104,8 @@ class ReviewScene(BookScene):
     def enter(self) -> None:
         if self.analysis is None:
             self.analysis = Analysis(self.states, self.points, self.worlds, self.use_process,
-                                     lost=losers(self.states, self.seats))
+                                     lost=losers(self.states, self.seats), actions=self.actions,
+                                     legal=self.game.legal, seed=self.game.seed)
         if self.step in self._point_set:
             self.analysis.prioritize(self.step)
         self._remark()

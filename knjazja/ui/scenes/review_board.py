@@ -13,7 +13,9 @@ from knjazja.app.wording.narrate import Narrator
 from knjazja.app.wording.typography import number
 from knjazja.app.wording.words import join_names, seat_word
 from knjazja.app.session import Seat
-from knjazja.engine import GameState, score, top_seats
+from knjazja.app.advice.facts import Position
+from knjazja.engine import GameState, PublicView, score, top_seats
+from knjazja.engine.public import cities_of
 from knjazja.engine.scoring import seat_score
 from knjazja.engine.targets import attack_sum, defence_sum
 from knjazja.ui import style
@@ -26,7 +28,7 @@ GRADE_COLOURS = {"good": (120, 200, 100), "inaccuracy": (238, 176, 56), "mistake
 COSTLY_COLOUR = (214, 170, 255)      # a lost game's costly move: not a grade, a mark of its own
 
 
-def final_verdict(seats: list[Seat], s: GameState) -> str:
+def final_verdict(seats: list[Seat], s: PublicView) -> str:
     """Who won, and everybody's Glory."""
     totals = [sc.total for sc in score(s)]
     names = [seats[k].name for k in top_seats(totals)]
@@ -97,12 +99,12 @@ class ReviewBoard:
         surf.blit(t, t.get_rect(center=(size // 2, size // 2)))
         return surf
 
-    def draw_title(self, surf: pygame.Surface, r: pygame.Rect, text: str, s: GameState) -> None:
+    def draw_title(self, surf: pygame.Surface, r: pygame.Rect, text: str, s: PublicView) -> None:
         """Which move, and the sizes of the piles."""
         px = self.px
         img = self.texts.fit(text, "title", px(34), style.GOLD_LIGHT, r.width // 2, outline=style.GOLD_DARK)
         surf.blit(img, img.get_rect(midleft=(r.left + px(4), r.centery)))
-        info = f"{tr('review.deck', n=len(s.deck))}   ·   {tr('review.discard', n=len(s.discard))}"
+        info = f"{tr('review.deck', n=s.deck_size)}   ·   {tr('review.discard', n=len(s.discard))}"
         img = self.texts.fit(info, "body", px(17), style.PARCHMENT_DARK, r.width // 2)
         surf.blit(img, img.get_rect(midright=(r.right - px(4), r.centery)))
 
@@ -174,7 +176,7 @@ class ReviewBoard:
         for line, role, size, c, rect in fit.lines:
             surf.blit(style.render_text(line, style.font(role, size), c), rect.topleft)
 
-    def draw(self, surf: pygame.Surface, area: pygame.Rect, s: GameState, glow: dict[int, Colour],
+    def draw(self, surf: pygame.Surface, area: pygame.Rect, s: Position, glow: dict[int, Colour],
              origin: pygame.Vector2, narrator: Narrator) -> None:
         """A row per seat and, with a war or a card in play, one for the centre; ``glow``
         lights cards; ``origin`` is where ``surf`` lies on the screen (for ``hits``)."""
@@ -204,7 +206,7 @@ class ReviewBoard:
                          border_radius=px(8))
         surf.fill(colour, pygame.Rect(row.left + px(3), row.top + px(6), px(5), row.height - px(12)))
 
-    def _draw_seat(self, surf, row: pygame.Rect, s: GameState, seat: int, total: int, active: bool,
+    def _draw_seat(self, surf, row: pygame.Rect, s: Position, seat: int, total: int, active: bool,
                    glow: dict, lang: str, origin) -> None:
         px = self.px
         colour = seat_colour(seat)
@@ -242,11 +244,13 @@ class ReviewBoard:
             surf.blit(badge, badge.get_rect(midright=(info.right, row.centery)))
         # the cards
         sc = seat_score(s, seat)
+        hand = _hand(s, seat)
         chron_glory = [c.glory for c in sc.chronicles]
+        shown = hand is not None and (self.only is None or seat in self.only)
         groups = [
-            ("hand", [[(c, None)] for c in sorted(s.hands[seat])]) if self.only is None or seat in self.only
-            else ("hand", [], f"({len(s.hands[seat])})"),
-            ("cities", [[(c.card, c.glory())] + [(b, None) for b in c.all_buildings()] for c in s.cities_of(seat)]),
+            ("hand", [[(c, None)] for c in sorted(hand or [])]) if shown
+            else ("hand", [], f"({s.hand_sizes[seat]})"),
+            ("cities", [[(c.card, c.glory())] + [(b, None) for b in c.all_buildings()] for c in cities_of(s, seat)]),
             ("chronicles", [[(c, chron_glory[k] if k < len(chron_glory) else None)] +
                             ([(s.under[c], None)] if c in s.under else [])
                             for k, c in enumerate(s.chronicles[seat])] + [[(c, None)] for c in s.before[seat]]),
@@ -254,7 +258,7 @@ class ReviewBoard:
         cards_area = pygame.Rect(row.left + info_w, row.top + px(4), row.width - info_w - px(10), row.height - px(8))
         self._draw_groups(surf, cards_area, groups, glow, lang, origin)
 
-    def _draw_centre(self, surf, row: pygame.Rect, s: GameState, glow: dict, lang: str, origin,
+    def _draw_centre(self, surf, row: pygame.Rect, s: PublicView, glow: dict, lang: str, origin,
                      narrator: Narrator) -> None:
         px = self.px
         self._row_frame(surf, row, style.CRIMSON, False)
@@ -397,3 +401,10 @@ class ReviewBoard:
                     content[g] = int(content[g] - cut)
             alloc, gap = widths(cw, out, content)
         return _Fit(cw, ch, gap, cap_h, out, alloc, scale, captions, caption_size)
+
+
+def _hand(s: Position, seat: int) -> list[int] | None:
+    """``seat``'s hand as the position knows it: a state's, or an observation's own seat's; else None."""
+    if isinstance(s, GameState):
+        return s.hands[seat]
+    return s.hand if seat == s.seat else None

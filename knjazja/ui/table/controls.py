@@ -93,10 +93,10 @@ class Controls:
 
     def update(self, c: TableController, layout: TableLayout, manager, scale: float) -> None:
         """Enable, relabel, show or hide everything for the table's current situation."""
-        s = c.session.state
+        s = c.seen
         act = c.can_act()
         undo = c.can_undo()
-        key = (len(s.history), s.decision, c.busy, act, c.pointer.mode, undo, c.lang, c.hints.thinking, c.finished)
+        key = (s.history_len, s.decision, c.busy, act, c.pointer.mode, undo, c.lang, c.hints.thinking, c.finished)
         if key == self._key:
             return
         self._key = key

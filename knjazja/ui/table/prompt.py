@@ -10,7 +10,7 @@ from pygame import Rect
 
 from knjazja.app.table.controller import TableController
 from knjazja.app.wording.narrate import Narrator, expand_tokens
-from knjazja.engine import Action, GameState
+from knjazja.engine import Action, PublicView
 from knjazja.ui import style
 from knjazja.ui.table.banner import BannerFit, balanced, fit_banner, font_measure, width_in
 from knjazja.ui.table.choice import ChoicePanel
@@ -186,5 +186,5 @@ def _toast_fit(text: str, width: int, top: int, least: int) -> tuple[int, tuple[
     return least, tuple(balanced(text, width, lambda s: font.size(s)[0]))
 
 
-def action_label(a: Action, narrator: Narrator, s: GameState) -> str:
+def action_label(a: Action, narrator: Narrator, s: PublicView) -> str:
     return narrator.action(a, s)

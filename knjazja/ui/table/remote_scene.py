@@ -93,13 +93,13 @@ class RemoteTableScene(TableScene):
         super()._take_news()
 
     def _look_through(self, viewer: int | None) -> None:
-        """Hot seat at a network table: the state drawn is dealt from the view of the player
-        looking, so when the device passes the table is laid again from his view."""
+        """Hot seat at a network table: the table shows the view of the player looking (his
+        link's observation), so when the device passes the table is laid again from his view."""
         if not isinstance(self.remote, HotSeatSession) or viewer is None or viewer == self.remote.viewer:
             return
         self.remote.viewer = viewer
         self.skip()
-        self.controller.view.sync(self.remote.state)
+        self.controller.view.sync(self.controller.seen)
 
     def _follow_names(self) -> None:
         """Names the host knows now (a friend who joined after this window) go on the table."""

@@ -105,7 +105,7 @@ class TableScene(GuiScene):
         self.board.set_layout(self.layout)
         self.log_panel.invalidate()
         self.controls.build(self.ui, self.layout, self.scale)
-        self.warmer.plan(self.layout, self.session.state, c.viewer, self.size, c.lang)
+        self.warmer.plan(self.layout, c.seen, self.size, c.lang)
         self.refresh()
 
     def laid(self) -> TableLayout:
@@ -294,7 +294,7 @@ class TableScene(GuiScene):
         from knjazja.ui.scenes.rules import RulesScene
         c = self.controller
         if self.stack is not None:
-            self.stack.push(RulesScene(focus=rules_focus(self.session.state, None if c.faces_hidden()
+            self.stack.push(RulesScene(focus=rules_focus(c.seen, None if c.faces_hidden()
                                                           else c.viewer, c.pointer.mode, c.lang)))
 
     # ======================================================================= drawing

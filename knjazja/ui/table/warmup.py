@@ -7,7 +7,7 @@ without one, while the table waits for a decision, one face per frame is rendere
 from __future__ import annotations
 
 from knjazja.app.table.controller import TableController
-from knjazja.engine import GameState
+from knjazja.engine import Observation
 from knjazja.engine.cards import CARD_ID, SPECS
 from knjazja.engine.kinds import CardKind
 from knjazja.ui.table.layout import TableLayout
@@ -47,12 +47,12 @@ class FaceWarmer:
         self._warm: list[tuple[str, Size]] = []    # faces to render when idle (no prefetcher)
         self._hand: tuple[int, ...] = ()            # the hand whose zoom was prefetched
 
-    def plan(self, L: TableLayout, s: GameState, viewer: int | None, window: Size, lang: str) -> None:
+    def plan(self, L: TableLayout, s: Observation, window: Size, lang: str) -> None:
         """Every face the table may draw, most likely first: the cards in sight at the size of
         the hand, the zoom of the hand, then every card at the sizes the table uses; all of
         them for the prefetcher, those at the size of the hand and the hand's zoom for the
-        idle renderer."""
-        hand = [CARD_ID[c] for c in s.hands[viewer]] if viewer is not None else []
+        idle renderer.  ``s``: what the table shows (its viewer's hand, or nobody's)."""
+        hand = [CARD_ID[c] for c in s.hand]
         in_sight = hand + [CARD_ID[c] for c in (*s.cities, *s.discard[-2:], *(c for ch in s.chronicles for c in ch))]
         order = list(dict.fromkeys(in_sight + [sp.id for sp in SPECS]))
         kinds = {sp.id: sp.kind for sp in SPECS}
@@ -61,14 +61,14 @@ class FaceWarmer:
         for size, only in face_sizes(L):
             plan += [(c, size) for c in order if only is None or kinds[c] in only]
         self._warm = ([(c, L.hand_card_size) for c in order] + [(c, L.card_size) for c in order] + zoom)[::-1]
-        self._hand = tuple(s.hands[viewer]) if viewer is not None else ()
+        self._hand = tuple(s.hand)
         self.sprites.prefetch([(c, lang, size) for c, size in plan])
 
     def step(self, c: TableController, window: Size) -> None:
         """One frame's share; idle work only while the table waits for a decision with
         nothing animating or held."""
         sp, lang, session = self.sprites, c.lang, c.session
-        hand = tuple(session.state.hands[c.viewer]) if c.viewer is not None else None
+        hand = tuple(c.seen.hand) if c.viewer is not None else None
         thinking = c.local is not None and c.local.bot_thinking()
         idle = not c.busy and c.pointer.press is None and (session.human_to_decide() or thinking)
         if sp.prefetching:

@@ -148,7 +148,7 @@ class Steps:
         for _ in range(command.get("frames", 30)):
             if self.player.my_move():
                 a = self.player.take_turn()
-                return {"moved": a.kind, "history": len(w.flow.table.session.state.history)}
+                return {"moved": a.kind, "history": w.flow.table.session.moves}
             w.frame()
         return {"moved": None}
 

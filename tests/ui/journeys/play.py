@@ -49,7 +49,7 @@ class Player:
             if self.my_move() or (t.session.over and t.controller.finished):
                 return
             if (after is not None and type(t).__name__ == "RemoteTableScene" and not t.controller.busy
-                    and len(t.session.state.history) > after):
+                    and t.session.moves > after):
                 return
             if t.controller.busy and t.controls.skip is not None and t.controls.skip.visible:
                 w.click(t.controls.skip.rect.center)
@@ -59,7 +59,7 @@ class Player:
 
     def choose(self) -> Action:
         legal = self.table.session.legal()
-        s = self.table.session.state
+        s = self.table.controller.seen               # what the player sees (a network seat has no state)
         invasion = [a for a in legal if a.kind == "event" and a.card >= 0 and CARD_ID[a.card] == "ev.tatar_invasion"]
         if s.decision.kind == "turn":
             self.turns += 1
@@ -77,16 +77,18 @@ class Player:
         """One move by clicks; returns it (asserting the table took exactly it)."""
         t = self.table
         a = self.choose()
-        before = len(t.session.state.history)
+        before = t.session.moves
         refused = len(getattr(t.session, "refusals", ()))
         perform(self.w, t, a)
         self.settle(after=before)
-        history = t.session.state.history
-        if type(t).__name__ == "RemoteTableScene":      # its history holds only the number of moves
-            if len(history) <= before or len(t.session.refusals) > refused:
+        if type(t).__name__ == "RemoteTableScene":      # the host has the moves: only their number comes
+            if t.session.moves <= before or len(t.session.refusals) > refused:
                 raise JourneyFailed(f"{self.w.where()}: clicked for {a}, the host took nothing"
                                     f" ({t.session.refusals[refused:]})")
-        elif len(history) <= before or history[before] != a:
+            self.moves.append(a)
+            return a
+        history = t.session.state.history
+        if len(history) <= before or history[before] != a:
             raise JourneyFailed(f"{self.w.where()}: clicked for {a}, the table took "
                                 f"{history[before] if len(history) > before else 'nothing'}")
         self.moves.append(a)
@@ -112,15 +114,20 @@ def perform(w: Window, scene, a: Action) -> None:
     src = P.rect_of_hand_card(scene, card)
     if src is None:
         raise JourneyFailed(f"{w.where()}: {a}: its card is not in the hand on the screen")
-    before = len(scene.session.state.history)
+    before = _sent(scene)
     w.click(src.center)
-    if len(scene.session.state.history) > before:
+    if _sent(scene) > before:
         return
     dst = _target(scene, a)
     if dst is None:
         raise JourneyFailed(f"{w.where()}: {a}: no target on the screen")
     w.click(dst.center)
     _finish_question(w, scene, a)
+
+
+def _sent(scene) -> int:
+    """The moves the table has handed its session (a network seat's wait for the host)."""
+    return scene.session.moves + len(getattr(scene.session, "record", ()))
 
 
 def _finish_question(w: Window, scene, a: Action) -> None:
@@ -134,12 +141,12 @@ def _finish_question(w: Window, scene, a: Action) -> None:
 
 def _in_hand(scene, card: int) -> int:
     """The instance in the viewer's hand standing for ``card`` (copies are alike)."""
-    hand = scene.session.state.hands[scene.controller.viewer]
+    hand = scene.controller.seen.hand
     return next((c for c in hand if c == card), next(c for c in hand if CARD_ID[c] == CARD_ID[card]))
 
 
 def _target(scene, a: Action) -> Rect | None:
-    s = scene.session.state
+    s = scene.controller.seen
     if a.kind in ("build", "war"):
         return P.rect_of_city(scene, a.city)
     if a.kind in ("play_city", "pass_igor"):
