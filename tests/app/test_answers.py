@@ -193,3 +193,22 @@ def test_hot_seat_the_defender_gets_the_dialog_once_he_has_the_device():
     assert answers.dialog(c) is None                # the screen waits for Вася: nothing asked yet
     c.claimed()
     assert [a.kind for a in answers.dialog(c).actions()] == [CONDEMN, YIELD, YIELD_PLUNDER]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_attacker_without_a_bribe_is_not_asked_to_bribe(lang):
+    """The engine asks a repulsed attacker even when he holds no Bribe (so the question tells
+    no one what he holds); his banner then offers only accepting the repulse."""
+    from scenario import play, scenario
+    D = "troop.druzhina."
+    s = scenario(3, hands={0: [D + "5", D + "2"], 1: ["troop.hungarians"]}, current=0,
+                 cities={"city.novgorod": (1, []), "city.kiev": (0, []), "city.pskov": (2, [])})
+    play(s, "war", by=0, city="city.novgorod")
+    play(s, "attack", by=0, cards=[D + "5"])
+    play(s, "defend", by=1, cards=["troop.hungarians"])
+    without, mine = controller(s, lang).prompt()
+    with_bribe = controller(POSITIONS["counter_bribe"](), lang).prompt()[0]
+    assert mine
+    bribe = "подкупите" if lang == "ru" else "bribe a foreign defender"
+    assert bribe in plain(with_bribe) and bribe not in plain(without)
+    assert ("«Подкупа» у вас нет" if lang == "ru" else "you hold no Bribe") in plain(without)

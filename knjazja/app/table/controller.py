@@ -260,7 +260,7 @@ class TableController:
         viewer = None if self.faces_hidden() else self.viewer
         text, mine = prompt_text(self.seen, self.names, self.humans, viewer, self.lang,
                                  mode=self.pointer.mode, held=self.pointer.held,
-                                 thinking=not self.session.human_to_decide())
+                                 thinking=not self.session.human_to_decide(), legal=self.session.legal())
         return text, mine and self.can_act()
 
     def tags(self) -> tuple[tuple[int, str], ...]:

@@ -6,12 +6,15 @@ whoever's turn it is.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from knjazja.app.wording.words import Word, card_word, join_names, prince_word
 from knjazja.app.wording.i18n import tr
 from knjazja.app.table.interaction import IDLE, Mode, PickingIgorSeat, PickingWarCity, Squad, base
-from knjazja.engine import PublicView
+from knjazja.engine import Action, PublicView
 from knjazja.engine.scoring import final_scores, winners
-from knjazja.engine.actions import CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND
+from knjazja.engine.actions import (BRIBE, CONGRESS, DOWRY_BID, RAID_LAY, REACTION, TURN, WAR_ATTACK, WAR_COUNTER,
+                                   WAR_DEFEND)
 from knjazja.engine.targets import attack_sum, defence_sum, forms_squads
 
 # the tags on the areas: (seat, what) with what one of these
@@ -24,13 +27,15 @@ def _who(names: list[str], seat: int, lang: str) -> Word:
 
 
 def prompt_text(s: PublicView, names: list[str], humans: list[bool], viewer: int | None, lang: str, *,
-                mode: Mode = IDLE, held: int = -1, thinking: bool = False) -> tuple[str, bool]:
-    """(text, whether the viewer must act)."""
+                mode: Mode = IDLE, held: int = -1, thinking: bool = False,
+                legal: Sequence[Action] | None = None) -> tuple[str, bool]:
+    """(text, whether the viewer must act).  ``legal``: the viewer's legal actions when he
+    decides, so the prompt offers only what he can do (no Bribe to offer when he holds none)."""
     if s.over:
         return over_text(s, names, lang), False
     seat = s.decision.seat
     if viewer is not None and seat == viewer and humans[seat]:
-        return _my_prompt(s, names, lang, base(mode), held), True
+        return _my_prompt(s, names, lang, base(mode), held, legal), True
     name = _who(names, seat, lang)
     text = _their_prompt(s, names, lang, name)
     if thinking or (0 <= seat < len(humans) and not humans[seat]):
@@ -47,7 +52,8 @@ def over_text(s: PublicView, names: list[str], lang: str | None = None) -> str:
     return tr("table.prompt.over_shared", lang=lang, names=join_names((names[i] for i in won), lang), n=glory)
 
 
-def _my_prompt(s: PublicView, names: list[str], lang: str, mode: Mode, held: int) -> str:
+def _my_prompt(s: PublicView, names: list[str], lang: str, mode: Mode, held: int,
+               legal: Sequence[Action] | None = None) -> str:
     seat, kind = s.decision
     w, pend = s.war, s.pending
     city = card_word(w.city, lang) if w is not None else ""
@@ -70,7 +76,11 @@ def _my_prompt(s: PublicView, names: list[str], lang: str, mode: Mode, held: int
         return tr(key, lang=lang, attacker=_who(names, w.attacker, lang), city=city,
                   n=attack_sum(s, w.attack, w.defender))
     if kind == WAR_COUNTER and w is not None:
-        return tr("table.prompt.counter", lang=lang, defender=_who(names, w.defender, lang),
+        # the engine asks the attacker even without a Bribe (so the question tells no one
+        # what he holds); the prompt then offers only what he can do
+        bribes = legal is None or any(a.kind == BRIBE for a in legal)
+        key = "table.prompt.counter" if bribes else "table.prompt.counter_no_bribe"
+        return tr(key, lang=lang, defender=_who(names, w.defender, lang),
                   n=defence_sum(s, w.defence, w.defender, w.city))
     if kind == RAID_LAY:
         return tr("table.prompt.raid_lay", lang=lang)
