@@ -4,7 +4,8 @@
 ``python -m pytest -m "not slow"`` leaves out the walks that take minutes a group — every
 screen at five sizes, the monkey at every screen, the journeys through the window, whole
 network games, the lessons played to their end, the laboratory's arenas — for the quick loop
-while working (about 7 of the 22 minutes on two quiet cores; docs in README, Developer guide).
+while working (docs in README, Developer guide).  Both run on every core (pytest-xdist's
+``-n auto`` in pyproject.toml's addopts).
 The list is by module, so a new test in one of them is slow too, and a new module is quick
 until it is put here.
 """
