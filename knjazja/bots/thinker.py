@@ -109,6 +109,9 @@ def _worker_main(conn) -> None:
             return
         if msg is None:
             return
+        if msg[0] == "modules":                 # what this process imported (benches, tests)
+            conn.send((0, sorted(sys.modules), None, os.getpid()))
+            continue
         job_id, bot, obs, legal, seed = msg
         try:
             conn.send((job_id, _decide(bot, obs, legal, seed), None, os.getpid()))
@@ -159,6 +162,29 @@ def shutdown_worker() -> None:
         if _WORKER is not None:
             _WORKER.kill()
             _WORKER = None
+
+
+def worker_pid() -> Optional[int]:
+    """The shared decision process's id while it runs, else None."""
+    w = _WORKER
+    return w.proc.pid if w is not None and w.alive() else None
+
+
+def worker_modules(timeout: float = 10.0) -> Optional[list[str]]:
+    """The names of the modules the shared decision process has imported (None when there
+    is none, or it is deciding)."""
+    with _WORKER_LOCK:
+        w = _WORKER
+        if w is None or w.busy_with is not None or not w.alive():
+            return None
+        try:
+            w.conn.send(("modules",))
+            if w.conn.poll(timeout):
+                job_id, names, _err, _pid = w.conn.recv()
+                return names if job_id == 0 else None
+        except (EOFError, OSError):
+            pass
+        return None
 
 
 class _ProcessJob:
@@ -305,12 +331,13 @@ class _Done:
         pass
 
 
-def check_worker(timeout: float = 120.0) -> tuple[int, float]:
+def check_worker(timeout: float = 120.0, keep: bool = False) -> tuple[int, float]:
     """Prove that Hard thinks in a worker process here (the self-test of a build).
 
     Starts a worker, has Hard decide one position there, and returns (worker pid, seconds).
     Raises RuntimeError when this build would keep Hard in a thread, or when the decision
-    did not come back from a worker process."""
+    did not come back from a worker process.  ``keep``: the worker is left running (the
+    caller asks it what it imported, then ends it)."""
     import time
 
     from knjazja.bots import make_bot
@@ -327,7 +354,8 @@ def check_worker(timeout: float = 120.0) -> tuple[int, float]:
         action = thinker.wait(timeout)
     finally:
         thinker.cancel()
-        shutdown_worker()           # the check leaves no process behind
+        if not keep:
+            shutdown_worker()       # the check leaves no process behind
     seconds = time.perf_counter() - t0
     if action is None:
         raise RuntimeError(f"Hard's worker process gave no decision in {timeout:.0f} s")

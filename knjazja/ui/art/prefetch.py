@@ -31,6 +31,7 @@ import atexit
 import importlib
 import logging
 import os
+import sys
 import threading
 import time
 from collections import deque
@@ -88,7 +89,9 @@ def _worker_main(conn, nice: int = WORKER_NICE) -> None:
                 msg = conn.recv()
                 if not msg or msg[0] == "stop":
                     return
-                if msg[0] == "plan":
+                if msg[0] == "modules":         # what this process imported (benches, tests)
+                    conn.send(("modules", sorted(sys.modules)))
+                elif msg[0] == "plan":
                     todo = deque(msg[1])
                 wait = 0
             if not todo:
@@ -117,6 +120,8 @@ class _Worker:
         self.wanted: frozenset | None = None  # faces of the latest plan (None: any); others are dropped
         self.waiting: set = set()           # keys of the faces in the inbox (each at most once)
         self.hello = False
+        self.modules: list[str] | None = None   # the worker's sys.modules, once asked
+        self.modules_told = threading.Event()
         self.error: BaseException | None = None
         self.started = threading.Event()    # the process was started (or could not be)
         self.started_at = time.monotonic()
@@ -176,6 +181,9 @@ class _Worker:
                 msg = conn.recv()
                 if msg[0] == "hello":
                     self.hello = True
+                elif msg[0] == "modules":
+                    self.modules = msg[1]
+                    self.modules_told.set()
                 elif msg[0] != "face":
                     self.inbox.append(msg)
                 elif (self.wanted is None or msg[1] in self.wanted) and msg[1] not in self.waiting:
@@ -298,6 +306,18 @@ class FacePrefetcher:
         self._starts = 0
         if w is not None:
             w.stop(timeout)
+
+    def worker_modules(self, timeout: float = 10.0) -> list[str] | None:
+        """The names of the modules the running worker has imported (None without one)."""
+        w = self._worker
+        if w is None or not self.running:
+            return None
+        w.modules_told.clear()
+        try:
+            w.send(("modules",))
+        except (OSError, ValueError):
+            return None
+        return w.modules if w.modules_told.wait(timeout) else None
 
     # -- work ------------------------------------------------------------------------------
     def request(self, keys: Iterable[Key], owner: object = None) -> bool:
