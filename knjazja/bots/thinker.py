@@ -12,7 +12,9 @@ the review's end cost — a search that would otherwise hold the interpreter loc
 for its whole budget and starve the frame loop) runs it in a worker process that is
 kept alive between decisions and shared by all Thinkers (one process decision at a
 time); `cancel` during a decision stops that worker (a new one starts on the next
-`start`).  Workers are spawned, so a script using process mode needs the usual
+`start`).  The worker starts with the first decision that needs it and ends when it had
+none to make for `IDLE_SECONDS`, or when a table closes (`release_worker`).  Workers are
+spawned, so a script using process mode needs the usual
 ``if __name__ == "__main__"`` guard, and a frozen build needs
 ``multiprocessing.freeze_support()`` plus ``FROZEN_PROCESS_OK = True`` (build/packaging/entry.py
 sets both; otherwise a frozen build stays in thread mode).
@@ -34,6 +36,7 @@ import pickle
 import random
 import sys
 import threading
+import time
 from typing import Optional, cast
 
 from knjazja.engine import Action, Observation
@@ -41,6 +44,8 @@ from knjazja.engine import Action, Observation
 
 log = logging.getLogger(__name__)
 
+# A worker with no decision to make for this long ends (the next decision starts one).
+IDLE_SECONDS = 60.0
 # Set True by a frozen build whose entry point calls multiprocessing.freeze_support().
 FROZEN_PROCESS_OK = False
 
@@ -130,11 +135,20 @@ class _Worker:
         self.proc.start()
         child.close()
         self.busy_with: Optional[int] = None
+        self.idle_since = time.monotonic()
+        self.ended = threading.Event()
+        threading.Thread(target=self._watch, name="knjazja-bot-idle", daemon=True).start()
+
+    def _watch(self) -> None:
+        """End this worker once it had nothing to do for ``IDLE_SECONDS``."""
+        while not self.ended.wait(min(IDLE_SECONDS, 5.0)):
+            end_if_idle()
 
     def alive(self) -> bool:
         return self.proc.is_alive()
 
     def kill(self) -> None:
+        self.ended.set()
         try:
             self.proc.terminate()
             self.proc.join(5)
@@ -143,7 +157,7 @@ class _Worker:
 
 
 _WORKER: Optional[_Worker] = None
-_WORKER_LOCK = threading.Lock()
+_WORKER_LOCK = threading.RLock()
 _job_counter = 0
 
 
@@ -153,6 +167,27 @@ def _get_worker() -> _Worker:
         if _WORKER is None or not _WORKER.alive():
             _WORKER = _Worker()
         return _WORKER
+
+
+def end_if_idle(idle_for: float | None = None) -> bool:
+    """End the shared decision process if it has had no decision to make for ``idle_for``
+    seconds (default ``IDLE_SECONDS``; 0: now, unless it is deciding).  True if it ended.
+    The next decision in process mode starts a new one."""
+    global _WORKER
+    idle_for = IDLE_SECONDS if idle_for is None else idle_for
+    with _WORKER_LOCK:
+        w = _WORKER
+        if w is None or w.busy_with is not None or time.monotonic() - w.idle_since < idle_for:
+            return False
+        _WORKER = None
+        w.kill()
+        return True
+
+
+def release_worker() -> bool:
+    """A table closed: end the decision process unless it is deciding (the review's or
+    another table's next decision starts a new one)."""
+    return end_if_idle(0.0)
 
 
 def shutdown_worker() -> None:
@@ -203,12 +238,13 @@ class _ProcessJob:
         self._thread: Optional[_ThreadJob] = None
         self.worker: Optional[_Worker] = None
         try:
-            self.worker = _get_worker()
-            if self.worker.busy_with is not None:
-                # a cancelled job may still be running there: start afresh
-                shutdown_worker()
+            with _WORKER_LOCK:              # (claimed at once: an idle worker is not ended meanwhile)
                 self.worker = _get_worker()
-            self.worker.busy_with = self.id
+                if self.worker.busy_with is not None:
+                    # a cancelled job may still be running there: start afresh
+                    shutdown_worker()
+                    self.worker = _get_worker()
+                self.worker.busy_with = self.id
             self.worker.conn.send((self.id, bot, obs, legal, seed))
         except _WORKER_FAILURES as e:
             self._in_thread(f"could not start ({e!r})")
@@ -237,6 +273,7 @@ class _ProcessJob:
                 job_id, action, err, pid = conn.recv()
                 if job_id == self.id:
                     worker.busy_with = None
+                    worker.idle_since = time.monotonic()
                     self.result, self.pid = action, pid
                     self.error = RuntimeError(err) if err else None
                     self._done = True
@@ -338,8 +375,6 @@ def check_worker(timeout: float = 120.0, keep: bool = False) -> tuple[int, float
     Raises RuntimeError when this build would keep Hard in a thread, or when the decision
     did not come back from a worker process.  ``keep``: the worker is left running (the
     caller asks it what it imported, then ends it)."""
-    import time
-
     from knjazja.bots import make_bot
     from knjazja.engine import legal_actions, new_game, observation
 

@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 from pygame import Rect
 
+from knjazja.bots.thinker import release_worker
 from knjazja.app.table.controller import TableController
 from knjazja.app.wording.help_topics import rules_focus
 from knjazja.app.wording.i18n import get_language
@@ -90,7 +91,8 @@ class TableScene(GuiScene):
 
     def exit(self) -> None:
         self.controller.close()
-        self.sprites.release(self.texts)
+        self.sprites.release(self.texts)        # (the face worker ends)
+        release_worker()                        # the bots' worker ends unless it is deciding
         super().exit()
 
     def on_language_changed(self) -> None:
