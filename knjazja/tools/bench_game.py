@@ -2,8 +2,8 @@
 
 A player's game, headless and sped up: the window at 1920×1080 (``size``), the game in
 Russian (``lang``), the player against seven Normal (``seats``), a Hint asked at the first
-decision of each of the player's turns and its move played (any other decision of his is
-Normal's), then the review of the game to its end (``review``), then back to the main menu.
+decision of each of the player's turns and waited for (the player's moves are Normal's, so
+every run plays the same game), then the review of the game to its end (``review``), then back to the main menu.
 Every process the game started is sampled as it goes (``ui.processes``: the main one, the
 card-face worker, the bots' worker, multiprocessing's resource tracker): per process and in
 total, the peak and the figures at the end, in PSS where the OS tells it.  It also reports
@@ -49,7 +49,7 @@ class _Game:
         self.at_menu = self.meter.sample()
         self.session = GameSession([Seat("Вы" if lang == "ru" else "You", "human")]
                                    + [Seat(f"Bot {i}", "normal") for i in range(1, seats)], seed=seed)
-        self.player = make_bot("normal")            # the player's moves that no Hint gave
+        self.player = make_bot("normal")            # the player's moves (the Hint is asked, not followed)
         self.rng = random.Random(seed)
         self.hint_s: list[float] = []
         self.review_s = 0.0
@@ -76,16 +76,15 @@ class _Game:
             self.step()
             if not (s.human_to_decide() and c.can_act()):
                 continue
-            move = None
             if hints and s.state.turn_no != hinted_turn and len(s.legal()) > 1:
                 hinted_turn = s.state.turn_no
-                move = self._hint(c)
-            if move is None:
-                move = self.player.choose(s.seen_by(c.me), s.legal(), self.rng)
-            c.play(move)
+                self._hint(c)
+            # Normal's move, whatever the Hint said: the same game on every run (the Hint's
+            # own budget is capped in time)
+            c.play(self.player.choose(s.seen_by(c.me), s.legal(), self.rng))
         self.step(60)                               # the last move lands, the final board shows
 
-    def _hint(self, c):
+    def _hint(self, c) -> None:
         t0 = time.perf_counter()
         c.ask_hint()
         while c.hints.thinking:
@@ -94,8 +93,6 @@ class _Game:
                 break
         self.hint_s.append(time.perf_counter() - t0)
         self.meter.sample()
-        best = c.hints.current(self.session)
-        return best[0] if best is not None else None
 
     def review(self) -> int:
         from knjazja.ui.scenes.review import ReviewScene
@@ -153,7 +150,7 @@ def bench_game(seats: int = 8, size: tuple[int, int] = (1920, 1080), lang: str =
         "turns": g.session.state.turn_no + 1, "hints": len(g.hint_s),
         "hint_s_first": round(g.hint_s[0], 2) if g.hint_s else None,
         "hint_s_p50": round(percentile(g.hint_s, 50), 2), "hint_s_max": round(max(g.hint_s, default=0.0), 2),
-        "review_moves": points, "review_s": round(g.review_s, 1),
+        "hint_s_each": [round(t, 2) for t in g.hint_s], "review_moves": points, "review_s": round(g.review_s, 1),
         "at_menu_total_mb": round(g.at_menu, 1), **report, "summary": format_report(report),
         "worker_imports": imported, "python": sys.version.split()[0],
     }

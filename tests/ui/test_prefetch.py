@@ -248,3 +248,22 @@ def test_an_idle_worker_is_asked_to_end_and_a_busy_one_is_not(pf):
     assert w.rest_if_idle(now=w.busy_at + prefetch.IDLE_SECONDS)
     assert not pf.running and pf.available          # rested, not dead: no start is counted
     assert pf.request(KEYS[:1]) and collect(pf, 1)
+
+
+def test_the_worker_forgets_its_drawing_past_its_size(monkeypatch):
+    """What the worker keeps between faces (textures, fonts, masks) is let go once it passes
+    WORKER_MB; below it, kept."""
+    from knjazja.ui import caches
+    from knjazja.ui.art.card import render_card_uncached
+
+    def held() -> int:
+        return sum(v["entries"] for k, v in caches.report().items() if k.startswith("art."))
+
+    pygame.font.init()
+    render_card_uncached("city.kiev", "ru", (90, 126))
+    monkeypatch.setattr(prefetch, "WORKER_MB", 1e9)
+    prefetch._keep_small()
+    assert held() > 0
+    monkeypatch.setattr(prefetch, "WORKER_MB", 0.0)
+    prefetch._keep_small()
+    assert held() == 0

@@ -51,6 +51,8 @@ HELLO_TIMEOUT = 30.0    # seconds a new worker may take to report in before it i
 IDLE_SECONDS = 45.0     # a worker with nothing to do this long ends (the next request starts one)
 WORKER_NICE = 5         # the worker yields the CPU to the frame loop and the bots
 MAX_STARTS = 3          # a worker that keeps dying is not restarted for ever
+WORKER_MB = 40.0        # past this (PSS where the OS tells it) the worker forgets its drawing caches
+TRIM_EVERY = 24         # faces between two looks at the worker's size (and at the end of each plan)
 
 __all__ = ["FacePrefetcher", "shared", "shutdown_shared", "Key"]
 
@@ -84,6 +86,7 @@ def _worker_main(conn, nice: int = WORKER_NICE) -> None:
     except (EOFError, OSError):
         return
     todo: deque[Key] = deque()
+    made = 0
     try:
         while True:
             wait = None if not todo else 0      # idle: sleep until the next plan
@@ -106,8 +109,26 @@ def _worker_main(conn, nice: int = WORKER_NICE) -> None:
                 conn.send(("error", key, repr(exc)))
                 continue
             conn.send(("face", key, data))
+            made += 1
+            if not todo or made % TRIM_EVERY == 0:
+                _keep_small()
     except (EOFError, OSError, KeyboardInterrupt):   # the UI went away
         return
+
+
+def _keep_small() -> None:
+    """In the worker: past ``WORKER_MB`` (or where its size cannot be read), forget what the
+    drawing keeps (textures, fonts, masks: drawn again when needed) and hand the memory back."""
+    import gc
+
+    from knjazja.ui import caches
+    from knjazja.ui.processes import memory_mb
+
+    mb, _kind = memory_mb(os.getpid())
+    if mb is None or mb > WORKER_MB:
+        caches.clear_all()
+        gc.collect()
+        caches.give_back_memory()
 
 
 # ----------------------------------------------------------------------- the UI side
