@@ -256,6 +256,8 @@ class _Run:
         app.stack.push(TableScene(session))
         app.step([], 1 / 60)
         w, h = app.screen.get_size()
+        self.meter.sample()                 # the face worker runs while the table is open
+        self.imported.update(worker_imports())
         app.stack.pop()
         return f"table frame {w}x{h}"
 
@@ -283,7 +285,7 @@ class _Run:
         try:
             line = "Hard decided in worker process {} in {:.1f} s".format(*check_worker(keep=True))
             self.meter.sample()
-            self.imported = worker_imports()
+            self.imported.update(worker_imports())
         except RuntimeError as exc:
             raise SelfTestFailure(str(exc)) from None
         finally:
@@ -334,7 +336,6 @@ class _Run:
             langs = self.languages()
             n_cards, n_faces = self.cards(langs)
             table = self.table()
-            self.meter.sample()
             game = self.game()
             worker = self.worker()
             network = self.network()

@@ -254,6 +254,7 @@ def test_the_worker_forgets_its_drawing_past_its_size(monkeypatch):
     """What the worker keeps between faces (textures, fonts, masks) is let go once it passes
     WORKER_MB; below it, kept."""
     from knjazja.ui import caches
+    from knjazja.ui.art import face_worker
     from knjazja.ui.art.card import render_card_uncached
 
     def held() -> int:
@@ -261,9 +262,9 @@ def test_the_worker_forgets_its_drawing_past_its_size(monkeypatch):
 
     pygame.font.init()
     render_card_uncached("city.kiev", "ru", (90, 126))
-    monkeypatch.setattr(prefetch, "WORKER_MB", 1e9)
-    prefetch._keep_small()
+    monkeypatch.setattr(face_worker, "WORKER_MB", 1e9)
+    face_worker._keep_small()
     assert held() > 0
-    monkeypatch.setattr(prefetch, "WORKER_MB", 0.0)
-    prefetch._keep_small()
+    monkeypatch.setattr(face_worker, "WORKER_MB", 0.0)
+    face_worker._keep_small()
     assert held() == 0

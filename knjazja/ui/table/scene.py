@@ -91,8 +91,7 @@ class TableScene(GuiScene):
 
     def exit(self) -> None:
         self.controller.close()
-        self.sprites.release(self.texts)        # (the face worker ends)
-        release_worker()                        # the bots' worker ends unless it is deciding
+        _let_go(self.sprites, self.texts)
         super().exit()
 
     def on_language_changed(self) -> None:
@@ -350,3 +349,10 @@ def zoomed_now(scene: TableScene) -> tuple[str, int]:
     if card is None or scene.paused:
         return "", -1
     return ("city" if card in c.view.cities else "card"), card
+
+
+def _let_go(sprites: Sprites, texts: TextCache) -> None:
+    """The table closed: forget its drawings and let the workers go (the face worker ends,
+    and the bots' worker unless it is deciding; the next table starts them again)."""
+    sprites.release(texts)
+    release_worker()
