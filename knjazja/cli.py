@@ -133,7 +133,8 @@ def _parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("bench", help="measure speed (words: the rendering check over many games; "
                                      "review: the review of lost games; evening: a long scripted "
-                                     "session and its memory; serve: network tables on loopback; "
+                                     "session and its memory; game: one whole game with Hints and the review, every "
+                                     "process's memory; serve: network tables on loopback; "
                                      "leaks: hidden cards sent to remote seats; advice: every claim of the "
                                      "Hint and the review checked against the engine; attacks: issue 60's "
                                      "attacks on a loopback host with honest players at its tables)")
@@ -143,8 +144,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def _bench_arguments(b: argparse.ArgumentParser) -> None:
     """`knjazja bench`'s flags (each says which benches read it)."""
-    b.add_argument("what", choices=("engine", "bots", "ui", "words", "review", "evening", "serve", "leaks",
-                                    "advice", "attacks"))
+    b.add_argument("what", choices=("engine", "bots", "ui", "words", "review", "evening", "game", "serve",
+                                    "leaks", "advice", "attacks"))
     b.add_argument("--json", action="store_true")
     b.add_argument("--seconds", type=float, default=5.0, help="engine: how long to run; attacks: each attack")
     b.add_argument("--frames", type=_positive, default=600, help="ui: frames to draw; evening: per table")
@@ -162,8 +163,23 @@ def _bench_arguments(b: argparse.ArgumentParser) -> None:
     b.add_argument("--positions", type=_positive, default=500, help="advice: positions of bot games to check")
     b.add_argument("--seed", type=int, default=59, help="advice: the games' seed")
     b.add_argument("--positions-from", default=None, help="advice: check the positions of this file instead")
+    b.add_argument("--seats", type=_positive, default=8, help="game: seats at the table (the player and Normal bots)")
+    b.add_argument("--size", type=_window_size, default=(1920, 1080), metavar="WxH", help="game: the window")
+    b.add_argument("--lang", choices=("ru", "en"), default="ru", help="game: the language")
+    b.add_argument("--no-hints", action="store_true", help="game: ask no Hint")
+    b.add_argument("--no-review", action="store_true", help="game: skip the review")
     b.add_argument("--think", type=float, default=0.0,
                    help="serve: a scripted player's mean pause before moving, seconds (0: a saturated host)")
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {text!r}") from None
+    if w < 320 or h < 240:
+        raise argparse.ArgumentTypeError(f"a window of at least 320x240, got {text!r}")
+    return w, h
 
 
 def _cmd_cards(args) -> int:
@@ -306,6 +322,11 @@ def _cmd_bench(args) -> int:
         from knjazja.tools.bench_evening import bench_evening
         res = bench_evening(games=args.games or 6, frames=args.frames,
                             progress=None if args.json else lambda line: print(line, flush=True))
+    elif args.what == "game":
+        from knjazja.tools.bench_game import bench_game
+        res = bench_game(seats=args.seats, size=args.size, lang=args.lang, hints=not args.no_hints,
+                         review=not args.no_review,
+                         progress=None if args.json else lambda line: print(line, flush=True))
     elif args.what == "serve":
         from knjazja.tools.netbench import bench_serve
         res = bench_serve(tables=args.tables, seconds=args.seconds, think=args.think)

@@ -15,6 +15,11 @@ the rows of the non-zero inputs, and what a block of features adds is remembered
 its values, whole and by segment (a look-ahead changes one or two seats at a time, and
 in each only a part), as are a row times a value and a seat's two heads.  Every sum is
 made in the same order as without the caches, so they change no float.
+
+All of a network's caches share one budget (`CACHE_MB`, counted in entries of at most
+`ENTRY_BYTES` each): when it is spent they are all emptied together, so the memory they
+hold never passes it.  The shipped network is loaded once per process (`default_net`), so
+every bot and every table of a process shares it and its one budget.
 """
 from __future__ import annotations
 
@@ -30,7 +35,8 @@ from .features import (FEATURE_VERSION, GLOB_BOUNDS, HAND_BOUNDS, N_GLOB, N_HAND
 FORMAT = "knjazja-eval"
 VERSION = 1
 DEFAULT_FILE = "eval.json"
-_CACHE_LIMIT = 20_000
+CACHE_MB = 12.0             # all of a network's remembered sums together (per process: one network)
+ENTRY_BYTES = 2048          # what one remembered entry holds at most on average (64 hidden units: ~1.6 KB; see tests)
 GLORY_WEIGHT = 0.02         # value of 10 Glory of margin, next to P(win) (0..1)
 
 
@@ -44,6 +50,34 @@ _Segment = tuple[int, int, list[list[float]], dict[tuple[float, ...], list[float
                  dict[tuple[int, float], list[float]]]
 
 
+class _Budget:
+    """The entries a network's caches may still take before all are emptied together."""
+
+    def __init__(self, entries: int) -> None:
+        self.entries = self.left = max(1, entries)
+        self.layers: list[_Layer] = []
+        self.memos: list[dict] = []
+
+    def spend(self, n: int = 1) -> None:
+        """Note ``n`` new entries: when the budget is spent, every cache is emptied first."""
+        self.left -= n
+        if self.left < 0:
+            self.clear()
+            self.left = self.entries - n
+
+    def clear(self) -> None:
+        for layer in self.layers:
+            layer.clear()
+        for memo in self.memos:
+            memo.clear()
+        self.left = self.entries
+
+    def held(self) -> int:
+        """The entries held now (never more than ``entries``)."""
+        return (sum(len(layer.cache) + sum(len(seg[3]) + len(seg[4]) for seg in layer.segments)
+                    for layer in self.layers) + sum(len(m) for m in self.memos))
+
+
 class _Layer:
     """One input block's share of the hidden layer: base + W·vec.
 
@@ -51,10 +85,12 @@ class _Layer:
     group of features that tend to change together) by its values, so that a block seen
     for the first time costs only the rows of the segments that are new."""
 
-    def __init__(self, W: list[list[float]], bounds, base: list[float]) -> None:
+    def __init__(self, W: list[list[float]], bounds, base: list[float], budget: _Budget) -> None:
         self.base = base
         self.segments: list[_Segment] = [(a, b, W[a:b], {}, {}) for a, b in bounds]
         self.cache: dict[tuple, list[float]] = {}
+        self.budget = budget
+        budget.layers.append(self)
 
     def clear(self) -> None:
         self.cache.clear()
@@ -67,22 +103,24 @@ class _Layer:
         out = self.cache.get(key)
         if out is not None:
             return out
-        if len(self.cache) >= _CACHE_LIMIT:
-            self.clear()
+        budget = self.budget
         out = self.base
         for a, b, W, cache, scaled in self.segments:
             seg = key[a:b]
             part = cache.get(seg)
             if part is None:
-                part = cache[seg] = _rows(seg, W, scaled)
+                part = _rows(seg, W, scaled, budget)
+                budget.spend()          # (may empty every cache: what is being summed stays)
+                cache[seg] = part
             if part is not None:
                 out = list(map(add, out, part))
+        budget.spend()
         self.cache[key] = out
         return out
 
 
-def _rows(vec: tuple, W: list[list[float]], scaled: dict[tuple[int, float], list[float]]
-          ) -> list[float] | None:
+def _rows(vec: tuple, W: list[list[float]], scaled: dict[tuple[int, float], list[float]],
+          budget: _Budget) -> list[float] | None:
     """W·vec over the non-zero entries (None when all are zero).  A row times a value
     other than 1 is remembered in `scaled` by (row, value): the features take few values,
     and the sum is the same float for float as when the product is made afresh."""
@@ -91,9 +129,9 @@ def _rows(vec: tuple, W: list[list[float]], scaled: dict[tuple[int, float], list
         if x:
             row: list[float] | None = W[i] if x == 1.0 else scaled.get((i, x))
             if row is None:
-                if len(scaled) >= _CACHE_LIMIT:
-                    scaled.clear()
-                row = scaled[(i, x)] = [x * w for w in W[i]]
+                row = [x * w for w in W[i]]
+                budget.spend()
+                scaled[(i, x)] = row
             acc = row if acc is None else list(map(add, acc, row))
     return acc
 
@@ -101,7 +139,7 @@ def _rows(vec: tuple, W: list[list[float]], scaled: dict[tuple[int, float], list
 class EvalNet:
     """Inference for one set of weights (plain lists of floats)."""
 
-    def __init__(self, data: dict) -> None:
+    def __init__(self, data: dict, cache_mb: float = CACHE_MB) -> None:
         check(data)
         self.meta = {k: data[k] for k in ("format", "version", "feature_version", "hidden")}
         self.meta["train"] = data.get("train", {})
@@ -115,27 +153,25 @@ class EvalNet:
         self.w3 = list(map(float, data["w3"]))
         self.b3 = float(data["b3"])
         zero = [0.0] * self.hidden
-        self._seat = _Layer(self.Ws, SEAT_BOUNDS, zero)
-        self._glob = _Layer(self.Wg, GLOB_BOUNDS, self.b1)
-        self._hand = _Layer(self.Wh, HAND_BOUNDS, zero)
+        self.budget = _Budget(int(cache_mb * 1024 * 1024 / ENTRY_BYTES))
+        self._seat = _Layer(self.Ws, SEAT_BOUNDS, zero, self.budget)
+        self._glob = _Layer(self.Wg, GLOB_BOUNDS, self.b1, self.budget)
+        self._hand = _Layer(self.Wh, HAND_BOUNDS, zero, self.budget)
         # a seat's (u, Glory / 10) by the layer outputs it sums: (common, seat, hand or
         # None) -> those three and the two heads.  Keyed by identity — the layers hand
         # back the same list for the same values — and the entry keeps the lists alive,
         # so no other list can come to have their ids while it stands.
         self._seat_heads: dict[tuple[int, int, int], tuple] = {}
+        self.budget.memos.append(self._seat_heads)
 
     def clear_caches(self) -> None:
-        for layer in (self._seat, self._glob, self._hand):
-            layer.clear()
-        self._seat_heads.clear()
+        self.budget.clear()
 
     def heads(self, f: Features) -> tuple[list[float], list[float]]:
         """(u_r, Glory_r / 10) for every seat at the table, viewer first."""
         common = self._glob(f.glob)
         mine = self._hand(f.hand)
         memo = self._seat_heads
-        if len(memo) >= _CACHE_LIMIT:
-            memo.clear()
         us, gs = [], []
         for r, seat in enumerate(f.seats):
             part = self._seat(seat)
@@ -143,7 +179,9 @@ class EvalNet:
             key = (id(common), id(part), id(hand))
             known = memo.get(key)
             if known is None:
-                known = memo[key] = (common, part, hand, *self._seat_head(common, part, hand))
+                known = (common, part, hand, *self._seat_head(common, part, hand))
+                self.budget.spend()
+                memo[key] = known
             us.append(known[3])
             gs.append(known[4])
         return us, gs

@@ -12,7 +12,9 @@ the review's end cost — a search that would otherwise hold the interpreter loc
 for its whole budget and starve the frame loop) runs it in a worker process that is
 kept alive between decisions and shared by all Thinkers (one process decision at a
 time); `cancel` during a decision stops that worker (a new one starts on the next
-`start`).  Workers are spawned, so a script using process mode needs the usual
+`start`).  The worker starts with the first decision that needs it and ends when it had
+none to make for `IDLE_SECONDS`, or when a table closes (`release_worker`).  Workers are
+spawned, so a script using process mode needs the usual
 ``if __name__ == "__main__"`` guard, and a frozen build needs
 ``multiprocessing.freeze_support()`` plus ``FROZEN_PROCESS_OK = True`` (build/packaging/entry.py
 sets both; otherwise a frozen build stays in thread mode).
@@ -34,6 +36,7 @@ import pickle
 import random
 import sys
 import threading
+import time
 from typing import Optional, cast
 
 from knjazja.engine import Action, Observation
@@ -41,6 +44,8 @@ from knjazja.engine import Action, Observation
 
 log = logging.getLogger(__name__)
 
+# A worker with no decision to make for this long ends (the next decision starts one).
+IDLE_SECONDS = 60.0
 # Set True by a frozen build whose entry point calls multiprocessing.freeze_support().
 FROZEN_PROCESS_OK = False
 
@@ -109,6 +114,9 @@ def _worker_main(conn) -> None:
             return
         if msg is None:
             return
+        if msg[0] == "modules":                 # what this process imported (benches, tests)
+            conn.send((0, sorted(sys.modules), None, os.getpid()))
+            continue
         job_id, bot, obs, legal, seed = msg
         try:
             conn.send((job_id, _decide(bot, obs, legal, seed), None, os.getpid()))
@@ -127,11 +135,20 @@ class _Worker:
         self.proc.start()
         child.close()
         self.busy_with: Optional[int] = None
+        self.idle_since = time.monotonic()
+        self.ended = threading.Event()
+        threading.Thread(target=self._watch, name="knjazja-bot-idle", daemon=True).start()
+
+    def _watch(self) -> None:
+        """End this worker once it had nothing to do for ``IDLE_SECONDS``."""
+        while not self.ended.wait(min(IDLE_SECONDS, 5.0)):
+            end_if_idle()
 
     def alive(self) -> bool:
         return self.proc.is_alive()
 
     def kill(self) -> None:
+        self.ended.set()
         try:
             self.proc.terminate()
             self.proc.join(5)
@@ -140,7 +157,7 @@ class _Worker:
 
 
 _WORKER: Optional[_Worker] = None
-_WORKER_LOCK = threading.Lock()
+_WORKER_LOCK = threading.RLock()
 _job_counter = 0
 
 
@@ -152,6 +169,27 @@ def _get_worker() -> _Worker:
         return _WORKER
 
 
+def end_if_idle(idle_for: float | None = None) -> bool:
+    """End the shared decision process if it has had no decision to make for ``idle_for``
+    seconds (default ``IDLE_SECONDS``; 0: now, unless it is deciding).  True if it ended.
+    The next decision in process mode starts a new one."""
+    global _WORKER
+    idle_for = IDLE_SECONDS if idle_for is None else idle_for
+    with _WORKER_LOCK:
+        w = _WORKER
+        if w is None or w.busy_with is not None or time.monotonic() - w.idle_since < idle_for:
+            return False
+        _WORKER = None
+        w.kill()
+        return True
+
+
+def release_worker() -> bool:
+    """A table closed: end the decision process unless it is deciding (the review's or
+    another table's next decision starts a new one)."""
+    return end_if_idle(0.0)
+
+
 def shutdown_worker() -> None:
     """Stop the shared decision process (at exit; also used by tests)."""
     global _WORKER
@@ -159,6 +197,29 @@ def shutdown_worker() -> None:
         if _WORKER is not None:
             _WORKER.kill()
             _WORKER = None
+
+
+def worker_pid() -> Optional[int]:
+    """The shared decision process's id while it runs, else None."""
+    w = _WORKER
+    return w.proc.pid if w is not None and w.alive() else None
+
+
+def worker_modules(timeout: float = 10.0) -> Optional[list[str]]:
+    """The names of the modules the shared decision process has imported (None when there
+    is none, or it is deciding)."""
+    with _WORKER_LOCK:
+        w = _WORKER
+        if w is None or w.busy_with is not None or not w.alive():
+            return None
+        try:
+            w.conn.send(("modules",))
+            if w.conn.poll(timeout):
+                job_id, names, _err, _pid = w.conn.recv()
+                return names if job_id == 0 else None
+        except (EOFError, OSError):
+            pass
+        return None
 
 
 class _ProcessJob:
@@ -177,12 +238,13 @@ class _ProcessJob:
         self._thread: Optional[_ThreadJob] = None
         self.worker: Optional[_Worker] = None
         try:
-            self.worker = _get_worker()
-            if self.worker.busy_with is not None:
-                # a cancelled job may still be running there: start afresh
-                shutdown_worker()
+            with _WORKER_LOCK:              # (claimed at once: an idle worker is not ended meanwhile)
                 self.worker = _get_worker()
-            self.worker.busy_with = self.id
+                if self.worker.busy_with is not None:
+                    # a cancelled job may still be running there: start afresh
+                    shutdown_worker()
+                    self.worker = _get_worker()
+                self.worker.busy_with = self.id
             self.worker.conn.send((self.id, bot, obs, legal, seed))
         except _WORKER_FAILURES as e:
             self._in_thread(f"could not start ({e!r})")
@@ -211,6 +273,7 @@ class _ProcessJob:
                 job_id, action, err, pid = conn.recv()
                 if job_id == self.id:
                     worker.busy_with = None
+                    worker.idle_since = time.monotonic()
                     self.result, self.pid = action, pid
                     self.error = RuntimeError(err) if err else None
                     self._done = True
@@ -305,14 +368,13 @@ class _Done:
         pass
 
 
-def check_worker(timeout: float = 120.0) -> tuple[int, float]:
+def check_worker(timeout: float = 120.0, keep: bool = False) -> tuple[int, float]:
     """Prove that Hard thinks in a worker process here (the self-test of a build).
 
     Starts a worker, has Hard decide one position there, and returns (worker pid, seconds).
     Raises RuntimeError when this build would keep Hard in a thread, or when the decision
-    did not come back from a worker process."""
-    import time
-
+    did not come back from a worker process.  ``keep``: the worker is left running (the
+    caller asks it what it imported, then ends it)."""
     from knjazja.bots import make_bot
     from knjazja.engine import legal_actions, new_game, observation
 
@@ -327,7 +389,8 @@ def check_worker(timeout: float = 120.0) -> tuple[int, float]:
         action = thinker.wait(timeout)
     finally:
         thinker.cancel()
-        shutdown_worker()           # the check leaves no process behind
+        if not keep:
+            shutdown_worker()       # the check leaves no process behind
     seconds = time.perf_counter() - t0
     if action is None:
         raise RuntimeError(f"Hard's worker process gave no decision in {timeout:.0f} s")

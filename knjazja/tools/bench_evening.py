@@ -5,7 +5,9 @@ the five lessons at several of their steps, the window dragged to a new size eve
 frames (960×540 up to 1920×1080 and odd sizes between), full screen on and off.  It reports
 the resident memory's peak and its size at the end, the largest and last resident size seen
 between the games, each UI cache's entries and megabytes (``knjazja.ui.caches``) and the
-frame times of the 1920×1080 8-seat stretch.
+frame times of the 1920×1080 8-seat stretch, and every process the game started (the main
+one, the workers: ``ui.processes``) with their total, peak and at the end, and what each
+worker imported.  One whole game with Hints and the review: `knjazja bench game`.
 
 Data written on the way (lesson progress) goes to a temporary ``KNJAZJA_HOME``.
 """
@@ -34,24 +36,11 @@ def current_rss_mb() -> float:
         return peak_rss_mb()
 
 
-def _worker_rss_mb() -> float | None:
-    """The resident size of the card-face worker process (Linux), or None."""
-    from knjazja.ui.art import prefetch
-
-    pid = prefetch.shared().pid
-    if pid is None:
-        return None
-    try:
-        with open(f"/proc/{pid}/statm") as f:
-            return round(int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024), 1)
-    except (OSError, ValueError, AttributeError, IndexError):
-        return None
-
-
 class _Evening:
     def __init__(self, resize_every: int) -> None:
         from knjazja.app.store.settings import Settings
         from knjazja.ui.app import App
+        from knjazja.ui.processes import ProcessMeter
 
         self.settings = Settings()
         self.settings.window_size = (1920, 1080)
@@ -63,6 +52,7 @@ class _Evening:
         self.cache_peaks: dict[str, dict[str, float]] = {}
         self.peak_rss_seen = 0.0
         self.timed: list[float] = []          # ms, 1920×1080 with 8 seats, no resize in between
+        self.meter = ProcessMeter()           # every process of the game: main, workers
 
     def step(self, n: int, *, resize: bool = True, timed: bool = False) -> None:
         for i in range(n):
@@ -91,6 +81,7 @@ class _Evening:
         from knjazja.ui import caches
 
         self.peak_rss_seen = max(self.peak_rss_seen, current_rss_mb())
+        self.meter.sample()
         for name, now in caches.report().items():
             most = self.cache_peaks.setdefault(name, dict(now))
             for k, v in now.items():
@@ -142,6 +133,7 @@ def bench_evening(games: int = 6, frames: int = 900, resize_every: int = 12,
     from knjazja.app.wording import i18n
     from knjazja.ui import caches
     from knjazja.ui.app import THEME_CACHE_LIMIT
+    from knjazja.ui.processes import format_report, worker_imports
 
     with tempfile.TemporaryDirectory(prefix="knjazja-evening-") as home:
         old_home = os.environ.get("KNJAZJA_HOME")
@@ -165,7 +157,9 @@ def bench_evening(games: int = 6, frames: int = 900, resize_every: int = 12,
             final_rss = current_rss_mb()
             report = caches.report()
             report["app.themes"] = {"entries": len(ev.app._theme_cache), "limit": THEME_CACHE_LIMIT}
-            worker_rss = _worker_rss_mb()
+            ev.meter.sample()
+            processes = ev.meter.report()
+            imported = worker_imports()
             ev.app.shutdown()
         finally:
             i18n.set_language("en")
@@ -181,7 +175,8 @@ def bench_evening(games: int = 6, frames: int = 900, resize_every: int = 12,
         "rss_between_tables_mb": [round(r) for r in ev.rss],
         "frame_ms_p50_1920x1080_8_seats": round(percentile(ev.timed, 50), 2),
         "frame_ms_p99_1920x1080_8_seats": round(percentile(ev.timed, 99), 2),
-        "face_worker_rss_mb": worker_rss,
+        "processes": processes, "processes_summary": format_report(processes),
+        "worker_imports": imported,
         "caches_at_end": {k: v for k, v in report.items() if v["entries"]},
         "caches_largest": ev.cache_peaks,
         "python": sys.version.split()[0],

@@ -8,6 +8,8 @@ table on loopback and plays a few moves through a client session, and prints ONE
 
     self-test ok: 100 cards (68 faces x 2 languages), 8 fonts, 5 sounds, 56 card pictures, ...
 
+with every process it started (the main one, the workers: ``ui.processes``) and their
+memory, peak and at the end, as PSS where the OS tells it, and what each worker imported;
 and returns 0; or prints ``self-test FAILED: <what>`` and returns 1 (never a traceback).
 
 Headless unless asked: without ``KNJAZJA_SELFTEST_DISPLAY=1`` it sets
@@ -29,6 +31,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from knjazja.ui.processes import ProcessMeter, format_report, worker_imports
 from knjazja.ui.startup_clock import process_age_s, startup_ms
 
 if TYPE_CHECKING:
@@ -88,6 +91,8 @@ class _Run:
         self.app: App | None = None
         self.notes: list[str] = []
         self.warnings: list[str] = []
+        self.meter = ProcessMeter()
+        self.imported: dict[str, dict] = {}
 
     # -- helpers ---------------------------------------------------------------------------
     @staticmethod
@@ -251,6 +256,8 @@ class _Run:
         app.stack.push(TableScene(session))
         app.step([], 1 / 60)
         w, h = app.screen.get_size()
+        self.meter.sample()                 # the face worker runs while the table is open
+        self.imported.update(worker_imports())
         app.stack.pop()
         return f"table frame {w}x{h}"
 
@@ -272,12 +279,29 @@ class _Run:
         return f"game of {turns} turns in {time.perf_counter() - t0:.2f} s"
 
     def worker(self) -> str:
-        """Hard decides one position in a worker process (started from this executable)."""
-        from knjazja.bots.thinker import check_worker
+        """Hard decides one position in a worker process (started from this executable);
+        what that worker and the card-face worker imported is noted, then the worker ends."""
+        from knjazja.bots.thinker import check_worker, shutdown_worker
         try:
-            return "Hard decided in worker process {} in {:.1f} s".format(*check_worker())
+            line = "Hard decided in worker process {} in {:.1f} s".format(*check_worker(keep=True))
+            self.meter.sample()
+            self.imported.update(worker_imports())
         except RuntimeError as exc:
             raise SelfTestFailure(str(exc)) from None
+        finally:
+            shutdown_worker()           # the check leaves no process behind
+        return line
+
+    def processes(self) -> str:
+        """Every process the self-test started, their memory (peak, end, total) and what
+        each worker imported."""
+        self.meter.sample()
+        told = []
+        for role, what in sorted(self.imported.items()):
+            heavy = [m for m in ("pygame", "pygame_gui", "knjazja.ui", "knjazja.app") if what[m]]
+            told.append(f"{role} worker {what['modules']} modules"
+                        + (f" ({', '.join(heavy)})" if heavy else " (no pygame)"))
+        return "processes " + format_report(self.meter.report()) + (", " if told else "") + ", ".join(told)
 
     def network(self) -> str:
         """A table on loopback: the host, a client session at it, a few moves through it."""
@@ -315,13 +339,14 @@ class _Run:
             game = self.game()
             worker = self.worker()
             network = self.network()
+            processes = self.processes()
         # pygame-gui only warns when a theme's font or image fails to load (it falls back)
         self.warnings = [str(w.message) for w in caught if _is_load_failure(str(w.message))]
         if self.warnings:
             raise SelfTestFailure(f"pygame-gui: {self.warnings[0]}")
         parts = [f"{n_cards} cards ({n_faces} faces x {len(langs)} languages)", f"{n_fonts} fonts",
                  f"{n_sounds} sounds", icon, f"{n_pictures} card pictures", f"{len(langs)} languages",
-                 menu, table, game, worker, network, f"total {time.perf_counter() - t0:.1f} s"]
+                 menu, table, game, worker, network, processes, f"total {time.perf_counter() - t0:.1f} s"]
         line = "self-test ok: " + ", ".join(parts)
         if self.notes:
             line += " [" + "; ".join(self.notes) + "]"

@@ -103,3 +103,31 @@ def test_single_legal_action_needs_no_thread(position):
     t.start(obs, legal[:1], random.Random(0))
     assert not t.busy
     assert t.poll() == legal[0]
+
+
+def test_the_worker_starts_with_the_first_decision_that_needs_it_and_ends_when_idle(position):
+    """No process before a decision needs one (a lone legal action needs none); an idle
+    worker ends when asked (a table closed) or after IDLE_SECONDS, never while deciding; the
+    next decision starts a new one and decides the same."""
+    from knjazja.bots import thinker
+    obs, legal = position
+    shutdown_worker()
+    t = Thinker(make_bot("hard", iterations=2))
+    assert t.use_process and thinker.worker_pid() is None
+    t.start(obs, legal[:1], random.Random(0))
+    assert t.wait() == legal[0] and thinker.worker_pid() is None
+    try:
+        t.start(obs, legal, random.Random(4))
+        assert not thinker.release_worker()         # deciding: it stays
+        first = t.wait(120)
+        pid = thinker.worker_pid()
+        assert first is not None and pid == t.last_pid
+        assert not thinker.end_if_idle()            # idle for less than IDLE_SECONDS
+        assert thinker.worker_pid() == pid
+        assert thinker.release_worker()             # the table closed
+        assert thinker.worker_pid() is None
+        t.start(obs, legal, random.Random(4))
+        assert t.wait(120) == first
+        assert t.last_pid not in (None, pid) and thinker.fallback_reason() is None
+    finally:
+        shutdown_worker()

@@ -107,7 +107,7 @@ def test_pure_python_network_equals_the_numpy_one():
         assert np.allclose(glory[0], gs, atol=1e-9)
 
 
-def test_remembered_sums_give_the_network_float_for_float(monkeypatch):
+def test_remembered_sums_give_the_network_float_for_float():
     """One network over many positions — its caches warm, and cleared when full — gives
     exactly what a fresh network gives on each, and both match the training model's
     forward pass (a cache keyed wrongly would hand one sum for another)."""
@@ -117,8 +117,8 @@ def test_remembered_sums_give_the_network_float_for_float(monkeypatch):
     doc = json.loads(net_module.resources.files("knjazja.bots").joinpath(
         "data", net_module.DEFAULT_FILE).read_text("utf-8"))
     params = from_json(doc)
-    monkeypatch.setattr(net_module, "_CACHE_LIMIT", 40)
-    warm = EvalNet(doc)
+    warm = EvalNet(doc, cache_mb=40 * net_module.ENTRY_BYTES / 2**20)     # room for 40 entries
+    assert warm.budget.entries == 40
     feats = [extract(View.from_state(s, seat)) for s in STATES for seat in range(s.n)]
     # each table also with the hand of the one before (as after a draw: only the hand differs)
     feats = [x for f, before in zip(feats[1:], feats) for x in (f, Features(f.seats, f.glob, before.hand))]

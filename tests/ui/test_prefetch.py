@@ -219,3 +219,52 @@ def test_faces_of_a_replaced_plan_do_not_pile_up(pf):
     assert pf.request(KEYS)                            # asked for again: the waiting one is not made twice
     got = collect(pf, len(KEYS))
     assert set(got) == set(KEYS) and pf.waiting == 0
+
+
+def test_the_worker_ends_when_its_table_closes_and_the_next_request_starts_one(own_shared):
+    from knjazja.ui.table.sprites import TextCache
+    sprites = Sprites()
+    assert sprites.prefetch(KEYS[:1])
+    while not own_shared.ready:
+        own_shared.take(0)
+        time.sleep(0.01)
+    pid, proc = own_shared.pid, own_shared._worker.proc
+    sprites.release(TextCache())                   # the table left
+    assert not own_shared.running and own_shared.available
+    while not gone(proc):                           # it ends by itself, reaped off the frame
+        time.sleep(0.01)
+    assert Sprites().prefetch(KEYS[:1])             # the next table's plan starts a new one
+    assert collect(own_shared, 1) and own_shared.pid not in (None, pid)
+
+
+def test_an_idle_worker_is_asked_to_end_and_a_busy_one_is_not(pf):
+    assert pf.request(KEYS[:2])
+    w = pf._worker
+    while not w.inbox:                              # a face waits to be taken: not idle
+        time.sleep(0.01)
+    assert not w.rest_if_idle(now=w.busy_at + prefetch.IDLE_SECONDS + 1)
+    collect(pf, 2)
+    assert not w.rest_if_idle(now=w.busy_at + 1)    # busy a moment ago
+    assert w.rest_if_idle(now=w.busy_at + prefetch.IDLE_SECONDS)
+    assert not pf.running and pf.available          # rested, not dead: no start is counted
+    assert pf.request(KEYS[:1]) and collect(pf, 1)
+
+
+def test_the_worker_forgets_its_drawing_past_its_size(monkeypatch):
+    """What the worker keeps between faces (textures, fonts, masks) is let go once it passes
+    WORKER_MB; below it, kept."""
+    from knjazja.ui import caches
+    from knjazja.ui.art import face_worker
+    from knjazja.ui.art.card import render_card_uncached
+
+    def held() -> int:
+        return sum(v["entries"] for k, v in caches.report().items() if k.startswith("art."))
+
+    pygame.font.init()
+    render_card_uncached("city.kiev", "ru", (90, 126))
+    monkeypatch.setattr(face_worker, "WORKER_MB", 1e9)
+    face_worker._keep_small()
+    assert held() > 0
+    monkeypatch.setattr(face_worker, "WORKER_MB", 0.0)
+    face_worker._keep_small()
+    assert held() == 0

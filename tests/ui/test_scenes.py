@@ -333,3 +333,32 @@ def test_every_seat_kind_reads_whole_closed_and_open(make_app, size, lang):
         assert item.font.size(item.text)[0] + 2 * pad <= item.rect.width, (item.text, item.rect)
     entry = setup.name_entries[0]
     assert entry.font.size("Ярослав Мудрый")[0] + setup.px(16) <= entry.rect.width, entry.rect
+
+
+def test_a_scene_covered_by_a_whole_screen_lets_its_backdrop_go(make_app):
+    """A menu under a table keeps no full-window picture of itself (it is not drawn there);
+    under an overlay it is drawn, and keeps it."""
+    from knjazja.ui.scenes.base import GuiScene
+    from knjazja.ui.scenes.menu import MenuScene
+
+    class Whole(GuiScene):
+        pass
+
+    class Overlay(GuiScene):
+        is_overlay = True
+
+    app = make_app((1280, 720))
+    menu = MenuScene(has_saves=lambda: False)
+    app.stack.push(menu)
+    app.step([], 1 / 60)
+    assert menu._backdrop is not None
+    app.stack.push(Overlay())
+    app.step([], 1 / 60)
+    assert menu._backdrop is not None
+    app.stack.pop()
+    app.stack.push(Whole())
+    app.step([], 1 / 60)
+    assert menu._backdrop is None
+    app.stack.pop()
+    app.step([], 1 / 60)
+    assert menu._backdrop is not None and menu._backdrop.get_size() == app.screen.get_size()

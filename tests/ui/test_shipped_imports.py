@@ -79,3 +79,27 @@ def test_the_research_check_reads_code_not_words(tmp_path):
     assert not identifiers(tmp_path / "m.py") & set(RESEARCH_NAMES)
     (tmp_path / "m.py").write_text("from lab import WIDE_CHOICE as w\ny = leaf_ply(w)\n", encoding="utf-8")
     assert identifiers(tmp_path / "m.py") & set(RESEARCH_NAMES) == {"WIDE_CHOICE", "leaf_ply"}
+
+
+MENU = """
+import sys
+import knjazja.ui.app, knjazja.ui.main, knjazja.ui.scenes.menu
+print("\\n".join(sorted(m for m in sys.modules if m.split(".")[0] in ("knjazja", "knjazja_lab"))))
+"""
+# what the window and the main menu do not need: the levels and their evaluation, the Hint and
+# the review, the network, the table, the benches and the laboratory (loaded when used)
+NOT_AT_THE_MENU = ("knjazja.bots.normal", "knjazja.bots.hard", "knjazja.bots.net", "knjazja.bots.hints",
+                   "knjazja.bots.advisor", "knjazja.app.advice", "knjazja.app.table", "knjazja.net",
+                   "knjazja.ui.table", "knjazja.ui.scenes.review", "knjazja.tools", "knjazja_lab")
+
+
+def test_the_menu_loads_no_bot_level_no_advice_no_network_and_no_table(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", KNJAZJA_HOME=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", MENU], capture_output=True, text=True, cwd=tmp_path,
+                         env=env, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    loaded = out.stdout.split()
+    print(f"{len(loaded)} modules at the menu:", *loaded, sep="\n  ")
+    assert "knjazja.ui.scenes.menu" in loaded
+    wrong = [m for m in loaded if m.startswith(NOT_AT_THE_MENU)]
+    assert not wrong, wrong

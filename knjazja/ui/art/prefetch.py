@@ -16,10 +16,11 @@ same fonts and seeds.
 The worker is one long-lived process (multiprocessing "spawn" context, so it is safe beside
 the UI's threads and works in a frozen build that calls ``multiprocessing.freeze_support()``),
 started on the first request, shared by every table and run at a lower priority than the
-UI.  A thread of this process reads its answers as they come, so the frame loop never
-waits on the pipe.  If the worker cannot start (no multiprocessing, a frozen build without
-``freeze_support``, ``KNJAZJA_PREFETCH=0``) or dies, ``request`` returns False and callers
-render faces themselves as before.
+UI; it ends when the table that asked closes (``rest``) or when it had nothing to do for
+``IDLE_SECONDS``, and the next request starts a new one.  A thread of this process reads
+its answers as they come, so the frame loop never waits on the pipe.  If the worker cannot
+start (no multiprocessing, a frozen build without ``freeze_support``, ``KNJAZJA_PREFETCH=0``)
+or dies, ``request`` returns False and callers render faces themselves as before.
 
 As with any "spawn" worker, a script (not ``python -m knjazja``) that opens a table must
 keep its top level under ``if __name__ == "__main__":``: the worker imports the main module
@@ -37,72 +38,20 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from knjazja.ui.art.face_worker import WORKER_NICE, Key
+from knjazja.ui.art.face_worker import worker_main as _worker_main
+
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
 log = logging.getLogger(__name__)
 
-Key = tuple[str, str, tuple[int, int]]      # (card id, language, (width, height))
-
 HELLO_TIMEOUT = 30.0    # seconds a new worker may take to report in before it is given up
-WORKER_NICE = 5         # the worker yields the CPU to the frame loop and the bots
+IDLE_SECONDS = 45.0     # a worker with nothing to do this long ends (the next request starts one)
 MAX_STARTS = 3          # a worker that keeps dying is not restarted for ever
 
 __all__ = ["FacePrefetcher", "shared", "shutdown_shared", "Key"]
-
-
-# ----------------------------------------------------------------------- worker process
-def _worker_main(conn, nice: int = WORKER_NICE) -> None:
-    """The worker: render the faces of the latest plan, one by one, most-needed first.
-
-    Messages in: ("plan", [key, ...]) replaces what is still to do; ("stop",) or the pipe
-    closing ends the process.  Messages out: ("hello", pid), then ("face", key, rgba bytes)
-    or ("error", key, text) per face."""
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    try:
-        import signal
-        signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl+C is the UI's to handle
-    except (ImportError, OSError, ValueError):
-        pass
-    if nice:
-        try:
-            os.nice(nice)
-        except (AttributeError, OSError):   # Windows; or not allowed
-            pass
-    try:
-        import pygame
-
-        from knjazja.ui.art.card import render_card_uncached
-        pygame.font.init()
-        conn.send(("hello", os.getpid()))
-    except (EOFError, OSError):
-        return
-    todo: deque[Key] = deque()
-    try:
-        while True:
-            wait = None if not todo else 0      # idle: sleep until the next plan
-            while conn.poll(wait):
-                msg = conn.recv()
-                if not msg or msg[0] == "stop":
-                    return
-                if msg[0] == "plan":
-                    todo = deque(msg[1])
-                wait = 0
-            if not todo:
-                continue
-            key = todo.popleft()
-            card_id, lang, (w, h) = key
-            try:
-                data = pygame.image.tobytes(render_card_uncached(card_id, lang, (w, h)), "RGBA")
-            except Exception as exc:            # a bad key must not stop the others
-                conn.send(("error", key, repr(exc)))
-                continue
-            conn.send(("face", key, data))
-    except (EOFError, OSError, KeyboardInterrupt):   # the UI went away
-        return
 
 
 # ----------------------------------------------------------------------- the UI side
@@ -117,9 +66,14 @@ class _Worker:
         self.wanted: frozenset | None = None  # faces of the latest plan (None: any); others are dropped
         self.waiting: set = set()           # keys of the faces in the inbox (each at most once)
         self.hello = False
+        self.modules: list[str] | None = None   # the worker's sys.modules, once asked
+        self.modules_told = threading.Event()
         self.error: BaseException | None = None
         self.started = threading.Event()    # the process was started (or could not be)
         self.started_at = time.monotonic()
+        self.busy_at = self.started_at      # when it was last sent work or last answered
+        self.resting = False                # asked to end for want of work: not a death
+        self.idle_seconds = IDLE_SECONDS
         self._lock = threading.Lock()
         self._unsent = None                 # the latest message posted before the pipe existed
         self.reader = threading.Thread(target=self._run, name="knjazja-faces", daemon=True)
@@ -160,6 +114,9 @@ class _Worker:
     def send(self, msg) -> None:
         """Send ``msg`` to the worker (kept until the pipe exists, if it does not yet)."""
         with self._lock:
+            if self.resting:
+                raise OSError("the worker is ending (it had nothing to do)")
+            self.busy_at = time.monotonic()
             if self.conn is None:
                 if self.error is not None:
                     raise OSError("the worker did not start")
@@ -168,14 +125,22 @@ class _Worker:
         self.conn.send(msg)
 
     def _read(self) -> None:
-        """Move every message of the worker into the inbox as it comes."""
+        """Move every message of the worker into the inbox as it comes; end the worker once
+        it had nothing to do for ``idle_seconds``."""
         conn = self.conn
         assert conn is not None, "_run() opened the pipe"
         try:
             while True:
+                if not conn.poll(min(self.idle_seconds, 5.0)):
+                    self.rest_if_idle()
+                    continue
                 msg = conn.recv()
+                self.busy_at = time.monotonic()
                 if msg[0] == "hello":
                     self.hello = True
+                elif msg[0] == "modules":
+                    self.modules = msg[1]
+                    self.modules_told.set()
                 elif msg[0] != "face":
                     self.inbox.append(msg)
                 elif (self.wanted is None or msg[1] in self.wanted) and msg[1] not in self.waiting:
@@ -183,6 +148,20 @@ class _Worker:
                     self.inbox.append(msg)
         except (EOFError, OSError, TypeError, ValueError):
             pass                                # the worker ended (or the pipe was closed)
+
+    def rest_if_idle(self, now: float | None = None) -> bool:
+        """Ask the worker to end if it had nothing to do for ``idle_seconds`` and nothing it
+        sent waits (True when it was asked); a later request starts a new one."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            if self.resting or self.inbox or self.conn is None or now - self.busy_at < self.idle_seconds:
+                return self.resting
+            self.resting = True
+            try:
+                self.conn.send(("stop",))
+            except (OSError, ValueError):
+                pass
+            return True
 
     def alive(self) -> bool:
         """Still able to deliver: starting, or running with its pipe open, or faces wait."""
@@ -233,6 +212,7 @@ class FacePrefetcher:
         self._starts = 0
         self._owner: object = None          # who asked for the current plan
         self._wanted: set[Key] = set()      # the current plan: faces of older plans are dropped
+        self._ending: list[threading.Thread] = []   # stopping workers that ended for want of work
 
     # -- state -----------------------------------------------------------------------------
     @property
@@ -240,6 +220,13 @@ class FacePrefetcher:
         """A worker is up (or starting): asked-for faces will arrive."""
         self._check()
         return self._worker is not None
+
+    @property
+    def available(self) -> bool:
+        """Faces asked for will be rendered by a worker: one runs, or one will start on
+        the next request (not given up for good)."""
+        return self.running or not (self._disabled or self._starts >= MAX_STARTS
+                                    or os.environ.get("KNJAZJA_PREFETCH", "1") == "0")
 
     @property
     def ready(self) -> bool:
@@ -256,6 +243,13 @@ class FacePrefetcher:
         """Notice a worker that died or never reported in."""
         w = self._worker
         if w is None:
+            return
+        if w.resting:                           # it ended for want of work: not a failure
+            self._worker = None
+            self._starts = 0
+            ending = threading.Thread(target=w.stop, name="knjazja-faces-end", daemon=True)
+            ending.start()
+            self._ending = [t for t in self._ending if t.is_alive()] + [ending]
             return
         if not w.hello and time.monotonic() - w.started_at > HELLO_TIMEOUT:
             log.warning("face prefetcher: the worker did not start; faces are rendered in the UI")
@@ -290,6 +284,13 @@ class FacePrefetcher:
             return False
         return True
 
+    def rest(self) -> None:
+        """End the worker now unless someone's plan is under way (the table closed and
+        cancelled its own), without waiting for it; a later request starts a new one."""
+        w = self._worker
+        if w is not None and self._owner is None and w.rest_if_idle(now=w.busy_at + w.idle_seconds):
+            self._check()
+
     def shutdown(self, timeout: float = 2.0) -> None:
         """Stop the worker and wait for it (no zombie is left); a later request starts a new one."""
         w, self._worker = self._worker, None
@@ -298,6 +299,21 @@ class FacePrefetcher:
         self._starts = 0
         if w is not None:
             w.stop(timeout)
+        for ending in self._ending:             # (a rested worker is reaped too)
+            ending.join(timeout)
+        self._ending = []
+
+    def worker_modules(self, timeout: float = 10.0) -> list[str] | None:
+        """The names of the modules the running worker has imported (None without one)."""
+        w = self._worker
+        if w is None or not self.running:
+            return None
+        w.modules_told.clear()
+        try:
+            w.send(("modules",))
+        except (OSError, ValueError):
+            return None
+        return w.modules if w.modules_told.wait(timeout) else None
 
     # -- work ------------------------------------------------------------------------------
     def request(self, keys: Iterable[Key], owner: object = None) -> bool:

@@ -45,6 +45,8 @@ class GuiScene(Scene):
     def pause(self) -> None:
         if self.ui is not None:
             self.ui.set_focus_set(None)  # keys must not reach a covered text box
+        if not self.covered_by_overlay:
+            self._backdrop = None        # not drawn while a whole screen covers it: drawn again after
 
     def resume(self) -> None:
         self.refresh()

@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from knjazja.bots.thinker import release_worker
 from knjazja.app.advice import marks as review_marks
 from knjazja.app.advice.analysis import WORLDS, Analysis, PointResult, Review, decision_points, losers, replayed
 from knjazja.app.advice.facts import Position
@@ -114,6 +115,7 @@ class ReviewScene(BookScene):
     def exit(self) -> None:
         if self.analysis is not None:
             self.analysis.cancel()
+        release_worker()                # the review's worker ends (the next decision starts one)
         super().exit()
 
     # -- building ---------------------------------------------------------------------------

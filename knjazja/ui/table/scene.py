@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 from pygame import Rect
 
+from knjazja.bots.thinker import release_worker
 from knjazja.app.table.controller import TableController
 from knjazja.app.wording.help_topics import rules_focus
 from knjazja.app.wording.i18n import get_language
@@ -90,7 +91,7 @@ class TableScene(GuiScene):
 
     def exit(self) -> None:
         self.controller.close()
-        self.sprites.release(self.texts)
+        _let_go(self.sprites, self.texts)
         super().exit()
 
     def on_language_changed(self) -> None:
@@ -348,3 +349,10 @@ def zoomed_now(scene: TableScene) -> tuple[str, int]:
     if card is None or scene.paused:
         return "", -1
     return ("city" if card in c.view.cities else "card"), card
+
+
+def _let_go(sprites: Sprites, texts: TextCache) -> None:
+    """The table closed: forget its drawings and let the workers go (the face worker ends,
+    and the bots' worker unless it is deciding; the next table starts them again)."""
+    sprites.release(texts)
+    release_worker()

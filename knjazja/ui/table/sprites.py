@@ -193,9 +193,10 @@ class Sprites:
 
     @property
     def prefetching(self) -> bool:
-        """Faces asked for with ``prefetch`` are on their way (a worker runs)."""
+        """Faces asked for with ``prefetch`` are on their way (a worker runs, or one that
+        ended for want of work starts again on the next request)."""
         pf = self._prefetcher
-        if pf is not None and not pf.running:
+        if pf is not None and not pf.available:
             self._prefetcher = None
         return self._prefetcher is not None
 
@@ -221,19 +222,21 @@ class Sprites:
         return n
 
     def release(self, texts: TextCache) -> None:
-        """The table left: stop asking for faces (the worker keeps running for the next table)
-        and forget what was drawn, with ``texts`` — the scene itself may wait for the garbage
-        collector (reference cycles), its drawings need not."""
+        """The table left: stop asking for faces (the worker ends) and forget what was
+        drawn, with ``texts`` — the scene itself may wait for the garbage collector
+        (reference cycles), its drawings need not."""
         self.stop_prefetch()
         self.clear()
         texts.clear()
 
     def stop_prefetch(self) -> None:
-        """Stop asking for faces (the table left); the worker keeps running for the next."""
+        """Stop asking for faces (the table left) and end the worker unless another table
+        asked for faces since (the next request starts a new one)."""
         pf, self._prefetcher = self._prefetcher, None
         self._plan = []
         if pf is not None:
             pf.cancel(owner=self)
+            pf.rest()
 
     def back(self, size: tuple[int, int]) -> pygame.Surface:
         size = (max(24, int(size[0])), max(32, int(size[1])))

@@ -1,0 +1,90 @@
+"""The card-face worker process's side (``prefetch`` is the UI's): render the faces of the
+latest plan, most-needed first, and keep the process small.
+
+It imports pygame and the card drawing (``ui.art.card``) only: no widgets, no bots, no
+table.  Past ``WORKER_MB`` it forgets what the drawing keeps between faces (``_keep_small``).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from collections import deque
+
+Key = tuple[str, str, tuple[int, int]]      # (card id, language, (width, height))
+
+WORKER_NICE = 5         # the worker yields the CPU to the frame loop and the bots
+WORKER_MB = 40.0        # past this (PSS where the OS tells it) the worker forgets its drawing caches
+TRIM_EVERY = 24         # faces between two looks at the worker's size (and at the end of each plan)
+
+
+def worker_main(conn, nice: int = WORKER_NICE) -> None:
+    """The worker: render the faces of the latest plan, one by one, most-needed first.
+
+    Messages in: ("plan", [key, ...]) replaces what is still to do; ("stop",) or the pipe
+    closing ends the process.  Messages out: ("hello", pid), then ("face", key, rgba bytes)
+    or ("error", key, text) per face."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        import signal
+        signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl+C is the UI's to handle
+    except (ImportError, OSError, ValueError):
+        pass
+    if nice:
+        try:
+            os.nice(nice)
+        except (AttributeError, OSError):   # Windows; or not allowed
+            pass
+    try:
+        import pygame
+
+        from knjazja.ui.art.card import render_card_uncached
+        pygame.font.init()
+        conn.send(("hello", os.getpid()))
+    except (EOFError, OSError):
+        return
+    todo: deque[Key] = deque()
+    made = 0
+    try:
+        while True:
+            wait = None if not todo else 0      # idle: sleep until the next plan
+            while conn.poll(wait):
+                msg = conn.recv()
+                if not msg or msg[0] == "stop":
+                    return
+                if msg[0] == "modules":         # what this process imported (benches, tests)
+                    conn.send(("modules", sorted(sys.modules)))
+                elif msg[0] == "plan":
+                    todo = deque(msg[1])
+                wait = 0
+            if not todo:
+                continue
+            key = todo.popleft()
+            card_id, lang, (w, h) = key
+            try:
+                data = pygame.image.tobytes(render_card_uncached(card_id, lang, (w, h)), "RGBA")
+            except Exception as exc:            # a bad key must not stop the others
+                conn.send(("error", key, repr(exc)))
+                continue
+            conn.send(("face", key, data))
+            made += 1
+            if not todo or made % TRIM_EVERY == 0:
+                _keep_small()
+    except (EOFError, OSError, KeyboardInterrupt):   # the UI went away
+        return
+
+
+def _keep_small() -> None:
+    """In the worker: past ``WORKER_MB`` (or where its size cannot be read), forget what the
+    drawing keeps (textures, fonts, masks: drawn again when needed) and hand the memory back."""
+    import gc
+
+    from knjazja.ui import caches
+    from knjazja.ui.processes import memory_mb
+
+    mb, _kind = memory_mb(os.getpid())
+    if mb is None or mb > WORKER_MB:
+        caches.clear_all()
+        gc.collect()
+        caches.give_back_memory()
