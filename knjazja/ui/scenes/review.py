@@ -39,9 +39,7 @@ BEST_GLOW = (120, 220, 120)
 
 
 def _card_set(a: Action | None) -> set[int]:
-    if a is None:
-        return set()
-    return {c for c in (a.card, a.city, a.target, *a.cards) if c >= 0}
+    return set() if a is None else {c for c in (a.card, a.city, a.target, *a.cards) if c >= 0}
 
 
 MARKS_W = 96            # a move's marks at the right of its row, at their widest (unscaled px)
