@@ -16,11 +16,10 @@ from __future__ import annotations
 import gc
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 
-from knjazja.tools.bench_ui import peak_rss_mb, percentile
+from knjazja.tools.bench_ui import peak_rss_mb, percentile, scratch_home
 
 SIZES = [(1920, 1080), (960, 540), (1280, 720), (1600, 900), (1366, 768), (1024, 600),
          (1440, 900), (1111, 677), (1777, 999), (1536, 864)]
@@ -130,43 +129,33 @@ class _Evening:
 def bench_evening(games: int = 6, frames: int = 900, resize_every: int = 12,
                   progress: Callable[[str], None] | None = None) -> dict:
     """Play the scripted evening; ``games`` tables of ``frames`` frames each (plus lessons)."""
-    from knjazja.app.wording import i18n
     from knjazja.ui import caches
     from knjazja.ui.app import THEME_CACHE_LIMIT
     from knjazja.ui.processes import format_report, worker_imports
 
-    with tempfile.TemporaryDirectory(prefix="knjazja-evening-") as home:
-        old_home = os.environ.get("KNJAZJA_HOME")
-        os.environ["KNJAZJA_HOME"] = home
-        try:
-            ev = _Evening(resize_every)
-            start_rss = current_rss_mb()
-            # the frame-time stretch first: 1920×1080, 8 Normal bots, no resizing
-            ev.table(8, 1, 600, timed=True)
-            for g in range(games):
-                lang = ("ru", "en")[g % 2]
-                ev.app.set_language(lang)
-                ev.table(2 + (g * 3) % 7, 100 + g, frames)
-                ev.menu(frames // 10)
-                ev.lesson(g, frames // 6)
-                ev.fullscreen()
-                if progress is not None:
-                    progress(f"{lang} table {g + 1}/{games}: {ev.frames} frames, {ev.resizes} resizes, "
-                             f"{current_rss_mb():.0f} MB")
-            gc.collect()                    # tables left behind are freed by now in a real evening
-            final_rss = current_rss_mb()
-            report = caches.report()
-            report["app.themes"] = {"entries": len(ev.app._theme_cache), "limit": THEME_CACHE_LIMIT}
-            ev.meter.sample()
-            processes = ev.meter.report()
-            imported = worker_imports()
-            ev.app.shutdown()
-        finally:
-            i18n.set_language("en")
-            if old_home is None:
-                os.environ.pop("KNJAZJA_HOME", None)
-            else:
-                os.environ["KNJAZJA_HOME"] = old_home
+    with scratch_home("knjazja-evening-"):
+        ev = _Evening(resize_every)
+        start_rss = current_rss_mb()
+        # the frame-time stretch first: 1920×1080, 8 Normal bots, no resizing
+        ev.table(8, 1, 600, timed=True)
+        for g in range(games):
+            lang = ("ru", "en")[g % 2]
+            ev.app.set_language(lang)
+            ev.table(2 + (g * 3) % 7, 100 + g, frames)
+            ev.menu(frames // 10)
+            ev.lesson(g, frames // 6)
+            ev.fullscreen()
+            if progress is not None:
+                progress(f"{lang} table {g + 1}/{games}: {ev.frames} frames, {ev.resizes} resizes, "
+                         f"{current_rss_mb():.0f} MB")
+        gc.collect()                    # tables left behind are freed by now in a real evening
+        final_rss = current_rss_mb()
+        report = caches.report()
+        report["app.themes"] = {"entries": len(ev.app._theme_cache), "limit": THEME_CACHE_LIMIT}
+        ev.meter.sample()
+        processes = ev.meter.report()
+        imported = worker_imports()
+        ev.app.shutdown()
     return {
         "frames": ev.frames, "resizes": ev.resizes, "fullscreen_toggles": ev.fullscreens,
         "tables": games + 1, "games_finished": ev.games, "lessons_opened": ev.lessons,

@@ -17,11 +17,10 @@ import gc
 import os
 import random
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 
-from knjazja.tools.bench_ui import percentile
+from knjazja.tools.bench_ui import percentile, scratch_home
 
 SAMPLE_EVERY = 20       # frames between two memory samples
 MAX_FRAMES = 200_000    # a game that does not end is a failure, not a hang
@@ -113,38 +112,28 @@ def bench_game(seats: int = 8, size: tuple[int, int] = (1920, 1080), lang: str =
                hints: bool = True, review: bool = True,
                progress: Callable[[str], None] | None = None) -> dict:
     """Play the game (see the module doc); the figures as a dict."""
-    from knjazja.app.wording import i18n
     from knjazja.ui.processes import format_report, worker_imports
 
     say = progress or (lambda line: None)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")       # headless unless a display is asked for
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    with tempfile.TemporaryDirectory(prefix="knjazja-game-") as home:
-        old_home = os.environ.get("KNJAZJA_HOME")
-        os.environ["KNJAZJA_HOME"] = home
-        try:
-            g = _Game(size, lang, seats, seed)
-            t0 = time.perf_counter()
-            g.play(hints)
-            say(f"game over: {g.frames} frames, {len(g.hint_s)} Hints, {time.perf_counter() - t0:.0f} s; "
-                + format_report(g.meter.report()))
-            imported = worker_imports()             # the workers of the game, while they run
-            points = g.review() if review else 0
-            if review:
-                say(f"review of {points} moves: {g.review_s:.0f} s; " + format_report(g.meter.report()))
-            imported = {**imported, **worker_imports()}
-            g.app.stack.clear()                     # back at the menu
-            g.step(30)
-            gc.collect()
-            g.meter.sample()
-            report = g.meter.report()
-            g.app.shutdown()
-        finally:
-            i18n.set_language("en")
-            if old_home is None:
-                os.environ.pop("KNJAZJA_HOME", None)
-            else:
-                os.environ["KNJAZJA_HOME"] = old_home
+    with scratch_home("knjazja-game-"):
+        g = _Game(size, lang, seats, seed)
+        t0 = time.perf_counter()
+        g.play(hints)
+        say(f"game over: {g.frames} frames, {len(g.hint_s)} Hints, {time.perf_counter() - t0:.0f} s; "
+            + format_report(g.meter.report()))
+        imported = worker_imports()             # the workers of the game, while they run
+        points = g.review() if review else 0
+        if review:
+            say(f"review of {points} moves: {g.review_s:.0f} s; " + format_report(g.meter.report()))
+        imported = {**imported, **worker_imports()}
+        g.app.stack.clear()                     # back at the menu
+        g.step(30)
+        gc.collect()
+        g.meter.sample()
+        report = g.meter.report()
+        g.app.shutdown()
     return {
         "seats": seats, "size": f"{size[0]}x{size[1]}", "language": lang, "frames": g.frames,
         "turns": g.session.state.turn_no + 1, "hints": len(g.hint_s),

@@ -1,8 +1,12 @@
 """`knjazja bench ui`: an 8-seat bots-only game in a real window, frame times and memory."""
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 
 def peak_rss_mb() -> float:
@@ -12,6 +16,24 @@ def peak_rss_mb() -> float:
         return 0.0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+@contextmanager
+def scratch_home(prefix: str) -> Iterator[str]:
+    """A bench's own temporary ``KNJAZJA_HOME`` (nothing it writes touches the player's files);
+    the variable and the language are as they were afterwards."""
+    from knjazja.app.wording import i18n
+    with tempfile.TemporaryDirectory(prefix=prefix) as home:
+        old_home = os.environ.get("KNJAZJA_HOME")
+        os.environ["KNJAZJA_HOME"] = home
+        try:
+            yield home
+        finally:
+            i18n.set_language("en")
+            if old_home is None:
+                os.environ.pop("KNJAZJA_HOME", None)
+            else:
+                os.environ["KNJAZJA_HOME"] = old_home
 
 
 def percentile(values: list[float], q: float) -> float:
