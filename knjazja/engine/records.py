@@ -67,7 +67,14 @@ class WarRecord:
     def _last(self, **changes) -> WarRecord:
         if not self.attacks:
             return self
-        return replace(self, attacks=self.attacks[:-1] + (replace(self.attacks[-1], **changes),))
+        return _with_attacks(self, self.attacks[:-1] + (replace(self.attacks[-1], **changes),))
+
+
+def _with_attacks(record: WarRecord, attacks: tuple[AttackRecord, ...]) -> WarRecord:
+    """`replace(record, attacks=attacks)`, spelled out: it runs at every attack and answer
+    of every war of the bots' look-aheads, and `replace` reads the fields each time."""
+    return WarRecord(record.attacker, record.defender, record.city, record.turn_no, attacks,
+                     record.events, record.raid_troop, record.outcome)
 
 
 def war_after(record: WarRecord | None, e: Event) -> WarRecord | None:
@@ -79,7 +86,7 @@ def war_after(record: WarRecord | None, e: Event) -> WarRecord | None:
     if record is None:
         return None
     if k == EventKind.ATTACK:
-        return replace(record, attacks=record.attacks + (AttackRecord(tuple(e.cards), e.value),))
+        return _with_attacks(record, record.attacks + (AttackRecord(tuple(e.cards), e.value),))
     if k == EventKind.ANSWER:
         return _answered(record, e)
     if k == EventKind.RAID_LAY:

@@ -1,31 +1,34 @@
-"""The turn, cards' effects and the decision loop: `legal_actions` and `apply`.
+"""The turn, cards' effects and the decision loop: `apply` (and `legal_actions`, `legal.py`).
 
-Card effects are small functions registered per card id (EVENT_TARGETS /
-EVENT_EFFECTS / CHRONICLE_TARGETS / CHRONICLE_EFFECTS), never name chains.
+Card effects are small functions registered per card id (EVENT_EFFECTS /
+CHRONICLE_EFFECTS; their targets: `legal.EVENT_TARGETS` / `legal.CHRONICLE_TARGETS`),
+never name chains.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from operator import gt
+from typing import Callable
 
 from . import ops, war
 from . import zones as Z
 from .actions import (BID, BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DECLINE, DOWRY_BID, DRAW,
-                      EVENT, GIVE_CITY, KEEP, NO_BID, OVER, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY,
-                      REACT, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action,
-                      Decision, Event, IllegalAction)
-from .cards import CARD_ID, KIND, SPECS, STRENGTH, card_ids
-from .kinds import CardKind, EventKind, TargetKind
-from .public import built_on, fortified, may_declare
-from .state import GameState, Pending
-from .targets import distinct, draw_count, other_cities, others_with_cards, troops_for_sending
+                      EVENT, GIVE_CITY, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY, REACTION,
+                      TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action, Decision, Event,
+                      IllegalAction)
+from .cards import CARD_ID, SPECS, STRENGTH, card_ids
+from .kinds import CardKind, EventKind
+from .legal import CHRONICLE_TARGETS, EVENT_TARGETS, legal_actions
+from .ops import finish_turn
+from .state import City, GameState, Pending
+from .targets import draw_count
 from .validation import check_action, illegal_reason
 
-TargetFn = Callable[[GameState, int, int], Iterable[Action]]
+__all__ = ["apply", "apply_legal", "explain_illegal", "legal_actions", "finish_turn",
+           "EVENT_TARGETS", "CHRONICLE_TARGETS", "EVENT_EFFECTS", "CHRONICLE_EFFECTS", "REACTABLE"]
+
 EffectFn = Callable[[GameState, int, Action, list], bool]
 
-EVENT_TARGETS: dict[str, TargetFn] = {}
 EVENT_EFFECTS: dict[str, EffectFn] = {}
-CHRONICLE_TARGETS: dict[str, TargetFn] = {}
 CHRONICLE_EFFECTS: dict[str, Callable[[GameState, int, Action, list], None]] = {}
 # Which reaction may cancel an event (its target is asked): the reactions' `CardSpec.stops`.
 REACTABLE: dict[str, str] = {cid: sp.id for sp in SPECS for cid in sp.stops}
@@ -40,66 +43,6 @@ def _register(table: dict, *ids: str):
 
 
 # ===================================================================================
-# legal actions
-# ===================================================================================
-def legal_actions(s: GameState) -> list[Action]:
-    """The legal actions of whoever must decide now (`s.decision.seat`), in a stable order."""
-    if s._legal is None:
-        s._legal = _compute_legal(s)
-    return s._legal
-
-
-def _compute_legal(s: GameState) -> list[Action]:
-    kind = s.decision.kind
-    if kind == TURN:
-        return _legal_turn(s, s.current)
-    if kind == WAR_ATTACK:
-        return war.legal_attacker(s)
-    if kind == WAR_DEFEND:
-        return war.legal_defender(s)
-    if kind == WAR_COUNTER:
-        return war.legal_counter(s)
-    if kind == RAID_LAY:
-        return war.legal_raid_lay(s)
-    if kind == REACTION:
-        p = s.current_pending()
-        card = s.first_in_hand(p.target_seat, p.reaction)
-        return ([Action(REACT, card=card)] if card >= 0 else []) + [Action(DECLINE)]
-    if kind == DOWRY_BID:
-        seat = s.decision.seat
-        return [Action(BID, card=t) for t in troops_for_sending(s, seat)] + [Action(NO_BID)]
-    if kind == CONGRESS:
-        seat = s.decision.seat
-        return [Action(GIVE_CITY, city=c.card) for c in s.cities_of(seat)] + [Action(KEEP)]
-    return []
-
-
-def _legal_turn(s: GameState, p: int) -> list[Action]:
-    out = [Action(DRAW)] if s.deck else [Action(PASS)]
-    seats = range(s.n)
-    for card in distinct(s.hands[p]):
-        kind = KIND[card]
-        cid = CARD_ID[card]
-        if kind == CardKind.CITY:
-            out += [Action(PLAY_CITY, card=card, seat=t) for t in seats]
-        elif kind == CardKind.BUILDING:
-            out += [Action(BUILD, card=card, city=c.card) for c in s.cities.values() if not c.blocked]
-        elif kind == CardKind.CHRONICLE:
-            fn = CHRONICLE_TARGETS.get(cid)
-            out += fn(s, p, card) if fn else [Action(CHRONICLE, card=card, seat=t) for t in seats]
-        elif kind == CardKind.EVENT:
-            fn = EVENT_TARGETS.get(cid)
-            if fn:
-                out += fn(s, p, card)
-    hand = s.hands[p]
-    out += [Action(DECLARE_WAR, city=c) for c in s.cities if may_declare(s, hand, p, c)]
-    if s.holds_chronicle(p, "chr.igor"):
-        out += [Action(PASS_IGOR, seat=t, cards=(tr,)) for t in seats if t != p
-                for tr in troops_for_sending(s, p)]
-    return out
-
-
-# ===================================================================================
 # apply
 # ===================================================================================
 def apply(s: GameState, action: Action) -> list[Event]:
@@ -110,13 +53,26 @@ def apply(s: GameState, action: Action) -> list[Event]:
     legal = legal_actions(s)
     if action not in legal:
         raise IllegalAction(illegal_reason(s, action, legal))
+    return apply_legal(s, action)
+
+
+def apply_legal(s: GameState, action: Action) -> list[Event]:
+    """`apply` for an action taken as it is from `legal_actions(s)`, unchecked: the random
+    playouts and the bots' look-aheads, which only ever pick from that list.  Anything
+    else (a player's move, a file, the network) goes through `apply`."""
     ev: list[Event] = []
-    kind = s.decision.kind
+    seat, kind = s.decision
     if kind == TURN:
-        seat, held = s.decision.seat, set(s.hands[s.decision.seat])
-        _apply_turn(s, action, ev)
-        # Only the turn's own play leaves the hand here, and it is public.
-        s.kept[seat] = len(held.intersection(s.hands[seat]))
+        hand = s.hands[seat]
+        if action[0] == DRAW:                   # (its kind) nothing leaves the hand: all is kept
+            kept = len(hand)
+            _apply_turn(s, action, ev)
+        else:
+            held = set(hand)
+            _apply_turn(s, action, ev)
+            # Only the turn's own play leaves the hand here, and it is public.
+            kept = len(held.intersection(s.hands[seat]))
+        s.kept[seat] = kept
     elif kind == WAR_ATTACK:
         war.apply_attacker(s, action, ev, _play_event)
     elif kind == WAR_DEFEND:
@@ -133,8 +89,10 @@ def apply(s: GameState, action: Action) -> list[Event]:
         _apply_congress(s, action, ev)
     s.history.append(action)
     s._legal = None
-    s.clamp_kept()
-    war.keep_record(s, ev)
+    if any(map(gt, s.kept, map(len, s.hands))):        # a hand left shorter than its count
+        s.clamp_kept()
+    if s.war is not None:
+        war.keep_record(s, ev)
     return ev
 
 
@@ -148,24 +106,9 @@ def explain_illegal(s: GameState, action: object) -> str:
     return illegal_reason(s, action, legal_actions(s))
 
 
-def finish_turn(s: GameState, ev: list) -> None:
-    """The active player's turn is over: end the game or pass the turn clockwise."""
-    s.pending = None
-    if s.end_turn is not None and s.turn_no >= s.end_turn:
-        s.over = True
-        s.decision = Decision(-1, OVER)
-        from .scoring import final_scores
-        ev.append(Event(EventKind.GAME_OVER, value=s.turn_no, cards=tuple(final_scores(s))))
-        return
-    s.turn_no += 1
-    s.current = (s.current + 1) % s.n
-    s.decision = Decision(s.current, TURN)
-    ev.append(Event(EventKind.TURN, seat=s.current, value=s.turn_no))
-
-
 def _apply_turn(s: GameState, a: Action, ev: list) -> None:
     p = s.current
-    k = a.kind
+    k = a[0]                                    # its kind (unpacked: the quicker read)
     if k == DRAW:
         for _ in range(draw_count(s, p)):
             ops.draw_one(s, p, ev)
@@ -174,7 +117,6 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
         ev.append(Event(EventKind.PASS, seat=p))
         finish_turn(s, ev)
     elif k == PLAY_CITY:
-        from .state import City
         ops.take_from_hand(s, p, a.card)
         s.cities[a.card] = City(a.card, a.seat)
         s.owned_ever[a.seat].add(a.card)
@@ -322,50 +264,6 @@ def _apply_congress(s: GameState, a: Action, ev: list) -> None:
 # ===================================================================================
 # the cards
 # ===================================================================================
-@_register(EVENT_TARGETS, "ev.treachery", "ev.dowry")
-def _t_other_city(s, p, card):
-    return [Action(EVENT, card=card, city=c) for c in other_cities(s, p)]
-
-
-@_register(EVENT_TARGETS, "ev.false_match")
-def _t_walled(s, p, card):
-    return [Action(EVENT, card=card, city=c.card) for c in s.cities.values() if fortified(c)]
-
-
-@_register(EVENT_TARGETS, "ev.fire")
-def _t_built(s, p, card):
-    return [Action(EVENT, card=card, city=c.card) for c in s.cities.values() if built_on(c)]
-
-
-# the events aimed at a prince (the raids, Reconnaissance: all at another, for his hand)
-@_register(EVENT_TARGETS, *sorted(card_ids(CardKind.EVENT, aim=TargetKind.SEAT)))
-def _t_other_with_cards(s, p, card):
-    return [Action(EVENT, card=card, seat=t) for t in others_with_cards(s, p)]
-
-
-@_register(EVENT_TARGETS, "ev.tatar_invasion")
-def _t_invasion(s, p, card):
-    if s.end_turn is not None or (s.first_round and not s.options.invasion_first_round):
-        return []
-    return [Action(EVENT, card=card, seat=p)]
-
-
-@_register(EVENT_TARGETS, "ev.silence")
-def _t_silence(s, p, card):
-    return [Action(EVENT, card=card, seat=p)] if s.end_turn is not None else []
-
-
-@_register(EVENT_TARGETS, "ev.judgement")
-def _t_judgement(s, p, card):
-    return [Action(EVENT, card=card, city=c.card) for c in s.cities.values()
-            if c.owner != p and c.card in s.owned_ever[p]]
-
-
-@_register(EVENT_TARGETS, *sorted(card_ids(CardKind.EVENT, aim=TargetKind.CHRONICLE)))
-def _t_poisoner(s, p, card):
-    return [Action(EVENT, card=card, seat=t, target=c) for t in range(s.n) for c in s.chronicles[t]]
-
-
 @_register(EVENT_EFFECTS, "ev.treachery", "ev.judgement")
 def _e_take_city(s, p, a, ev):
     ops.give_city(s, s.cities[a.city], p, ev, CARD_ID[a.card])
@@ -457,23 +355,6 @@ def _e_raid_city(s, p, a, ev):
     return False
 
 
-@_register(CHRONICLE_TARGETS, "chr.sviatopolk")
-def _t_sviatopolk(s, p, card):
-    return [Action(CHRONICLE, card=card, seat=p, city=c) for c in other_cities(s, p)]
-
-
-@_register(CHRONICLE_TARGETS, "chr.congress")
-def _t_congress(s, p, card):
-    return [Action(CHRONICLE, card=card, seat=t) for t in range(s.n)
-            if t != p and s.cities_of(t)]
-
-
-@_register(CHRONICLE_TARGETS, "chr.byzantium")
-def _t_byzantium(s, p, card):
-    return [Action(CHRONICLE, card=card, seat=t, cards=(tr,)) for t in range(s.n)
-            for tr in troops_for_sending(s, p)]
-
-
 @_register(CHRONICLE_EFFECTS, "chr.sviatopolk")
 def _c_sviatopolk(s, p, a, ev):
     ops.give_city(s, s.cities[a.city], p, ev, "chr.sviatopolk")
@@ -496,5 +377,3 @@ def _c_byzantium(s, p, a, ev):
 # every event has an effect here, but the war cards (`war.py`) and the reactions (`_apply_reaction`)
 assert set(EVENT_EFFECTS) | card_ids(CardKind.EVENT, war_only=True) | {sp.id for sp in SPECS if sp.reaction} \
     == card_ids(CardKind.EVENT)
-# every card aimed at something in its player's turn has its targets here (docs/RULES.md §2)
-assert {sp.id for sp in SPECS if sp.aim is not None} <= set(EVENT_TARGETS) | set(CHRONICLE_TARGETS)

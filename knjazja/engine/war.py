@@ -1,10 +1,11 @@
 """War (docs/RULES.md §4): declare, attack, answer, bribe, fall — one decision at a time."""
 from __future__ import annotations
 
+from . import moves as M
 from . import ops
 from . import records as R
 from . import zones as Z
-from .actions import (ACCEPT, AMBUSH, ATTACK, BRIBE, CONDEMN, DEFEND, END_WAR, EVENT, LAY, RAID_LAY,
+from .actions import (ACCEPT, AMBUSH, ATTACK, BRIBE, CONDEMN, DEFEND, END_WAR, EVENT, RAID_LAY,
                       WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER, Action, Decision, Event)
 from .cards import CARD_ID, FOREIGN, IS_TROOP
 from .kinds import AnswerKind, EventKind, WarEnd
@@ -27,11 +28,19 @@ def current_attack(s: GameState) -> int:
 
 
 # --- legal actions per decision ---------------------------------------------------------
+def _attack(troops: tuple[int, ...]) -> Action:
+    return M.ATTACK_WITH[troops[0]] if len(troops) == 1 else Action(ATTACK, cards=troops)
+
+
+def _defend(troops: tuple[int, ...]) -> Action:
+    return M.DEFEND_WITH[troops[0]] if len(troops) == 1 else Action(DEFEND, cards=troops)
+
+
 def legal_attacker(s: GameState) -> list[Action]:
     w = s.current_war()
     a = w.attacker
     city = s.cities[w.city]
-    out = [Action(ATTACK, cards=c) for c in attack_options(s, a, w.defender, city.wall_strength)]
+    out = [_attack(c) for c in attack_options(s, a, w.defender, city.wall_strength)]
     hand = s.hands[a]
     for card in distinct(hand):
         cid = CARD_ID[card]
@@ -43,7 +52,7 @@ def legal_attacker(s: GameState) -> list[Action]:
             out.append(Action(EVENT, card=card, seat=w.defender))
         elif cid == "ev.bribe" and w.raid_troop >= 0 and FOREIGN[w.raid_troop]:
             out.append(Action(BRIBE, card=card, target=w.raid_troop))
-    out.append(Action(END_WAR))
+    out.append(M.END_WAR_MOVE)
     return out
 
 
@@ -51,19 +60,19 @@ def legal_defender(s: GameState) -> list[Action]:
     w = s.current_war()
     d = w.defender
     strength = current_attack(s)
-    out = [Action(DEFEND, cards=c) for c in defence_options(s, d, w.city, strength)]
+    out = [_defend(c) for c in defence_options(s, d, w.city, strength)]
     for card in distinct(s.hands[d]):
         cid = CARD_ID[card]
         if cid == "ev.ambush":
-            out.append(Action(AMBUSH, card=card))
+            out.append(M.AMBUSH_WITH[card])
         elif cid == "ev.bribe":
             out += [Action(BRIBE, card=card, target=t) for t in w.attack if FOREIGN[t]]
         elif cid == "ev.condemnation":
-            out.append(Action(CONDEMN, card=card))
-    out.append(Action(YIELD))
+            out.append(M.CONDEMN_WITH[card])
+    out.append(M.YIELD_MOVE)
     plunder = s.first_in_hand(d, "ev.plunder")
     if plunder >= 0:
-        out.append(Action(YIELD_PLUNDER, card=plunder))
+        out.append(M.PLUNDER_WITH[plunder])
     return out
 
 
@@ -73,13 +82,13 @@ def legal_counter(s: GameState) -> list[Action]:
     out = []
     if bribe >= 0:
         out = [Action(BRIBE, card=bribe, target=t) for t in w.defence if FOREIGN[t]]
-    out.append(Action(ACCEPT))
+    out.append(M.ACCEPT_MOVE)
     return out
 
 
 def legal_raid_lay(s: GameState) -> list[Action]:
     d = s.current_war().defender
-    return [Action(LAY, card=t) for t in distinct(s.hands[d]) if IS_TROOP[t]]
+    return [M.LAY_DOWN[t] for t in distinct(s.hands[d]) if IS_TROOP[t]]
 
 
 # --- applying ---------------------------------------------------------------------------
@@ -242,7 +251,6 @@ def _repelled(s: GameState, ev: list, how: str) -> None:
 
 def end_war(s: GameState, ev: list, outcome: str) -> None:
     """All troops that took part are discarded whatever the outcome; the turn ends."""
-    from .rules import finish_turn  # war ends the attacker's turn
     w = s.current_war()
     for t in w.attack:
         ops.discard(s, t, Z.WAR, ev, w.attacker)
@@ -252,4 +260,4 @@ def end_war(s: GameState, ev: list, outcome: str) -> None:
         ops.discard(s, w.raid_troop, Z.WAR, ev, w.defender)
     ev.append(Event(EventKind.WAR_END, seat=w.attacker, other=w.defender, city=w.city, how=outcome))
     s.war = None
-    finish_turn(s, ev)
+    ops.finish_turn(s, ev)                # war ends the attacker's turn
