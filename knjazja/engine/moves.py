@@ -9,7 +9,7 @@ have; rows indexed by a city are dicts keyed by the city's card.
 """
 from __future__ import annotations
 
-from .actions import (ACCEPT, AMBUSH, ATTACK, BID, BUILD, CHRONICLE, CONDEMN, DECLARE_WAR,
+from .actions import (DECISION_KINDS, OVER, ACCEPT, AMBUSH, ATTACK, BID, BUILD, CHRONICLE, CONDEMN, DECLARE_WAR,
                       DECLINE, DEFEND, DRAW, END_WAR, EVENT, GIVE_CITY, KEEP, LAY, NO_BID, PASS,
                       PLAY_CITY, REACT, TURN, YIELD, YIELD_PLUNDER, Action, Decision)
 from .cards import KIND, N_CARDS
@@ -28,8 +28,10 @@ DECLINE_MOVE = Action(DECLINE)
 NO_BID_MOVE = Action(NO_BID)
 KEEP_MOVE = Action(KEEP)
 
-# whose turn it is: the decision that opens each seat's turn
-TURN_OF: tuple[Decision, ...] = tuple(Decision(seat, TURN) for seat in SEATS)
+# every decision but the game's end, by its kind and the seat that makes it
+DECISIONS: dict[str, tuple[Decision, ...]] = {
+    kind: tuple(Decision(seat, kind) for seat in SEATS) for kind in DECISION_KINDS if kind != OVER}
+TURN_OF: tuple[Decision, ...] = DECISIONS[TURN]      # whose turn it is
 
 
 def _by_card(kind: CardKind, make) -> tuple:

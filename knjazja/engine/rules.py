@@ -9,11 +9,12 @@ from __future__ import annotations
 from operator import gt
 from typing import Callable
 
+from . import moves as M
 from . import ops, war
 from . import zones as Z
 from .actions import (BID, BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DECLINE, DOWRY_BID, DRAW,
                       EVENT, GIVE_CITY, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY, REACTION,
-                      TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action, Decision, Event,
+                      TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action, Event,
                       IllegalAction)
 from .cards import CARD_ID, SPECS, STRENGTH, card_ids
 from .kinds import CardKind, EventKind
@@ -32,6 +33,14 @@ EVENT_EFFECTS: dict[str, EffectFn] = {}
 CHRONICLE_EFFECTS: dict[str, Callable[[GameState, int, Action, list], None]] = {}
 # Which reaction may cancel an event (its target is asked): the reactions' `CardSpec.stops`.
 REACTABLE: dict[str, str] = {cid: sp.id for sp in SPECS for cid in sp.stops}
+
+# The kinds named at every step, read once: in Python 3.11 an enum's class attribute goes
+# through its metaclass's __getattr__ hook, ten times the cost of reading a module's name.
+_EV_BID, _EV_BIDS_REVEALED = EventKind.BID, EventKind.BIDS_REVEALED
+_EV_CANCELLED, _EV_DECLINE = EventKind.CANCELLED, EventKind.DECLINE
+_EV_END_CANCELLED, _EV_KEEP, _EV_MOVE = EventKind.END_CANCELLED, EventKind.KEEP, EventKind.MOVE
+_EV_NO_BID, _EV_PASS, _EV_PLAY_EVENT = EventKind.NO_BID, EventKind.PASS, EventKind.PLAY_EVENT
+_EV_REVEAL = EventKind.REVEAL
 
 
 def _register(table: dict, *ids: str):
@@ -114,13 +123,13 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
             ops.draw_one(s, p, ev)
         finish_turn(s, ev)
     elif k == PASS:
-        ev.append(Event(EventKind.PASS, seat=p))
+        ev.append(Event(_EV_PASS, seat=p))
         finish_turn(s, ev)
     elif k == PLAY_CITY:
         ops.take_from_hand(s, p, a.card)
         s.cities[a.card] = City(a.card, a.seat)
         s.owned_ever[a.seat].add(a.card)
-        ev.append(Event(EventKind.MOVE, seat=p, card=a.card, src=Z.hand(p), dst=Z.cities(a.seat),
+        ev.append(Event(_EV_MOVE, seat=p, card=a.card, src=Z.hand(p), dst=Z.cities(a.seat),
                         city=a.card, other=a.seat))
         finish_turn(s, ev)
     elif k == BUILD:
@@ -130,7 +139,7 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
     elif k == CHRONICLE:
         ops.take_from_hand(s, p, a.card)
         s.chronicles[a.seat].append(a.card)
-        ev.append(Event(EventKind.MOVE, seat=p, card=a.card, src=Z.hand(p), dst=Z.chronicles(a.seat),
+        ev.append(Event(_EV_MOVE, seat=p, card=a.card, src=Z.hand(p), dst=Z.chronicles(a.seat),
                         other=a.seat))
         effect = CHRONICLE_EFFECTS.get(CARD_ID[a.card])
         if effect:
@@ -147,7 +156,7 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
         igor = next(c for c in s.chronicles[p] if CARD_ID[c] == "chr.igor")
         s.chronicles[p].remove(igor)
         s.chronicles[a.seat].append(igor)
-        ev.append(Event(EventKind.MOVE, seat=p, card=igor, src=Z.chronicles(p), dst=Z.chronicles(a.seat),
+        ev.append(Event(_EV_MOVE, seat=p, card=igor, src=Z.chronicles(p), dst=Z.chronicles(a.seat),
                         other=a.seat))
         finish_turn(s, ev)
 
@@ -162,7 +171,7 @@ def _event_target_seat(s: GameState, a: Action) -> int:
 def _play_event(s: GameState, p: int, a: Action, ev: list) -> None:
     ops.take_from_hand(s, p, a.card)
     cid = CARD_ID[a.card]
-    ev.append(Event(EventKind.PLAY_EVENT, seat=p, card=a.card, src=Z.hand(p), dst=Z.TABLE,
+    ev.append(Event(_EV_PLAY_EVENT, seat=p, card=a.card, src=Z.hand(p), dst=Z.TABLE,
                     other=a.seat, city=a.city, cards=(a.target,) if a.target >= 0 else ()))
     s.pending = Pending(p, a.card, a)
     reaction = REACTABLE.get(cid)
@@ -172,7 +181,7 @@ def _play_event(s: GameState, p: int, a: Action, ev: list) -> None:
         # holders would tell everyone who holds one.
         s.pending.target_seat = target
         s.pending.reaction = reaction
-        s.decision = Decision(target, REACTION)
+        s.decision = M.DECISIONS[REACTION][target]
         return
     _resolve_event(s, ev)
 
@@ -194,7 +203,7 @@ def _after_event(s: GameState, ev: list) -> None:
     if s.decision.kind == RAID_LAY:
         return
     if s.war is not None:
-        s.decision = Decision(s.war.attacker, WAR_ATTACK)
+        s.decision = M.DECISIONS[WAR_ATTACK][s.war.attacker]
     else:
         finish_turn(s, ev)
 
@@ -202,11 +211,11 @@ def _after_event(s: GameState, ev: list) -> None:
 def _apply_reaction(s: GameState, a: Action, ev: list) -> None:
     pend = s.current_pending()
     if a.kind == DECLINE:
-        ev.append(Event(EventKind.DECLINE, seat=pend.target_seat))
+        ev.append(Event(_EV_DECLINE, seat=pend.target_seat))
         _resolve_event(s, ev)
         return
     # told first, then both cards go to the discard pile (a log never discards a card unplayed)
-    ev.append(Event(EventKind.CANCELLED, seat=pend.target_seat, card=a.card, other=pend.player,
+    ev.append(Event(_EV_CANCELLED, seat=pend.target_seat, card=a.card, other=pend.player,
                     value=pend.card))
     ops.discard_from_hand(s, pend.target_seat, a.card, ev)
     ops.discard(s, pend.card, Z.TABLE, ev, pend.player)
@@ -222,11 +231,11 @@ def _apply_bid(s: GameState, a: Action, ev: list) -> None:
     if a.kind == BID:
         ops.take_from_hand(s, seat, a.card)
         pend.bids.append((seat, a.card))
-        ev.append(Event(EventKind.BID, seat=seat, card=a.card, src=Z.hand(seat), dst=Z.bid(seat), private=(seat,)))
+        ev.append(Event(_EV_BID, seat=seat, card=a.card, src=Z.hand(seat), dst=Z.bid(seat), private=(seat,)))
     else:
-        ev.append(Event(EventKind.NO_BID, seat=seat))
+        ev.append(Event(_EV_NO_BID, seat=seat))
     if pend.bidders:
-        s.decision = Decision(pend.bidders[0], DOWRY_BID)
+        s.decision = M.DECISIONS[DOWRY_BID][pend.bidders[0]]
         return
     # Reveal: the highest printed Strength wins, ties go to the earlier bid.
     city = s.cities[pend.action.city]
@@ -236,7 +245,7 @@ def _apply_bid(s: GameState, a: Action, ev: list) -> None:
         for seat_, t in pend.bids[1:]:
             if STRENGTH[t] > STRENGTH[best]:
                 best_seat, best = seat_, t
-    ev.append(Event(EventKind.BIDS_REVEALED, seat=best_seat, other=city.owner, cards=tuple(t for _, t in pend.bids),
+    ev.append(Event(_EV_BIDS_REVEALED, seat=best_seat, other=city.owner, cards=tuple(t for _, t in pend.bids),
                     value=len(pend.bids), city=city.card))
     if pend.bids:
         if best_seat != city.owner:
@@ -245,7 +254,7 @@ def _apply_bid(s: GameState, a: Action, ev: list) -> None:
             ops.discard(s, t, Z.bid(seat_), ev, seat_)
     pend.bids = []
     ops.discard(s, pend.card, Z.TABLE, ev, pend.player)
-    s.decision = Decision(pend.player, TURN)
+    s.decision = M.DECISIONS[TURN][pend.player]
     finish_turn(s, ev)
 
 
@@ -257,7 +266,7 @@ def _apply_congress(s: GameState, a: Action, ev: list) -> None:
         s.chronicles[target].remove(pend.card)
         ops.discard(s, pend.card, Z.chronicles(target), ev, target)
     else:
-        ev.append(Event(EventKind.KEEP, seat=target, card=pend.card))
+        ev.append(Event(_EV_KEEP, seat=target, card=pend.card))
     finish_turn(s, ev)
 
 
@@ -273,7 +282,7 @@ def _e_take_city(s, p, a, ev):
 @_register(EVENT_EFFECTS, "ev.dowry")
 def _e_dowry(s, p, a, ev):
     s.pending.bidders = [(p + i) % s.n for i in range(1, s.n + 1)]   # left of you, you last
-    s.decision = Decision(s.pending.bidders[0], DOWRY_BID)
+    s.decision = M.DECISIONS[DOWRY_BID][s.pending.bidders[0]]
     return True            # the Dowry card is discarded after the bidding
 
 
@@ -303,7 +312,7 @@ def _e_principality_raid(s, p, a, ev):
     for c in s.rng.sample(hand, min(2, len(hand))):
         ops.take_from_hand(s, a.seat, c)
         ops.add_to_hand(s, p, c, known_by=(a.seat,))
-        ev.append(Event(EventKind.MOVE, seat=p, card=c, src=Z.hand(a.seat), dst=Z.hand(p),
+        ev.append(Event(_EV_MOVE, seat=p, card=c, src=Z.hand(a.seat), dst=Z.hand(p),
                         other=a.seat, private=(p, a.seat)))
     return False
 
@@ -312,7 +321,7 @@ def _e_principality_raid(s, p, a, ev):
 def _e_recon(s, p, a, ev):
     hand = tuple(sorted(s.hands[a.seat]))
     s.seen[p].update(hand)
-    ev.append(Event(EventKind.REVEAL, seat=p, other=a.seat, cards=hand, private=(p, a.seat)))
+    ev.append(Event(_EV_REVEAL, seat=p, other=a.seat, cards=hand, private=(p, a.seat)))
     return False
 
 
@@ -329,7 +338,7 @@ def _e_poisoner(s, p, a, ev):
 @_register(EVENT_EFFECTS, "ev.tatar_invasion")
 def _e_invasion(s, p, a, ev):
     s.before[p].append(a.card)
-    ev.append(Event(EventKind.MOVE, seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
+    ev.append(Event(_EV_MOVE, seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
     s.invasion_active = True
     ops.set_end(s, s.turn_no + s.n, "invasion", ev)
     return True
@@ -338,11 +347,11 @@ def _e_invasion(s, p, a, ev):
 @_register(EVENT_EFFECTS, "ev.silence")
 def _e_silence(s, p, a, ev):
     s.before[p].append(a.card)
-    ev.append(Event(EventKind.MOVE, seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
+    ev.append(Event(_EV_MOVE, seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
     if s.invasion_active and s.deck:
         s.invasion_active = False           # the game goes on until the deck runs out
         s.end_turn, s.end_cause = None, ""
-        ev.append(Event(EventKind.END_CANCELLED, seat=p))
+        ev.append(Event(_EV_END_CANCELLED, seat=p))
     else:
         s.invasion_active = False
         ops.set_end(s, s.turn_no + s.n, "silence", ev)
@@ -363,7 +372,7 @@ def _c_sviatopolk(s, p, a, ev):
 @_register(CHRONICLE_EFFECTS, "chr.congress")
 def _c_congress(s, p, a, ev):
     s.pending = Pending(p, a.card, a, target_seat=a.seat, in_limbo=False)
-    s.decision = Decision(a.seat, CONGRESS)
+    s.decision = M.DECISIONS[CONGRESS][a.seat]
 
 
 @_register(CHRONICLE_EFFECTS, "chr.byzantium")
@@ -371,7 +380,7 @@ def _c_byzantium(s, p, a, ev):
     troop = a.cards[0]
     ops.take_from_hand(s, p, troop)
     s.under[a.card] = troop
-    ev.append(Event(EventKind.MOVE, seat=p, card=troop, src=Z.hand(p), dst=Z.under(a.card), other=a.seat))
+    ev.append(Event(_EV_MOVE, seat=p, card=troop, src=Z.hand(p), dst=Z.under(a.card), other=a.seat))
 
 
 # every event has an effect here, but the war cards (`war.py`) and the reactions (`_apply_reaction`)

@@ -6,20 +6,34 @@ from . import ops
 from . import records as R
 from . import zones as Z
 from .actions import (ACCEPT, AMBUSH, ATTACK, BRIBE, CONDEMN, DEFEND, END_WAR, EVENT, RAID_LAY,
-                      WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER, Action, Decision, Event)
+                      WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, YIELD, YIELD_PLUNDER, Action, Event)
 from .cards import CARD_ID, FOREIGN, IS_TROOP
 from .kinds import AnswerKind, EventKind, WarEnd
 from .state import GameState, War
 from .public import attack_sum, defence_sum, fortified, holds
 from .targets import attack_options, defence_options, distinct
 
+# The kinds named at every step, read once: in Python 3.11 an enum's class attribute goes
+# through its metaclass's __getattr__ hook, ten times the cost of reading a module's name.
+_EV_ANSWER, _EV_ATTACK, _EV_BRIBED = EventKind.ANSWER, EventKind.ATTACK, EventKind.BRIBED
+_EV_CITY_FALLS, _EV_PLUNDER = EventKind.CITY_FALLS, EventKind.PLUNDER
+_EV_RAID_LAY, _EV_REPELLED, _EV_WAR_END = EventKind.RAID_LAY, EventKind.REPELLED, EventKind.WAR_END
+_EV_WAR_START = EventKind.WAR_START
+_ANS_ACCEPT, _ANS_AMBUSH, _ANS_BRIBE = AnswerKind.ACCEPT, AnswerKind.AMBUSH, AnswerKind.BRIBE
+_ANS_CONDEMN, _ANS_COUNTER_BRIBE = AnswerKind.CONDEMN, AnswerKind.COUNTER_BRIBE
+_ANS_DEFEND, _ANS_RAID_TROOP = AnswerKind.DEFEND, AnswerKind.RAID_TROOP
+_ANS_YIELD, _ANS_YIELD_PLUNDER = AnswerKind.YIELD, AnswerKind.YIELD_PLUNDER
+_END_CAPTURED, _END_CONDEMNED, _END_ENDED = WarEnd.CAPTURED, WarEnd.CONDEMNED, WarEnd.ENDED
+_new = tuple.__new__        # a war's events made at once from their fields (the keywords in comments)
+
 
 # --- declaring (whether one may: `public.may_declare`) ---------------------------------------
 def declare(s: GameState, attacker: int, city_card: int, ev: list) -> None:
     defender = s.cities[city_card].owner
     s.war = War(attacker, defender, city_card)
-    ev.append(Event(EventKind.WAR_START, seat=attacker, other=defender, city=city_card, value=s.turn_no))
-    s.decision = Decision(attacker, WAR_ATTACK)
+    # Event(WAR_START, seat=attacker, other=defender, city=city_card, value=s.turn_no)
+    ev.append(_new(Event, (_EV_WAR_START, attacker, -1, (), None, None, city_card, defender, s.turn_no, (), "")))
+    s.decision = M.DECISIONS[WAR_ATTACK][attacker]
 
 
 def current_attack(s: GameState) -> int:
@@ -106,8 +120,9 @@ def _answer(s: GameState, how: str, ev: list, seat: int, card: int = -1, cards: 
             value: int = 0, src: Z.Zone | None = None) -> None:
     """Every answer to an attack is an event (its kind in ``how``)."""
     w = s.current_war()
-    ev.append(Event(EventKind.ANSWER, seat=seat, card=card, cards=cards, value=value, city=w.city, how=how,
-                    src=src, dst=Z.WAR if cards and how in (AnswerKind.DEFEND, AnswerKind.RAID_TROOP) else None))
+    dst = Z.WAR if cards and how in (_ANS_DEFEND, _ANS_RAID_TROOP) else None
+    # Event(ANSWER, seat=seat, card=card, cards=cards, src=src, dst=dst, city=w.city, value=value, how=how)
+    ev.append(_new(Event, (_EV_ANSWER, seat, card, cards, src, dst, w.city, -1, value, (), how)))
 
 
 def apply_attacker(s: GameState, a: Action, ev: list, play_event) -> None:
@@ -118,19 +133,21 @@ def apply_attacker(s: GameState, a: Action, ev: list, play_event) -> None:
         w.attack = list(a.cards)
         w.attacks_made += 1
         strength = current_attack(s)
-        ev.append(Event(EventKind.ATTACK, seat=w.attacker, other=w.defender, city=w.city, cards=a.cards,
-                        value=strength, src=Z.hand(w.attacker), dst=Z.WAR))
+        # Event(ATTACK, seat=w.attacker, cards=a.cards, src=Z.hand(w.attacker), dst=Z.WAR,
+        #       city=w.city, other=w.defender, value=strength)
+        ev.append(_new(Event, (_EV_ATTACK, w.attacker, -1, a.cards, Z.HANDS[w.attacker], Z.WAR, w.city,
+                               w.defender, strength, (), "")))
         if w.raid_troop >= 0:                    # the troop laid by the Raid answers first
             t, w.raid_troop = w.raid_troop, -1
             w.defence = [t]
             d = defence_sum(s, w.defence, w.defender, w.city)
-            _answer(s, AnswerKind.RAID_TROOP, ev, w.defender, cards=(t,), value=d, src=Z.WAR)
+            _answer(s, _ANS_RAID_TROOP, ev, w.defender, cards=(t,), value=d, src=Z.WAR)
             if holds(s, d, strength):
                 _defence_holds(s, ev)
                 return
             ops.discard(s, t, Z.WAR, ev, w.defender)
             w.defence = []
-        s.decision = Decision(w.defender, WAR_DEFEND)
+        s.decision = M.DECISIONS[WAR_DEFEND][w.defender]
     elif a.kind == EVENT:
         play_event(s, w.attacker, a, ev)
     elif a.kind == BRIBE:                         # bribing the Raid's laid troop
@@ -138,12 +155,12 @@ def apply_attacker(s: GameState, a: Action, ev: list, play_event) -> None:
         w.raid_troop = -1
         _bribed(s, w.attacker, a.target, ev)
     elif a.kind == END_WAR:
-        end_war(s, ev, WarEnd.ENDED)
+        end_war(s, ev, _END_ENDED)
 
 
 def _bribed(s: GameState, new_owner: int, troop: int, ev: list) -> None:
     ops.add_to_hand(s, new_owner, troop, known_by=tuple(range(s.n)))
-    ev.append(Event(EventKind.BRIBED, seat=new_owner, card=troop, src=Z.WAR, dst=Z.hand(new_owner)))
+    ev.append(Event(_EV_BRIBED, seat=new_owner, card=troop, src=Z.WAR, dst=Z.hand(new_owner)))
 
 
 def apply_defender(s: GameState, a: Action, ev: list) -> None:
@@ -154,49 +171,50 @@ def apply_defender(s: GameState, a: Action, ev: list) -> None:
             ops.take_from_hand(s, d, c)
         w.defence = list(a.cards)
         value = defence_sum(s, w.defence, d, w.city)
-        _answer(s, AnswerKind.DEFEND, ev, d, cards=a.cards, value=value, src=Z.hand(d))
+        _answer(s, _ANS_DEFEND, ev, d, cards=a.cards, value=value, src=Z.hand(d))
         _defence_holds(s, ev)
     elif a.kind == AMBUSH:
-        _answer(s, AnswerKind.AMBUSH, ev, d, card=a.card)
+        _answer(s, _ANS_AMBUSH, ev, d, card=a.card)
         ops.discard_from_hand(s, d, a.card, ev)
-        _repelled(s, ev, AnswerKind.AMBUSH)
+        _repelled(s, ev, _ANS_AMBUSH)
     elif a.kind == BRIBE:
         before = current_attack(s)
         w.attack.remove(a.target)
         goes_on = bool(w.attack) and current_attack(s) > s.cities[w.city].wall_strength
         # the attack's Strength from now on; one the Bribe repels keeps the Strength it had
-        _answer(s, AnswerKind.BRIBE, ev, d, card=a.card, cards=(a.target,),
+        _answer(s, _ANS_BRIBE, ev, d, card=a.card, cards=(a.target,),
                 value=current_attack(s) if goes_on else before)
         ops.discard_from_hand(s, d, a.card, ev)
         _bribed(s, d, a.target, ev)
         if goes_on:
-            s.decision = Decision(d, WAR_DEFEND)
+            s.decision = M.DECISIONS[WAR_DEFEND][d]
         else:
-            _repelled(s, ev, AnswerKind.BRIBE)
+            _repelled(s, ev, _ANS_BRIBE)
     elif a.kind == CONDEMN:
-        _answer(s, AnswerKind.CONDEMN, ev, d, card=a.card)
+        _answer(s, _ANS_CONDEMN, ev, d, card=a.card)
         ops.discard_from_hand(s, d, a.card, ev)
-        end_war(s, ev, WarEnd.CONDEMNED)
+        end_war(s, ev, _END_CONDEMNED)
     elif a.kind in (YIELD, YIELD_PLUNDER):
-        _answer(s, AnswerKind.YIELD if a.kind == YIELD else AnswerKind.YIELD_PLUNDER, ev, d, card=a.card)
+        _answer(s, _ANS_YIELD if a.kind == YIELD else _ANS_YIELD_PLUNDER, ev, d, card=a.card)
         city = s.cities[w.city]
         if a.kind == YIELD_PLUNDER:
             ops.discard_from_hand(s, d, a.card, ev)
-            ev.append(Event(EventKind.PLUNDER, seat=d, card=a.card, city=w.city))
+            ev.append(Event(_EV_PLUNDER, seat=d, card=a.card, city=w.city))
             ops.destroy_buildings(s, city, ev)
-        ev.append(Event(EventKind.CITY_FALLS, seat=w.attacker, other=d, city=w.city))
+        # Event(CITY_FALLS, seat=w.attacker, other=d, city=w.city)
+        ev.append(_new(Event, (_EV_CITY_FALLS, w.attacker, -1, (), None, None, w.city, d, 0, (), "")))
         ops.give_city(s, city, w.attacker, ev, "war")
-        end_war(s, ev, WarEnd.CAPTURED)
+        end_war(s, ev, _END_CAPTURED)
 
 
 def apply_counter(s: GameState, a: Action, ev: list) -> None:
     w = s.current_war()
     if a.kind == ACCEPT:
-        _answer(s, AnswerKind.ACCEPT, ev, w.attacker)
+        _answer(s, _ANS_ACCEPT, ev, w.attacker)
         _repelled(s, ev, "defence")
         return
     w.defence.remove(a.target)
-    _answer(s, AnswerKind.COUNTER_BRIBE, ev, w.attacker, card=a.card, cards=(a.target,),
+    _answer(s, _ANS_COUNTER_BRIBE, ev, w.attacker, card=a.card, cards=(a.target,),
             value=defence_sum(s, w.defence, w.defender, w.city))
     ops.discard_from_hand(s, w.attacker, a.card, ev)
     _bribed(s, w.attacker, a.target, ev)
@@ -206,16 +224,16 @@ def apply_counter(s: GameState, a: Action, ev: list) -> None:
     for t in w.defence:                       # what is left no longer holds: spent
         ops.discard(s, t, Z.WAR, ev, w.defender)
     w.defence = []
-    s.decision = Decision(w.defender, WAR_DEFEND)
+    s.decision = M.DECISIONS[WAR_DEFEND][w.defender]
 
 
 def apply_raid_lay(s: GameState, a: Action, ev: list) -> None:
     w = s.current_war()
     ops.take_from_hand(s, w.defender, a.card)
     w.raid_troop = a.card
-    ev.append(Event(EventKind.RAID_LAY, seat=w.defender, card=a.card, src=Z.hand(w.defender), dst=Z.WAR,
+    ev.append(Event(_EV_RAID_LAY, seat=w.defender, card=a.card, src=Z.hand(w.defender), dst=Z.WAR,
                     city=w.city))
-    s.decision = Decision(w.attacker, WAR_ATTACK)
+    s.decision = M.DECISIONS[WAR_ATTACK][w.attacker]
 
 
 def after_raid(s: GameState) -> None:
@@ -223,9 +241,9 @@ def after_raid(s: GameState) -> None:
     w = s.current_war()
     w.raid_played = True
     if any(IS_TROOP[c] for c in s.hands[w.defender]):
-        s.decision = Decision(w.defender, RAID_LAY)
+        s.decision = M.DECISIONS[RAID_LAY][w.defender]
     else:
-        s.decision = Decision(w.attacker, WAR_ATTACK)
+        s.decision = M.DECISIONS[WAR_ATTACK][w.attacker]
 
 
 def _defence_holds(s: GameState, ev: list) -> None:
@@ -233,7 +251,7 @@ def _defence_holds(s: GameState, ev: list) -> None:
     # nobody learns from the question whether he holds a Bribe.
     w = s.current_war()
     if any(FOREIGN[t] for t in w.defence):
-        s.decision = Decision(w.attacker, WAR_COUNTER)
+        s.decision = M.DECISIONS[WAR_COUNTER][w.attacker]
     else:
         _repelled(s, ev, "defence")
 
@@ -245,8 +263,9 @@ def _repelled(s: GameState, ev: list, how: str) -> None:
     for t in w.defence:
         ops.discard(s, t, Z.WAR, ev, w.defender)
     w.attack, w.defence = [], []
-    ev.append(Event(EventKind.REPELLED, seat=w.defender, other=w.attacker, city=w.city, how=how))
-    s.decision = Decision(w.attacker, WAR_ATTACK)
+    # Event(REPELLED, seat=w.defender, other=w.attacker, city=w.city, how=how)
+    ev.append(_new(Event, (_EV_REPELLED, w.defender, -1, (), None, None, w.city, w.attacker, 0, (), how)))
+    s.decision = M.DECISIONS[WAR_ATTACK][w.attacker]
 
 
 def end_war(s: GameState, ev: list, outcome: str) -> None:
@@ -258,6 +277,7 @@ def end_war(s: GameState, ev: list, outcome: str) -> None:
         ops.discard(s, t, Z.WAR, ev, w.defender)
     if w.raid_troop >= 0:
         ops.discard(s, w.raid_troop, Z.WAR, ev, w.defender)
-    ev.append(Event(EventKind.WAR_END, seat=w.attacker, other=w.defender, city=w.city, how=outcome))
+    # Event(WAR_END, seat=w.attacker, other=w.defender, city=w.city, how=outcome)
+    ev.append(_new(Event, (_EV_WAR_END, w.attacker, -1, (), None, None, w.city, w.defender, 0, (), outcome)))
     s.war = None
     ops.finish_turn(s, ev)                # war ends the attacker's turn
