@@ -14,7 +14,7 @@ from .observation import NOBODY, Observation, determinize, observation, public_o
 from .prepared import prepared_game
 from .records import Answer, AttackRecord, WarEvent, WarRecord, war_after
 from .refusals import CardArg, Refusal, SeatArg, Target, why_not_declare, why_not_pass_igor, why_not_play
-from .rules import apply, explain_illegal, legal_actions
+from .rules import apply, apply_legal, explain_illegal, legal_actions
 from .saves import SaveError, dumps, from_bytes, loads
 from .public import PublicView
 from .scoring import SeatScore, final_scores, score, top_seats, win_shares, winners
@@ -26,7 +26,7 @@ __all__ = [
     "Action", "Decision", "Event", "IllegalAction", "DECISION_KINDS", "CARDS", "CARD_ID", "SPECS",
     "RULESET_VERSION", "card_label", "card_name", "catalogue", "texts", "new_game",
     "start_events", "NOBODY", "Observation", "determinize", "observation", "public_observation", "public_part",
-    "seen_from", "PublicView", "apply", "explain_illegal",
+    "seen_from", "PublicView", "apply", "apply_legal", "explain_illegal",
     "legal_actions", "prepared_game", "SaveError", "dumps", "from_bytes", "loads",
     "SeatScore", "final_scores", "score", "top_seats", "win_shares", "winners", "Series", "City", "GameOptions",
     "GameState", "War", "Answer", "AttackRecord", "WarEvent", "WarRecord", "war_after", "CardArg",

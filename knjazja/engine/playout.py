@@ -5,7 +5,7 @@ import random
 import time
 
 from .game import new_game
-from .rules import apply, legal_actions
+from .rules import apply_legal, legal_actions
 from .scoring import final_scores, win_shares, winners
 
 
@@ -23,7 +23,7 @@ def random_game(n_players: int, seed: int) -> tuple[list[int], list[int], int, i
     actions = 0
     while not s.over:
         legal = legal_actions(s)
-        apply(s, legal[rng.randrange(len(legal))])
+        apply_legal(s, legal[rng.randrange(len(legal))])     # taken from the list: unchecked
         actions += 1
     return final_scores(s), winners(s), s.turn_no + 1, actions
 

@@ -102,6 +102,8 @@ def attack_malus(t: PublicTable, defender: int) -> int:
     return ANNA_MALUS if _ANNA in t.chronicles[defender] else 0
 
 
+# the troops that may attack at all: no Militia (it only defends)
+_ATTACKS: tuple[bool, ...] = tuple(troop and not militia for troop, militia in zip(IS_TROOP, IS_MILITIA))
 # every card's attacking Strength against a holder of Anna Yaroslavna (the foreign troops less
 # her malus), and against anyone else: its printed Strength
 _UNDER_ANNA: tuple[int, ...] = tuple(s - ANNA_MALUS if foreign else s for s, foreign in zip(STRENGTH, FOREIGN))
@@ -127,7 +129,14 @@ def attack_sum(t: PublicTable, troops: Iterable[int], defender: int) -> int:
 def may_attack(t: PublicTable, troop: int, defender: int) -> bool:
     """Whether ``troop`` may attack ``defender`` at all: a troop, no Militia, and not brought
     to 0 or below by Anna Yaroslavna (§4.3)."""
-    return IS_TROOP[troop] and not IS_MILITIA[troop] and attack_table(t, defender)[troop] > 0
+    return _ATTACKS[troop] and attack_table(t, defender)[troop] > 0
+
+
+def attacking(t: PublicTable, hand: Iterable[int], defender: int) -> list[int]:
+    """The troops of ``hand`` that may attack ``defender`` at all (`may_attack`), in the
+    hand's order."""
+    values = attack_table(t, defender)
+    return [x for x in hand if _ATTACKS[x] and values[x] > 0]
 
 
 def attack_values(t: PublicTable, hand: Iterable[int], defender: int) -> list[int]:
@@ -144,33 +153,63 @@ def forms_squads(t: PublicTable, seat: int) -> bool:
 
 def best_troop(t: PublicTable, hand: Iterable[int], defender: int) -> int:
     """The Strength of the strongest troop of ``hand`` attacking ``defender`` (0: none may)."""
-    values = attack_table(t, defender)
-    best = 0
-    for x in hand:
-        if IS_TROOP[x] and not IS_MILITIA[x] and values[x] > best:
-            best = values[x]
-    return best
+    return _strongest(hand, False, attack_table(t, defender))
+
+
+def _holder(t: PublicTable, chronicle: int) -> int:
+    """The seat before whom ``chronicle`` (a card with one copy) lies, or -1."""
+    for seat, held in enumerate(t.chronicles):
+        if chronicle in held:
+            return seat
+    return -1
 
 
 def strongest_attack(t: PublicTable, hand: Iterable[int], attacker: int, defender: int) -> int:
     """The Strength of the strongest attack ``attacker`` could make on ``defender`` with the
     troops of ``hand``: his best troop, or with the Wise Voivode the squad of every troop
     that may attack (their values are all positive); 0 when none may."""
-    if forms_squads(t, attacker):
-        return sum(v for v in attack_values(t, hand, defender) if v > 0)
-    return best_troop(t, hand, defender)
+    return _strongest(hand, forms_squads(t, attacker), attack_table(t, defender))
+
+
+def _strongest(hand: Iterable[int], squads: bool, values: Sequence[int]) -> int:
+    """`strongest_attack` with the attack table chosen: with ``squads`` all troops that may
+    attack together, else the best one."""
+    if squads:
+        return sum(v for x in hand if _ATTACKS[x] and (v := values[x]) > 0)
+    best = 0
+    for x in hand:
+        if _ATTACKS[x] and values[x] > best:
+            best = values[x]
+    return best
 
 
 def may_declare(t: PublicTable, hand: Sequence[int], attacker: int, city_card: int) -> bool:
     """Whether ``attacker``, holding ``hand``, may declare war on the city (§4.1, RULINGS W1):
     another prince's, and he holds a troop that could attack it — an attack stronger than
     its walls now (`strongest_attack`), or, with False Matchmaking in hand, one once its
-    walls and Moat are gone."""
-    city = t.cities[city_card]
-    if city.owner == attacker:
-        return False
-    best = strongest_attack(t, hand, attacker, city.owner)
-    return best > 0 and (best > city.wall_strength or (fortified(city) and not _FALSE_MATCH.isdisjoint(hand)))
+    walls and Moat are gone (`declarable`)."""
+    return city_card in declarable(t, hand, attacker)
+
+
+def declarable(t: PublicTable, hand: Sequence[int], attacker: int) -> list[int]:
+    """Every city ``attacker`` may declare war on, holding ``hand``, in the table's order
+    (`may_declare`): his strongest attack is reckoned once against Anna Yaroslavna's holder
+    and once against the others, for the legal actions ask it after every action."""
+    squads = forms_squads(t, attacker)
+    plain = _strongest(hand, squads, STRENGTH)
+    if plain <= 0:                     # no troop that may attack (Anna only lowers them)
+        return []
+    anna = _holder(t, _ANNA)
+    under_anna = _strongest(hand, squads, _UNDER_ANNA) if anna >= 0 else 0
+    matchmaking = not _FALSE_MATCH.isdisjoint(hand)
+    out = []
+    for card, city in t.cities.items():
+        owner = city.owner
+        if owner != attacker:
+            best = under_anna if owner == anna else plain
+            if best > 0 and (best > city.wall_strength or (matchmaking and fortified(city))):
+                out.append(card)
+    return out
 
 
 # --- defence ---------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ observation hides nothing: it is the fold of the events that seat saw.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .actions import Event
@@ -64,46 +65,93 @@ class WarRecord:
             return self.attacks[-1]
         return None
 
-    def _last(self, **changes) -> WarRecord:
-        if not self.attacks:
-            return self
-        return replace(self, attacks=self.attacks[:-1] + (replace(self.attacks[-1], **changes),))
+
+def _with_attacks(record: WarRecord, attacks: tuple[AttackRecord, ...]) -> WarRecord:
+    """`replace(record, attacks=attacks)`, spelled out: it runs at every attack and answer
+    of every war of the bots' look-aheads, and `replace` reads the fields each time."""
+    return WarRecord(record.attacker, record.defender, record.city, record.turn_no, attacks,
+                     record.events, record.raid_troop, record.outcome)
+
+
+def _with_last(record: WarRecord, answers: tuple[Answer, ...] | None = None,
+               strength: int | None = None, result: str | None = None) -> WarRecord:
+    """The record with its last attack changed (none: the record as it is)."""
+    if not record.attacks:
+        return record
+    last = record.attacks[-1]
+    changed = AttackRecord(last.troops, last.strength if strength is None else strength,
+                           last.answers if answers is None else answers,
+                           last.result if result is None else result)
+    return _with_attacks(record, record.attacks[:-1] + (changed,))
 
 
 def war_after(record: WarRecord | None, e: Event) -> WarRecord | None:
     """The record after event ``e`` (a ``war_start`` begins one; other events only change
     a running record)."""
-    k = e.kind
-    if k == EventKind.WAR_START:
-        return WarRecord(e.seat, e.other, e.city, e.value)
-    if record is None:
-        return None
-    if k == EventKind.ATTACK:
-        return replace(record, attacks=record.attacks + (AttackRecord(tuple(e.cards), e.value),))
-    if k == EventKind.ANSWER:
-        return _answered(record, e)
-    if k == EventKind.RAID_LAY:
-        return replace(record, raid_troop=e.card)
-    if k in (EventKind.BRIBED, EventKind.MOVE) and e.src == WAR and record.raid_troop >= 0 \
-            and e.card == record.raid_troop:
-        return replace(record, raid_troop=-1)
-    if k == EventKind.PLAY_EVENT and not record.outcome:
-        return replace(record, events=record.events + (WarEvent(e.seat, e.card),))
-    if k == EventKind.REPELLED:
-        return record._last(result=AttackResult.REPELLED)
-    if k == EventKind.CITY_FALLS:
-        return record._last(result=AttackResult.FELL)
-    if k == EventKind.WAR_END:
-        return replace(record, outcome=e.how)
-    return record
+    fold = _FOLDS.get(e.kind)
+    if fold is None:                       # an event no record keeps
+        return record
+    if fold is _started:
+        return _started(record, e)
+    return None if record is None else fold(record, e)
+
+
+def _started(record: WarRecord | None, e: Event) -> WarRecord:
+    return WarRecord(e.seat, e.other, e.city, e.value)
+
+
+def _attacked(record: WarRecord, e: Event) -> WarRecord:
+    return _with_attacks(record, record.attacks + (AttackRecord(tuple(e.cards), e.value),))
 
 
 def _answered(record: WarRecord, e: Event) -> WarRecord:
-    answer = Answer(AnswerKind(e.how), e.seat, e.card, tuple(e.cards), e.value)
-    if e.how == AnswerKind.RAID_TROOP:
+    how = e.how
+    answer = Answer(_ANSWER_KINDS.get(how) or AnswerKind(how), e.seat, e.card, tuple(e.cards), e.value)
+    if how == _RAID_TROOP:
         record = replace(record, raid_troop=-1)
     last = record.attacks[-1] if record.attacks else None
     if last is None:
         return record
-    strength = e.value if e.how == AnswerKind.BRIBE else last.strength
-    return record._last(answers=last.answers + (answer,), strength=strength)
+    strength = e.value if how == _BRIBE else last.strength
+    return _with_last(record, answers=last.answers + (answer,), strength=strength)
+
+
+def _raid_laid(record: WarRecord, e: Event) -> WarRecord:
+    return replace(record, raid_troop=e.card)
+
+
+def _left_war(record: WarRecord, e: Event) -> WarRecord:
+    """A troop left the war's stack: bribed, or discarded (the Raid's laid troop is gone)."""
+    if e.src == WAR and record.raid_troop >= 0 and e.card == record.raid_troop:
+        return replace(record, raid_troop=-1)
+    return record
+
+
+def _event_played(record: WarRecord, e: Event) -> WarRecord:
+    if record.outcome:
+        return record
+    return replace(record, events=record.events + (WarEvent(e.seat, e.card),))
+
+
+def _repelled(record: WarRecord, e: Event) -> WarRecord:
+    return _with_last(record, result=AttackResult.REPELLED)
+
+
+def _fell(record: WarRecord, e: Event) -> WarRecord:
+    return _with_last(record, result=AttackResult.FELL)
+
+
+def _ended(record: WarRecord, e: Event) -> WarRecord:
+    return replace(record, outcome=e.how)
+
+
+# each kind of event a record keeps, and how (a dict: the kinds' class attributes are slow to
+# read in Python 3.11, and most of a war's events change nothing)
+_FOLDS: dict[str, Callable[..., WarRecord]] = {
+    EventKind.WAR_START: _started, EventKind.ATTACK: _attacked, EventKind.ANSWER: _answered,
+    EventKind.RAID_LAY: _raid_laid, EventKind.BRIBED: _left_war, EventKind.MOVE: _left_war,
+    EventKind.PLAY_EVENT: _event_played, EventKind.REPELLED: _repelled,
+    EventKind.CITY_FALLS: _fell, EventKind.WAR_END: _ended,
+}
+_ANSWER_KINDS = {kind.value: kind for kind in AnswerKind}
+_RAID_TROOP, _BRIBE = AnswerKind.RAID_TROOP, AnswerKind.BRIBE

@@ -1,34 +1,46 @@
-"""The turn, cards' effects and the decision loop: `legal_actions` and `apply`.
+"""The turn, cards' effects and the decision loop: `apply` (and `legal_actions`, `legal.py`).
 
-Card effects are small functions registered per card id (EVENT_TARGETS /
-EVENT_EFFECTS / CHRONICLE_TARGETS / CHRONICLE_EFFECTS), never name chains.
+Card effects are small functions registered per card id (EVENT_EFFECTS /
+CHRONICLE_EFFECTS; their targets: `legal.EVENT_TARGETS` / `legal.CHRONICLE_TARGETS`),
+never name chains.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from operator import gt
+from typing import Callable
 
+from . import moves as M
 from . import ops, war
 from . import zones as Z
 from .actions import (BID, BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DECLINE, DOWRY_BID, DRAW,
-                      EVENT, GIVE_CITY, KEEP, NO_BID, OVER, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY,
-                      REACT, REACTION, TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action,
-                      Decision, Event, IllegalAction)
-from .cards import CARD_ID, KIND, SPECS, STRENGTH, card_ids
-from .kinds import CardKind, EventKind, TargetKind
-from .public import built_on, fortified, may_declare
-from .state import GameState, Pending
-from .targets import distinct, draw_count, other_cities, others_with_cards, troops_for_sending
+                      EVENT, GIVE_CITY, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY, REACTION,
+                      TURN, WAR_ATTACK, WAR_COUNTER, WAR_DEFEND, Action, Event,
+                      IllegalAction)
+from .cards import CARD_ID, SPECS, STRENGTH, card_ids
+from .kinds import CardKind, EventKind
+from .legal import CHRONICLE_TARGETS, EVENT_TARGETS, legal_actions
+from .ops import finish_turn
+from .state import City, GameState, Pending
+from .targets import draw_count
 from .validation import check_action, illegal_reason
 
-TargetFn = Callable[[GameState, int, int], Iterable[Action]]
+__all__ = ["apply", "apply_legal", "explain_illegal", "legal_actions", "finish_turn",
+           "EVENT_TARGETS", "CHRONICLE_TARGETS", "EVENT_EFFECTS", "CHRONICLE_EFFECTS", "REACTABLE"]
+
 EffectFn = Callable[[GameState, int, Action, list], bool]
 
-EVENT_TARGETS: dict[str, TargetFn] = {}
 EVENT_EFFECTS: dict[str, EffectFn] = {}
-CHRONICLE_TARGETS: dict[str, TargetFn] = {}
 CHRONICLE_EFFECTS: dict[str, Callable[[GameState, int, Action, list], None]] = {}
 # Which reaction may cancel an event (its target is asked): the reactions' `CardSpec.stops`.
 REACTABLE: dict[str, str] = {cid: sp.id for sp in SPECS for cid in sp.stops}
+
+# The kinds named at every step, read once: in Python 3.11 an enum's class attribute goes
+# through its metaclass's __getattr__ hook, ten times the cost of reading a module's name.
+_EV_BID, _EV_BIDS_REVEALED = EventKind.BID, EventKind.BIDS_REVEALED
+_EV_CANCELLED, _EV_DECLINE = EventKind.CANCELLED, EventKind.DECLINE
+_EV_END_CANCELLED, _EV_KEEP, _EV_MOVE = EventKind.END_CANCELLED, EventKind.KEEP, EventKind.MOVE
+_EV_NO_BID, _EV_PASS, _EV_PLAY_EVENT = EventKind.NO_BID, EventKind.PASS, EventKind.PLAY_EVENT
+_EV_REVEAL = EventKind.REVEAL
 
 
 def _register(table: dict, *ids: str):
@@ -37,66 +49,6 @@ def _register(table: dict, *ids: str):
             table[i] = fn
         return fn
     return deco
-
-
-# ===================================================================================
-# legal actions
-# ===================================================================================
-def legal_actions(s: GameState) -> list[Action]:
-    """The legal actions of whoever must decide now (`s.decision.seat`), in a stable order."""
-    if s._legal is None:
-        s._legal = _compute_legal(s)
-    return s._legal
-
-
-def _compute_legal(s: GameState) -> list[Action]:
-    kind = s.decision.kind
-    if kind == TURN:
-        return _legal_turn(s, s.current)
-    if kind == WAR_ATTACK:
-        return war.legal_attacker(s)
-    if kind == WAR_DEFEND:
-        return war.legal_defender(s)
-    if kind == WAR_COUNTER:
-        return war.legal_counter(s)
-    if kind == RAID_LAY:
-        return war.legal_raid_lay(s)
-    if kind == REACTION:
-        p = s.current_pending()
-        card = s.first_in_hand(p.target_seat, p.reaction)
-        return ([Action(REACT, card=card)] if card >= 0 else []) + [Action(DECLINE)]
-    if kind == DOWRY_BID:
-        seat = s.decision.seat
-        return [Action(BID, card=t) for t in troops_for_sending(s, seat)] + [Action(NO_BID)]
-    if kind == CONGRESS:
-        seat = s.decision.seat
-        return [Action(GIVE_CITY, city=c.card) for c in s.cities_of(seat)] + [Action(KEEP)]
-    return []
-
-
-def _legal_turn(s: GameState, p: int) -> list[Action]:
-    out = [Action(DRAW)] if s.deck else [Action(PASS)]
-    seats = range(s.n)
-    for card in distinct(s.hands[p]):
-        kind = KIND[card]
-        cid = CARD_ID[card]
-        if kind == CardKind.CITY:
-            out += [Action(PLAY_CITY, card=card, seat=t) for t in seats]
-        elif kind == CardKind.BUILDING:
-            out += [Action(BUILD, card=card, city=c.card) for c in s.cities.values() if not c.blocked]
-        elif kind == CardKind.CHRONICLE:
-            fn = CHRONICLE_TARGETS.get(cid)
-            out += fn(s, p, card) if fn else [Action(CHRONICLE, card=card, seat=t) for t in seats]
-        elif kind == CardKind.EVENT:
-            fn = EVENT_TARGETS.get(cid)
-            if fn:
-                out += fn(s, p, card)
-    hand = s.hands[p]
-    out += [Action(DECLARE_WAR, city=c) for c in s.cities if may_declare(s, hand, p, c)]
-    if s.holds_chronicle(p, "chr.igor"):
-        out += [Action(PASS_IGOR, seat=t, cards=(tr,)) for t in seats if t != p
-                for tr in troops_for_sending(s, p)]
-    return out
 
 
 # ===================================================================================
@@ -110,13 +62,26 @@ def apply(s: GameState, action: Action) -> list[Event]:
     legal = legal_actions(s)
     if action not in legal:
         raise IllegalAction(illegal_reason(s, action, legal))
+    return apply_legal(s, action)
+
+
+def apply_legal(s: GameState, action: Action) -> list[Event]:
+    """`apply` for an action taken as it is from `legal_actions(s)`, unchecked: the random
+    playouts and the bots' look-aheads, which only ever pick from that list.  Anything
+    else (a player's move, a file, the network) goes through `apply`."""
     ev: list[Event] = []
-    kind = s.decision.kind
+    seat, kind = s.decision
     if kind == TURN:
-        seat, held = s.decision.seat, set(s.hands[s.decision.seat])
-        _apply_turn(s, action, ev)
-        # Only the turn's own play leaves the hand here, and it is public.
-        s.kept[seat] = len(held.intersection(s.hands[seat]))
+        hand = s.hands[seat]
+        if action[0] == DRAW:                   # (its kind) nothing leaves the hand: all is kept
+            kept = len(hand)
+            _apply_turn(s, action, ev)
+        else:
+            held = set(hand)
+            _apply_turn(s, action, ev)
+            # Only the turn's own play leaves the hand here, and it is public.
+            kept = len(held.intersection(s.hands[seat]))
+        s.kept[seat] = kept
     elif kind == WAR_ATTACK:
         war.apply_attacker(s, action, ev, _play_event)
     elif kind == WAR_DEFEND:
@@ -133,8 +98,10 @@ def apply(s: GameState, action: Action) -> list[Event]:
         _apply_congress(s, action, ev)
     s.history.append(action)
     s._legal = None
-    s.clamp_kept()
-    war.keep_record(s, ev)
+    if any(map(gt, s.kept, map(len, s.hands))):        # a hand left shorter than its count
+        s.clamp_kept()
+    if s.war is not None:
+        war.keep_record(s, ev)
     return ev
 
 
@@ -148,37 +115,21 @@ def explain_illegal(s: GameState, action: object) -> str:
     return illegal_reason(s, action, legal_actions(s))
 
 
-def finish_turn(s: GameState, ev: list) -> None:
-    """The active player's turn is over: end the game or pass the turn clockwise."""
-    s.pending = None
-    if s.end_turn is not None and s.turn_no >= s.end_turn:
-        s.over = True
-        s.decision = Decision(-1, OVER)
-        from .scoring import final_scores
-        ev.append(Event(EventKind.GAME_OVER, value=s.turn_no, cards=tuple(final_scores(s))))
-        return
-    s.turn_no += 1
-    s.current = (s.current + 1) % s.n
-    s.decision = Decision(s.current, TURN)
-    ev.append(Event(EventKind.TURN, seat=s.current, value=s.turn_no))
-
-
 def _apply_turn(s: GameState, a: Action, ev: list) -> None:
     p = s.current
-    k = a.kind
+    k = a[0]                                    # its kind (unpacked: the quicker read)
     if k == DRAW:
         for _ in range(draw_count(s, p)):
             ops.draw_one(s, p, ev)
         finish_turn(s, ev)
     elif k == PASS:
-        ev.append(Event(EventKind.PASS, seat=p))
+        ev.append(Event(_EV_PASS, seat=p))
         finish_turn(s, ev)
     elif k == PLAY_CITY:
-        from .state import City
         ops.take_from_hand(s, p, a.card)
         s.cities[a.card] = City(a.card, a.seat)
         s.owned_ever[a.seat].add(a.card)
-        ev.append(Event(EventKind.MOVE, seat=p, card=a.card, src=Z.hand(p), dst=Z.cities(a.seat),
+        ev.append(Event(_EV_MOVE, seat=p, card=a.card, src=Z.hand(p), dst=Z.cities(a.seat),
                         city=a.card, other=a.seat))
         finish_turn(s, ev)
     elif k == BUILD:
@@ -188,7 +139,7 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
     elif k == CHRONICLE:
         ops.take_from_hand(s, p, a.card)
         s.chronicles[a.seat].append(a.card)
-        ev.append(Event(EventKind.MOVE, seat=p, card=a.card, src=Z.hand(p), dst=Z.chronicles(a.seat),
+        ev.append(Event(_EV_MOVE, seat=p, card=a.card, src=Z.hand(p), dst=Z.chronicles(a.seat),
                         other=a.seat))
         effect = CHRONICLE_EFFECTS.get(CARD_ID[a.card])
         if effect:
@@ -205,7 +156,7 @@ def _apply_turn(s: GameState, a: Action, ev: list) -> None:
         igor = next(c for c in s.chronicles[p] if CARD_ID[c] == "chr.igor")
         s.chronicles[p].remove(igor)
         s.chronicles[a.seat].append(igor)
-        ev.append(Event(EventKind.MOVE, seat=p, card=igor, src=Z.chronicles(p), dst=Z.chronicles(a.seat),
+        ev.append(Event(_EV_MOVE, seat=p, card=igor, src=Z.chronicles(p), dst=Z.chronicles(a.seat),
                         other=a.seat))
         finish_turn(s, ev)
 
@@ -220,7 +171,7 @@ def _event_target_seat(s: GameState, a: Action) -> int:
 def _play_event(s: GameState, p: int, a: Action, ev: list) -> None:
     ops.take_from_hand(s, p, a.card)
     cid = CARD_ID[a.card]
-    ev.append(Event(EventKind.PLAY_EVENT, seat=p, card=a.card, src=Z.hand(p), dst=Z.TABLE,
+    ev.append(Event(_EV_PLAY_EVENT, seat=p, card=a.card, src=Z.hand(p), dst=Z.TABLE,
                     other=a.seat, city=a.city, cards=(a.target,) if a.target >= 0 else ()))
     s.pending = Pending(p, a.card, a)
     reaction = REACTABLE.get(cid)
@@ -230,7 +181,7 @@ def _play_event(s: GameState, p: int, a: Action, ev: list) -> None:
         # holders would tell everyone who holds one.
         s.pending.target_seat = target
         s.pending.reaction = reaction
-        s.decision = Decision(target, REACTION)
+        s.decision = M.DECISIONS[REACTION][target]
         return
     _resolve_event(s, ev)
 
@@ -252,7 +203,7 @@ def _after_event(s: GameState, ev: list) -> None:
     if s.decision.kind == RAID_LAY:
         return
     if s.war is not None:
-        s.decision = Decision(s.war.attacker, WAR_ATTACK)
+        s.decision = M.DECISIONS[WAR_ATTACK][s.war.attacker]
     else:
         finish_turn(s, ev)
 
@@ -260,11 +211,11 @@ def _after_event(s: GameState, ev: list) -> None:
 def _apply_reaction(s: GameState, a: Action, ev: list) -> None:
     pend = s.current_pending()
     if a.kind == DECLINE:
-        ev.append(Event(EventKind.DECLINE, seat=pend.target_seat))
+        ev.append(Event(_EV_DECLINE, seat=pend.target_seat))
         _resolve_event(s, ev)
         return
     # told first, then both cards go to the discard pile (a log never discards a card unplayed)
-    ev.append(Event(EventKind.CANCELLED, seat=pend.target_seat, card=a.card, other=pend.player,
+    ev.append(Event(_EV_CANCELLED, seat=pend.target_seat, card=a.card, other=pend.player,
                     value=pend.card))
     ops.discard_from_hand(s, pend.target_seat, a.card, ev)
     ops.discard(s, pend.card, Z.TABLE, ev, pend.player)
@@ -280,11 +231,11 @@ def _apply_bid(s: GameState, a: Action, ev: list) -> None:
     if a.kind == BID:
         ops.take_from_hand(s, seat, a.card)
         pend.bids.append((seat, a.card))
-        ev.append(Event(EventKind.BID, seat=seat, card=a.card, src=Z.hand(seat), dst=Z.bid(seat), private=(seat,)))
+        ev.append(Event(_EV_BID, seat=seat, card=a.card, src=Z.hand(seat), dst=Z.bid(seat), private=(seat,)))
     else:
-        ev.append(Event(EventKind.NO_BID, seat=seat))
+        ev.append(Event(_EV_NO_BID, seat=seat))
     if pend.bidders:
-        s.decision = Decision(pend.bidders[0], DOWRY_BID)
+        s.decision = M.DECISIONS[DOWRY_BID][pend.bidders[0]]
         return
     # Reveal: the highest printed Strength wins, ties go to the earlier bid.
     city = s.cities[pend.action.city]
@@ -294,7 +245,7 @@ def _apply_bid(s: GameState, a: Action, ev: list) -> None:
         for seat_, t in pend.bids[1:]:
             if STRENGTH[t] > STRENGTH[best]:
                 best_seat, best = seat_, t
-    ev.append(Event(EventKind.BIDS_REVEALED, seat=best_seat, other=city.owner, cards=tuple(t for _, t in pend.bids),
+    ev.append(Event(_EV_BIDS_REVEALED, seat=best_seat, other=city.owner, cards=tuple(t for _, t in pend.bids),
                     value=len(pend.bids), city=city.card))
     if pend.bids:
         if best_seat != city.owner:
@@ -303,7 +254,7 @@ def _apply_bid(s: GameState, a: Action, ev: list) -> None:
             ops.discard(s, t, Z.bid(seat_), ev, seat_)
     pend.bids = []
     ops.discard(s, pend.card, Z.TABLE, ev, pend.player)
-    s.decision = Decision(pend.player, TURN)
+    s.decision = M.DECISIONS[TURN][pend.player]
     finish_turn(s, ev)
 
 
@@ -315,57 +266,13 @@ def _apply_congress(s: GameState, a: Action, ev: list) -> None:
         s.chronicles[target].remove(pend.card)
         ops.discard(s, pend.card, Z.chronicles(target), ev, target)
     else:
-        ev.append(Event(EventKind.KEEP, seat=target, card=pend.card))
+        ev.append(Event(_EV_KEEP, seat=target, card=pend.card))
     finish_turn(s, ev)
 
 
 # ===================================================================================
 # the cards
 # ===================================================================================
-@_register(EVENT_TARGETS, "ev.treachery", "ev.dowry")
-def _t_other_city(s, p, card):
-    return [Action(EVENT, card=card, city=c) for c in other_cities(s, p)]
-
-
-@_register(EVENT_TARGETS, "ev.false_match")
-def _t_walled(s, p, card):
-    return [Action(EVENT, card=card, city=c.card) for c in s.cities.values() if fortified(c)]
-
-
-@_register(EVENT_TARGETS, "ev.fire")
-def _t_built(s, p, card):
-    return [Action(EVENT, card=card, city=c.card) for c in s.cities.values() if built_on(c)]
-
-
-# the events aimed at a prince (the raids, Reconnaissance: all at another, for his hand)
-@_register(EVENT_TARGETS, *sorted(card_ids(CardKind.EVENT, aim=TargetKind.SEAT)))
-def _t_other_with_cards(s, p, card):
-    return [Action(EVENT, card=card, seat=t) for t in others_with_cards(s, p)]
-
-
-@_register(EVENT_TARGETS, "ev.tatar_invasion")
-def _t_invasion(s, p, card):
-    if s.end_turn is not None or (s.first_round and not s.options.invasion_first_round):
-        return []
-    return [Action(EVENT, card=card, seat=p)]
-
-
-@_register(EVENT_TARGETS, "ev.silence")
-def _t_silence(s, p, card):
-    return [Action(EVENT, card=card, seat=p)] if s.end_turn is not None else []
-
-
-@_register(EVENT_TARGETS, "ev.judgement")
-def _t_judgement(s, p, card):
-    return [Action(EVENT, card=card, city=c.card) for c in s.cities.values()
-            if c.owner != p and c.card in s.owned_ever[p]]
-
-
-@_register(EVENT_TARGETS, *sorted(card_ids(CardKind.EVENT, aim=TargetKind.CHRONICLE)))
-def _t_poisoner(s, p, card):
-    return [Action(EVENT, card=card, seat=t, target=c) for t in range(s.n) for c in s.chronicles[t]]
-
-
 @_register(EVENT_EFFECTS, "ev.treachery", "ev.judgement")
 def _e_take_city(s, p, a, ev):
     ops.give_city(s, s.cities[a.city], p, ev, CARD_ID[a.card])
@@ -375,7 +282,7 @@ def _e_take_city(s, p, a, ev):
 @_register(EVENT_EFFECTS, "ev.dowry")
 def _e_dowry(s, p, a, ev):
     s.pending.bidders = [(p + i) % s.n for i in range(1, s.n + 1)]   # left of you, you last
-    s.decision = Decision(s.pending.bidders[0], DOWRY_BID)
+    s.decision = M.DECISIONS[DOWRY_BID][s.pending.bidders[0]]
     return True            # the Dowry card is discarded after the bidding
 
 
@@ -405,7 +312,7 @@ def _e_principality_raid(s, p, a, ev):
     for c in s.rng.sample(hand, min(2, len(hand))):
         ops.take_from_hand(s, a.seat, c)
         ops.add_to_hand(s, p, c, known_by=(a.seat,))
-        ev.append(Event(EventKind.MOVE, seat=p, card=c, src=Z.hand(a.seat), dst=Z.hand(p),
+        ev.append(Event(_EV_MOVE, seat=p, card=c, src=Z.hand(a.seat), dst=Z.hand(p),
                         other=a.seat, private=(p, a.seat)))
     return False
 
@@ -414,7 +321,7 @@ def _e_principality_raid(s, p, a, ev):
 def _e_recon(s, p, a, ev):
     hand = tuple(sorted(s.hands[a.seat]))
     s.seen[p].update(hand)
-    ev.append(Event(EventKind.REVEAL, seat=p, other=a.seat, cards=hand, private=(p, a.seat)))
+    ev.append(Event(_EV_REVEAL, seat=p, other=a.seat, cards=hand, private=(p, a.seat)))
     return False
 
 
@@ -431,7 +338,7 @@ def _e_poisoner(s, p, a, ev):
 @_register(EVENT_EFFECTS, "ev.tatar_invasion")
 def _e_invasion(s, p, a, ev):
     s.before[p].append(a.card)
-    ev.append(Event(EventKind.MOVE, seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
+    ev.append(Event(_EV_MOVE, seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
     s.invasion_active = True
     ops.set_end(s, s.turn_no + s.n, "invasion", ev)
     return True
@@ -440,11 +347,11 @@ def _e_invasion(s, p, a, ev):
 @_register(EVENT_EFFECTS, "ev.silence")
 def _e_silence(s, p, a, ev):
     s.before[p].append(a.card)
-    ev.append(Event(EventKind.MOVE, seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
+    ev.append(Event(_EV_MOVE, seat=p, card=a.card, src=Z.TABLE, dst=Z.before(p)))
     if s.invasion_active and s.deck:
         s.invasion_active = False           # the game goes on until the deck runs out
         s.end_turn, s.end_cause = None, ""
-        ev.append(Event(EventKind.END_CANCELLED, seat=p))
+        ev.append(Event(_EV_END_CANCELLED, seat=p))
     else:
         s.invasion_active = False
         ops.set_end(s, s.turn_no + s.n, "silence", ev)
@@ -457,23 +364,6 @@ def _e_raid_city(s, p, a, ev):
     return False
 
 
-@_register(CHRONICLE_TARGETS, "chr.sviatopolk")
-def _t_sviatopolk(s, p, card):
-    return [Action(CHRONICLE, card=card, seat=p, city=c) for c in other_cities(s, p)]
-
-
-@_register(CHRONICLE_TARGETS, "chr.congress")
-def _t_congress(s, p, card):
-    return [Action(CHRONICLE, card=card, seat=t) for t in range(s.n)
-            if t != p and s.cities_of(t)]
-
-
-@_register(CHRONICLE_TARGETS, "chr.byzantium")
-def _t_byzantium(s, p, card):
-    return [Action(CHRONICLE, card=card, seat=t, cards=(tr,)) for t in range(s.n)
-            for tr in troops_for_sending(s, p)]
-
-
 @_register(CHRONICLE_EFFECTS, "chr.sviatopolk")
 def _c_sviatopolk(s, p, a, ev):
     ops.give_city(s, s.cities[a.city], p, ev, "chr.sviatopolk")
@@ -482,7 +372,7 @@ def _c_sviatopolk(s, p, a, ev):
 @_register(CHRONICLE_EFFECTS, "chr.congress")
 def _c_congress(s, p, a, ev):
     s.pending = Pending(p, a.card, a, target_seat=a.seat, in_limbo=False)
-    s.decision = Decision(a.seat, CONGRESS)
+    s.decision = M.DECISIONS[CONGRESS][a.seat]
 
 
 @_register(CHRONICLE_EFFECTS, "chr.byzantium")
@@ -490,11 +380,9 @@ def _c_byzantium(s, p, a, ev):
     troop = a.cards[0]
     ops.take_from_hand(s, p, troop)
     s.under[a.card] = troop
-    ev.append(Event(EventKind.MOVE, seat=p, card=troop, src=Z.hand(p), dst=Z.under(a.card), other=a.seat))
+    ev.append(Event(_EV_MOVE, seat=p, card=troop, src=Z.hand(p), dst=Z.under(a.card), other=a.seat))
 
 
 # every event has an effect here, but the war cards (`war.py`) and the reactions (`_apply_reaction`)
 assert set(EVENT_EFFECTS) | card_ids(CardKind.EVENT, war_only=True) | {sp.id for sp in SPECS if sp.reaction} \
     == card_ids(CardKind.EVENT)
-# every card aimed at something in its player's turn has its targets here (docs/RULES.md §2)
-assert {sp.id for sp in SPECS if sp.aim is not None} <= set(EVENT_TARGETS) | set(CHRONICLE_TARGETS)

@@ -11,6 +11,8 @@ from .records import WarRecord
 from .zones import Zone
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+INSTANCE_SETS = {cid: frozenset(cards) for cid, cards in INSTANCES.items()}   # by card id
+assert len(Z.HANDS) == MAX_PLAYERS           # the zones made once, one hand per seat
 HAND_SIZE = 4
 
 
@@ -180,12 +182,20 @@ class Pending:
 
 class GameState:
     """Everything about one game. Create with `knjazja.engine.new_game`."""
+    # slots: the bots' look-aheads read and copy states all the time, and a slot is the
+    # quickest attribute to read
+    __slots__ = ("n", "seed", "options", "first_player", "_rng", "_rng_state", "hands", "deck",
+                 "discard", "cities", "chronicles", "under", "before", "current", "turn_no",
+                 "end_turn", "end_cause", "invasion_active", "over", "owned_ever", "seen", "kept",
+                 "war", "pending", "decision", "history", "_legal")
 
     def __init__(self, n_players: int, seed: int, options: GameOptions, first_player: int) -> None:
         self.n = n_players
         self.seed = seed
         self.options = options
         self.first_player = first_player
+        self._rng: random.Random | None = None       # see `rng`
+        self._rng_state: tuple | None = None
         self.rng = random.Random(seed)
         self.hands: list[list[int]] = [[] for _ in range(n_players)]
         self.deck: list[int] = []                    # top of the deck is the end of the list
@@ -211,12 +221,37 @@ class GameState:
         self.history: list = []                      # applied actions, for saves and replays
         self._legal: list | None = None               # cache of legal actions
 
+    # --- the game's own generator ----------------------------------------------------
+    @property
+    def rng(self) -> random.Random:
+        """The game's own generator.  Take it here at each use (``s.rng.sample(...)``) and
+        keep no reference across a `clone`: a clone copies it as it was when last taken."""
+        r = self._rng
+        if r is None:                           # a clone that has not drawn yet
+            assert self._rng_state is not None
+            r = self._rng = random.Random.__new__(random.Random)   # no seeding from the OS
+            r.setstate(self._rng_state)
+        self._rng_state = None                  # it may draw now: the copy for clones is stale
+        return r
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng, self._rng_state = generator, None
+
+    def _rng_copy(self) -> tuple:
+        """The generator's state for a clone, taken once and shared by every clone made until
+        it draws again (copying it is most of a clone's cost, and few clones ever draw)."""
+        state = self._rng_state
+        if state is None:
+            assert self._rng is not None
+            state = self._rng_state = self._rng.getstate()
+        return state
+
     # --- copying ----------------------------------------------------------------
     def clone(self) -> "GameState":
         g = GameState.__new__(GameState)
         g.n, g.seed, g.options, g.first_player = self.n, self.seed, self.options, self.first_player
-        g.rng = random.Random.__new__(random.Random)   # no seeding from the OS: the state follows
-        g.rng.setstate(self.rng.getstate())
+        g._rng, g._rng_state = None, self._rng_copy()      # made when the clone first draws
         g.hands = [h[:] for h in self.hands]
         g.deck = self.deck[:]
         g.discard = self.discard[:]
@@ -279,7 +314,7 @@ class GameState:
         return [c for c in self.cities.values() if c.owner == seat]
 
     def holds_chronicle(self, seat: int, cid: str) -> bool:
-        return any(CARD_ID[c] == cid for c in self.chronicles[seat])
+        return not INSTANCE_SETS[cid].isdisjoint(self.chronicles[seat])
 
     def first_in_hand(self, seat: int, cid: str) -> int:
         """The lowest instance of card `cid` in `seat`'s hand, or -1 (the lowest, as in

@@ -3,34 +3,41 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .cards import CARD_ID, IS_MILITIA, IS_TROOP
-from .public import (PublicTable, PublicView, attack_sum, attack_value, defence_sum, defence_value, forms_squads,
-                     holds_chronicle, least_hold, may_attack, militia_strength)
-from .public import holds as holds      # the table and its tests ask it here too
+from .cards import CARD_ID, CARDS, INSTANCES, IS_MILITIA, IS_TROOP
+from .public import (PublicTable, PublicView, attack_sum, attack_table, attacking, defence_sum, defence_value,
+                     forms_squads, least_hold, militia_strength)
+from .public import attack_value as attack_value, holds as holds   # the table and tests ask them here
 from .state import GameState
+
+
+_HERMIT, = INSTANCES["chr.hermit"]
+_ID_OF = CARD_ID.__getitem__
 
 
 def distinct(cards: list[int]) -> list[int]:
     """First instance of each card id, in instance order: identical copies are one choice."""
-    seen: set[str] = set()
+    ordered = sorted(cards)
+    if len(set(map(_ID_OF, ordered))) == len(ordered):     # no two copies: the common case
+        return ordered
     out = []
-    for c in sorted(cards):
-        cid = CARD_ID[c]
-        if cid not in seen:
-            seen.add(cid)
+    last = None
+    for c in ordered:
+        spec = CARDS[c]
+        if spec is not last:        # a spec's instances are numbered one after another
             out.append(c)
+            last = spec
     return out
 
 
 def attacking_troops(s: GameState, attacker: int, defender: int) -> list[int]:
     """Troops in hand that may attack this defender at all (`public.may_attack`)."""
-    return [t for t in sorted(s.hands[attacker]) if may_attack(s, t, defender)]
+    return attacking(s, sorted(s.hands[attacker]), defender)
 
 
 def attack_options(s: GameState, attacker: int, defender: int, walls: int) -> list[tuple]:
     """Every legal attack: single troops, and squads with the Wise Voivode; Strength > walls."""
     troops = attacking_troops(s, attacker, defender)
-    vals = {t: attack_value(s, t, defender) for t in troops}
+    vals = attack_table(s, defender)           # each troop's `public.attack_value`
     out: list[tuple[int, ...]] = [(t,) for t in troops if vals[t] > walls]
     if len(troops) > 1 and forms_squads(s, attacker):
         for k in range(2, len(troops) + 1):
@@ -81,7 +88,7 @@ def troops_for_sending(s: GameState, seat: int) -> list[int]:
 
 def draw_count(s: PublicTable, seat: int) -> int:
     """How many cards ``seat`` draws for his turn (two with the Hermit Elder)."""
-    return 2 if holds_chronicle(s, seat, "chr.hermit") else 1
+    return 2 if _HERMIT in s.chronicles[seat] else 1
 
 
 def squad_strength(s: PublicView, troops: list[int] | tuple) -> int:

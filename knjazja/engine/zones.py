@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from .cards import N_CARDS
 from .kinds import EventKind
 
 if TYPE_CHECKING:
@@ -48,8 +49,14 @@ WAR = Zone(WAR_KIND)        # the war's troops on the table
 TABLE = Zone(TABLE_KIND)    # an event card while it resolves
 
 
+# The zones the rules name after every action, made once (equal to those made afresh).
+_SEATS, _CARDS = 8, N_CARDS        # state.MAX_PLAYERS (state.py holds them equal)
+HANDS: tuple[Zone, ...] = tuple(Zone(HAND, seat) for seat in range(_SEATS))
+CITY_ZONES: tuple[Zone, ...] = tuple(Zone(CITY, card) for card in range(_CARDS))
+
+
 def hand(seat: int) -> Zone:
-    return Zone(HAND, seat)
+    return HANDS[seat] if 0 <= seat < _SEATS else Zone(HAND, seat)
 
 
 def cities(seat: int) -> Zone:
@@ -57,7 +64,7 @@ def cities(seat: int) -> Zone:
 
 
 def city(card: int) -> Zone:
-    return Zone(CITY, card)
+    return CITY_ZONES[card] if 0 <= card < _CARDS else Zone(CITY, card)
 
 
 def chronicles(seat: int) -> Zone:
