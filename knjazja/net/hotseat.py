@@ -139,20 +139,26 @@ class HotSeatSession:
     def _decider(self) -> RemoteSession | None:
         return self._by_seat().get(self.deciding)
 
+    def _agreed(self) -> bool:
+        """Every link has had the news of the same position: a move reaches the links one by
+        one, and the table (which shows the events every link has) is behind the quickest."""
+        return len({p.moves for p in self.parts}) == 1
+
     def human_to_decide(self) -> bool:
-        """A player at this screen decides (the others decide elsewhere, or are bots)."""
-        return self._decider() is not None
+        """A player at this screen decides (the others decide elsewhere, or are bots), once
+        every link here has the position he decides in."""
+        return self._agreed() and self._decider() is not None
 
     def humans(self) -> list[int]:
         return [p.seat for p in self.parts]
 
     def legal(self) -> list[Action]:
         decider = self._decider()
-        return decider.legal() if decider is not None else []
+        return decider.legal() if decider is not None and self._agreed() else []
 
     def play(self, action: Action) -> list[Event]:
         decider = self._decider()
-        if decider is None:
+        if decider is None or not self._agreed():
             raise IllegalAction("no player at this screen decides now")
         return decider.play(action)
 

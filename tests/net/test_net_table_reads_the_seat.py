@@ -137,3 +137,35 @@ def test_nobodys_view_has_no_hand_and_no_bid():
     all_bots = TableController(GameSession([Seat(f"Bot {i}", "easy") for i in range(4)], state=s))
     assert all_bots.viewer is None and all_bots.seen.seat == NOBODY
     assert all(h == [HIDDEN] * len(h) for h in all_bots.view.hands)
+
+
+class _Link:
+    """A seat's link as the hot seat reads it: its position (moves), who decides there, its legal actions."""
+    def __init__(self, seat: int, moves: int, deciding: int) -> None:
+        self.seat, self.moves, self.deciding = seat, moves, deciding
+        self.played: list = []
+
+    def legal(self) -> list:
+        return ["a move"]
+
+    def play(self, action) -> list:
+        self.played.append(action)
+        return []
+
+
+def test_the_hot_seat_waits_until_every_link_has_the_position():
+    """A move's news reaches the screen's links one by one: while one link is ahead, the table
+    (which shows only what every link has) is behind it, so nobody may act yet (the hosted
+    hot-seat walk once found the viewer's hand drawn a card behind the hand he decided with)."""
+    import pytest
+    from knjazja.engine import IllegalAction
+    ahead, behind = _Link(2, moves=29, deciding=2), _Link(0, moves=22, deciding=2)
+    hot = HotSeatSession([behind, ahead])          # type: ignore[list-item]
+    hot.viewer = 2
+    assert not hot.human_to_decide() and hot.legal() == []
+    with pytest.raises(IllegalAction):
+        hot.play("a move")                        # type: ignore[arg-type]
+    behind.moves = 29                             # the slower link has the news too
+    assert hot.human_to_decide() and hot.legal() == ["a move"]
+    hot.play("a move")                            # type: ignore[arg-type]
+    assert ahead.played == ["a move"] and behind.played == []
