@@ -28,6 +28,7 @@ _CITY, _BUILDING, _CHRONICLE, _EVENT = CardKind.CITY, CardKind.BUILDING, CardKin
 
 
 def _register(table: dict, *ids: str):
+    """A decorator filing ``fn`` under each card id in ``table`` (targets here, effects in rules)."""
     def deco(fn):
         for i in ids:
             table[i] = fn

@@ -18,7 +18,7 @@ from .actions import (BID, BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DECLINE, DOW
                       IllegalAction)
 from .cards import CARD_ID, SPECS, STRENGTH, card_ids
 from .kinds import CardKind, EventKind
-from .legal import CHRONICLE_TARGETS, EVENT_TARGETS, legal_actions
+from .legal import CHRONICLE_TARGETS, EVENT_TARGETS, _register, legal_actions
 from .ops import finish_turn
 from .state import City, GameState, Pending
 from .targets import draw_count
@@ -41,14 +41,6 @@ _EV_CANCELLED, _EV_DECLINE = EventKind.CANCELLED, EventKind.DECLINE
 _EV_END_CANCELLED, _EV_KEEP, _EV_MOVE = EventKind.END_CANCELLED, EventKind.KEEP, EventKind.MOVE
 _EV_NO_BID, _EV_PASS, _EV_PLAY_EVENT = EventKind.NO_BID, EventKind.PASS, EventKind.PLAY_EVENT
 _EV_REVEAL = EventKind.REVEAL
-
-
-def _register(table: dict, *ids: str):
-    def deco(fn):
-        for i in ids:
-            table[i] = fn
-        return fn
-    return deco
 
 
 # ===================================================================================
