@@ -362,3 +362,27 @@ def test_a_scene_covered_by_a_whole_screen_lets_its_backdrop_go(make_app):
     app.stack.pop()
     app.step([], 1 / 60)
     assert menu._backdrop is not None and menu._backdrop.get_size() == app.screen.get_size()
+
+
+def test_a_table_keeps_one_layer_and_lets_it_go_under_a_whole_screen(make_app):
+    """The table's layer is drawn over in place (one window-sized surface, not a new copy each
+    change) and, with the backdrop, let go while a whole screen covers the table."""
+    from knjazja.app.session import GameSession, Seat
+    from knjazja.ui.scenes.base import GuiScene
+    from knjazja.ui.table.scene import TableScene
+
+    app = make_app((1280, 720), persist=False)
+    table = TableScene(GameSession([Seat("A", "human"), Seat("B", "normal")], seed=3), sync_bots=True)
+    app.stack.push(table)
+    app.step([], 1 / 60)
+    layer = table.board._layer
+    assert layer is not None and layer.get_size() == app.screen.get_size()
+    table.board._layer_key = None           # something changed: drawn again...
+    app.step([], 1 / 60)
+    assert table.board._layer is layer      # ... over the same surface
+    app.stack.push(GuiScene())
+    app.step([], 1 / 60)
+    assert table.board._layer is None and table._backdrop is None
+    app.stack.pop()
+    app.step([], 1 / 60)
+    assert table.board._layer is not None and table._backdrop is not None

@@ -61,8 +61,7 @@ class TableScene(GuiScene):
                                        self.ensure_geometry, self.layout_fan))
         self.log_panel, self.toasts, self.warmer = LogPanel(), Toasts(), FaceWarmer(self.sprites)
         self.layout: TableLayout | None = None
-        self.time, self.mouse = 0.0, (0, 0)
-        self.zoom = Zoom()
+        self.time, self.mouse, self.zoom = 0.0, (0, 0), Zoom()
         self._choice_seen: tuple[int, ...] = ()
 
     @property
@@ -80,6 +79,7 @@ class TableScene(GuiScene):
     def pause(self) -> None:
         self.controller.cover(True, self.covered_by_overlay)
         self.forget_zoom()              # a zoomed card never stays over a dialog
+        self.board.covered(by_overlay=self.covered_by_overlay)
         super().pause()
 
     def resume(self) -> None:
