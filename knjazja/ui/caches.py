@@ -46,14 +46,27 @@ def surface_bytes(value: Any) -> int:
 
 
 class SurfaceLru(OrderedDict):
-    """Least-recently-used entries dropped beyond ``limit`` entries or ``max_mb`` megabytes."""
+    """Least-recently-used entries dropped beyond ``limit`` entries or ``max_mb`` megabytes
+    (``windows``: or as many bytes as that many window-sized surfaces, when a window is open —
+    what is drawn at a size grows with the window, and so does what one screen needs)."""
 
-    def __init__(self, name: str, limit: int, max_mb: float, *, sized: bool = True) -> None:
+    def __init__(self, name: str, limit: int, max_mb: float, *, sized: bool = True,
+                 windows: float | None = None) -> None:
         super().__init__()
-        self.name, self.limit, self.sized = name, limit, sized
-        self.max_bytes = int(max_mb * 1024 * 1024)
+        self.name, self.limit, self.sized, self.windows = name, limit, sized, windows
+        self._max_mb = max_mb
         self.bytes = 0
         _LRUS.add(self)
+
+    @property
+    def max_bytes(self) -> int:
+        """The byte limit now (window-sized surfaces of the window open now, else ``max_mb``)."""
+        pygame = sys.modules.get("pygame") if self.windows is not None else None
+        window = pygame.display.get_surface() if pygame is not None else None
+        if window is None or self.windows is None:
+            return int(self._max_mb * 1024 * 1024)
+        w, h = window.get_size()
+        return int(self.windows * w * h * 4)
 
     # a WeakSet member: hashed by identity (dict declares __hash__ None, so mypy sees an override)
     def __hash__(self) -> int:  # type: ignore[override]
@@ -77,7 +90,8 @@ class SurfaceLru(OrderedDict):
             self.bytes -= surface_bytes(super().pop(key))
         super().__setitem__(key, value)
         self.bytes += surface_bytes(value)
-        while len(self) > 1 and (len(self) > self.limit or self.bytes > self.max_bytes):
+        max_bytes = self.max_bytes
+        while len(self) > 1 and (len(self) > self.limit or self.bytes > max_bytes):
             _, old = self.popitem(last=False)
             self.bytes -= surface_bytes(old)
 

@@ -51,3 +51,24 @@ def test_the_app_forgets_the_old_size_when_the_window_changes(make_app):
     app.resize((1300, 760))
     assert caches.report()["art.background._table"]["entries"] == 0
     assert caches.report()["art.background._table"]["limit"] <= 2
+
+
+def test_a_window_sized_cache_keeps_to_so_many_windows_of_pixels(make_app):
+    """The table's text and sprite caches hold what one table at the window's size needs:
+    their byte limit follows the window, and they never go over it."""
+    from knjazja.ui.table.sprites import SPRITE_WINDOWS, TEXT_WINDOWS, Sprites, TextCache
+
+    w, h = make_app((960, 540)).screen.get_size()
+    window = w * h * 4
+    lru = SurfaceLru("test.windows", limit=100, max_mb=64, windows=0.5)
+    assert lru.max_bytes == window // 2
+    for i in range(10):
+        lru.put(i, pygame.Surface((w // 4, h // 4), pygame.SRCALPHA))    # 1/16 of the window each
+        assert lru.bytes <= lru.max_bytes
+    assert len(lru) == 8
+    texts, sprites = TextCache(), Sprites()
+    assert texts._cache.max_bytes == int(TEXT_WINDOWS * window)
+    assert sprites._misc.max_bytes == int(SPRITE_WINDOWS * window)
+    for i in range(400):
+        texts.render(f"line {i} " * 8, "body", 40, (255, 255, 255))
+    assert 0 < texts._cache.bytes <= texts._cache.max_bytes

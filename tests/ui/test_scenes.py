@@ -362,3 +362,49 @@ def test_a_scene_covered_by_a_whole_screen_lets_its_backdrop_go(make_app):
     app.stack.pop()
     app.step([], 1 / 60)
     assert menu._backdrop is not None and menu._backdrop.get_size() == app.screen.get_size()
+
+
+def test_a_table_keeps_one_layer_and_lets_it_go_under_a_whole_screen(make_app):
+    """The table's layer is drawn over in place (one window-sized surface, not a new copy each
+    change) and, with the backdrop, let go while a whole screen covers the table."""
+    from knjazja.app.session import GameSession, Seat
+    from knjazja.ui.scenes.base import GuiScene
+    from knjazja.ui.table.scene import TableScene
+
+    app = make_app((1280, 720), persist=False)
+    table = TableScene(GameSession([Seat("A", "human"), Seat("B", "normal")], seed=3), sync_bots=True)
+    app.stack.push(table)
+    app.step([], 1 / 60)
+    layer = table.board._layer
+    assert layer is not None and layer.get_size() == app.screen.get_size()
+    table.board._layer_key = None           # something changed: drawn again...
+    app.step([], 1 / 60)
+    assert table.board._layer is layer      # ... over the same surface
+    app.stack.push(GuiScene())
+    app.step([], 1 / 60)
+    assert table.board._layer is None and table._backdrop is None
+    app.stack.pop()
+    app.step([], 1 / 60)
+    assert table.board._layer is not None and table._backdrop is not None
+    app.stack.pop()                         # closed: whoever still holds it holds no picture
+    assert table.board._layer is None and table._backdrop is None
+
+
+def test_only_one_full_window_surface_of_each_kind_at_the_table(make_app):
+    """At the table: the window, the table-top picture, the table's backdrop and its layer;
+    the menu under it keeps no picture of its own."""
+    from knjazja.app.session import GameSession, Seat
+    from knjazja.ui.scenes.menu import MenuScene
+    from knjazja.ui.table.scene import TableScene
+
+    app = make_app((1280, 720), persist=False)
+    menu = MenuScene(has_saves=lambda: False)
+    app.stack.push(menu)
+    app.step([], 1 / 60)
+    table = TableScene(GameSession([Seat("A", "human"), Seat("B", "normal")], seed=3), sync_bots=True)
+    app.stack.push(table)
+    for _ in range(3):
+        app.step([], 1 / 60)
+    assert menu._backdrop is None
+    whole = [s for s in (app.screen, table._backdrop, table.board._layer) if s is not None]
+    assert len({id(s) for s in whole}) == 3 and all(s.get_size() == app.screen.get_size() for s in whole)

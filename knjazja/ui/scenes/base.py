@@ -41,6 +41,7 @@ class GuiScene(Scene):
         if self.ui is not None:
             self.ui.clear_and_reset()
         self.ui = None
+        self._backdrop = None            # off the stack: no full-window picture kept
 
     def pause(self) -> None:
         if self.ui is not None:

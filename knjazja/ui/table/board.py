@@ -17,7 +17,7 @@ from knjazja.app.table.prompts import TAG_THINKING, TAG_TURN
 from knjazja.app.table.table_view import TableView
 from knjazja.engine.refusals import Target
 from knjazja.engine.kinds import TargetKind
-from knjazja.ui import style
+from knjazja.ui import drawn, style
 from knjazja.ui.art.palette import DANGER, HIGHLIGHT, TARGET
 from knjazja.ui.table.areas import AreaGeom, area_geometry, draw_area
 from knjazja.ui.table.context import DrawContext
@@ -93,6 +93,16 @@ class Board:
     def set_layout(self, layout: TableLayout) -> None:
         self._layout = layout
         self._key = None
+        self.forget_layer()
+
+    def covered(self, *, by_overlay: bool) -> None:
+        """Something covers the table: a whole screen (not an overlay, under which the table
+        is still drawn) lets the layer go, as the scene lets its backdrop go."""
+        if not by_overlay:
+            self.forget_layer()
+
+    def forget_layer(self) -> None:
+        """Let the window-sized layer go (drawn again when next needed)."""
         self._layer = None
         self._layer_key = None
 
@@ -220,7 +230,11 @@ class Board:
         if self._layer is not None and key == self._layer_key:
             return self._layer
         self._tags = tags               # drawn over the glows by draw_dynamic
-        surf = backdrop.copy()
+        surf = self._layer
+        if surf is None or surf.get_size() != backdrop.get_size() or drawn.active is not None:
+            surf = backdrop.copy()      # the recorder's canvas starts afresh: no inks of before
+        else:
+            surf.blit(backdrop, (0, 0))     # one window-sized layer, drawn over: no second copy
         self._draw_static(surf, view, ctx, lit=lit, war_mode=war_mode, tags=tags, hidden=hidden)
         self._layer = surf
         self._layer_key = key

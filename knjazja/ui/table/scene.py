@@ -61,8 +61,7 @@ class TableScene(GuiScene):
                                        self.ensure_geometry, self.layout_fan))
         self.log_panel, self.toasts, self.warmer = LogPanel(), Toasts(), FaceWarmer(self.sprites)
         self.layout: TableLayout | None = None
-        self.time, self.mouse = 0.0, (0, 0)
-        self.zoom = Zoom()
+        self.time, self.mouse, self.zoom = 0.0, (0, 0), Zoom()
         self._choice_seen: tuple[int, ...] = ()
 
     @property
@@ -80,6 +79,7 @@ class TableScene(GuiScene):
     def pause(self) -> None:
         self.controller.cover(True, self.covered_by_overlay)
         self.forget_zoom()              # a zoomed card never stays over a dialog
+        self.board.covered(by_overlay=self.covered_by_overlay)
         super().pause()
 
     def resume(self) -> None:
@@ -91,7 +91,7 @@ class TableScene(GuiScene):
 
     def exit(self) -> None:
         self.controller.close()
-        _let_go(self.sprites, self.texts)
+        _let_go(self)
         super().exit()
 
     def on_language_changed(self) -> None:
@@ -351,8 +351,10 @@ def zoomed_now(scene: TableScene) -> tuple[str, int]:
     return ("city" if card in c.view.cities else "card"), card
 
 
-def _let_go(sprites: Sprites, texts: TextCache) -> None:
-    """The table closed: forget its drawings and let the workers go (the face worker ends,
+def _let_go(scene: TableScene) -> None:
+    """The table closed: forget its drawings (its window-sized layer too: whoever still
+    holds the scene holds no picture of it) and let the workers go (the face worker ends,
     and the bots' worker unless it is deciding; the next table starts them again)."""
-    sprites.release(texts)
+    scene.sprites.release(scene.texts)
+    scene.board.forget_layer()
     release_worker()

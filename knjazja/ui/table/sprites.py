@@ -65,11 +65,18 @@ def dimmed(face: pygame.Surface) -> pygame.Surface:
     return surf
 
 
+# Sized to one table at the window's size (``knjazja bench game``, 8 seats at 1920x1080, the
+# texts and sprites drawn within 20 s of play: texts ~11 MB (1.4 windows), sprites ~11 MB,
+# mostly the glows around the areas) with room to spare: a window's worth of pixels each.
+TEXT_WINDOWS = 2.0
+SPRITE_WINDOWS = 2.0
+
+
 class TextCache:
     """Rendered text surfaces, keyed by everything that changes their pixels."""
 
-    def __init__(self, limit: int = 3000, max_mb: float = 32) -> None:
-        self._cache = SurfaceLru("table.texts", limit, max_mb)
+    def __init__(self, limit: int = 2000, max_mb: float = 16) -> None:
+        self._cache = SurfaceLru("table.texts", limit, max_mb, windows=TEXT_WINDOWS)
 
     def font(self, role: str, size: int, lang: str | None = None) -> pygame.font.Font:
         return style.font(role, max(6, int(size)), lang)
@@ -126,7 +133,7 @@ class Sprites:
 
     def __init__(self) -> None:
         self._faces = SurfaceLru("table.faces", 1200, 96)
-        self._misc = SurfaceLru("table.sprites", 800, 24)
+        self._misc = SurfaceLru("table.sprites", 800, 16, windows=SPRITE_WINDOWS)
         self._prefetcher: FacePrefetcher | None = None     # while prefetching
         self._plan: list[tuple[str, str, tuple[int, int]]] = []   # asked for, most-needed first
         self._planned_sizes: set[tuple[str, tuple[int, int]]] = set()   # (lang, size)
