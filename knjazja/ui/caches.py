@@ -98,6 +98,13 @@ class SurfaceLru(OrderedDict):
     def __setitem__(self, key: Any, value: Any) -> None:
         self.put(key, value)
 
+    def trim(self, max_mb: float) -> None:
+        """Keep only the most recently used entries, up to ``max_mb`` megabytes (what the
+        last frames drew stays: a screen hiding the table is not followed by a redraw of it all)."""
+        while len(self) > 1 and self.bytes > max_mb * 1024 * 1024:
+            _, old = self.popitem(last=False)
+            self.bytes -= surface_bytes(old)
+
     def clear(self) -> None:
         super().clear()
         self.bytes = 0

@@ -47,6 +47,10 @@ class Scene:
     def resume(self) -> None:
         """The scene above this one was popped; this is the top scene again."""
 
+    def hidden(self) -> None:
+        """A whole screen was pushed above the overlays this scene was drawn under: it is not
+        drawn until that screen leaves (the scene right under it is told by ``pause``)."""
+
     # -- per frame ---------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to one event; return True if it was used up."""
@@ -120,10 +124,14 @@ class SceneStack:
 
     def push(self, scene: Scene) -> Scene:
         below = self.top
+        under_overlays = [] if scene.is_overlay else self.visible()[:-1]
         if below is not None:
             below.paused = True
             below.covered_by_overlay = scene.is_overlay
             below.pause()
+        for gone in under_overlays:
+            gone.covered_by_overlay = False
+            gone.hidden()
         self._attach(scene)
         return scene
 

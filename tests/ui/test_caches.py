@@ -72,3 +72,41 @@ def test_a_window_sized_cache_keeps_to_so_many_windows_of_pixels(make_app):
     for i in range(400):
         texts.render(f"line {i} " * 8, "body", 40, (255, 255, 255))
     assert 0 < texts._cache.bytes <= texts._cache.max_bytes
+
+
+def test_a_trimmed_cache_keeps_its_most_recently_used_entries():
+    lru = SurfaceLru("test.trim", 100, 100, sized=False)
+    for i in range(10):
+        lru.put(i, pygame.Surface((256, 256), pygame.SRCALPHA))     # 256 KB each
+    lru.get_or(0, lambda: None)                                       # used again: recent
+    lru.trim(1.0)                                                     # 4 of them
+    assert list(lru) == [7, 8, 9, 0] and lru.bytes == 4 * 256 * 256 * 4
+
+
+def test_a_pulsing_glow_is_one_surface_per_size_whatever_its_strength(make_app):
+    """The glow around the deciding seat pulses by its opacity: one surface per size, not
+    one per shade (each ~1 MB at 1920×1080)."""
+    from knjazja.ui.table.sprites import Sprites
+
+    make_app((960, 540), persist=False)
+    sp = Sprites()
+    glows = {id(sp.pulsing_glow((400, 120), (255, 214, 90), 9, level / 20)) for level in range(21)}
+    assert len(glows) == 1 and len(sp._misc) == 2            # the glow, and its pulsing copy
+    assert sp.pulsing_glow((400, 120), (255, 214, 90), 9, 0.5).get_alpha() == 128
+    assert sp.pulsing_glow((400, 120), (255, 214, 90), 9, 1.0).get_alpha() == 255
+
+
+def test_the_card_parts_drawn_large_are_kept_briefly():
+    """A kind's frame and art backdrop at SS x (up to 0.6 MB each) are kept in a small cache
+    of their own; the parts at final size in SHAPES: both within their bytes."""
+    from knjazja.engine.cards import SPECS
+    from knjazja.ui.art import card_parts
+    from knjazja.ui.art.card import render_card_uncached
+
+    pygame.font.init()
+    for size in ((90, 126), (173, 242), (120, 168)):
+        for spec in SPECS[::7]:
+            render_card_uncached(spec.id, "ru", size)
+    assert 0 < card_parts.SS_PARTS._bytes <= card_parts.SS_PARTS.max_bytes <= 4 * 2**20
+    assert not any(key[0] in ("chrome", "art") for key in card_parts.SHAPES._items)
+    assert card_parts.SHAPES._bytes <= card_parts.SHAPES.max_bytes

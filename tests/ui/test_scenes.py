@@ -408,3 +408,62 @@ def test_only_one_full_window_surface_of_each_kind_at_the_table(make_app):
     assert menu._backdrop is None
     whole = [s for s in (app.screen, table._backdrop, table.board._layer) if s is not None]
     assert len({id(s) for s in whole}) == 3 and all(s.get_size() == app.screen.get_size() for s in whole)
+
+
+def test_a_whole_screen_over_an_overlay_hides_the_scenes_under_both(make_app):
+    """The review pushed over the results (an overlay over the table): the table, no longer
+    drawn, is told so and lets its drawings go; an overlay pushed hides nothing."""
+    from knjazja.ui.scene_stack import Scene
+
+    class Told(Scene):
+        def __init__(self, overlay: bool) -> None:
+            super().__init__()
+            self.is_overlay, self.times_hidden = overlay, 0
+
+        def hidden(self) -> None:
+            self.times_hidden += 1
+
+    app = make_app((960, 540), persist=False)
+    table, results = Told(False), Told(True)
+    app.stack.push(table)
+    app.stack.push(results)
+    app.stack.push(Told(True))               # another overlay: the table is still drawn
+    assert table.times_hidden == 0 and results.times_hidden == 0
+    app.stack.pop()
+    app.stack.push(Told(False))              # the review: a whole screen
+    assert table.times_hidden == 1 and not table.covered_by_overlay
+    assert results.times_hidden == 0 and results.paused and not results.covered_by_overlay   # told by pause()
+
+
+def test_a_hidden_table_keeps_only_its_last_frames_drawings_and_asks_for_its_faces_again(make_app):
+    """Hidden under a whole screen, the table keeps the faces, sprites and texts its last
+    frames drew (no more than HIDDEN_KEEP_MB each), asks the face worker for nothing, and
+    asks for its plan again when it is drawn again."""
+    from knjazja.app.session import GameSession, Seat
+    from knjazja.engine.cards import SPECS
+    from knjazja.ui.scenes.base import GuiScene
+    from knjazja.ui.table import scene as table_scene
+    from knjazja.ui.table.scene import TableScene
+
+    app = make_app((1280, 720), persist=False)
+    table = TableScene(GameSession([Seat("A", "human"), Seat("B", "normal")], seed=3), sync_bots=True)
+    app.stack.push(table)
+    app.step([], 1 / 60)
+    for size in ((90, 126), (120, 168), (150, 210)):        # faces drawn long ago
+        for spec in SPECS:
+            table.sprites.face_id(spec.id, size, "ru")
+    for _ in range(2):
+        app.step([], 1 / 60)                                 # the last frames' faces, drawn last
+    last = list(table.sprites._faces)[-3:]
+    assert table.sprites._faces.bytes > table_scene.HIDDEN_KEEP_MB * 2**20
+    asked: list = []
+    table.warmer.plan = lambda *args: asked.append(args)     # type: ignore[method-assign]
+    app.stack.push(GuiScene())
+    app.step([], 1 / 60)
+    faces = table.sprites._faces
+    assert faces.bytes <= table_scene.HIDDEN_KEEP_MB * 2**20 and all(k in faces for k in last)
+    assert table.texts._cache.bytes <= table_scene.HIDDEN_KEEP_MB * 2**20
+    assert not table.sprites.prefetching and asked == []
+    app.stack.pop()
+    app.step([], 1 / 60)
+    assert len(asked) == 1 and asked[0][0] is table.layout

@@ -24,7 +24,7 @@ from knjazja.engine import cards as _cards
 
 from . import icons
 from .card_back import render_card_back
-from .card_parts import (SHAPES, SS, ZOOM_MIN_WIDTH, art_backdrop, card_frame, chrome, draw_number,
+from .card_parts import (SHAPES, SS, SS_PARTS, ZOOM_MIN_WIDTH, art_backdrop, card_frame, chrome, draw_number,
                          fill_rounded, picture_shadow, shield_medallion, sun_medallion)
 from .card_text import (Corner, blit_lines, card_name_text, check_lang, corner_value, fit_lines,
                         wrap_text)
@@ -153,10 +153,10 @@ def _blank_shapes(f: _Face) -> pygame.Surface:
     R = lambda r: pygame.Rect(r.x * S, r.y * S, r.w * S, r.h * S)  # noqa: E731
     tl = max(1, int(0.45 * u * S))
     # frame, inner panel and banner: the same for every card of a kind and size
-    base = SHAPES.get_or(("chrome", f.w, f.h, f.spec.kind), lambda: chrome(f.w, f.h, f.spec.kind)).copy()
+    base = SS_PARTS.get_or(("chrome", f.w, f.h, f.spec.kind), lambda: chrome(f.w, f.h, f.spec.kind)).copy()
     AR = R(f.art)
     hill_w = max(1, int(0.4 * u * S))
-    backdrop = SHAPES.get_or(("art", AR.size, f.spec.kind, hill_w),
+    backdrop = SS_PARTS.get_or(("art", AR.size, f.spec.kind, hill_w),
                              lambda: art_backdrop(AR.size, f.spec.kind, hill_w))
     fill_rounded(base, AR, backdrop, int(1.2 * u * S))
     pygame.draw.rect(base, OUTLINE, AR.inflate(tl, tl), max(1, int(0.5 * u * S)), border_radius=int(1.2 * u * S))

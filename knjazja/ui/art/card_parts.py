@@ -2,7 +2,8 @@
 window's backdrop, and the Glory sun and Strength shield medallions with their number.
 
 Shapes are drawn at SS x and smooth-scaled down by the caller; parts shared by every card
-of a kind and size are kept in SHAPES (read-only: copy before drawing on one).
+of a kind and size are kept in SHAPES, the large SS x ones briefly in SS_PARTS (read-only:
+copy before drawing on one).
 """
 from __future__ import annotations
 
@@ -95,7 +96,11 @@ class SurfaceCache:
         self._bytes = 0
 
 
-SHAPES = SurfaceCache(24 * 1024 * 1024)
+# The parts of a face at its final size (blanks, pictures, medallions): shared by many faces.
+SHAPES = SurfaceCache(12 * 1024 * 1024)
+# The parts drawn at SS x (a kind's frame, its art window's backdrop), up to 0.6 MB each: each
+# is needed only until the blank it builds is in SHAPES, so a few are kept.
+SS_PARTS = SurfaceCache(4 * 1024 * 1024)
 
 
 def card_frame(w: int, h: int) -> tuple[float, pygame.Rect, pygame.Rect]:

@@ -47,7 +47,15 @@ class GuiScene(Scene):
         if self.ui is not None:
             self.ui.set_focus_set(None)  # keys must not reach a covered text box
         if not self.covered_by_overlay:
-            self._backdrop = None        # not drawn while a whole screen covers it: drawn again after
+            self.let_drawings_go()
+
+    def hidden(self) -> None:
+        self.let_drawings_go()
+
+    def let_drawings_go(self) -> None:
+        """Not drawn while a whole screen covers it: what it keeps only to be drawn goes (the
+        full-window backdrop: drawn again after)."""
+        self._backdrop = None
 
     def resume(self) -> None:
         self.refresh()

@@ -30,12 +30,6 @@ from knjazja.ui.table.warstack import CentreGeom, centre_geometry, draw_centre, 
 
 
 CENTRE_GAP = 4      # between the centre's content and a dialog under it
-PULSE_STEPS = 8     # shades a pulsing glow goes through (a glow per shade and size is cached)
-
-
-def pulse_step(pulse: float) -> float:
-    """``pulse`` (0..1) rounded to one of PULSE_STEPS shades."""
-    return round(pulse * (PULSE_STEPS - 1)) / (PULSE_STEPS - 1)
 
 
 def tag_rect(area: Rect, side: str, text: tuple[int, int], unit: int, gap: int, hourglass: bool = False,
@@ -94,12 +88,6 @@ class Board:
         self._layout = layout
         self._key = None
         self.forget_layer()
-
-    def covered(self, *, by_overlay: bool) -> None:
-        """Something covers the table: a whole screen (not an overlay, under which the table
-        is still drawn) lets the layer go, as the scene lets its backdrop go."""
-        if not by_overlay:
-            self.forget_layer()
 
     def forget_layer(self) -> None:
         """Let the window-sized layer go (drawn again when next needed)."""
@@ -275,11 +263,10 @@ class Board:
             for seat, g in self.geoms.items():
                 r = g.area.rect
                 if seat == decider:
-                    # in PULSE_STEPS shades: each glow is drawn once per shade, then cached
-                    pulse = pulse_step(0.5 + 0.5 * abs(((ctx.time * 1.2) % 2) - 1))
-                    colour = tuple(int(c * (0.55 + 0.45 * pulse)) for c in HIGHLIGHT)
+                    pulse = 0.5 + 0.5 * abs(((ctx.time * 1.2) % 2) - 1)
                     w = max(5, L.unit // 2)
-                    surface.blit(ctx.sprites.glow(r.size, colour, w), (r.x - w, r.y - w))
+                    surface.blit(ctx.sprites.pulsing_glow(r.size, HIGHLIGHT, w, 0.55 + 0.45 * pulse),
+                                 (r.x - w, r.y - w))
                 elif seat == current:
                     w = max(4, L.unit // 3)
                     surface.blit(ctx.sprites.glow(r.size, style.GOLD_DARK, w), (r.x - w, r.y - w))

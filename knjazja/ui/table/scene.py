@@ -39,6 +39,8 @@ from knjazja.ui.table.steps import Stage, StepBuilder
 from knjazja.ui.table.warmup import FaceWarmer
 from knjazja.ui.table.zoom import Zoom, draw_zoomed, zoom_clear
 
+HIDDEN_KEEP_MB = 6.0    # of faces, of sprites and of texts a hidden table keeps (its last frames')
+
 
 class TableScene(GuiScene):
     def __init__(self, session: TableSession, *, viewer_policy: str | int = "auto",
@@ -79,8 +81,10 @@ class TableScene(GuiScene):
     def pause(self) -> None:
         self.controller.cover(True, self.covered_by_overlay)
         self.forget_zoom()              # a zoomed card never stays over a dialog
-        self.board.covered(by_overlay=self.covered_by_overlay)
         super().pause()
+
+    def let_drawings_go(self) -> None:
+        _hide(self)
 
     def resume(self) -> None:
         c = self.controller
@@ -90,7 +94,6 @@ class TableScene(GuiScene):
         super().resume()
 
     def exit(self) -> None:
-        self.controller.close()
         _let_go(self)
         super().exit()
 
@@ -144,8 +147,7 @@ class TableScene(GuiScene):
         self.time += dt
         self.toasts.update(dt)
         self.animator.speed = self.speed
-        if self.animator.busy:
-            self.animator.update(dt)
+        self.animator.update(dt)        # (nothing when no step runs)
         self._run_queue()
         c.update(dt)
         self._take_news()
@@ -351,10 +353,22 @@ def zoomed_now(scene: TableScene) -> tuple[str, int]:
     return ("city" if card in c.view.cities else "card"), card
 
 
+def _hide(scene: TableScene) -> None:
+    """A whole screen hides the table (the rules, the review over the results): keep only
+    what its last frames drew (faces, sprites and texts, ``HIDDEN_KEEP_MB`` each: nothing to
+    draw again when it shows), ask for no faces until it is drawn again, let the layer go."""
+    scene.warmer.rest()
+    scene.sprites.trim(HIDDEN_KEEP_MB)
+    scene.texts.trim(HIDDEN_KEEP_MB)
+    scene.board.forget_layer()
+    GuiScene.let_drawings_go(scene)         # the backdrop
+
+
 def _let_go(scene: TableScene) -> None:
     """The table closed: forget its drawings (its window-sized layer too: whoever still
     holds the scene holds no picture of it) and let the workers go (the face worker ends,
     and the bots' worker unless it is deciding; the next table starts them again)."""
+    scene.controller.close()
     scene.sprites.release(scene.texts)
     scene.board.forget_layer()
     release_worker()

@@ -118,6 +118,10 @@ class TextCache:
     def clear(self) -> None:
         self._cache.clear()
 
+    def trim(self, max_mb: float) -> None:
+        """Keep only the texts drawn last, up to ``max_mb``."""
+        self._cache.trim(max_mb)
+
 
 _BIG_FACE = 160   # zoom-size faces (this wide and wider) are not prefetched for every card
 
@@ -283,6 +287,16 @@ class Sprites:
             return _as("glow", surf)
         return self._misc.get_or(("glow", w, h, colour, width), make)
 
+    def pulsing_glow(self, size: tuple[int, int], colour: tuple[int, ...], width: int,
+                     level: float) -> pygame.Surface:
+        """``glow`` at ``level`` (0..1) of its strength: one glow per size, its opacity set
+        each frame (a glow per shade held ~1 MB per shade and seat at 1920×1080)."""
+        w, h = int(size[0]), int(size[1])
+        surf = self._misc.get_or(("pulsing glow", w, h, colour, width),
+                                 lambda: self.glow(size, colour, width).copy())
+        surf.set_alpha(round(255 * min(1.0, max(0.0, level))))
+        return surf
+
     def icon(self, name: str, size: int) -> pygame.Surface:
         from knjazja.ui.art.icons import icon_surface
         size = max(6, int(size))
@@ -312,6 +326,11 @@ class Sprites:
     def clear(self) -> None:
         self._faces.clear()
         self._misc.clear()
+
+    def trim(self, max_mb: float) -> None:
+        """Keep only the faces and sprites drawn last, up to ``max_mb`` each."""
+        self._faces.trim(max_mb)
+        self._misc.trim(max_mb)
 
 
 # -- drawing primitives (supersampled) ------------------------------------------------------

@@ -46,6 +46,14 @@ class FaceWarmer:
         self.sprites = sprites
         self._warm: list[tuple[str, Size]] = []    # faces to render when idle (no prefetcher)
         self._hand: tuple[int, ...] = ()            # the hand whose zoom was prefetched
+        self._layout: TableLayout | None = None     # of the last plan
+        self._resting = False                       # the table is hidden: the plan is asked again
+
+    def rest(self) -> None:
+        """The table is hidden: ask for no faces (the worker may end); the next ``step``,
+        when the table is drawn again, asks for its plan again."""
+        self.sprites.stop_prefetch()
+        self._resting = True
 
     def plan(self, L: TableLayout, s: Observation, window: Size, lang: str) -> None:
         """Every face the table may draw, most likely first: the cards in sight at the size of
@@ -61,13 +69,15 @@ class FaceWarmer:
         for size, only in face_sizes(L):
             plan += [(c, size) for c in order if only is None or kinds[c] in only]
         self._warm = ([(c, L.hand_card_size) for c in order] + [(c, L.card_size) for c in order] + zoom)[::-1]
-        self._hand = tuple(s.hand)
+        self._hand, self._layout, self._resting = tuple(s.hand), L, False
         self.sprites.prefetch([(c, lang, size) for c, size in plan])
 
     def step(self, c: TableController, window: Size) -> None:
         """One frame's share; idle work only while the table waits for a decision with
         nothing animating or held."""
         sp, lang, session = self.sprites, c.lang, c.session
+        if self._resting and self._layout is not None:
+            self.plan(self._layout, c.seen, window, lang)
         hand = tuple(c.seen.hand) if c.viewer is not None else None
         thinking = c.local is not None and c.local.bot_thinking()
         idle = not c.busy and c.pointer.press is None and (session.human_to_decide() or thinking)

@@ -373,10 +373,9 @@ def draw_centre_glow(surface: pygame.Surface, g: CentreGeom, ctx: DrawContext) -
     if g.glow is None:
         return
     gw = max(4, g.glow.width // 12)
-    # a few shades, not one per frame: each shade's glow is drawn once and cached
-    pulse = round((0.5 + 0.5 * abs(((ctx.time * 1.4) % 2) - 1)) * 7) / 7
-    colour = tuple(int(c * (0.65 + 0.35 * pulse)) for c in DANGER)
-    surface.blit(ctx.sprites.glow(g.glow.size, colour, gw), (g.glow.x - gw, g.glow.y - gw))
+    pulse = 0.5 + 0.5 * abs(((ctx.time * 1.4) % 2) - 1)
+    surface.blit(ctx.sprites.pulsing_glow(g.glow.size, DANGER, gw, 0.65 + 0.35 * pulse),
+                 (g.glow.x - gw, g.glow.y - gw))
 
 
 def draw_centre(surface: pygame.Surface, g: CentreGeom, view: TableView, ctx: DrawContext, *,
