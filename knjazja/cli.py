@@ -51,6 +51,18 @@ def _positive(text: str) -> int:
     return v
 
 
+def _serve_seats(text: str) -> str:
+    """`bench serve --table-seats`: a served table's seats, two of them the scripted players."""
+    from knjazja.net.seats import REMOTE, parse_seats
+    try:
+        kinds = parse_seats(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if kinds.count(REMOTE) != 2:
+        raise argparse.ArgumentTypeError(f"two remote seats (the scripted players), not {kinds.count(REMOTE)}")
+    return ",".join(kinds)
+
+
 # ProcessPoolExecutor on Windows takes at most 61 workers (WaitForMultipleObjects' limit)
 WINDOWS_MAX_JOBS = 61
 
@@ -151,7 +163,8 @@ def _bench_arguments(b: argparse.ArgumentParser) -> None:
     b.add_argument("--frames", type=_positive, default=600, help="ui: frames to draw; evening: per table")
     b.add_argument("--games", type=_positive, default=None,
                    help="words: whole games rendered per language (40); review: lost games to "
-                        "review (20); evening: tables to play (6); leaks: seeded games (100)")
+                        "review (20); evening: tables to play (6); leaks: seeded games (100); serve: "
+                        "games each table plays, one after another (--seconds is not used then)")
     b.add_argument("--sample", type=_positive, nargs="?", const=300, default=None, metavar="N",
                    help="words: write N lines (300) per language from real games for a native "
                         "reader (log, prompts, refusals, Hints, review marks...) instead of checking; "
@@ -170,6 +183,9 @@ def _bench_arguments(b: argparse.ArgumentParser) -> None:
     b.add_argument("--no-review", action="store_true", help="game: skip the review")
     b.add_argument("--think", type=float, default=0.0,
                    help="serve: a scripted player's mean pause before moving, seconds (0: a saturated host)")
+    b.add_argument("--table-seats", type=_serve_seats, default="remote,remote", metavar="SEATS",
+                   help="serve: each table's seats, two of them remote (the scripted players), "
+                        "e.g. remote,remote,normal,normal")
 
 
 def _window_size(text: str) -> tuple[int, int]:
@@ -329,7 +345,9 @@ def _cmd_bench(args) -> int:
                          progress=None if args.json else lambda line: print(line, flush=True))
     elif args.what == "serve":
         from knjazja.tools.netbench import bench_serve
-        res = bench_serve(tables=args.tables, seconds=args.seconds, think=args.think)
+        games = args.games or 0
+        res = bench_serve(tables=args.tables, think=args.think, seats=args.table_seats, games=games,
+                          seconds=86_400.0 if games else args.seconds)
         print(json.dumps(res))            # one JSON line, whatever --json says
         return 0
     elif args.what == "attacks":

@@ -99,9 +99,9 @@ def bench_leaks(games: int = 100, seed: int = 1) -> dict:
 
 
 # --- load ---------------------------------------------------------------------------------------
-def _start_server(tables: int, folder: str) -> tuple[subprocess.Popen, int, list[int]]:
+def _start_server(tables: int, folder: str, seats: str = "remote,remote") -> tuple[subprocess.Popen, int, list[int]]:
     return start_server(folder, ["--max-tables", str(tables * 4), "--max-connections", str(tables * 4),
-                                 "--new-tables", "remote,remote", "--max-per-ip", str(tables * 4),
+                                 "--new-tables", seats, "--max-per-ip", str(tables * 4), "--bot-pause", "0",
                                  "--new-tables-per-ip", str(tables * 4), "--connect-rate", str(tables * 4)])
 
 
@@ -148,19 +148,20 @@ def client_address(i: int) -> str:
 
 
 async def _player(url: str, code: str, deadline: float, latencies: list[float], counts: dict,
-                  pick: random.Random, think: float, address: str = "127.0.0.1") -> None:
+                  pick: random.Random, think: float, address: str = "127.0.0.1", games: int = 0) -> None:
     try:
         async with asyncio.timeout(max(0.0, deadline - time.perf_counter())):
-            await _games(url, code, deadline, latencies, counts, pick, think, address)
+            await _games(url, code, deadline, latencies, counts, pick, think, address, games)
     except TimeoutError:             # time is up: the waiting seats stop too
         pass
 
 
 async def _games(url: str, code: str, deadline: float, latencies: list[float], counts: dict,
-                 pick: random.Random, think: float, address: str) -> None:
+                 pick: random.Random, think: float, address: str, games: int = 0) -> None:
+    """Whole games at the tables ``code``g0, g1, ... until the deadline (or ``games`` of them)."""
     from knjazja.net.ws_client import connect
     game = 0
-    while time.perf_counter() < deadline:
+    while time.perf_counter() < deadline and not 0 < games <= game:
         async with connect(url, max_size=1 << 20, compression=None, local_addr=(address, 0)) as ws:
             await ws.send(join_message(f"{code}g{game}", name="bench"))
             sent_at = None
@@ -192,18 +193,53 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def bench_serve(tables: int = 200, seconds: float = 30.0, think: float = 0.0) -> dict:
-    """``think``: the mean pause before a scripted player moves (0: at once, a saturated host)."""
+class _MemoryWatch:
+    """The server's memory (PSS where the OS tells it), sampled every ``every`` seconds from
+    a thread of this process: its peak, and what it held as each tenth of the games ended."""
+
+    def __init__(self, pid: int, counts: dict, games: int, every: float = 0.5) -> None:
+        from knjazja.ui.processes import memory_mb
+        self.pid, self.counts, self.games, self.every, self.memory_mb = pid, counts, games, every, memory_mb
+        self.peak, self.first, self.kind = 0.0, None, "RSS"
+        self.by_tenth: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True, name="bench-serve-memory")
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            mb, self.kind = self.memory_mb(self.pid)
+            if mb is None:
+                continue
+            self.first = mb if self.first is None else self.first
+            self.peak = max(self.peak, mb)
+            tenths = 10 * self.counts["games"] // self.games if self.games else 0
+            while len(self.by_tenth) < min(10, tenths):
+                self.by_tenth.append(round(mb, 1))
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+
+
+def bench_serve(tables: int = 200, seconds: float = 30.0, think: float = 0.0, seats: str = "remote,remote",
+                games: int = 0) -> dict:
+    """``think``: the mean pause before a scripted player moves (0: at once, a saturated host);
+    ``seats``: each table's (two of them ``remote``: the scripted players; a bot answers at
+    once, held ``BOT_FLOOR`` as at every served table); ``games``: each table plays so many
+    games, one after another (then ``seconds`` is only a limit), and the server's memory is
+    followed as they end."""
     folder = tempfile.mkdtemp(prefix="knjazja-bench-serve-")
-    proc, port, log_lines = _start_server(tables, folder)
+    proc, port, log_lines = _start_server(tables, folder, seats)
     latencies: list[float] = []
     counts = {"actions": 0, "games": 0}
     url = f"ws://127.0.0.1:{port}"
+    watch = _MemoryWatch(proc.pid, counts, tables * games)
 
     async def main() -> None:
         deadline = time.perf_counter() + seconds
         players = [_player(url, f"t{t}", deadline, latencies, counts, random.Random(t * 2 + s), think,
-                           client_address(t * 2 + s)) for t in range(tables) for s in range(2)]
+                           client_address(t * 2 + s), games) for t in range(tables) for s in range(2)]
         results = await asyncio.gather(*players, return_exceptions=True)
         counts["errors"] = sum(isinstance(r, BaseException) for r in results)
 
@@ -211,13 +247,18 @@ def bench_serve(tables: int = 200, seconds: float = 30.0, think: float = 0.0) ->
     try:
         asyncio.run(main())
     finally:
+        watch.stop()
         stop_server(proc)
     elapsed = time.perf_counter() - started
     res = {"tables": tables, "connections": tables * 2, "think_s": think, "seconds": round(elapsed, 1),
            "actions": counts["actions"], "games_finished": counts["games"], "client_errors": counts["errors"],
            "actions_per_s": round(counts["actions"] / elapsed, 1),
            "latency_ms_p50": round(_percentile(latencies, 0.5) * 1000, 2),
-           "latency_ms_p99": round(_percentile(latencies, 0.99) * 1000, 2), "server_log_lines": log_lines[0]}
+           "latency_ms_p99": round(_percentile(latencies, 0.99) * 1000, 2), "server_log_lines": log_lines[0],
+           "seats": seats, "games_per_table": games, "memory": watch.kind,
+           "server_mb_start": round(watch.first or 0.0, 1), "server_mb_peak": round(watch.peak, 1),
+           "server_mb_peak_per_table": round((watch.peak - (watch.first or 0.0)) / max(1, tables), 2),
+           "server_mb_as_games_ended": watch.by_tenth}
     try:
         import resource
         usage = resource.getrusage(resource.RUSAGE_CHILDREN)     # the server, now stopped

@@ -69,6 +69,8 @@ def test_bench_words_renders_games_in_both_languages(capsys):
     ["simulate", "--seats", "normal@no/such/weights.json,normal"],
     ["simulate", "--seats", "hard:tree:soon,normal"],
     ["cards", "--lang", "de"],
+    ["bench", "serve", "--table-seats", "remote,normal"],          # one scripted player: no game ends
+    ["bench", "serve", "--table-seats", "remote,remote,wizard"],
     ["--no-such-flag"],
 ])
 def test_bad_flags_give_a_message_not_a_traceback(argv):
@@ -175,3 +177,27 @@ def test_bench_words_sample_into_a_place_that_cannot_be_written_is_a_message(cap
     blocker.write_text("x")
     code, _, err = run(capsys, "bench", "words", "--sample", "5", "--out", str(blocker / "s.md"))
     assert code == 2 and "cannot write the sample" in err and "Traceback" not in err
+
+
+def test_bench_serve_follows_the_servers_memory_as_the_games_end(monkeypatch):
+    """`bench serve --games`: the server's memory is read as each tenth of the games ends,
+    and its peak kept (a fake server: its memory grows with the games)."""
+    import threading
+
+    from knjazja.tools import netbench
+    counts = {"games": 0}
+    read = threading.Event()
+
+    def memory_mb(pid):
+        counts["games"] += 1            # one more game ended at each look
+        read.set()
+        return 100.0 + counts["games"], "PSS"
+
+    monkeypatch.setattr("knjazja.ui.processes.memory_mb", memory_mb)
+    watch = netbench._MemoryWatch(pid=1, counts=counts, games=20, every=0.001)
+    while counts["games"] < 25:
+        read.wait(1)
+        read.clear()
+    watch.stop()
+    assert watch.first == 101.0 and watch.peak >= 120.0 and watch.kind == "PSS"
+    assert watch.by_tenth == [102.0 + 2 * i for i in range(10)]

@@ -274,26 +274,14 @@ class Sprites:
     def glow(self, size: tuple[int, int], colour: tuple[int, ...], width: int) -> pygame.Surface:
         """A soft glowing frame around a rect of ``size`` (the surface is larger by 2×width)."""
         w, h = int(size[0]), int(size[1])
-
-        def make() -> pygame.Surface:
-            surf = pygame.Surface((w + 2 * width, h + 2 * width), pygame.SRCALPHA)
-            radius = max(4, min(w, h) // 10)
-            for i in range(width, 0, -1):
-                a = int(200 * (1 - i / (width + 1)) ** 1.6)
-                pygame.draw.rect(surf, (*colour, a), pygame.Rect(width - i, width - i, w + 2 * i, h + 2 * i),
-                                 width=2, border_radius=radius + i)
-            pygame.draw.rect(surf, (*colour, 255), pygame.Rect(width - 1, width - 1, w + 2, h + 2),
-                             width=2, border_radius=radius)
-            return _as("glow", surf)
-        return self._misc.get_or(("glow", w, h, colour, width), make)
+        return self._misc.get_or(("glow", w, h, colour, width), lambda: _glow(w, h, colour, width))
 
     def pulsing_glow(self, size: tuple[int, int], colour: tuple[int, ...], width: int,
                      level: float) -> pygame.Surface:
         """``glow`` at ``level`` (0..1) of its strength: one glow per size, its opacity set
         each frame (a glow per shade held ~1 MB per shade and seat at 1920×1080)."""
         w, h = int(size[0]), int(size[1])
-        surf = self._misc.get_or(("pulsing glow", w, h, colour, width),
-                                 lambda: self.glow(size, colour, width).copy())
+        surf = self._misc.get_or(("pulsing glow", w, h, colour, width), lambda: _glow(w, h, colour, width))
         surf.set_alpha(round(255 * min(1.0, max(0.0, level))))
         return surf
 
@@ -334,6 +322,18 @@ class Sprites:
 
 
 # -- drawing primitives (supersampled) ------------------------------------------------------
+def _glow(w: int, h: int, colour: tuple[int, ...], width: int) -> pygame.Surface:
+    surf = pygame.Surface((w + 2 * width, h + 2 * width), pygame.SRCALPHA)
+    radius = max(4, min(w, h) // 10)
+    for i in range(width, 0, -1):
+        a = int(200 * (1 - i / (width + 1)) ** 1.6)
+        pygame.draw.rect(surf, (*colour, a), pygame.Rect(width - i, width - i, w + 2 * i, h + 2 * i),
+                         width=2, border_radius=radius + i)
+    pygame.draw.rect(surf, (*colour, 255), pygame.Rect(width - 1, width - 1, w + 2, h + 2),
+                     width=2, border_radius=radius)
+    return _as("glow", surf)
+
+
 SS = 3
 
 
