@@ -25,6 +25,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 from knjazja.net.host import Host, Limits, Link
@@ -200,7 +201,8 @@ class _MemoryWatch:
     def __init__(self, pid: int, counts: dict, games: int, every: float = 0.5) -> None:
         from knjazja.ui.processes import memory_mb
         self.pid, self.counts, self.games, self.every, self.memory_mb = pid, counts, games, every, memory_mb
-        self.peak, self.first, self.kind = 0.0, None, "RSS"
+        self.peak, self.kind = 0.0, "RSS"
+        self.first: float | None = None
         self.by_tenth: list[float] = []
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True, name="bench-serve-memory")
@@ -250,7 +252,7 @@ def bench_serve(tables: int = 200, seconds: float = 30.0, think: float = 0.0, se
         watch.stop()
         stop_server(proc)
     elapsed = time.perf_counter() - started
-    res = {"tables": tables, "connections": tables * 2, "think_s": think, "seconds": round(elapsed, 1),
+    res: dict[str, Any] = {"tables": tables, "connections": tables * 2, "think_s": think, "seconds": round(elapsed, 1),
            "actions": counts["actions"], "games_finished": counts["games"], "client_errors": counts["errors"],
            "actions_per_s": round(counts["actions"] / elapsed, 1),
            "latency_ms_p50": round(_percentile(latencies, 0.5) * 1000, 2),
