@@ -238,3 +238,36 @@ def test_a_table_the_window_hosted_is_offered_again_and_opens(make_app, hosting,
     scene = app.stack.top
     assert scene.hosted.code == first.code and scene.controller.viewer == 0
     flow.net.leave()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_a_found_tables_line_fits_its_button_whatever_its_code_and_host(make_app, monkeypatch, lang, size):
+    """A hosted table's code (5 letters, here the widest) with the longest host name (24):
+    the host's name gives way ("…"), the code and what a click does stay whole; a code typed
+    for ``serve --table`` (up to 16) never runs out of its button either."""
+    from knjazja.net.discovery import Found
+    from knjazja.net.hosting import new_code
+    from knjazja.ui.scenes import join as join_scene
+    from knjazja.ui.scenes.join import JoinScene
+
+    code, host = "W" * len(new_code()), "Ж" * 24
+    found = [Found("192.168.1.20", 7654, code, host, 4, 2, False, "0.1.0"),
+             Found("192.168.1.21", 7654, code + "M", host, 4, 3, False, "0.1.0"),
+             Found("192.168.1.22", 7654, "W" * 16, host, 4, 3, False, "0.1.0")]
+    monkeypatch.setattr(join_scene, "held_seat", lambda f: (1, "token") if f.code == code else None)
+    app = make_app(size, persist=False)
+    app.set_language(lang)
+    join = JoinScene(on_joined=lambda session: None, browse=False)
+    monkeypatch.setattr(join, "found", lambda: found)
+    app.stack.push(join)
+    app.step([], 1 / 60)
+    (mine, _), (other, _), (longest, _) = join.found_buttons
+    for button in (mine, other, longest):
+        assert button.font.size(button.text)[0] <= button.rect.width - join.px(24), button.text
+    back = {"ru": "вернуться", "en": "return"}[lang]
+    assert code in mine.text and mine.text.endswith(back), mine.text
+    assert code + "M" in other.text and other.text.endswith("3"), other.text
+    assert host not in mine.text + other.text       # it gave way ("…", or the line without it)
+    if size == (1920, 1080):
+        assert "Ж…" in other.text                   # room for some of it

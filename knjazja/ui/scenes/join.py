@@ -151,21 +151,41 @@ class JoinScene(GuiScene):
         px = self.px
         y = self._list.top + px(40)
         for path, code, actions in self.own:
-            b = UIButton(pygame.Rect(self._list.left, y, self._list.width, px(44)),
-                         tr("join.reopen_line", code=code, n=actions), self.ui, object_id=oid("@primary", "#join_own"))
+            reopen = tr("join.reopen_line", code=code, n=actions)
+            b = UIButton(pygame.Rect(self._list.left, y, self._list.width, px(44)), reopen, self.ui,
+                         object_id=oid("@primary", "#join_own"))
+            self._fit_line(b, [reopen])
             self.found_buttons.append((b, path))
             y += px(52)
         for f in self.found():
             mine = held_seat(f) is not None         # this computer has a seat there: one click back
-            text = (tr("join.return_line", code=f.code, name=f.name or f.address) if mine
-                    else tr("join.table_line", code=f.code, name=f.name or f.address, free=f.free))
-            b = UIButton(pygame.Rect(self._list.left, y, self._list.width, px(44)), text, self.ui,
-                         object_id=oid("@primary" if mine else "@secondary", "#join_found"))
+            key, host = ("join.return_line" if mine else "join.table_line"), f.name or f.address
+            # the host's name gives way first ("…"), then goes: the code and the click's meaning stay
+            lines = [tr(key, code=f.code, name=host[:n].rstrip() + ("…" if n < len(host) else ""), free=f.free)
+                     for n in range(len(host), 2, -1)] + [tr(key + "_short", code=f.code, free=f.free)]
+            b = UIButton(pygame.Rect(self._list.left, y, self._list.width, px(44)), lines[0],
+                         self.ui, object_id=oid("@primary" if mine else "@secondary", "#join_found"))
+            self._fit_line(b, lines)
             if f.free <= 0 and not mine:
                 b.disable()
             self.found_buttons.append((b, f))
             y += px(52)
         self._found_shown = tuple((f.address, f.port, f.code, f.free) for f in self.found())
+
+    def _fit_line(self, button: UIButton, lines: list[str]) -> None:
+        """The first of ``lines`` (longest first) that fits the button (a long code, a long
+        host name, a narrow window); the last one cut short ("…") if none does."""
+        font, room = button.font, button.rect.width - self.px(24)
+        if font is None:
+            return
+        text = next((line for line in lines if font.size(line)[0] <= room), None)
+        if text is None:
+            text = lines[-1]
+            while len(text) > 1 and font.size(text + "…")[0] > room:
+                text = text[:-1]
+            text = text.rstrip() + "…"
+        if text != button.text:
+            button.set_text(text)
 
     def _read_fields(self) -> None:
         for key, entry in self.entries.items():
