@@ -16,6 +16,7 @@ from knjazja.app.wording.i18n import get_language, tr
 from knjazja.ui import style
 from knjazja.ui.app import fullscreen_key_label
 from knjazja.ui.art.card import render_card_uncached
+from knjazja.ui.art.kept import kept
 from knjazja.ui.art.showcase import MENU_FAN_LEFT, MENU_FAN_RIGHT
 from knjazja.ui.caches import SurfaceLru
 from knjazja.ui.scenes.base import GuiScene, oid
@@ -224,7 +225,8 @@ class MenuScene(GuiScene):
             fan = []
             for i, card_id in enumerate(ids):
                 key = (card_id, lang, size)
-                face = self._fan_cache.get_or(key, partial(render_card_uncached, card_id, lang, size))
+                face = self._fan_cache.get_or(key, partial(kept, f"card-{card_id}-{lang}", size,
+                                                           partial(render_card_uncached, card_id, lang, size)))
                 angle = direction * (-16 + 16 * i)
                 rotated = pygame.transform.rotozoom(face, angle, 1.0)
                 centre = (anchor[0] + (i - 1) * round(card_w * 0.7), anchor[1] + abs(i - 1) * card_w // 8)
