@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from knjazja.app.tutorial import lesson_progress
+from knjazja.app.tutorial import LESSONS_DIR, lesson_progress
 from knjazja.app.store import storage
 from knjazja.app.wording.i18n import get_language, tr
 from knjazja.app.store.settings import default_setup
@@ -111,7 +111,6 @@ class LessonFlow:
 
     # --- the menu's card -------------------------------------------------------------------------
     def banner(self) -> Banner | None:
-        from knjazja.app.tutorial.lessons import all_lessons
         p = lesson_progress.load()
         if p.suggest_game and storage.has_autosave():     # a started game comes first
             return (tr("menu.suggest.title"), tr("menu.suggest.text_saved"),
@@ -122,12 +121,19 @@ class LessonFlow:
             return (tr("menu.suggest.title"), tr("menu.suggest.text"),
                     [(tr("menu.suggest.play"), self.play_vs_bots),
                      (tr("menu.suggest.dismiss"), lambda: self._dismiss(suggest_game=False))])
-        if not p.offered and not storage.has_saves() and all_lessons():
-            first = all_lessons()[0]
+        # the lesson files are read (and checked with the rules) when the offer is taken:
+        # the very first menu opens without them
+        if not p.offered and not storage.has_saves() and any(LESSONS_DIR.glob("*.json")):
             return (tr("menu.offer.title"), tr("menu.offer.text"),
-                    [(tr("menu.offer.start"), lambda: self.start(first.id)),
+                    [(tr("menu.offer.start"), self.start_first),
                      (tr("menu.offer.dismiss"), lambda: self._dismiss(offered=True))])
         return None
+
+    def start_first(self) -> LessonScene | None:
+        """The first lesson (the menu's offer on the very first start)."""
+        from knjazja.app.tutorial.lessons import all_lessons
+        lessons = all_lessons()
+        return self.start(lessons[0].id) if lessons else None
 
     def _dismiss(self, **flags: bool) -> None:
         lesson_progress.set_flags(**flags)

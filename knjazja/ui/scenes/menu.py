@@ -15,7 +15,6 @@ from knjazja import __version__
 from knjazja.app.wording.i18n import get_language, tr
 from knjazja.ui import style
 from knjazja.ui.app import fullscreen_key_label
-from knjazja.ui.art.card import render_card_uncached
 from knjazja.ui.art.kept import kept
 from knjazja.ui.art.showcase import MENU_FAN_LEFT, MENU_FAN_RIGHT
 from knjazja.ui.caches import SurfaceLru
@@ -30,6 +29,13 @@ Banner = tuple[str, str, list[tuple[str, Callable[[], object]]]]
 def app_version() -> str:
     """The game's version (knjazja.__version__, the one place it is set)."""
     return __version__
+
+
+def _paint_card(card_id: str, lang: str, size: tuple[int, int]) -> pygame.Surface:
+    # the card painter loads when a fan card is not kept on disk (kept.py)
+    from knjazja.ui.art.card import render_card_uncached
+
+    return render_card_uncached(card_id, lang, size)
 
 
 class MenuScene(GuiScene):
@@ -226,7 +232,7 @@ class MenuScene(GuiScene):
             for i, card_id in enumerate(ids):
                 key = (card_id, lang, size)
                 face = self._fan_cache.get_or(key, partial(kept, f"card-{card_id}-{lang}", size,
-                                                           partial(render_card_uncached, card_id, lang, size)))
+                                                           partial(_paint_card, card_id, lang, size)))
                 angle = direction * (-16 + 16 * i)
                 rotated = pygame.transform.rotozoom(face, angle, 1.0)
                 centre = (anchor[0] + (i - 1) * round(card_w * 0.7), anchor[1] + abs(i - 1) * card_w // 8)
