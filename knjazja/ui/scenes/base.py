@@ -99,7 +99,9 @@ class GuiScene(Scene):
         if self._backdrop is None or self._backdrop.get_size() != surface.get_size():
             backdrop = pygame.Surface(surface.get_size())
             self.draw_backdrop(backdrop)
-            if pygame.display.get_surface() is not None:
+            display = pygame.display.get_surface()
+            if display is not None and (backdrop.get_bitsize(), backdrop.get_masks()) != \
+                    (display.get_bitsize(), display.get_masks()):
                 backdrop = backdrop.convert()  # the display's pixel format blits fastest
             self._backdrop = backdrop
         return self._backdrop
