@@ -6,7 +6,6 @@ import random
 import pygame
 
 from .palette import Colour, mix, shade
-from .kept import kept
 from .textures import grain, multiply, radial_alpha, value_noise
 from knjazja.ui.caches import sized_lru
 
@@ -29,8 +28,7 @@ def render_table_background(size: tuple[int, int], style: str = "wood") -> pygam
 
 @sized_lru(2)
 def _table(w: int, h: int, style: str) -> pygame.Surface:
-    # a built game paints it once per size and keeps it on disk (the menu's first frame)
-    return kept(f"table-{style}", (w, h), lambda: _wood(w, h) if style == "wood" else _cloth(w, h))
+    return _wood(w, h) if style == "wood" else _cloth(w, h)
 
 
 def _wood(w: int, h: int) -> pygame.Surface:

@@ -1,11 +1,12 @@
-"""The main menu's pictures kept on disk between launches of a built game.
+"""The main menu's table kept on disk between launches of a built game.
 
 The menu's first frame paints the oak table (~0.25 s at 1600×900) and the six cards of its
 fans (~0.2 s): procedural art, the same for the same size, language and build. A built game
-(PyInstaller: ``sys.frozen``) keeps each such picture in ``<data dir>/cache/art/`` the first
-time it paints it and reads it back on the next launches (a few milliseconds). The file's name
-carries the build's stamp (the version and the executable's size and time), so a new build
-paints afresh; a damaged or missing file is painted again, never an error. A game run from the
+(PyInstaller: ``sys.frozen``) keeps that picture in ``<data dir>/cache/art/`` the first time it
+paints it and reads it back on the next launches (~5 ms; the ``KEEP`` last used, ~6 MB each
+at 1600×900). The file's name carries the build's stamp (the version and the executable's
+size and time), so a new build paints afresh; a damaged or missing file is painted again,
+never an error. A game run from the
 source (tests, a checkout) paints every time unless ``KNJAZJA_ART_CACHE=1`` (tests), and
 ``KNJAZJA_ART_CACHE=0`` turns the cache off everywhere.
 
@@ -26,7 +27,8 @@ import pygame
 log = logging.getLogger(__name__)
 
 ENV = "KNJAZJA_ART_CACHE"
-_MAGIC = b"KNJART2"
+_MAGIC = b"KNJART3"
+KEEP = 4                   # pictures of this build kept (~6 MB each at 1600×900), last used first
 _stamp: str | None = None
 _writers: list[threading.Thread] = []
 
@@ -88,35 +90,41 @@ def kept(name: str, size: tuple[int, int], paint: Callable[[], pygame.Surface]) 
 
 
 def _read(path: Path, size: tuple[int, int]) -> pygame.Surface | None:
+    header = len(_MAGIC) + 4
     try:
-        data = path.read_bytes()
+        with path.open("rb") as f:
+            data = bytearray(f.seek(0, os.SEEK_END))
+            f.seek(0)
+            f.readinto(data)        # one buffer the surface keeps: no copy, no conversion
     except OSError:
         return None
     try:
         if not data.startswith(_MAGIC):
             raise ValueError("not a kept picture")
-        fmt = data[len(_MAGIC):len(_MAGIC) + 4].decode("ascii")
-        pixels = data[len(_MAGIC) + 4:]
-        if fmt not in ("RGB ", "RGBA") or len(pixels) != size[0] * size[1] * len(fmt.strip()):
+        fmt = data[len(_MAGIC):header].decode("ascii")
+        if fmt not in ("RGBX", "RGBA") or len(data) - header != size[0] * size[1] * 4:
             raise ValueError("wrong size")
-        surface = pygame.image.frombytes(pixels, size, fmt.strip())
-        if fmt == "RGB " and pygame.display.get_surface() is not None:
-            surface = surface.convert()         # the display's pixel format, as painted
+        surface = pygame.image.frombuffer(memoryview(data)[header:], size, fmt)
     except (ValueError, pygame.error) as exc:
         log.info("kept picture %s painted again: %s", path.name, exc)
         return None
+    try:
+        os.utime(path)              # last used: kept longest (_prune)
+    except OSError:
+        pass
     return surface
 
 
 def _write_later(path: Path, surface: pygame.Surface) -> None:
-    fmt = "RGBA" if surface.get_flags() & pygame.SRCALPHA else "RGB "
-    pixels = pygame.image.tobytes(surface, fmt.strip())     # now: the surface may change later
+    fmt = "RGBA" if surface.get_flags() & pygame.SRCALPHA else "RGBX"
+    pixels = pygame.image.tobytes(surface, fmt)     # now: the surface may change later
 
     def write() -> None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-            # raw pixels: reading 4 MB back costs less than inflating it (1600×900: 45 ms)
+            # raw pixels: read back into the surface's own buffer (a 1600×900 picture in
+            # ~5 ms; inflating or converting it cost 20-40 ms)
             tmp.write_bytes(_MAGIC + fmt.encode("ascii") + pixels)
             os.replace(tmp, path)
             _prune(path.parent)
@@ -129,13 +137,20 @@ def _write_later(path: Path, surface: pygame.Surface) -> None:
 
 
 def _prune(where: Path) -> None:
-    """Remove the pictures of other builds (and temporary files left by a killed write)."""
+    """Remove the pictures of other builds, all but the ``KEEP`` last used of this one (a
+    window resized again and again leaves one per size), and temporary files left by a
+    killed write."""
     mine = stamp()
+    own = []
     for p in where.iterdir():
         if p.suffix == ".px" and not p.stem.endswith(mine):
             p.unlink(missing_ok=True)
+        elif p.suffix == ".px":
+            own.append((p.stat().st_mtime_ns, p))
         elif p.name.endswith(".tmp") and str(os.getpid()) not in p.name:
             p.unlink(missing_ok=True)
+    for _, p in sorted(own, reverse=True)[KEEP:]:
+        p.unlink(missing_ok=True)
 
 
 def wait_for_writes(timeout: float = 5.0) -> None:
