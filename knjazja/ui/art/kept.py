@@ -101,10 +101,10 @@ def _read(path: Path, size: tuple[int, int]) -> pygame.Surface | None:
     try:
         if not data.startswith(_MAGIC):
             raise ValueError("not a kept picture")
-        fmt = data[len(_MAGIC):header].decode("ascii")
-        if fmt not in ("RGBX", "RGBA") or len(data) - header != size[0] * size[1] * 4:
+        fmt = data[len(_MAGIC):header]
+        if fmt not in (b"RGBX", b"RGBA") or len(data) - header != size[0] * size[1] * 4:
             raise ValueError("wrong size")
-        surface = pygame.image.frombuffer(memoryview(data)[header:], size, fmt)
+        surface = pygame.image.frombuffer(memoryview(data)[header:], size, "RGBA" if fmt == b"RGBA" else "RGBX")
     except (ValueError, pygame.error) as exc:
         log.info("kept picture %s painted again: %s", path.name, exc)
         return None
@@ -116,8 +116,9 @@ def _read(path: Path, size: tuple[int, int]) -> pygame.Surface | None:
 
 
 def _write_later(path: Path, surface: pygame.Surface) -> None:
-    fmt = "RGBA" if surface.get_flags() & pygame.SRCALPHA else "RGBX"
-    pixels = pygame.image.tobytes(surface, fmt)     # now: the surface may change later
+    alpha = bool(surface.get_flags() & pygame.SRCALPHA)
+    fmt = "RGBA" if alpha else "RGBX"
+    pixels = pygame.image.tobytes(surface, "RGBA" if alpha else "RGBX")     # now: it may change later
 
     def write() -> None:
         try:
