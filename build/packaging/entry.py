@@ -11,12 +11,12 @@ if __name__ == "__main__":
     # bot's thinker, `simulate --jobs N`) runs its task here and exits, before the game loads.
     multiprocessing.freeze_support()
 
-import knjazja.bots.thinker  # noqa: E402
+import knjazja.frozen  # noqa: E402 (imports nothing: the bots and the rules load when used)
 from knjazja.cli import main  # noqa: E402
 
 # freeze_support() is in place, so this executable can start the worker processes that keep
 # Hard's and the hints' searches off the frame loop (otherwise the Thinker stays in a thread).
-knjazja.bots.thinker.FROZEN_PROCESS_OK = True
+knjazja.frozen.WORKERS_OK = True
 
 if __name__ == "__main__":
     sys.exit(main())

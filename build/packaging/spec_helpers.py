@@ -50,6 +50,36 @@ def drop_cjk_fonts(datas: Iterable[tuple]) -> list[tuple]:
     return kept
 
 
+# pygame-gui's fonts for the scripts of languages the game never shows: it picks its default
+# font by the UI manager's language, which is Russian or English (NotoSans-*).
+_OTHER_SCRIPT_FONT = re.compile(r"notosans(?:arabic|georgian|hebrew)", re.IGNORECASE)
+
+# CPython's codecs for East Asian encodings (shift_jis, gbk, big5, euc-kr, iso2022-*): the game
+# reads and writes UTF-8 (and Windows' own code pages, which are built in). A lookup of one of
+# them without these says "unknown encoding". Built into python3.dll on Windows: nothing to drop.
+UNUSED_EXTENSIONS = ("_codecs_jp", "_codecs_cn", "_codecs_kr", "_codecs_tw", "_codecs_hk",
+                     "_codecs_iso2022", "_multibytecodec")
+
+
+def is_unused_font(path: str | PurePath) -> bool:
+    """A CJK font, or pygame-gui's Arabic, Georgian or Hebrew one."""
+    name = PurePath(str(path).replace("\\", "/")).name
+    return is_cjk_font(path) or bool(_OTHER_SCRIPT_FONT.search(name.replace("-", "").replace("_", "")))
+
+
+def drop_unused_fonts(datas: Iterable[tuple]) -> list[tuple]:
+    """``a.datas`` without the fonts of scripts the game never shows (``is_unused_font``)."""
+    return [e for e in drop_cjk_fonts(datas)
+            if not is_unused_font(e[0]) and not is_unused_font(e[1] if len(e) > 1 else "")]
+
+
+def drop_unused_extensions(binaries: Iterable[tuple]) -> list[tuple]:
+    """``a.binaries`` without CPython's extension modules in ``UNUSED_EXTENSIONS``."""
+    def module(dest: str) -> str:
+        return PurePath(str(dest).replace("\\", "/")).name.split(".")[0]
+    return [e for e in binaries if module(e[0]) not in UNUSED_EXTENSIONS]
+
+
 def read_version(init_file: Path | None = None) -> str:
     """The game's version: ``__version__`` in knjazja/__init__.py, the one place it is set
     (pyproject.toml reads it from there too). Read without importing the game."""

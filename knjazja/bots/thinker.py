@@ -16,7 +16,7 @@ time); `cancel` during a decision stops that worker (a new one starts on the nex
 none to make for `IDLE_SECONDS`, or when a table closes (`release_worker`).  Workers are
 spawned, so a script using process mode needs the usual
 ``if __name__ == "__main__"`` guard, and a frozen build needs
-``multiprocessing.freeze_support()`` plus ``FROZEN_PROCESS_OK = True`` (build/packaging/entry.py
+``multiprocessing.freeze_support()`` plus ``knjazja.frozen.WORKERS_OK = True`` (build/packaging/entry.py
 sets both; otherwise a frozen build stays in thread mode).
 
 When a worker cannot start (no multiprocessing, an antivirus blocking the executable) or
@@ -39,6 +39,7 @@ import threading
 import time
 from typing import Optional, cast
 
+from knjazja import frozen
 from knjazja.engine import Action, Observation
 
 
@@ -46,8 +47,6 @@ log = logging.getLogger(__name__)
 
 # A worker with no decision to make for this long ends (the next decision starts one).
 IDLE_SECONDS = 60.0
-# Set True by a frozen build whose entry point calls multiprocessing.freeze_support().
-FROZEN_PROCESS_OK = False
 
 # What made process mode fall back to threads, once it has (None: processes work).
 _FALLBACK_REASON: Optional[str] = None
@@ -305,7 +304,7 @@ class Thinker:
             # multiprocessing.freeze_support(); without that, stay in a thread.
             # A bot says it needs a worker process (`needs_process`); its name does not matter.
             use_process = bool(getattr(bot, "needs_process", False)) and (
-                not getattr(sys, "frozen", False) or FROZEN_PROCESS_OK)
+                not getattr(sys, "frozen", False) or frozen.WORKERS_OK)
         self.use_process = use_process
         self._job: _ThreadJob | _ProcessJob | _Done | None = None
         self._taken = True
@@ -379,7 +378,7 @@ def check_worker(timeout: float = 120.0, keep: bool = False) -> tuple[int, float
     from knjazja.engine import legal_actions, new_game, observation
 
     if not Thinker(make_bot("hard")).use_process:
-        raise RuntimeError("Hard would think in a thread in this build (FROZEN_PROCESS_OK unset)")
+        raise RuntimeError("Hard would think in a thread in this build (knjazja.frozen.WORKERS_OK unset)")
     state = new_game(4, 20240611)
     legal = legal_actions(state)
     thinker = Thinker(make_bot("hard", iterations=4), use_process=True)

@@ -18,6 +18,8 @@ from .brief import short
 from .cards import RULESET_VERSION
 from .game import new_game
 from .rules import apply, legal_actions
+from .save_error import MAX_SAVE_BYTES, SaveError
+from .save_error import SAVE_ERROR_KINDS as SAVE_ERROR_KINDS  # (where it was before)
 from .state import MAX_PLAYERS, MIN_PLAYERS, GameOptions, GameState
 
 FORMAT = "knjazja-save"
@@ -25,7 +27,6 @@ VERSION = 1
 # Limits that keep a hostile file from hanging the loader. A real game is a few hundred
 # actions and a few kilobytes; wars declared and ended at once can stretch a game
 # without bound, hence the generous margins.
-MAX_SAVE_BYTES = 4 * 1024 * 1024
 MAX_ACTIONS = 20_000
 # Replaying costs about one microsecond per legal choice the rules list on the way; the
 # Wise Voivode's squads alone can list 2^17 of them. A random game lists under 2,000.
@@ -36,22 +37,6 @@ KEYS = frozenset({"format", "version", "ruleset", "players", "seed", "first_play
                   "game_version"})      # optional, informative: the game that wrote it
 MAX_GAME_VERSION_LENGTH = 40
 OPTION_KEYS = frozenset(GameOptions().to_json())
-
-
-class SaveError(ValueError):
-    """A save that cannot be loaded. The message is one English line for logs and reports;
-    ``kind`` (one of ``SAVE_ERROR_KINDS``) and ``at`` (the 1-based action that failed) let the
-    application say it in the player's language."""
-
-    def __init__(self, message: str, kind: str = "invalid", at: int | None = None) -> None:
-        super().__init__(message)
-        self.kind = kind
-        self.at = at
-
-
-# What can be wrong with a save, as the application tells it to the player.
-SAVE_ERROR_KINDS = ("missing", "unreadable", "too_large", "not_save", "newer", "old",
-                    "edited", "ruleset", "invalid")
 
 
 def _checksum(body: dict) -> str:

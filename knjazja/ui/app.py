@@ -213,7 +213,10 @@ class App:
         scenes = self.stack.scenes_key()
         if not self._sweep and scenes == self._scenes_seen:
             return
+        first = self.frame == 0
         self._sweep, self._scenes_seen = False, scenes
+        if first:       # nothing drawn before the first frame: nothing left behind to free
+            return
         gc.collect()
         caches.give_back_memory()
 

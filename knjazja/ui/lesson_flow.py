@@ -6,15 +6,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from knjazja.app.session import local_game
-from knjazja.app.tutorial import lesson_progress
+from knjazja.app.tutorial import LESSONS_DIR, lesson_progress
 from knjazja.app.store import storage
 from knjazja.app.wording.i18n import get_language, tr
-from knjazja.app.tutorial.lessons import Lesson, all_lessons, lesson_by_id, next_lesson, words
 from knjazja.app.store.settings import default_setup
 from knjazja.app.wording.words import prince_names
 
+# the lessons (their positions are checked with the rules as they load) and the session load
+# when a lesson starts or the menu offers one, not with the menu
+
 if TYPE_CHECKING:
+    from knjazja.app.tutorial.lessons import Lesson
     from knjazja.ui.main import GameFlow
     from knjazja.ui.scenes.menu import Banner
     from knjazja.ui.table.lesson import LessonScene
@@ -34,6 +36,7 @@ class LessonFlow:
 
     def start(self, lesson_id: str, restart: bool = False) -> LessonScene | None:
         """Open a lesson: from where the player stopped, or from its beginning."""
+        from knjazja.app.tutorial.lessons import lesson_by_id
         lesson = lesson_by_id(lesson_id)
         if lesson is None:
             return None
@@ -43,6 +46,7 @@ class LessonFlow:
         return self.open(lesson, start_at)
 
     def open(self, lesson: Lesson, start_at: int = 0) -> LessonScene:
+        from knjazja.app.session import local_game
         from knjazja.ui.table.lesson import LessonScene
         local = local_game(self.flow.session) if self.flow.session is not None else None
         if local is not None:
@@ -55,6 +59,7 @@ class LessonFlow:
         return self.scene
 
     def skip(self, lesson: Lesson) -> None:
+        from knjazja.app.tutorial.lessons import next_lesson
         later = next_lesson(lesson)
         self.start(later.id) if later is not None else self.show_list()
 
@@ -78,6 +83,7 @@ class LessonFlow:
 
     def finished(self, scene: LessonScene) -> None:
         """The last step is closed: the next lesson, or the final score and a real game."""
+        from knjazja.app.tutorial.lessons import next_lesson, words
         from knjazja.ui.scenes.lessons import LessonDoneScene
         from knjazja.ui.scenes.results import ResultsScene
         lesson = scene.lesson
@@ -115,12 +121,19 @@ class LessonFlow:
             return (tr("menu.suggest.title"), tr("menu.suggest.text"),
                     [(tr("menu.suggest.play"), self.play_vs_bots),
                      (tr("menu.suggest.dismiss"), lambda: self._dismiss(suggest_game=False))])
-        if not p.offered and not storage.has_saves() and all_lessons():
-            first = all_lessons()[0]
+        # the lesson files are read (and checked with the rules) when the offer is taken:
+        # the very first menu opens without them
+        if not p.offered and not storage.has_saves() and any(LESSONS_DIR.glob("*.json")):
             return (tr("menu.offer.title"), tr("menu.offer.text"),
-                    [(tr("menu.offer.start"), lambda: self.start(first.id)),
+                    [(tr("menu.offer.start"), self.start_first),
                      (tr("menu.offer.dismiss"), lambda: self._dismiss(offered=True))])
         return None
+
+    def start_first(self) -> LessonScene | None:
+        """The first lesson (the menu's offer on the very first start)."""
+        from knjazja.app.tutorial.lessons import all_lessons
+        lessons = all_lessons()
+        return self.start(lessons[0].id) if lessons else None
 
     def _dismiss(self, **flags: bool) -> None:
         lesson_progress.set_flags(**flags)

@@ -14,11 +14,13 @@ from knjazja.app.store import storage
 from knjazja.app.wording.i18n import get_language, tr
 from knjazja.app.wording.save_errors import os_error_text, save_error_text
 from knjazja.app.wording.words import seat_word
-from knjazja.app.session import GameSession, Seat, TableSession, local_game
-from knjazja.engine import GameOptions, SaveError
 from knjazja.engine.kinds import DecisionKind
+from knjazja.engine.save_error import SaveError
 
+# the sessions, the rules and the bots load with the first game started or loaded: the menu
+# opens without them (tests/ui/test_shipped_imports.py)
 if TYPE_CHECKING:
+    from knjazja.app.session import GameSession, Seat, TableSession
     from knjazja.engine import Series
     from knjazja.ui.table.scene import TableScene
 
@@ -53,8 +55,9 @@ class GameFlow:
         """A new game from the setup screen; with setup["series"] the first game of a series,
         with ``continue_series`` the next game of the current one.  A seat on another
         computer makes it a network table (``NetFlow.host``; None if it could not open)."""
+        from knjazja.app.session import GameSession, Seat
         from knjazja.app.store import series_store
-        from knjazja.engine import Series
+        from knjazja.engine import GameOptions, Series
         from knjazja.ui.net_flow import is_network_setup
         if is_network_setup(setup):
             self.last_setup, self.series = dict(setup), None
@@ -87,6 +90,7 @@ class GameFlow:
 
     def load_session(self, state, meta: dict, *, from_autosave: bool = False) -> GameSession:
         """Resume a loaded game (autosave or a named save)."""
+        from knjazja.app.session import GameSession
         seats = GameSession.seats_from_meta(meta, state.n)
         session = GameSession(seats, state=state, autosave=storage.autosave_path(),
                               reaction_prompting=self.app.settings.reaction_prompting)
@@ -136,6 +140,7 @@ class GameFlow:
 
     def crash_section(self) -> tuple[str, str]:
         """For a crash report: the game in play, its last actions and a save that replays it."""
+        from knjazja.app.session import GameSession
         from knjazja.engine import dumps
         session = self.session
         if session is None:
@@ -215,6 +220,7 @@ class GameFlow:
     def game_over(self, session: TableSession) -> None:
         """The game has ended on the table: record it (the final board stays, with a Results
         button that calls ``show_results``)."""
+        from knjazja.app.session import GameSession
         assert isinstance(session, GameSession), "a local table's (NetFlow.game_over: a network one's)"
         from knjazja.app.store import series_store, stats
         from knjazja.engine import final_scores, winners
@@ -265,13 +271,17 @@ class GameFlow:
     def next_series_game(self) -> None:
         """The series goes on with the same princes and house rules (whoever starts is the
         series' to say)."""
+        from knjazja.app.session import GameSession
         session = self.session
         assert isinstance(session, GameSession), "a series is played at one screen"
         setup = {"seats": self.session_seats_json(session.seats), "options": session.state.options.to_json()}
         self.start_game(setup, continue_series=True)
 
     def to_menu(self) -> None:
-        local = local_game(self.session) if self.session is not None else None
+        local = None
+        if self.session is not None:
+            from knjazja.app.session import local_game
+            local = local_game(self.session)
         if local is not None:
             local.cancel_bot()
             local.flush_autosave()            # Continue offers the game as it was left

@@ -17,18 +17,22 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from knjazja.app.wording.i18n import get_language, tr
 from knjazja.app.wording.words import join_names
-from knjazja.engine import GameOptions
-from knjazja.net.remote import RemoteSession
-from knjazja.net.seats import LOCAL, REMOTE
+
+# the network (websockets, asyncio) and the rules load when a network table is set up or
+# joined, not with the menu
+
+if TYPE_CHECKING:
+    from knjazja.net.remote import RemoteSession
 
 log = logging.getLogger(__name__)
 
 
 def is_network_setup(setup: Mapping[str, Any]) -> bool:
+    from knjazja.net.seats import REMOTE
     return any(s["kind"] == REMOTE for s in setup["seats"])
 
 
@@ -39,7 +43,9 @@ class NetFlow:
 
     # --- hosting ------------------------------------------------------------------------
     def host(self, setup: Mapping[str, Any], seed: int | None = None) -> RemoteSession | None:
+        from knjazja.engine import GameOptions
         from knjazja.net.hosting import HostedTable
+        from knjazja.net.seats import LOCAL, REMOTE
         seats = setup["seats"]
         kinds = [LOCAL if s["kind"] == "human" else s["kind"] for s in seats]
         # a remote seat is called by its number until its player comes with his name
@@ -185,6 +191,7 @@ class NetFlow:
 def seated(hosted):
     """The window's seats at its own table: one remote session, or a hot seat of several."""
     from knjazja.net.hotseat import HotSeatSession
+    from knjazja.net.remote import RemoteSession
     parts = [RemoteSession(hosted.join(seat)) for seat in hosted.local_seats]
     return parts[0] if len(parts) == 1 else HotSeatSession(parts)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import knjazja.frozen
 from knjazja.bots import thinker
 from knjazja.bots.thinker import Thinker
 from knjazja.engine import legal_actions, observation
@@ -114,9 +115,9 @@ def test_the_game_goes_on_when_hards_worker_is_killed(tmp_path):
 def test_frozen_builds_think_in_a_process_only_once_allowed(monkeypatch):
     from knjazja.bots import make_bot
     monkeypatch.setattr("sys.frozen", True, raising=False)
-    monkeypatch.setattr(thinker, "FROZEN_PROCESS_OK", False)
+    monkeypatch.setattr(knjazja.frozen, "WORKERS_OK", False)
     assert not Thinker(make_bot("hard")).use_process
-    monkeypatch.setattr(thinker, "FROZEN_PROCESS_OK", True)       # what build/packaging/entry.py does
+    monkeypatch.setattr(knjazja.frozen, "WORKERS_OK", True)       # what build/packaging/entry.py does
     assert Thinker(make_bot("hard")).use_process
     assert not Thinker(make_bot("easy")).use_process
 

@@ -141,15 +141,15 @@ def test_the_entry_script_supports_frozen_workers_then_runs_the_cli(monkeypatch)
     worker processes, then the command line's exit code is the program's."""
     import multiprocessing
 
-    import knjazja.bots.thinker
     import knjazja.cli
+    import knjazja.frozen
 
     calls = []
     monkeypatch.setattr(multiprocessing, "freeze_support", lambda: calls.append("freeze_support"))
-    monkeypatch.setattr(knjazja.bots.thinker, "FROZEN_PROCESS_OK", False)
+    monkeypatch.setattr(knjazja.frozen, "WORKERS_OK", False)
 
     def main() -> int:
-        calls.append(("main", knjazja.bots.thinker.FROZEN_PROCESS_OK))
+        calls.append(("main", knjazja.frozen.WORKERS_OK))
         return 3
     monkeypatch.setattr(knjazja.cli, "main", main)
     with pytest.raises(SystemExit) as done:

@@ -93,6 +93,20 @@ NOT_AT_THE_MENU = ("knjazja.bots.normal", "knjazja.bots.hard", "knjazja.bots.net
                    "knjazja.ui.table", "knjazja.ui.scenes.review", "knjazja.tools", "knjazja_lab")
 
 
+# issue 62 (open in a blink): of the rules engine, the menu loads only the card catalogue (the
+# fans' faces) and the save error; the rules, the sessions, the bots and the lessons load with a
+# game or a lesson (the engine package loads lazily)
+ENGINE_AT_THE_MENU = {"knjazja.engine", "knjazja.engine.cards", "knjazja.engine.kinds", "knjazja.engine.brief",
+                      "knjazja.engine.save_error"}
+NOT_AT_LAUNCH = NOT_AT_THE_MENU + ("knjazja.bots", "knjazja.app.session", "knjazja.app.tutorial.lessons",
+                                   "websockets", "asyncio")
+
+
+def wrong_at_the_menu(loaded: list[str], forbidden: tuple[str, ...]) -> list[str]:
+    return [m for m in loaded if m.startswith(forbidden)
+            or (m.startswith("knjazja.engine") and m not in ENGINE_AT_THE_MENU)]
+
+
 def test_the_menu_loads_no_bot_level_no_advice_no_network_and_no_table(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", KNJAZJA_HOME=str(tmp_path))
     out = subprocess.run([sys.executable, "-c", MENU], capture_output=True, text=True, cwd=tmp_path,
@@ -101,5 +115,35 @@ def test_the_menu_loads_no_bot_level_no_advice_no_network_and_no_table(tmp_path)
     loaded = out.stdout.split()
     print(f"{len(loaded)} modules at the menu:", *loaded, sep="\n  ")
     assert "knjazja.ui.scenes.menu" in loaded
-    wrong = [m for m in loaded if m.startswith(NOT_AT_THE_MENU)]
+    wrong = wrong_at_the_menu(loaded, NOT_AT_THE_MENU)
+    assert not wrong, wrong
+
+
+LAUNCH = """
+import sys
+from knjazja.app.store.settings import Settings
+from knjazja.ui.app import App
+from knjazja.ui.main import GameFlow
+app = App(Settings(), persist=False)
+flow = GameFlow(app)
+app.stack.push(flow.menu)
+app.step([], 1 / 60)
+assert flow.menu.banner_text is not None, "the first start offers the first lesson"
+tops = ("knjazja", "knjazja_lab", "websockets", "asyncio")
+print("\\n".join(sorted(m for m in sys.modules if m.split(".")[0] in tops)))
+"""
+
+
+def test_the_games_launch_draws_the_menu_without_rules_bots_sessions_lessons_or_network(tmp_path):
+    """What the game itself does on a first start (``knjazja.ui.main.run``: the flow with its
+    lessons and network parts, the menu with its offer of the first lesson, one frame) loads
+    only what the menu shows."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", KNJAZJA_HOME=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", LAUNCH], capture_output=True, text=True, cwd=tmp_path,
+                         env=env, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    loaded = out.stdout.split()
+    print(f"{len(loaded)} modules at launch:", *loaded, sep="\n  ")
+    assert "knjazja.ui.scenes.menu" in loaded and "knjazja.ui.lesson_flow" in loaded
+    wrong = wrong_at_the_menu(loaded, NOT_AT_LAUNCH)
     assert not wrong, wrong

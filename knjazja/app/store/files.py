@@ -10,9 +10,13 @@ import os
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from knjazja.engine import GameState, SaveError, dumps, from_bytes
-from knjazja.engine.saves import MAX_SAVE_BYTES
+# the rules load with the first game saved or loaded, not with the menu
+from knjazja.engine.save_error import MAX_SAVE_BYTES, SaveError
+
+if TYPE_CHECKING:
+    from knjazja.engine import GameState
 
 # Windows: while an indexer, an antivirus or a second copy of the game holds the target open,
 # os.replace raises PermissionError; such holds last milliseconds, so try a few times.
@@ -103,6 +107,8 @@ def clean_stale_temps(folder: str | os.PathLike, now: float | None = None) -> li
 
 def save_game(s: GameState, path: str | os.PathLike, meta: dict | None = None) -> None:
     """Write the save of ``s`` atomically (the engine's ``dumps``); raises OSError."""
+    from knjazja.engine.saves import dumps
+
     write_atomic(path, dumps(s, meta))
 
 
@@ -116,6 +122,8 @@ def load_game(path: str | os.PathLike) -> tuple[GameState, dict]:
         raise SaveError(f"no save at {path}", "missing") from None
     except OSError as e:
         raise SaveError(f"cannot read save {path}: {e}", "unreadable") from None
+    from knjazja.engine.saves import from_bytes
+
     return from_bytes(raw, f"save {path}")
 
 

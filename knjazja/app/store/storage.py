@@ -16,12 +16,15 @@ import stat
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from knjazja.app.store import autosave, files, notices
 from knjazja.app.store.files import clean_stale_temps, write_atomic
 from knjazja.app.wording.save_errors import LeftAsIs
-from knjazja.engine import GameState, SaveError
+from knjazja.engine.save_error import SaveError
+
+if TYPE_CHECKING:
+    from knjazja.engine import GameState
 
 log = logging.getLogger(__name__)
 

@@ -27,9 +27,9 @@ import json
 import logging
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any
 
+from knjazja.app.tutorial import LESSONS_DIR
 from knjazja.app.wording.i18n import LANGUAGES
 from knjazja.app.wording.typography import typeset
 from knjazja.engine import Action, GameState, prepared_game
@@ -38,7 +38,6 @@ from knjazja.engine.cards import CARD_ID, INSTANCES
 
 log = logging.getLogger(__name__)
 
-LESSONS_DIR = Path(__file__).parents[1] / "data" / "lessons"
 FORMAT, VERSION = "knjazja-lesson", 1
 SHOW_KINDS = ("card", "city", "seat", "chronicle", "button", "deck", "centre", "glory", "hand", "log")
 _PATTERN_KEYS = {"kind", "card", "city", "seat", "target", "cards", "by"}

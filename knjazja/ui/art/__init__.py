@@ -9,14 +9,37 @@ Surfaces are cached and shared: copy one before drawing on it.
 """
 from __future__ import annotations
 
-from .background import render_table_background
-from .card import ZOOM_MIN_WIDTH, card_name_text, corner_value, render_card, render_card_back
-from .icons import kind_icon
-from .palette import FRAME_COLOURS, STYLES
-from .resources import MissingAssetError, asset_path, assets_root, load_font
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .background import render_table_background
+    from .card import ZOOM_MIN_WIDTH, card_name_text, corner_value, render_card, render_card_back
+    from .icons import kind_icon
+    from .palette import FRAME_COLOURS, STYLES
+    from .resources import MissingAssetError, asset_path, assets_root, load_font
+
+# loaded when first asked for (PEP 562): the main menu, its table and its fan cards kept on
+# disk (kept.py), opens without the card painter
+_WHERE: dict[str, str] = {name: module for module, names in (
+    ("background", "render_table_background"),
+    ("card", "ZOOM_MIN_WIDTH card_name_text corner_value render_card render_card_back"),
+    ("icons", "kind_icon"),
+    ("palette", "FRAME_COLOURS STYLES"),
+    ("resources", "MissingAssetError asset_path assets_root load_font"),
+) for name in names.split()}
 
 __all__ = [
     "render_card", "render_card_back", "render_table_background", "kind_icon", "load_font",
     "asset_path", "assets_root", "MissingAssetError", "FRAME_COLOURS", "STYLES",
     "ZOOM_MIN_WIDTH", "card_name_text", "corner_value",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

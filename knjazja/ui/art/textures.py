@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 
 import pygame
 
@@ -93,11 +94,28 @@ def radial_alpha(size: tuple[int, int], colour: Colour, inner: int, outer: int,
 def _radial_base(colour: tuple[int, ...], inner: int, outer: int, power: float, res: int) -> pygame.Surface:
     s = pygame.Surface((res, res), pygame.SRCALPHA)
     c = (res - 1) / 2
+    alphas = bytearray(res * res)
+    i = 0
     for y in range(res):
         for x in range(res):
             d = min(1.0, math.hypot((x - c) / c, (y - c) / c) / math.sqrt(2) * 1.25)
             a = inner + (outer - inner) * (d ** power)
-            s.set_at((x, y), (*colour, max(0, min(255, int(a)))))
+            alphas[i] = max(0, min(255, int(a)))
+            i += 1
+    # the pixels written in one go in the surface's own byte order (set_at per pixel cost a
+    # tenth of the menu's first frame); the same picture as set_at gave
+    if s.get_bytesize() == 4 and s.get_pitch() == 4 * res and sys.byteorder == "little":
+        pixels = bytearray(4 * res * res)
+        for value, shift in zip((*colour[:3], None), s.get_shifts()):
+            k = shift // 8
+            if value is None:
+                pixels[k::4] = alphas
+            else:
+                pixels[k::4] = bytes((value,)) * (res * res)
+        s.get_buffer().write(bytes(pixels))
+        return s
+    for i, a in enumerate(alphas):
+        s.set_at((i % res, i // res), (*colour[:3], a))
     return s
 
 

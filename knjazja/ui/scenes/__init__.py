@@ -1,7 +1,27 @@
-"""The screens of the game: main menu, new game, settings (the table comes later)."""
-from knjazja.ui.scenes.base import GuiScene
-from knjazja.ui.scenes.menu import MenuScene
-from knjazja.ui.scenes.settings_scene import SettingsScene
-from knjazja.ui.scenes.setup import SetupScene
+"""The screens of the game: main menu, new game, settings (the table comes later).
+
+Each screen loads when first asked for (PEP 562): the main menu opens without the new-game
+and settings screens."""
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from knjazja.ui.scenes.base import GuiScene
+    from knjazja.ui.scenes.menu import MenuScene
+    from knjazja.ui.scenes.settings_scene import SettingsScene
+    from knjazja.ui.scenes.setup import SetupScene
+
+_WHERE = {"GuiScene": "base", "MenuScene": "menu", "SettingsScene": "settings_scene", "SetupScene": "setup"}
 
 __all__ = ["GuiScene", "MenuScene", "SettingsScene", "SetupScene"]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

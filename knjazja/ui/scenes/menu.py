@@ -15,7 +15,7 @@ from knjazja import __version__
 from knjazja.app.wording.i18n import get_language, tr
 from knjazja.ui import style
 from knjazja.ui.app import fullscreen_key_label
-from knjazja.ui.art.card import render_card_uncached
+from knjazja.ui.art.kept import kept
 from knjazja.ui.art.showcase import MENU_FAN_LEFT, MENU_FAN_RIGHT
 from knjazja.ui.caches import SurfaceLru
 from knjazja.ui.scenes.base import GuiScene, oid
@@ -29,6 +29,13 @@ Banner = tuple[str, str, list[tuple[str, Callable[[], object]]]]
 def app_version() -> str:
     """The game's version (knjazja.__version__, the one place it is set)."""
     return __version__
+
+
+def _paint_card(card_id: str, lang: str, size: tuple[int, int]) -> pygame.Surface:
+    # the card painter loads when the menu's table is not kept on disk (kept.py)
+    from knjazja.ui.art.card import render_card_uncached
+
+    return render_card_uncached(card_id, lang, size)
 
 
 class MenuScene(GuiScene):
@@ -173,11 +180,11 @@ class MenuScene(GuiScene):
     # -- drawing -------------------------------------------------------------------------------
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.blit(style.table_background((w, h)), (0, 0))
-        vignette = pygame.Surface((w, h), pygame.SRCALPHA)
-        vignette.fill((0, 0, 0, 70))
-        surface.blit(vignette, (0, 0))
-        self._draw_fans(surface)
+        # the table, darkened, with the fans of cards: one picture a built game keeps on disk
+        # (it depends on the size, the language and where the banner covers a fan)
+        b = self.banner_rect
+        name = f"menu-table-{get_language()}-{b.x}.{b.y}.{b.w}.{b.h}"
+        surface.blit(kept(name, (w, h), partial(self._table_and_fans, (w, h))), (0, 0))
 
         # title, subtitle, ornament: where menu_layout put them, clear of the buttons' panel
         lay = self.layout
@@ -214,6 +221,15 @@ class MenuScene(GuiScene):
             style.blit_text(surface, line, body, style.PARCHMENT, topleft=(r.left + pad, y))
             y += body.get_linesize()
 
+    def _table_and_fans(self, size: tuple[int, int]) -> pygame.Surface:
+        out = pygame.Surface(size)
+        out.blit(style.table_background(size), (0, 0))
+        vignette = pygame.Surface(size, pygame.SRCALPHA)
+        vignette.fill((0, 0, 0, 70))
+        out.blit(vignette, (0, 0))
+        self._draw_fans(out)
+        return out
+
     def _draw_fans(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         card_w = round(h * 0.16)
@@ -224,7 +240,7 @@ class MenuScene(GuiScene):
             fan = []
             for i, card_id in enumerate(ids):
                 key = (card_id, lang, size)
-                face = self._fan_cache.get_or(key, partial(render_card_uncached, card_id, lang, size))
+                face = self._fan_cache.get_or(key, partial(_paint_card, card_id, lang, size))
                 angle = direction * (-16 + 16 * i)
                 rotated = pygame.transform.rotozoom(face, angle, 1.0)
                 centre = (anchor[0] + (i - 1) * round(card_w * 0.7), anchor[1] + abs(i - 1) * card_w // 8)
