@@ -32,6 +32,7 @@ from knjazja.net.host import Host, Limits, Link
 from knjazja.net.leaks import LeakCheck
 from knjazja.net.protocol import encode, join_message
 
+STALL_SECONDS = 300.0   # a scripted player waiting this long for the host (his partner gone) gives up the game
 LAYOUTS = (["remote", "remote", "easy"], ["remote", "easy", "remote", "normal"], ["remote", "remote"],
            ["easy", "remote", "remote", "remote", "easy"])
 
@@ -159,32 +160,50 @@ async def _player(url: str, code: str, deadline: float, latencies: list[float], 
 
 async def _games(url: str, code: str, deadline: float, latencies: list[float], counts: dict,
                  pick: random.Random, think: float, address: str, games: int = 0) -> None:
-    """Whole games at the tables ``code``g0, g1, ... until the deadline (or ``games`` of them)."""
-    from knjazja.net.ws_client import connect
+    """Whole games at the tables ``code``g0, g1, ... until the deadline (or ``games`` of them:
+    then a game that fails or stalls — its partner gone — is counted and the next one played)."""
     game = 0
     while time.perf_counter() < deadline and not 0 < games <= game:
-        async with connect(url, max_size=1 << 20, compression=None, local_addr=(address, 0)) as ws:
-            await ws.send(join_message(f"{code}g{game}", name="bench"))
-            sent_at = None
-            async for raw in ws:
-                msg = json.loads(raw)
-                if msg["t"] == "events" and sent_at is not None:
-                    latencies.append(time.perf_counter() - sent_at)
-                    sent_at = None
-                elif msg["t"] == "state":
-                    if msg["obs"]["over"]:
-                        counts["games"] += msg["obs"]["seat"] == 0
-                        break
-                    if msg["legal"] and time.perf_counter() < deadline:
-                        if think:            # a player's pause before he moves (never in a test)
-                            await asyncio.sleep(pick.uniform(0, 2 * think))
-                        sent_at = time.perf_counter()
-                        counts["actions"] += 1
-                        await ws.send(encode("action", n=counts["actions"], at=msg["at"],
-                                             action=pick.choice(msg["legal"])))
-                    elif time.perf_counter() >= deadline:
-                        break
+        try:
+            await _one_game(url, f"{code}g{game}", deadline, latencies, counts, pick, think, address)
+        except Exception as exc:        # refused, closed, timed out: whatever a player may meet
+            if not games:
+                raise
+            failures = counts.setdefault("failures", {})
+            failures[type(exc).__name__] = failures.get(type(exc).__name__, 0) + 1
         game += 1
+
+
+async def _one_game(url: str, code: str, deadline: float, latencies: list[float], counts: dict,
+                    pick: random.Random, think: float, address: str) -> None:
+    from websockets.exceptions import ConnectionClosedOK
+
+    from knjazja.net.ws_client import connect
+    async with connect(url, max_size=1 << 20, compression=None, local_addr=(address, 0)) as ws:
+        await ws.send(join_message(code, name="bench"))
+        sent_at = None
+        while True:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), STALL_SECONDS)
+            except ConnectionClosedOK:  # the host closed the table: this game is over for him
+                return
+            msg = json.loads(raw)
+            if msg["t"] == "events" and sent_at is not None:
+                latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            elif msg["t"] == "state":
+                if msg["obs"]["over"]:
+                    counts["games"] += msg["obs"]["seat"] == 0
+                    return
+                if msg["legal"] and time.perf_counter() < deadline:
+                    if think:            # a player's pause before he moves (never in a test)
+                        await asyncio.sleep(pick.uniform(0, 2 * think))
+                    sent_at = time.perf_counter()
+                    counts["actions"] += 1
+                    await ws.send(encode("action", n=counts["actions"], at=msg["at"],
+                                         action=pick.choice(msg["legal"])))
+                elif time.perf_counter() >= deadline:
+                    return
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -260,7 +279,7 @@ def bench_serve(tables: int = 200, seconds: float = 30.0, think: float = 0.0, se
            "seats": seats, "games_per_table": games, "memory": watch.kind,
            "server_mb_start": round(watch.first or 0.0, 1), "server_mb_peak": round(watch.peak, 1),
            "server_mb_peak_per_table": round((watch.peak - (watch.first or 0.0)) / max(1, tables), 2),
-           "server_mb_as_games_ended": watch.by_tenth}
+           "server_mb_as_games_ended": watch.by_tenth, "games_failed": counts.get("failures", {})}
     try:
         import resource
         usage = resource.getrusage(resource.RUSAGE_CHILDREN)     # the server, now stopped
