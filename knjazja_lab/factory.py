@@ -33,6 +33,7 @@ SEARCH_MODES = {"hard": _LEARNED_MODES, "hard-learned": _LEARNED_MODES,
 SENSE_KINDS = ("normal", "hard", "hard-learned", "hard-classic")   # take a `bots.sense` preset
 READING_KINDS = ("normal", "hard")           # take ":read" or ":uniform" (`bots.reading`)
 READINGS = ("read", "uniform")
+KEPT = "kept"                # "hard:kept": Hard dealing by the kept counts alone (before the notes)
 EXACT_MODEL = "exact"        # "hard:exact": Hard's round model values draws exactly
 LEAF_PLY = "ply"             # "hard:ply": Hard scores a round by its best move one ply on
 WIDE = "wide"                # "hard:wide": more of Normal's moves reach Hard's round
@@ -155,6 +156,8 @@ def _variant_kwargs(k: str, variant: str, kw: dict) -> dict:
     "hard:tree:0"); a variant the kind does not have raises ValueError naming those it has."""
     if variant in READINGS and k in READING_KINDS:   # bots.reading's odds for kept cards, or not
         kw = dict(kw, read=variant == "read")
+    elif variant == KEPT and k == "hard":
+        kw = dict(kw, notes=False)
     elif variant == EXACT_MODEL and k == "hard":
         kw = dict(kw, model=ExactModel)
     elif variant == LEAF_PLY and k == "hard":
@@ -169,7 +172,7 @@ def _variant_kwargs(k: str, variant: str, kw: dict) -> dict:
             choices = sorted(SEARCH_MODES.get(k, ())) + (sorted(SENSES) if k in SENSE_KINDS
                                                          else []) \
                 + (list(READINGS) if k in READING_KINDS else []) \
-                + ([EXACT_MODEL, LEAF_PLY, WIDE] if k == "hard" else [])
+                + ([KEPT, EXACT_MODEL, LEAF_PLY, WIDE] if k == "hard" else [])
             raise ValueError(f"unknown variant {variant!r} of {k!r}"
                              + (f" (use {', '.join(choices)})" if choices else
                                 f": {k!r} has no variants"))

@@ -2,13 +2,15 @@
 
 Plays the games of `knjazja simulate --seats S --games N --seed X` (game g: seed
 `game_seed(X, g)`, rotation g % seats) with `reading.HOLD_ODDS` replaced by the odds in
-FILE (`keep_odds.py` writes them) for every bot that reads — Hard, and `normal:read`; the
+FILE (`keep_odds.py` writes them) for every bot that reads them — `hard:kept` (Hard reading
+the kept counts alone; the shipped Hard reads the table's notes, `bots.belief`) and
+`normal:read`; the
 shipped Normal does not read.  Each game is appended to OUT as a JSON line, so a run can be
 split (`--part`/`--parts`, one process each), resumed, and paired game by game with a run
 of the shipped bot (`--odds` omitted) on the same seed.
 
     .venv/bin/python -m knjazja_lab.experiments.read_with --odds /tmp/odds.json \
-        --seats hard,normal,normal,normal --games 300 --seed 2027 \
+        --seats hard:kept,normal,normal,normal --games 300 --seed 2027 \
         --out /tmp/read.p0.jsonl --part 0 --parts 2
 """
 from __future__ import annotations
@@ -18,8 +20,7 @@ import json
 from pathlib import Path
 
 import knjazja_lab.arena as arena
-import knjazja.bots.lookahead as lookahead
-import knjazja.bots.rounds as rounds
+import knjazja.bots.reading as reading
 
 
 def load_odds(path: Path) -> tuple[float, ...]:
@@ -28,8 +29,8 @@ def load_odds(path: Path) -> tuple[float, ...]:
         table = tuple(float(x) for x in json.loads(path.read_text())["odds"])
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise SystemExit(f"{path}: not an odds file ({e})") from None
-    if len(table) != len(lookahead.HOLD_ODDS) or min(table) <= 0:
-        raise SystemExit(f"{path}: need {len(lookahead.HOLD_ODDS)} positive odds")
+    if len(table) != len(reading.HOLD_ODDS) or min(table) <= 0:
+        raise SystemExit(f"{path}: need {len(reading.HOLD_ODDS)} positive odds")
     return table
 
 
@@ -45,7 +46,7 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     if args.odds is not None:
         table = load_odds(args.odds)
-        lookahead.HOLD_ODDS = rounds.HOLD_ODDS = table
+        reading.HOLD_ODDS = table
     kinds = arena.seat_kinds(args.seats.split(","), None)
     done = set()
     if args.out.exists():
