@@ -60,8 +60,8 @@ class HardBot:
     """The Hard level.  No budget given: `HARD_WORLDS` worlds a decision with a
     `HARD_TIME_CAP` cap; `read=False` deals the others' kept cards uniformly, `notes=False`
     with the kept counts' odds alone (`reading.HOLD_ODDS`), else by the table's notes
-    (`belief.Belief`); the other keywords go to the round look-ahead
-    (`rounds.choose_by_rounds`)."""
+    (`belief.Belief`: when the observation has every decision's note, else the kept
+    counts); the other keywords go to the round look-ahead (`rounds.choose_by_rounds`)."""
     name = "hard"
     needs_process = True      # its search would hold the interpreter lock: `thinker.Thinker`
 
@@ -101,8 +101,11 @@ class HardBot:
         limit = cap if cap is not None else budget
         deadline = None if limit is None else time.perf_counter() + limit
         kw = {k: v for k, v in self.search_kw.items() if k not in ("mode", "horizon_rounds")}
-        if self.notes:                    # the worlds of this decision deal the others'
-            from .belief import Belief    # places by what their play says
+        if self.notes and len(obs.notes) == obs.history_len:
+            # the worlds of this decision deal the others' places by what their play says;
+            # an observation without the whole game's notes (one decoded from the network,
+            # `net/codec.py`, carries none) is read by the kept counts alone
+            from .belief import Belief
             kw["read"] = Belief(obs)
         return iters or 64, deadline, dict(kw, model_net=self._model_net)
 

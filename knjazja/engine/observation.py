@@ -100,7 +100,8 @@ def public_part(obs: Observation) -> Observation:
                    chronicles=[c[:] for c in obs.chronicles], under=dict(obs.under),
                    before=[b[:] for b in obs.before], owned_ever=[set(o) for o in obs.owned_ever],
                    war=obs.war.copy() if obs.war else None, hand_sizes=obs.hand_sizes[:],
-                   unseen=sorted([*obs.unseen, *hidden]), kept=obs.kept[:])
+                   unseen=sorted([*obs.unseen, *hidden]), kept=obs.kept[:],
+                   gone=obs.gone[:])
 
 
 def public_observation(s: GameState) -> Observation:

@@ -136,3 +136,18 @@ def test_card_classes_cover_the_catalogue():
     assert {CLS[c] for c in INSTANCES["city.kiev"]} == {0}
     assert len(set(CLS)) >= 12
     assert Action(YIELD).kind == YIELD
+
+
+def test_hard_reads_the_notes_only_from_an_observation_that_has_them_all():
+    """An observation without every decision's note (the network's codec sends none) is
+    read by the kept counts alone, as `hard:kept` reads every one."""
+    from dataclasses import replace
+
+    from knjazja.bots.hard import HardBot
+    s = _turn_positions()[-1]
+    obs = observation(s, s.decision.seat)
+    assert obs.notes and len(obs.notes) == obs.history_len
+    bot = HardBot(iterations=2)
+    assert isinstance(bot._round_args(obs)[2]["read"], Belief)
+    assert bot._round_args(replace(obs, notes=()))[2]["read"] is True
+    assert HardBot(iterations=2, notes=False)._round_args(obs)[2]["read"] is True

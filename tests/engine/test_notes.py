@@ -107,3 +107,15 @@ def test_a_dealt_world_carries_the_notes_it_was_dealt_from_and_adds_none():
     apply(world, legal_actions(world)[0])
     assert world.notes == s.notes                     # a look-ahead notes nothing
     assert observation(world, obs.seat).notes == s.notes
+
+
+def test_a_loaded_save_has_the_same_notes_rebuilt_by_its_replay():
+    """The notes are not in a save (its format is unchanged): loading replays every action
+    through `apply`, which notes them again, the same ones."""
+    from knjazja.engine import saves
+    s = _random_game(11, steps=300)
+    text = saves.dumps(s)
+    assert "notes" not in saves.to_json(s)
+    loaded, _meta = saves.loads(text)
+    assert loaded.noting and loaded.notes == s.notes and loaded.gone == s.gone
+    assert len(loaded.notes) == len(loaded.history) == len(s.history) > 0
