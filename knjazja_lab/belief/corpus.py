@@ -4,8 +4,8 @@
 game g with seed `arena.game_seed(seed, g)` and rotation g % seats) and returns its moves
 with its result; `record` appends such games to a JSON-lines file (resumable, in parts),
 so the same games serve the fit (`fit.py`), the beliefs' accuracy
-(`experiments/belief_accuracy.py`) and a strength screen (`screen.py`: two kinds of seat
-on the same games).  `replay` walks a kept game again through the engine: every state,
+(`experiments/belief_accuracy.py`) and Hard's decision times
+(`experiments/belief_time.py`).  `replay` walks a kept game again through the engine: every state,
 with the true hands, in order.
 
     .venv/bin/python -m knjazja_lab.belief.corpus --seats normal,normal,normal,normal \\
