@@ -119,3 +119,22 @@ def test_a_loaded_save_has_the_same_notes_rebuilt_by_its_replay():
     loaded, _meta = saves.loads(text)
     assert loaded.noting and loaded.notes == s.notes and loaded.gone == s.gone
     assert len(loaded.notes) == len(loaded.history) == len(s.history) > 0
+
+
+def test_a_save_with_notes_written_into_it_is_refused_in_one_line():
+    """A save carries no notes; one edited to hold some (nonsense, its checksum made again)
+    is refused with a `SaveError` naming the field, never a traceback."""
+    import json
+
+    import pytest
+
+    from knjazja.engine import saves
+    s = _random_game(12, steps=40)
+    for notes in ([[0, "turn", "draw", 1, 2, 3]], "x" * 50, {"0": None}, [[1e308] * 3]):
+        body = {k: v for k, v in saves.to_json(s).items() if k != "checksum"}
+        body["notes"] = notes
+        text = json.dumps(dict(body, checksum=saves._checksum(body)))
+        with pytest.raises(saves.SaveError) as err:
+            saves.loads(text)
+        assert "unknown field" in str(err.value) and "notes" in str(err.value)
+        assert "\n" not in str(err.value)
