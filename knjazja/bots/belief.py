@@ -207,7 +207,7 @@ class Layout:
         self.seat = seat
         turns: list[Note] = []
         segments: list[list[Note]] = [[]]
-        for note in reversed(obs.notes):
+        for note in reversed(obs.notes or ()):
             if note.seat != seat:
                 continue
             if note.kind == TURN:

@@ -60,7 +60,7 @@ class HardBot:
     """The Hard level.  No budget given: `HARD_WORLDS` worlds a decision with a
     `HARD_TIME_CAP` cap; `read=False` deals the others' kept cards uniformly, `notes=False`
     with the kept counts' odds alone (`reading.HOLD_ODDS`), else by the table's notes
-    (`belief.Belief`: when the observation has every decision's note, else the kept
+    (`belief.Belief`: when the observation has the game's notes, else the kept
     counts); the other keywords go to the round look-ahead (`rounds.choose_by_rounds`)."""
     name = "hard"
     needs_process = True      # its search would hold the interpreter lock: `thinker.Thinker`
@@ -101,9 +101,9 @@ class HardBot:
         limit = cap if cap is not None else budget
         deadline = None if limit is None else time.perf_counter() + limit
         kw = {k: v for k, v in self.search_kw.items() if k not in ("mode", "horizon_rounds")}
-        if self.notes and len(obs.notes) == obs.history_len:
+        if self.notes and obs.notes is not None:
             # the worlds of this decision deal the others' places by what their play says;
-            # an observation without the whole game's notes (one decoded from the network,
+            # an observation without the game's notes (one decoded from the network,
             # `net/codec.py`, carries none) is read by the kept counts alone
             from .belief import Belief
             kw["read"] = Belief(obs)

@@ -46,7 +46,9 @@ class Observation:
     unseen: list[int] = field(default_factory=list)   # cards whose place this seat cannot know
     kept: list[int] = field(default_factory=list)     # per seat: cards kept through a turn
     gone: list[int] = field(default_factory=list)     # per seat: cards that left the hand
-    notes: tuple = ()                                  # every decision as the table saw it
+    # every decision as the table saw it (`notes.py`); None: not known (an observation
+    # decoded from the network carries none, `net/codec.py`)
+    notes: tuple | None = None
 
 
 def observation(s: GameState, seat: int) -> Observation:

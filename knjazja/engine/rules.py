@@ -54,7 +54,7 @@ def apply(s: GameState, action: Action) -> list[Event]:
     legal = legal_actions(s)
     if action not in legal:
         raise IllegalAction(illegal_reason(s, action, legal))
-    if s.noting:                  # the table's notes (engine/notes.py), as it was decided
+    if s.noting and s.notes is not None:      # the table's notes (engine/notes.py), as decided
         s.notes += (notes.note_of(s, action),)
     return apply_legal(s, action)
 

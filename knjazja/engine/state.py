@@ -219,7 +219,7 @@ class GameState:
         # every decision as the table saw it (`notes.Note`), while `noting` (a real game;
         # a world dealt for a look-ahead carries its observation's notes and adds none).
         self.gone: list[int] = [0] * n_players
-        self.notes: tuple = ()
+        self.notes: tuple | None = ()               # None: not known (a world dealt from such a view)
         self.noting = True
         self.war: War | None = None
         self.pending: Pending | None = None

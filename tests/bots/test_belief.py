@@ -139,8 +139,9 @@ def test_card_classes_cover_the_catalogue():
 
 
 def test_hard_reads_the_notes_only_from_an_observation_that_has_them_all():
-    """An observation without every decision's note (the network's codec sends none) is
-    read by the kept counts alone, as `hard:kept` reads every one."""
+    """An observation without the game's notes (the network's codec sends none: None) is
+    read by the kept counts alone, as `hard:kept` reads every one; a world dealt from it
+    has none either, so the seat decides there as it did."""
     from dataclasses import replace
 
     from knjazja.bots.hard import HardBot
@@ -149,5 +150,11 @@ def test_hard_reads_the_notes_only_from_an_observation_that_has_them_all():
     assert obs.notes and len(obs.notes) == obs.history_len
     bot = HardBot(iterations=2)
     assert isinstance(bot._round_args(obs)[2]["read"], Belief)
-    assert bot._round_args(replace(obs, notes=()))[2]["read"] is True
+    blind = replace(obs, notes=None)
+    assert bot._round_args(blind)[2]["read"] is True
+    world = determinize(blind, random.Random(3))
+    assert world.notes is None and observation(world, obs.seat).notes is None
+    assert bot._round_args(observation(world, obs.seat))[2]["read"] is True
+    assert isinstance(bot._round_args(observation(determinize(obs, random.Random(3)),
+                                                  obs.seat))[2]["read"], Belief)
     assert HardBot(iterations=2, notes=False)._round_args(obs)[2]["read"] is True
