@@ -3,11 +3,12 @@ and with the kept counts alone (`hard:kept`), on the same positions.
 
 The positions: every `--every`-th decision with two or more legal actions of the kept games
 given (`knjazja_lab/belief/corpus.py`), the first `--positions` of them.  At each, both bots
-decide with the same generator; the process time of each decision (ms, p50 / p95 / mean),
-the reading's own cost (`belief.Belief` of the observation, ms) and how often the two chose
-the same move.  `--worlds N` gives both N worlds a decision without the time cap (the work
-itself); by default each plays as the Hard level does (its worlds by the game's phase, its
-0.7 s cap, which a loaded machine reaches sooner).
+decide with the same generator (which decides first alternates); the process time of each
+decision (ms, p50 / p95 / mean), the reading's own cost (`belief.Belief` of the
+observation, ms) and how often the two chose the same move.  `--worlds N` gives both N
+worlds a decision without the time cap (the work itself); by default each plays as the
+Hard level does (its worlds by the game's phase, its 0.7 s cap, which a loaded machine
+reaches sooner).
 
     .venv/bin/python -m knjazja_lab.experiments.belief_time /tmp/belief/n4_test.p0.jsonl \\
         --positions 60 --every 15
@@ -61,12 +62,13 @@ def main(argv: list[str] | None = None) -> None:
         t0 = time.process_time()
         Belief(obs)
         reading.append((time.process_time() - t0) * 1000.0)
-        chosen = []
-        for name, bot in bots.items():
+        chosen = {}
+        names = list(bots) if i % 2 == 0 else list(bots)[::-1]    # each first half the time
+        for name in names:
             t0 = time.process_time()
-            chosen.append(bot.choose(obs, legal, random.Random(i)))
+            chosen[name] = bots[name].choose(obs, legal, random.Random(i))
             times[name].append((time.process_time() - t0) * 1000.0)
-        same += chosen[0] == chosen[1]
+        same += chosen["hard"] == chosen["hard:kept"]
     print(f"{len(cases)} positions ({'the level' if args.worlds is None else f'{args.worlds} worlds, no cap'}); "
           "process time per decision, ms:")
     for name, ts in [*times.items(), ("reading", reading)]:
