@@ -58,18 +58,15 @@ def phase(obs: Observation) -> float:
 
 class HardBot:
     """The Hard level.  No budget given: `HARD_WORLDS` worlds a decision with a
-    `HARD_TIME_CAP` cap; `read=False` deals the others' kept cards uniformly, `notes=False`
-    with the kept counts' odds alone (`reading.HOLD_ODDS`), else by the table's notes
-    (`belief.Belief`: when the observation has the game's notes, else the kept
-    counts); the other keywords go to the round look-ahead (`rounds.choose_by_rounds`)."""
+    `HARD_TIME_CAP` cap; `read=False` deals the others' kept cards uniformly; the other
+    keywords go to the round look-ahead (`rounds.choose_by_rounds`)."""
     name = "hard"
     needs_process = True      # its search would hold the interpreter lock: `thinker.Thinker`
 
     def __init__(self, iterations: int | None = None, time_cap: float | None = None,
                  budget: float | None = None, scale: tuple = (0.6, 1.6),
                  net: EvalNet | None = None, sense: str | Sense | None = "pressing",
-                 model_net: EvalNet | None = None, read: bool = True, notes: bool = True,
-                 **round_kw) -> None:
+                 model_net: EvalNet | None = None, read: bool = True, **round_kw) -> None:
         if iterations is None and time_cap is None and budget is None:
             iterations, time_cap = HARD_WORLDS, HARD_TIME_CAP
         self.iterations = iterations
@@ -77,8 +74,6 @@ class HardBot:
         self.budget = budget
         self.scale = scale
         self.search_kw = dict(round_kw, mode="round", read=read)
-        self.notes = read and notes       # read the table's notes (`bots/belief.py`), not
-                                          # only the kept counts (`reading.HOLD_ODDS`)
         self.sense = preset(sense)        # which `bots.sense` rules narrow the choice
         self._net = net                   # None: the shipped network, loaded where it runs
         self._model_net = model_net       # the round's model of every seat (None: `net`)
@@ -101,12 +96,6 @@ class HardBot:
         limit = cap if cap is not None else budget
         deadline = None if limit is None else time.perf_counter() + limit
         kw = {k: v for k, v in self.search_kw.items() if k not in ("mode", "horizon_rounds")}
-        if self.notes and obs.notes is not None:
-            # the worlds of this decision deal the others' places by what their play says;
-            # an observation without the game's notes (one decoded from the network,
-            # `net/codec.py`, carries none) is read by the kept counts alone
-            from .belief import Belief
-            kw["read"] = Belief(obs)
         return iters or 64, deadline, dict(kw, model_net=self._model_net)
 
     def judge(self, obs: Observation, legal: list[Action], rng: random.Random

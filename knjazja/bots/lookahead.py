@@ -140,9 +140,9 @@ def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: rand
     `worlds` worlds (a draw or a war in twice as many), while the tries stay within
     `run_cap` (Normal's time limit: a position with many moves refines less).  Pointless
     moves are not tried: they get the lowest value found, less a little.  `read` deals
-    the cards the others kept with `reading.HOLD_ODDS` (or, a `belief.Belief`, by the
-    table's notes: `reading.deal`).  `exact_draw` values a one-card
-    draw once, exactly (`draw_value`, every unseen card as likely to come: it does not
+    the cards the others kept with `reading.HOLD_ODDS` (or, a
+    `knjazja_lab.belief.belief.Belief`, `hard:notes`, by the table's notes: `reading.deal`).
+    `exact_draw` values a one-card draw once, exactly (`draw_value`, every unseen card as likely to come: it does not
     read), instead of in dealt worlds."""
     me = obs.seat
     deals: list = []

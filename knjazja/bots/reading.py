@@ -36,8 +36,8 @@ HOLD_ODDS: tuple[float, ...] = tuple(KEEP_RATE[kind_of(c)] for c in range(len(KI
 
 def deal(obs: Observation, rng: random.Random, read: object = False) -> GameState:
     """A world dealt from `obs`: uniformly (`read` false), the kept places with `HOLD_ODDS`
-    (`read` true), or with a reading of the table's notes (`read` a `belief.Belief` of
-    this observation: Hard's own decision)."""
+    (`read` true), or with a reading of the table's notes (`read` a
+    `knjazja_lab.belief.belief.Belief` of this observation: `hard:notes`'s own decision)."""
     if hasattr(read, "deal"):
         return read.deal(obs, rng)
     return determinize(obs, rng, HOLD_ODDS if read else None)

@@ -72,8 +72,8 @@ def round_values(obs: Observation, cands: list[Action], net: EvalNet, rng: rando
     scores the positions reached (`leaf`: another scoring, given the round's policy and its
     seed); `model_net` (default: `net`) drives the `model` policy that plays every seat in
     the round; `read` deals the others' kept cards with `reading.HOLD_ODDS`, or (a
-    `belief.Belief`) by the table's notes, `reading.deal`; the quick Normal then reads the
-    kept counts (a world's notes are those of the decision)."""
+    `knjazja_lab.belief.belief.Belief`, the laboratory's `hard:notes`) by the table's notes,
+    `reading.deal`; the quick Normal then reads the kept counts (a world's notes are those of the decision)."""
     policy = model(model_net if model_net is not None else net, bool(read))
     total = [0.0] * len(cands)
     worlds = 0

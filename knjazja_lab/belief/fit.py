@@ -1,14 +1,14 @@
-"""Fitting the reading's log-odds (`bots.belief.FEATURES`) on kept games (numpy).
+"""Fitting the reading's log-odds (`knjazja_lab.belief.belief.FEATURES`) on kept games (numpy).
 
 Each `Sample` (a group of one prince's unknown places, seen from one seat) is a choice
 among the cards that seat cannot place: the true cards of the group were chosen, each with
 probability exp(its log-weight) over the pool's sum (a conditional logit, the first draw of
-the dealing `bots.belief.Belief` does).  The log-weights are linear in the features, so the
+the dealing `knjazja_lab.belief.belief.Belief` does).  The log-weights are linear in the features, so the
 log-likelihood is concave; it is maximised with Adam, with a small L2 pull towards 0 (no
 note: the uniform deal), and the epoch with the best held-out likelihood is kept.
 
     .venv/bin/python -m knjazja_lab.belief.fit /tmp/belief/n4_train.p*.jsonl \\
-        --out knjazja/bots/data/belief.json
+        --out knjazja_lab/belief/belief.json
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from knjazja.bots.belief import FEATURES
+from knjazja_lab.belief.belief import FEATURES
 
 from .corpus import load
 from .samples import Sample, game_samples

@@ -2,10 +2,10 @@
 see and what truly lay there.
 
 At a decision of a seat (its `Observation`), each other prince's unknown places fall into
-groups by how long they have been held (`bots.belief.Layout`); the true cards of his hand
+groups by how long they have been held (`knjazja_lab.belief.belief.Layout`); the true cards of his hand
 that the seat cannot see are put into those groups by how long each truly has been there,
 the oldest into the oldest group.  A `Sample` is one group: its size, its age, the pool of
-cards the seat cannot place, each pool card's features (`bots.belief.seat_features`), and
+cards the seat cannot place, each pool card's features (`knjazja_lab.belief.belief.seat_features`), and
 which of them truly fill the group.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from knjazja.bots.belief import Layout, seat_features
+from knjazja_lab.belief.belief import Layout, seat_features
 from knjazja.engine import GameState, Observation, observation
 from knjazja.engine.actions import TURN
 

@@ -8,7 +8,7 @@ a prince's hand is the share of those worlds that put it there.  For every card 
 another prince's hand and unknown to the viewer: the mean of that probability (higher is
 better), and the mean log-loss, −ln of it (lower is better; a card never dealt there counts
 as half a deal).  The dealings: `uniform` (every unseen card alike), `kept` (today's Hard:
-the kept places with `reading.HOLD_ODDS`) and `notes` (`bots.belief.Belief`, the table's
+the kept places with `reading.HOLD_ODDS`) and `notes` (`knjazja_lab.belief.belief.Belief`, the table's
 notes with the fitted log-odds of `--weights`, by default the shipped ones).  Also by the
 card's kind, and for the places kept through a turn alone.
 
@@ -23,7 +23,7 @@ import random
 from collections import defaultdict
 from pathlib import Path
 
-from knjazja.bots.belief import Belief, load_weights
+from knjazja_lab.belief.belief import Belief, load_weights
 from knjazja.bots.reading import HOLD_ODDS, kind_of
 from knjazja.engine import Observation, determinize
 

@@ -1,5 +1,5 @@
-"""What the reading of the table costs Hard: decision times with the notes' dealing (`hard`)
-and with the kept counts alone (`hard:kept`), on the same positions.
+"""What the reading of the table costs Hard: decision times with the notes' dealing
+(`hard:notes`) and with the kept counts (`hard`, the shipped level), on the same positions.
 
 The positions: every `--every`-th decision with two or more legal actions of the kept games
 given (`knjazja_lab/belief/corpus.py`), the first `--positions` of them.  At each, both bots
@@ -20,7 +20,7 @@ import random
 import time
 from pathlib import Path
 
-from knjazja.bots.belief import Belief
+from knjazja_lab.belief.belief import Belief, NotesHardBot
 from knjazja.bots.hard import HardBot
 from knjazja.engine import legal_actions, observation
 
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--worlds", type=int, default=None, help="fixed worlds, no time cap")
     args = ap.parse_args(argv)
     kw = {} if args.worlds is None else {"iterations": args.worlds}
-    bots = {"hard": HardBot(**kw), "hard:kept": HardBot(notes=False, **kw)}
+    bots = {"hard:notes": NotesHardBot(**kw), "hard": HardBot(**kw)}
     times: dict[str, list[float]] = {name: [] for name in bots}
     reading: list[float] = []
     same = 0
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
             t0 = time.process_time()
             chosen[name] = bots[name].choose(obs, legal, random.Random(i))
             times[name].append((time.process_time() - t0) * 1000.0)
-        same += chosen["hard"] == chosen["hard:kept"]
+        same += chosen["hard:notes"] == chosen["hard"]
     print(f"{len(cases)} positions ({'the level' if args.worlds is None else f'{args.worlds} worlds, no cap'}); "
           "process time per decision, ms:")
     for name, ts in [*times.items(), ("reading", reading)]:

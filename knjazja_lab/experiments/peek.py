@@ -25,7 +25,7 @@ and Silence, each in its true hand or in the deck — and every other card is de
 bot's own worlds deal it (Hard's reading of the kept cards included): each ending card the
 deal put elsewhere is swapped with a random card of the right place.
 
-It swaps `determinize` in `bots.reading` and `bots.belief` (Normal's and Hard's
+It swaps `determinize` in `bots.reading` and `knjazja_lab.belief.belief` (Normal's and Hard's
 worlds) for the first seat kind's own decisions only; search code that deals elsewhere
 (the classic bots, `hard-learned`) is not affected.
 """
@@ -38,7 +38,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import knjazja_lab.arena as arena
-import knjazja.bots.belief as belief
+import knjazja_lab.belief.belief as belief
 import knjazja.bots.reading as reading
 from knjazja.engine import GameState, Observation, determinize, observation
 from knjazja.engine.actions import TURN

@@ -2,15 +2,13 @@
 
 Plays the games of `knjazja simulate --seats S --games N --seed X` (game g: seed
 `game_seed(X, g)`, rotation g % seats) with `reading.HOLD_ODDS` replaced by the odds in
-FILE (`keep_odds.py` writes them) for every bot that reads them — `hard:kept` (Hard reading
-the kept counts alone; the shipped Hard reads the table's notes, `bots.belief`) and
-`normal:read`; the
+FILE (`keep_odds.py` writes them) for every bot that reads — Hard, and `normal:read`; the
 shipped Normal does not read.  Each game is appended to OUT as a JSON line, so a run can be
 split (`--part`/`--parts`, one process each), resumed, and paired game by game with a run
 of the shipped bot (`--odds` omitted) on the same seed.
 
     .venv/bin/python -m knjazja_lab.experiments.read_with --odds /tmp/odds.json \
-        --seats hard:kept,normal,normal,normal --games 300 --seed 2027 \
+        --seats hard,normal,normal,normal --games 300 --seed 2027 \
         --out /tmp/read.p0.jsonl --part 0 --parts 2
 """
 from __future__ import annotations

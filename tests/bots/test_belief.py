@@ -1,11 +1,11 @@
-"""Reading the hands from the table's notes (`bots/belief.py`): the places, their weights,
+"""Reading the hands from the table's notes (`knjazja_lab/belief/belief.py`): the places, their weights,
 the worlds dealt with them."""
 import random
 from collections import Counter
 
 import pytest
 
-from knjazja.bots.belief import (CLS, FEATURES, INDEX, Belief, Layout, load_weights,
+from knjazja_lab.belief.belief import (CLS, FEATURES, INDEX, Belief, Layout, load_weights,
                                  seat_features, seat_logits)
 from knjazja.engine import (Action, apply, determinize, legal_actions, new_game, observation,
                             prepared_game)
@@ -140,15 +140,16 @@ def test_card_classes_cover_the_catalogue():
 
 def test_hard_reads_the_notes_only_from_an_observation_that_has_them_all():
     """An observation without the game's notes (the network's codec sends none: None) is
-    read by the kept counts alone, as `hard:kept` reads every one; a world dealt from it
+    read by the kept counts alone, as the shipped Hard reads every one; a world dealt from it
     has none either, so the seat decides there as it did."""
     from dataclasses import replace
 
     from knjazja.bots.hard import HardBot
+    from knjazja_lab.belief.belief import NotesHardBot
     s = _turn_positions()[-1]
     obs = observation(s, s.decision.seat)
     assert obs.notes and len(obs.notes) == obs.history_len
-    bot = HardBot(iterations=2)
+    bot = NotesHardBot(iterations=2)
     assert isinstance(bot._round_args(obs)[2]["read"], Belief)
     blind = replace(obs, notes=None)
     assert bot._round_args(blind)[2]["read"] is True
@@ -157,4 +158,4 @@ def test_hard_reads_the_notes_only_from_an_observation_that_has_them_all():
     assert bot._round_args(observation(world, obs.seat))[2]["read"] is True
     assert isinstance(bot._round_args(observation(determinize(obs, random.Random(3)),
                                                   obs.seat))[2]["read"], Belief)
-    assert HardBot(iterations=2, notes=False)._round_args(obs)[2]["read"] is True
+    assert HardBot(iterations=2)._round_args(obs)[2]["read"] is True

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from knjazja_lab.factory import make_bot      # the arena's variants too
-from knjazja.bots.belief import Belief
+from knjazja_lab.belief.belief import Belief
 from knjazja.engine import determinize, legal_actions, observation
 
 from bot_states import playout_states
@@ -20,7 +20,7 @@ BOTS = {
     "normal": {},
     "normal:read": {},
     "hard": {"iterations": 3},
-    "hard:kept": {"iterations": 3},
+    "hard:notes": {"iterations": 3},
     "hard:uniform": {"iterations": 3},
     "hard:exact": {"iterations": 3},
     "hard:ply": {"iterations": 3},
@@ -75,7 +75,7 @@ def test_alternative_worlds_really_differ():
 
 
 def test_the_reading_of_the_notes_is_the_same_in_every_world_the_seat_cannot_tell_apart():
-    """Hard's reading (`bots/belief.py`) reads the observation's notes and counts alone: in a
+    """Hard's reading (`knjazja_lab/belief/belief.py`) reads the observation's notes and counts alone: in a
     world dealt from it, seen from the same seat, it places the same groups with the same
     weights.  (That the notes themselves hold no hidden card: tests/engine/test_notes.py.)"""
     read = 0

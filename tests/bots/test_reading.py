@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-import knjazja.bots.belief as belief
+import knjazja_lab.belief.belief as belief
 import knjazja.bots.reading as reading
 from knjazja_lab.factory import make_bot      # the arena's variants too
 from knjazja.bots.reading import HOLD_ODDS, KEEP_RATE
@@ -24,7 +24,7 @@ def test_odds_cover_every_card_and_keep_cities_least_and_troops_most():
 
 
 def _spy(monkeypatch):
-    """Record how each world is dealt: the odds, or the notes' places (`bots.belief`)."""
+    """Record how each world is dealt: the odds, or the notes' places (`knjazja_lab.belief.belief`)."""
     seen = []
 
     def deal(obs, rng, hold_odds=None, places=None):
@@ -36,8 +36,8 @@ def _spy(monkeypatch):
 
 
 @pytest.mark.parametrize("kind, reads, notes", [("normal", False, False), ("normal:read", True, False),
-                                                ("hard:uniform", False, False), ("hard", True, True),
-                                                ("hard:read", True, True), ("hard:kept", True, False)])
+                                                ("hard:uniform", False, False), ("hard", True, False),
+                                                ("hard:read", True, False), ("hard:notes", True, True)])
 def test_only_the_read_variants_deal_with_the_odds(monkeypatch, kind, reads, notes):
     seen = _spy(monkeypatch)                  # every world: Normal's, Hard's and the quick Normal's
     bot = make_bot(kind, **({"iterations": 2} if kind.startswith("hard") else {}))
@@ -48,7 +48,7 @@ def test_only_the_read_variants_deal_with_the_odds(monkeypatch, kind, reads, not
             bot.choose(observation(s, s.decision.seat), legal, random.Random(1))
             decided += 1
     assert decided and seen
-    # Hard's own worlds read the notes; the quick Normal of its rounds reads the kept counts
+    # hard:notes's own worlds read the notes; the quick Normal of its rounds reads the kept counts
     assert ("notes" in seen) == notes
     assert all((odds is HOLD_ODDS) == reads for odds in seen if odds != "notes")
     if kind.startswith("hard"):                 # the round look-ahead dealt its own worlds

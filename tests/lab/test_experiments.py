@@ -409,4 +409,4 @@ def test_belief_accuracy_and_time_read_a_kept_game(tmp_path, capsys):
         assert 0.0 <= p / n <= 1.0
     _load("belief_time").main([str(path), "--positions", "2", "--every", "20", "--worlds", "1"])
     out = capsys.readouterr().out
-    assert "2 positions" in out and "hard:kept" in out and "the same move:" in out
+    assert "2 positions" in out and "hard:notes" in out and "the same move:" in out

@@ -13,7 +13,7 @@ since: the oldest places are those no departure could have emptied), and each gr
 places is dealt with weights exp(sum of the log-odds of every note it lived through),
 `Belief.places`.  The log-odds are a table of a few hundred numbers per kind of note and
 kind of card (`FEATURES`), fitted in the laboratory on bot games where the true hands are
-known (`knjazja_lab/belief/fit.py`), and shipped in `data/belief.json`.
+known (`knjazja_lab/belief/fit.py`), and kept in `knjazja_lab/belief/belief.json`.
 
 Pure Python; computed once per decision from the observation (a few milliseconds) and then
 used for every world the decision deals (`Belief.deal`).
@@ -26,6 +26,7 @@ import random
 from functools import lru_cache
 from pathlib import Path
 
+from knjazja.bots.hard import HardBot
 from knjazja.engine import GameState, Observation, determinize
 from knjazja.engine.actions import (AMBUSH, BID, BRIBE, BUILD, CHRONICLE, CONDEMN, DECLARE_WAR,
                                     DECLINE, DEFEND, DOWRY_BID, EVENT, PASS_IGOR, PLAY_CITY,
@@ -35,7 +36,7 @@ from knjazja.engine.notes import Note
 from knjazja.engine.public import ANNA_MALUS
 from knjazja.engine.rules import REACTABLE
 
-DATA = Path(__file__).with_name("data") / "belief.json"
+DATA = Path(__file__).with_name("belief.json")
 
 CLASSES = ("city", "glory", "throne", "quarter", "walls", "strong_walls", "militia",
            "troop_weak", "troop_strong", "answer", "reaction", "ending", "blow", "chronicle_good",
@@ -336,3 +337,16 @@ class Belief:
         rank = {t: i for i, t in enumerate(seats)}
         order = sorted(self.places, key=lambda p: rank[p[0]])     # stable: oldest first
         return determinize(obs, rng, places=order)
+
+
+class NotesHardBot(HardBot):
+    """`hard:notes`: Hard dealing its own worlds by the table's notes (`Belief`) when the
+    observation has them all, else by the kept counts as the shipped Hard does (an
+    observation decoded from the network, `net/codec.py`, carries none).  Not shipped: a
+    strength probe leaned against it (the log's "Reading the table")."""
+
+    def _round_args(self, obs: Observation) -> tuple[int, float | None, dict]:
+        iters, deadline, kw = super()._round_args(obs)
+        if kw.get("read") is True and obs.notes is not None:
+            kw["read"] = Belief(obs)
+        return iters, deadline, kw
