@@ -4,7 +4,8 @@
 shipped levels, `knjazja.bots.make_bot`); "normal:light" / ":full" / ":none" (the
 `bots.sense` presets of the arena, `SENSES`, here; the levels play "pressing"), "normal:read"
 and "hard:uniform" (`bots.reading`), and the round look-ahead's experiments, here too:
-"hard:exact" (`ExactModel`), "hard:ply" (`ply_leaf`), "hard:wide" (`WIDE_CHOICE`); Hard's
+"hard:exact" (`ExactModel`), "hard:ply" (`ply_leaf`), "hard:wide" (`WIDE_CHOICE`),
+"hard:notes" (worlds dealt by the table's notes, `knjazja_lab/belief/belief.py`); Hard's
 search modes "hard:tree", "hard:paired", "hard:shrink", "hard:look" with an optional horizon
 ("hard:tree:0", `learned.py`); "normal@FILE", "hard@FILE" and
 "hard-learned@FILE" (other network weights); "normal-classic", "hard-classic" (`classic/`),
@@ -33,6 +34,7 @@ SEARCH_MODES = {"hard": _LEARNED_MODES, "hard-learned": _LEARNED_MODES,
 SENSE_KINDS = ("normal", "hard", "hard-learned", "hard-classic")   # take a `bots.sense` preset
 READING_KINDS = ("normal", "hard")           # take ":read" or ":uniform" (`bots.reading`)
 READINGS = ("read", "uniform")
+NOTES = "notes"              # "hard:notes": Hard dealing its worlds by the table's notes
 EXACT_MODEL = "exact"        # "hard:exact": Hard's round model values draws exactly
 LEAF_PLY = "ply"             # "hard:ply": Hard scores a round by its best move one ply on
 WIDE = "wide"                # "hard:wide": more of Normal's moves reach Hard's round
@@ -100,7 +102,8 @@ def make_bot(kind: str, **kw) -> Bot:
     moves (`bots/rounds.py`), reading the kept cards ("hard:uniform" does not; "hard:exact"
     models the seats with their draws valued exactly, as Normal values them; "hard:ply"
     scores each round by its best move one ply on; "hard:wide" plays out Normal's best six
-    moves within 0.3 instead of four within 0.15);
+    moves within 0.3 instead of four within 0.15; "hard:notes" deals its worlds by the
+    table's notes, `knjazja_lab/belief/belief.py`, not by the kept counts alone);
     "hard-learned" the tree search with the learned evaluation; the classic levels are the
     hand-written bots, kept to measure every gain side by side.
 
@@ -122,6 +125,9 @@ def make_bot(kind: str, **kw) -> Bot:
             kw["model_net"] = default_net()
     if k == "random":
         return RandomBot(**kw)
+    if k == "hard" and kw.pop("notes", False):    # "hard:notes": the table's notes read
+        from .belief.belief import NotesHardBot
+        return NotesHardBot(**kw)
     if k in ("easy", "normal") or (k == "hard" and kw.get("mode", "round") == "round"):
         from knjazja.bots import make_bot as make_level
         return make_level(k, **kw)
@@ -155,6 +161,8 @@ def _variant_kwargs(k: str, variant: str, kw: dict) -> dict:
     "hard:tree:0"); a variant the kind does not have raises ValueError naming those it has."""
     if variant in READINGS and k in READING_KINDS:   # bots.reading's odds for kept cards, or not
         kw = dict(kw, read=variant == "read")
+    elif variant == NOTES and k == "hard":
+        kw = dict(kw, notes=True)       # `NotesHardBot`, below
     elif variant == EXACT_MODEL and k == "hard":
         kw = dict(kw, model=ExactModel)
     elif variant == LEAF_PLY and k == "hard":
@@ -169,7 +177,7 @@ def _variant_kwargs(k: str, variant: str, kw: dict) -> dict:
             choices = sorted(SEARCH_MODES.get(k, ())) + (sorted(SENSES) if k in SENSE_KINDS
                                                          else []) \
                 + (list(READINGS) if k in READING_KINDS else []) \
-                + ([EXACT_MODEL, LEAF_PLY, WIDE] if k == "hard" else [])
+                + ([NOTES, EXACT_MODEL, LEAF_PLY, WIDE] if k == "hard" else [])
             raise ValueError(f"unknown variant {variant!r} of {k!r}"
                              + (f" (use {', '.join(choices)})" if choices else
                                 f": {k!r} has no variants"))

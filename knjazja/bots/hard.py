@@ -30,7 +30,7 @@ HARD_TIME_CAP = 0.7                    # ... and its time cap in seconds
 
 
 def root_candidates(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
-                    top_k: int, margin: float, worlds: int, tau: float, read: bool = False,
+                    top_k: int, margin: float, worlds: int, tau: float, read: object = False,
                     edge: list[float] | None = None):
     """Normal's values of every action (plus `edge`, the sense's leans: `sense.edges`);
     the best `top_k` within `margin` and priors."""

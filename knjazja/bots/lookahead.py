@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from knjazja.engine import Action, GameState, Observation, apply, determinize, legal_actions
+from knjazja.engine import Action, GameState, Observation, apply, legal_actions
 from knjazja.engine.actions import (ATTACK, CHRONICLE, DECLARE_WAR, DRAW, EVENT, PLAY_CITY, TURN,
                                     WAR_ATTACK)
 from knjazja.engine.cards import CARD_ID, STRENGTH
@@ -26,7 +26,7 @@ from .features import PoolInfo, extract
 from .gifts import BAD_CHRONICLES, CITY_EVENTS, GOOD_CHRONICLES, PRINCE_EVENTS, is_gift
 from .idle import idle_play
 from .net import EvalNet
-from .reading import HOLD_ODDS
+from .reading import deal
 from .view import View
 
 SETTLE_LIMIT = 60            # answers settled at most (a war has a handful)
@@ -134,14 +134,15 @@ def draw_value(world: GameState, me: int, unseen: list[int], net: EvalNet) -> fl
 
 def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
                   worlds: int = 3, refine: int = 3, run_cap: int = RUN_CAP,
-                  read: bool = False, exact_draw: bool = True) -> list[float]:
+                  read: object = False, exact_draw: bool = True) -> list[float]:
     """P(win) after each legal action.  Every action is tried in one world; then the
     `refine` best actions whose results depend on the hidden cards are tried in up to
     `worlds` worlds (a draw or a war in twice as many), while the tries stay within
     `run_cap` (Normal's time limit: a position with many moves refines less).  Pointless
     moves are not tried: they get the lowest value found, less a little.  `read` deals
-    the cards the others kept with `reading.HOLD_ODDS`.  `exact_draw` values a one-card
-    draw once, exactly (`draw_value`, every unseen card as likely to come: it does not
+    the cards the others kept with `reading.HOLD_ODDS` (or, a
+    `knjazja_lab.belief.belief.Belief`, `hard:notes`, by the table's notes: `reading.deal`).
+    `exact_draw` values a one-card draw once, exactly (`draw_value`, every unseen card as likely to come: it does not
     read), instead of in dealt worlds."""
     me = obs.seat
     deals: list = []
@@ -152,7 +153,7 @@ def action_values(obs: Observation, legal: list[Action], net: EvalNet, rng: rand
 
     def world(w: int) -> GameState:
         while len(deals) <= w:            # deal worlds as they are needed
-            dealt = determinize(obs, rng, HOLD_ODDS if read else None)
+            dealt = deal(obs, rng, read)
             legal_actions(dealt)          # computed once: every clone of the world keeps it
             deals.append(dealt)
         return deals[w]

@@ -16,6 +16,9 @@ prince would.  Normal, which looks one move ahead, gained little from it and doe
 """
 from __future__ import annotations
 
+import random
+
+from knjazja.engine import GameState, Observation, determinize
 from knjazja.engine.cards import CARD_ID, KIND
 
 KEEP_RATE = {"city": 0.35, "chronicle": 0.66, "event": 0.87, "building": 0.89,
@@ -29,3 +32,12 @@ def kind_of(card: int) -> str:
 
 
 HOLD_ODDS: tuple[float, ...] = tuple(KEEP_RATE[kind_of(c)] for c in range(len(KIND)))
+
+
+def deal(obs: Observation, rng: random.Random, read: object = False) -> GameState:
+    """A world dealt from `obs`: uniformly (`read` false), the kept places with `HOLD_ODDS`
+    (`read` true), or with a reading of the table's notes (`read` a
+    `knjazja_lab.belief.belief.Belief` of this observation: `hard:notes`'s own decision)."""
+    if hasattr(read, "deal"):
+        return read.deal(obs, rng)
+    return determinize(obs, rng, HOLD_ODDS if read else None)

@@ -19,13 +19,13 @@ import random
 import time
 from collections.abc import Callable
 
-from knjazja.engine import Action, GameState, Observation, apply, determinize, legal_actions
+from knjazja.engine import Action, GameState, Observation, apply, legal_actions
 from knjazja.engine import observation
 from knjazja.engine.actions import TURN
 
 from .lookahead import evaluate
 from .net import EvalNet
-from .reading import HOLD_ODDS
+from .reading import deal
 
 ROUND_LIMIT = 200            # decisions at most in one played-out round
 
@@ -66,21 +66,21 @@ def play_round(s: GameState, me: int, policy: QuickPolicy, rng: random.Random) -
 
 def round_values(obs: Observation, cands: list[Action], net: EvalNet, rng: random.Random,
                  max_worlds: int, deadline: float | None,
-                 model_net: EvalNet | None = None, read: bool = False,
+                 model_net: EvalNet | None = None, read: object = False,
                  model: type[QuickPolicy] = QuickPolicy, leaf: Leaf | None = None) -> tuple[list[float], int]:
     """Each candidate's mean value over the worlds played, and how many worlds.  `net`
     scores the positions reached (`leaf`: another scoring, given the round's policy and its
     seed); `model_net` (default: `net`) drives the `model` policy that plays every seat in
-    the round; `read` deals the others' kept cards with `reading.HOLD_ODDS` (the quick
-    Normal reads too)."""
-    policy = model(model_net if model_net is not None else net, read)
-    odds = HOLD_ODDS if read else None
+    the round; `read` deals the others' kept cards with `reading.HOLD_ODDS`, or (a
+    `knjazja_lab.belief.belief.Belief`, the laboratory's `hard:notes`) by the table's notes,
+    `reading.deal`; the quick Normal then reads the kept counts (a world's notes are those of the decision)."""
+    policy = model(model_net if model_net is not None else net, bool(read))
     total = [0.0] * len(cands)
     worlds = 0
     while worlds < max_worlds:
         if worlds and deadline is not None and time.perf_counter() >= deadline:
             break
-        world = determinize(obs, rng, odds)
+        world = deal(obs, rng, read)
         legal_actions(world)                  # computed once: each clone keeps it
         policy_seed = rng.getrandbits(32)
         for i, a in enumerate(cands):
@@ -96,7 +96,7 @@ def round_values(obs: Observation, cands: list[Action], net: EvalNet, rng: rando
 def judge_by_rounds(obs: Observation, legal: list[Action], net: EvalNet, rng: random.Random,
                     max_worlds: int, deadline: float | None, top_k: int = 4,
                     margin: float = 0.15, prior_weight: float = 2.0,
-                    model_net: EvalNet | None = None, read: bool = False,
+                    model_net: EvalNet | None = None, read: object = False,
                     model: type[QuickPolicy] = QuickPolicy, leaf: Leaf | None = None,
                     edge: list[float] | None = None
                     ) -> tuple[list[float], list[int], list[float]]:

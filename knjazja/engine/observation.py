@@ -5,6 +5,7 @@ full state that agrees with the observation, for search bots.
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -44,6 +45,10 @@ class Observation:
     history_len: int = 0
     unseen: list[int] = field(default_factory=list)   # cards whose place this seat cannot know
     kept: list[int] = field(default_factory=list)     # per seat: cards kept through a turn
+    gone: list[int] = field(default_factory=list)     # per seat: cards that left the hand
+    # every decision as the table saw it (`notes.py`); None: not known (an observation
+    # decoded from the network carries none, `net/codec.py`)
+    notes: tuple | None = None
 
 
 def observation(s: GameState, seat: int) -> Observation:
@@ -71,7 +76,12 @@ def observation(s: GameState, seat: int) -> Observation:
         first_player=s.first_player, end_turn=s.end_turn, end_cause=s.end_cause,
         invasion_active=s.invasion_active, over=s.over,
         owned_ever=[set(o) for o in s.owned_ever], war=s.war.copy() if s.war else None,
-        pending=pend, history_len=len(s.history), unseen=unseen, kept=s.kept[:])
+        pending=pend, history_len=len(s.history), unseen=unseen, kept=s.kept[:],
+        gone=s.gone[:], notes=s.notes)
+
+
+# Places dealt first, in order: (seat, how many of his unknown cards, each card's weight).
+Places = Sequence[tuple[int, int, Sequence[float]]]
 
 
 NOBODY = -1     # the seat of `public_part`: nobody's hand, nobody's bid face up
@@ -92,7 +102,8 @@ def public_part(obs: Observation) -> Observation:
                    chronicles=[c[:] for c in obs.chronicles], under=dict(obs.under),
                    before=[b[:] for b in obs.before], owned_ever=[set(o) for o in obs.owned_ever],
                    war=obs.war.copy() if obs.war else None, hand_sizes=obs.hand_sizes[:],
-                   unseen=sorted([*obs.unseen, *hidden]), kept=obs.kept[:])
+                   unseen=sorted([*obs.unseen, *hidden]), kept=obs.kept[:],
+                   gone=obs.gone[:])
 
 
 def public_observation(s: GameState) -> Observation:
@@ -110,19 +121,23 @@ def seen_from(position: GameState | Observation, seat: int) -> Observation:
 
 
 def determinize(obs: Observation, rng: random.Random,
-                hold_odds: Sequence[float] | None = None) -> GameState:
+                hold_odds: Sequence[float] | None = None,
+                places: Places | None = None) -> GameState:
     """A full state consistent with `obs`: unseen cards dealt at random into the hidden
     places (others' unknown hand cards, the deck, others' face-down bids).
 
     `hold_odds[c]` (> 0), if given, is how much likelier card c is than another to be one
     a player kept through one of his turns rather than played: those places (`obs.kept`)
-    are dealt first, with these odds; the rest uniformly."""
+    are dealt first, with these odds; the rest uniformly.  `places`, if given instead, are
+    dealt first in their order, each group of a seat's places with its own weights (a
+    reading of his play, `bots/reading.py`); the rest uniformly."""
     s = GameState(obs.n, 0, obs.options, obs.first_player)
     s.rng = random.Random(rng.getrandbits(64))
     pool = obs.unseen[:]
     rng.shuffle(pool)
     s.hands = [[] for _ in range(obs.n)]
-    kept_deal = _deal_kept(obs, pool, rng, hold_odds) if hold_odds is not None else None
+    kept_deal = (_deal_places(obs, pool, rng, places) if places is not None
+                 else _deal_kept(obs, pool, rng, hold_odds) if hold_odds is not None else None)
     for t in range(obs.n):
         if t == obs.seat:
             s.hands[t] = obs.hand[:]
@@ -151,7 +166,45 @@ def determinize(obs: Observation, rng: random.Random,
     s.decision = obs.decision
     if obs.kept:
         s.kept = obs.kept[:]
+    if obs.gone:
+        s.gone = obs.gone[:]
+    s.notes, s.noting = obs.notes, False        # the table's notes as seen; none added
     return s
+
+
+def _deal_places(obs: Observation, pool: list[int], rng: random.Random,
+                 places: Places) -> dict[int, list[int]]:
+    """Take each group of `places` out of `pool` (in place), in order, drawn without
+    replacement with the group's weights (the smallest Exp(1) / w keys: Efraimidis and
+    Spirakis again); no seat gets more than his unknown cards."""
+    room = {t: obs.hand_sizes[t] - len(obs.known.get(t, [])) for t in range(obs.n) if t != obs.seat}
+    out: dict[int, list[int]] = {}
+    left = pool[:]
+    for t, k, weights in places:
+        k = min(k, room.get(t, 0), len(left))
+        if k <= 0:
+            continue
+        room[t] -= k
+        if k == 1:                        # one place (most groups): a single weighted pick
+            at = _pick(left, weights, rng)
+            out.setdefault(t, []).append(left.pop(at))
+            continue
+        keyed = sorted(left, key=lambda c: -math.log(1.0 - rng.random()) / weights[c])
+        out.setdefault(t, []).extend(keyed[:k])
+        left = keyed[k:]
+    rng.shuffle(left)
+    pool[:] = left
+    return out
+
+
+def _pick(cards: list[int], weights: Sequence[float], rng: random.Random) -> int:
+    """The index of one of `cards`, each as likely as its weight."""
+    r = rng.random() * sum(weights[c] for c in cards)
+    for i, c in enumerate(cards):
+        r -= weights[c]
+        if r < 0:
+            return i
+    return len(cards) - 1
 
 
 def _deal_kept(obs: Observation, pool: list[int], rng: random.Random,

@@ -23,6 +23,7 @@ _EV_GAME_OVER, _EV_MOVE, _EV_TURN = EventKind.GAME_OVER, EventKind.MOVE, EventKi
 
 def take_from_hand(s: GameState, seat: int, card: int) -> None:
     s.hands[seat].remove(card)
+    s.gone[seat] += 1
     for known in s.seen:
         if known:
             known.discard(card)

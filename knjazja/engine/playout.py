@@ -19,6 +19,7 @@ def random_game(n_players: int, seed: int) -> tuple[list[int], list[int], int, i
 
     Returns (glory per seat, winners, turns, actions)."""
     s = new_game(n_players, seed)
+    s.noting = False            # no reader of the table's notes here (engine/notes.py)
     rng = random.Random(seed ^ 0x5EED)
     actions = 0
     while not s.over:

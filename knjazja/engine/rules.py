@@ -10,7 +10,7 @@ from operator import gt
 from typing import Callable
 
 from . import moves as M
-from . import ops, war
+from . import notes, ops, war
 from . import zones as Z
 from .actions import (BID, BUILD, CHRONICLE, CONGRESS, DECLARE_WAR, DECLINE, DOWRY_BID, DRAW,
                       EVENT, GIVE_CITY, PASS, PASS_IGOR, PLAY_CITY, RAID_LAY, REACTION,
@@ -54,13 +54,16 @@ def apply(s: GameState, action: Action) -> list[Event]:
     legal = legal_actions(s)
     if action not in legal:
         raise IllegalAction(illegal_reason(s, action, legal))
+    if s.noting and s.notes is not None:      # the table's notes (engine/notes.py), as decided
+        s.notes += (notes.note_of(s, action),)
     return apply_legal(s, action)
 
 
 def apply_legal(s: GameState, action: Action) -> list[Event]:
     """`apply` for an action taken as it is from `legal_actions(s)`, unchecked: the random
     playouts and the bots' look-aheads, which only ever pick from that list.  Anything
-    else (a player's move, a file, the network) goes through `apply`."""
+    else (a player's move, a file, the network) goes through `apply`.  It adds no note to
+    the table's notes (`engine/notes.py`): only `apply` notes, in a game that notes."""
     ev: list[Event] = []
     seat, kind = s.decision
     if kind == TURN:

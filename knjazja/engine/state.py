@@ -187,7 +187,7 @@ class GameState:
     __slots__ = ("n", "seed", "options", "first_player", "_rng", "_rng_state", "hands", "deck",
                  "discard", "cities", "chronicles", "under", "before", "current", "turn_no",
                  "end_turn", "end_cause", "invasion_active", "over", "owned_ever", "seen", "kept",
-                 "war", "pending", "decision", "history", "_legal")
+                 "gone", "notes", "noting", "war", "pending", "decision", "history", "_legal")
 
     def __init__(self, n_players: int, seed: int, options: GameOptions, first_player: int) -> None:
         self.n = n_players
@@ -215,6 +215,12 @@ class GameState:
         # Public: how many cards of each hand its owner already held at one of his turns
         # and kept (draws and plays are seen), for bots that read hands from play.
         self.kept: list[int] = [0] * n_players
+        # Public too: every card that left each hand, counted (`ops.take_from_hand`), and
+        # every decision as the table saw it (`notes.Note`), while `noting` (a real game;
+        # a world dealt for a look-ahead carries its observation's notes and adds none).
+        self.gone: list[int] = [0] * n_players
+        self.notes: tuple | None = ()               # None: not known (a world dealt from such a view)
+        self.noting = True
         self.war: War | None = None
         self.pending: Pending | None = None
         self.decision = Decision(first_player, TURN)
@@ -264,6 +270,8 @@ class GameState:
         g.owned_ever = [set(s) for s in self.owned_ever]
         g.seen = [set(s) for s in self.seen]
         g.kept = self.kept[:]
+        g.gone = self.gone[:]
+        g.notes, g.noting = self.notes, self.noting
         g.war = self.war.copy() if self.war else None
         g.pending = self.pending.copy() if self.pending else None
         g.decision = self.decision

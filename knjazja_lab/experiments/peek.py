@@ -25,7 +25,7 @@ and Silence, each in its true hand or in the deck — and every other card is de
 bot's own worlds deal it (Hard's reading of the kept cards included): each ending card the
 deal put elsewhere is swapped with a random card of the right place.
 
-It swaps `determinize` in `bots.lookahead` and `bots.rounds` (Normal's and Hard's
+It swaps `determinize` in `bots.reading` and `knjazja_lab.belief.belief` (Normal's and Hard's
 worlds) for the first seat kind's own decisions only; search code that deals elsewhere
 (the classic bots, `hard-learned`) is not affected.
 """
@@ -38,8 +38,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import knjazja_lab.arena as arena
-import knjazja.bots.lookahead as lookahead
-import knjazja.bots.rounds as rounds
+import knjazja_lab.belief.belief as belief
+import knjazja.bots.reading as reading
 from knjazja.engine import GameState, Observation, determinize, observation
 from knjazja.engine.actions import TURN
 from knjazja.engine.cards import CARD_ID, IS_TROOP
@@ -157,7 +157,7 @@ def _held_since_turn(truth: GameState, seat: int, old: bool) -> Callable[[int], 
     return chosen.__contains__
 
 
-def _deal(obs: Observation, rng: random.Random, hold_odds=None) -> GameState:
+def _deal(obs: Observation, rng: random.Random, hold_odds=None, places=None) -> GameState:
     """The true hands for the peeking seat's own decisions; a fair deal otherwise (the
     worlds inside a look-ahead see from other seats, or from copies of the position)."""
     if obs is _table["obs"] and obs.seat == _table["seat"] and _table["ages"] is not None:
@@ -172,7 +172,7 @@ def _deal(obs: Observation, rng: random.Random, hold_odds=None) -> GameState:
         world.rng = random.Random(rng.getrandbits(64))
         rng.shuffle(world.deck)
         return world
-    return determinize(obs, rng, hold_odds)
+    return determinize(obs, rng, hold_odds, places)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -200,8 +200,8 @@ def main(argv: list[str] | None = None) -> None:
     _table["ages"] = "old" if args.old else "new" if args.new else None
     kinds = arena.seat_kinds(args.seats.split(","), None)
     arena.observation = _observe
-    lookahead.determinize = _deal
-    rounds.determinize = _deal
+    reading.determinize = _deal           # every dealing of Normal's and Hard's worlds
+    belief.determinize = _deal
     done = set()
     if args.out.exists():
         done = {json.loads(line)["g"] for line in args.out.read_text().splitlines()}

@@ -18,8 +18,7 @@ import json
 from pathlib import Path
 
 import knjazja_lab.arena as arena
-import knjazja.bots.lookahead as lookahead
-import knjazja.bots.rounds as rounds
+import knjazja.bots.reading as reading
 
 
 def load_odds(path: Path) -> tuple[float, ...]:
@@ -28,8 +27,8 @@ def load_odds(path: Path) -> tuple[float, ...]:
         table = tuple(float(x) for x in json.loads(path.read_text())["odds"])
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise SystemExit(f"{path}: not an odds file ({e})") from None
-    if len(table) != len(lookahead.HOLD_ODDS) or min(table) <= 0:
-        raise SystemExit(f"{path}: need {len(lookahead.HOLD_ODDS)} positive odds")
+    if len(table) != len(reading.HOLD_ODDS) or min(table) <= 0:
+        raise SystemExit(f"{path}: need {len(reading.HOLD_ODDS)} positive odds")
     return table
 
 
@@ -45,7 +44,7 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     if args.odds is not None:
         table = load_odds(args.odds)
-        lookahead.HOLD_ODDS = rounds.HOLD_ODDS = table
+        reading.HOLD_ODDS = table
     kinds = arena.seat_kinds(args.seats.split(","), None)
     done = set()
     if args.out.exists():

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from knjazja_lab.factory import make_bot      # the arena's variants too
+from knjazja_lab.belief.belief import Belief
 from knjazja.engine import determinize, legal_actions, observation
 
 from bot_states import playout_states
@@ -19,6 +20,7 @@ BOTS = {
     "normal": {},
     "normal:read": {},
     "hard": {"iterations": 3},
+    "hard:notes": {"iterations": 3},
     "hard:uniform": {"iterations": 3},
     "hard:exact": {"iterations": 3},
     "hard:ply": {"iterations": 3},
@@ -70,3 +72,19 @@ def test_alternative_worlds_really_differ():
         if any(alt.hands[t] != s.hands[t] for t in range(s.n) if t != seat) or alt.deck != s.deck:
             differ += 1
     assert differ >= len(STATES) * 0.8
+
+
+def test_the_reading_of_the_notes_is_the_same_in_every_world_the_seat_cannot_tell_apart():
+    """Hard's reading (`knjazja_lab/belief/belief.py`) reads the observation's notes and counts alone: in a
+    world dealt from it, seen from the same seat, it places the same groups with the same
+    weights.  (That the notes themselves hold no hidden card: tests/engine/test_notes.py.)"""
+    read = 0
+    for i, s in enumerate(STATES):
+        seat = s.decision.seat
+        obs = observation(s, seat)
+        places = Belief(obs).places
+        for j in range(2):
+            alt = determinize(obs, random.Random(7 * i + j))
+            assert Belief(observation(alt, seat)).places == places
+        read += bool(places)
+    assert read >= len(STATES) // 2

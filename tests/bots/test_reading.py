@@ -3,8 +3,8 @@ import random
 
 import pytest
 
-import knjazja.bots.lookahead as lookahead
-import knjazja.bots.rounds as rounds
+import knjazja_lab.belief.belief as belief
+import knjazja.bots.reading as reading
 from knjazja_lab.factory import make_bot      # the arena's variants too
 from knjazja.bots.reading import HOLD_ODDS, KEEP_RATE
 from knjazja.engine import determinize, legal_actions, observation
@@ -23,23 +23,23 @@ def test_odds_cover_every_card_and_keep_cities_least_and_troops_most():
     assert min(HOLD_ODDS) == KEEP_RATE["city"] and max(HOLD_ODDS) == KEEP_RATE["troop"]
 
 
-def _spy(monkeypatch, module):
-    """Record the odds each world of `module` is dealt with."""
+def _spy(monkeypatch):
+    """Record how each world is dealt: the odds, or the notes' places (`knjazja_lab.belief.belief`)."""
     seen = []
 
-    def deal(obs, rng, hold_odds=None):
-        seen.append(hold_odds)
-        return determinize(obs, rng, hold_odds)
-    monkeypatch.setattr(module, "determinize", deal)
+    def deal(obs, rng, hold_odds=None, places=None):
+        seen.append("notes" if places is not None else hold_odds)
+        return determinize(obs, rng, hold_odds, places)
+    monkeypatch.setattr(reading, "determinize", deal)
+    monkeypatch.setattr(belief, "determinize", deal)
     return seen
 
 
-@pytest.mark.parametrize("kind, reads", [("normal", False), ("normal:read", True),
-                                         ("hard:uniform", False), ("hard", True),
-                                         ("hard:read", True)])
-def test_only_the_read_variants_deal_with_the_odds(monkeypatch, kind, reads):
-    seen = _spy(monkeypatch, lookahead)        # Normal's worlds, and the quick Normal's
-    seen_rounds = _spy(monkeypatch, rounds)    # Hard's played-out rounds
+@pytest.mark.parametrize("kind, reads, notes", [("normal", False, False), ("normal:read", True, False),
+                                                ("hard:uniform", False, False), ("hard", True, False),
+                                                ("hard:read", True, False), ("hard:notes", True, True)])
+def test_only_the_read_variants_deal_with_the_odds(monkeypatch, kind, reads, notes):
+    seen = _spy(monkeypatch)                  # every world: Normal's, Hard's and the quick Normal's
     bot = make_bot(kind, **({"iterations": 2} if kind.startswith("hard") else {}))
     decided = 0
     for s in STATES:
@@ -48,6 +48,8 @@ def test_only_the_read_variants_deal_with_the_odds(monkeypatch, kind, reads):
             bot.choose(observation(s, s.decision.seat), legal, random.Random(1))
             decided += 1
     assert decided and seen
-    assert all((odds is HOLD_ODDS) == reads for odds in seen + seen_rounds)
-    if kind.startswith("hard"):
-        assert seen_rounds                      # the round look-ahead dealt its own worlds
+    # hard:notes's own worlds read the notes; the quick Normal of its rounds reads the kept counts
+    assert ("notes" in seen) == notes
+    assert all((odds is HOLD_ODDS) == reads for odds in seen if odds != "notes")
+    if kind.startswith("hard"):                 # the round look-ahead dealt its own worlds
+        assert len(seen) > 3 * decided

@@ -388,3 +388,25 @@ def test_hands_left_counts_the_end_hands_and_only_cards_a_legal_action_could_pla
     assert sum(tally["card"].values()) == sum(tally["kind"].values())
     assert all(tally["playable"][k] <= n for k, n in tally["kind"].items())
     assert tally["playable"]["troop"] <= tally["kind"]["troop"] - tally["card"]["troop.militia"]
+
+
+def test_belief_accuracy_and_time_read_a_kept_game(tmp_path, capsys):
+    """A kept game (`belief/corpus.py`) replays to the same end, and the beliefs' accuracy
+    and Hard's decision times read it: every dealing scores the same hidden cards, each a
+    probability, and both Hards decide at every position taken."""
+    from knjazja_lab.belief import corpus
+    game = corpus.play(["normal", "easy"], 5, 0)
+    path = tmp_path / "kept.jsonl"
+    path.write_text(json.dumps(game) + "\n")
+    states = list(corpus.replay(corpus.load([path])[0]))
+    assert len(states) == len(game["moves"])
+    accuracy = _load("belief_accuracy")
+    scores, looks = accuracy.measure(corpus.load([path]), 0, 3, 4, 1, accuracy.load_weights())
+    counts = {how: s.sums["all"][2] for how, s in scores.items()}
+    assert looks > 0 and len(set(counts.values())) == 1 and counts["notes"] > 0
+    for s in scores.values():
+        p, _loss, n = s.sums["all"]
+        assert 0.0 <= p / n <= 1.0
+    _load("belief_time").main([str(path), "--positions", "2", "--every", "20", "--worlds", "1"])
+    out = capsys.readouterr().out
+    assert "2 positions" in out and "hard:notes" in out and "the same move:" in out
