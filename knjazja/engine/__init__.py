@@ -14,10 +14,11 @@ and the main menu opens without the rules.
 """
 from __future__ import annotations
 
-import importlib
 import sys
 import types
 from typing import TYPE_CHECKING, Any
+
+from knjazja.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from .actions import DECISION_KINDS, Action, Decision, Event, IllegalAction
@@ -69,13 +70,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value          # the next lookup is a plain global
-    return value
+__getattr__ = lazy_attributes(__name__, globals(), _WHERE)
 
 
 def __dir__() -> list[str]:

@@ -4,8 +4,9 @@ Each screen loads when first asked for (PEP 562): the main menu opens without th
 and settings screens."""
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from knjazja.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from knjazja.ui.scenes.base import GuiScene
@@ -18,10 +19,4 @@ _WHERE = {"GuiScene": "base", "MenuScene": "menu", "SettingsScene": "settings_sc
 __all__ = ["GuiScene", "MenuScene", "SettingsScene", "SetupScene"]
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, globals(), _WHERE)
