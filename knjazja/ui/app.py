@@ -31,11 +31,12 @@ if sys.platform.startswith("linux"):
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
+from pygame_gui.core.utility import set_default_manager  # noqa: E402
 
 from knjazja.app.store import autosave  # noqa: E402
 from knjazja.app.wording import i18n  # noqa: E402
 from knjazja.app.store.settings import Settings, load_settings, save_settings  # noqa: E402
-from knjazja.ui import caches, drawn, trace  # noqa: E402
+from knjazja.ui import caches, drawn, gui_lean, trace  # noqa: E402
 from knjazja.ui.art import resources  # noqa: E402
 from knjazja.ui.gui_theme import build_theme  # noqa: E402
 from knjazja.ui.scene_stack import Scene, SceneStack  # noqa: E402
@@ -80,6 +81,7 @@ class App:
     def __init__(self, settings: Settings | None = None, *, persist: bool = True,
                  size: tuple[int, int] | None = None) -> None:
         """``persist=False`` keeps settings in memory only (tests, demos)."""
+        caches.tune_malloc()
         pygame.display.init()
         pygame.font.init()
         self.settings = settings if settings is not None else load_settings()
@@ -237,9 +239,14 @@ class App:
 
     def make_ui_manager(self) -> pygame_gui.UIManager:
         """A themed UI manager the size of the window (one per GUI scene)."""
+        gui_lean.install()
         manager = pygame_gui.UIManager(self.size, theme_path=self.theme(),
                                        enable_live_theme_updates=False,
                                        starting_language=i18n.get_language())
+        # pygame-gui keeps the first manager made as a default for widgets made without one
+        # (ours never are): held there, the main menu's would outlive it, with its drawings
+        set_default_manager(None)
+        gui_lean.small_shape_sheet(manager, self.size)
         return manager
 
     @property

@@ -48,13 +48,14 @@ def surface_bytes(value: Any) -> int:
 class SurfaceLru(OrderedDict):
     """Least-recently-used entries dropped beyond ``limit`` entries or ``max_mb`` megabytes
     (``windows``: or as many bytes as that many window-sized surfaces, when a window is open —
-    what is drawn at a size grows with the window, and so does what one screen needs)."""
+    what is drawn at a size grows with the window, and so does what one screen needs — but
+    never under ``least_mb``)."""
 
     def __init__(self, name: str, limit: int, max_mb: float, *, sized: bool = True,
-                 windows: float | None = None) -> None:
+                 windows: float | None = None, least_mb: float = 0.0) -> None:
         super().__init__()
         self.name, self.limit, self.sized, self.windows = name, limit, sized, windows
-        self._max_mb = max_mb
+        self._max_mb, self._least = max_mb, int(least_mb * 1024 * 1024)
         self.bytes = 0
         _LRUS.add(self)
 
@@ -66,7 +67,7 @@ class SurfaceLru(OrderedDict):
         if window is None or self.windows is None:
             return int(self._max_mb * 1024 * 1024)
         w, h = window.get_size()
-        return int(self.windows * w * h * 4)
+        return max(self._least, int(self.windows * w * h * 4))
 
     # a WeakSet member: hashed by identity (dict declares __hash__ None, so mypy sees an override)
     def __hash__(self) -> int:  # type: ignore[override]
@@ -97,6 +98,21 @@ class SurfaceLru(OrderedDict):
 
     def __setitem__(self, key: Any, value: Any) -> None:
         self.put(key, value)
+
+    def put_cold(self, key: Any, value: Any) -> bool:
+        """Add an entry as the least recently used one — a guess at what will be drawn, not
+        drawn yet: over the limits it goes first (itself, if everything else was drawn since;
+        then False).  Guesses added one after another go in reverse: the last one first."""
+        if key in self:
+            return True
+        super().__setitem__(key, value)
+        self.move_to_end(key, last=False)
+        self.bytes += surface_bytes(value)
+        max_bytes = self.max_bytes
+        while len(self) > 1 and (len(self) > self.limit or self.bytes > max_bytes):
+            _, old = self.popitem(last=False)
+            self.bytes -= surface_bytes(old)
+        return key in self
 
     def trim(self, max_mb: float) -> None:
         """Keep only the most recently used entries, up to ``max_mb`` megabytes (what the
@@ -152,6 +168,23 @@ def give_back_memory() -> None:
 
 
 _TRIM: Any = None
+
+# glibc serves an allocation this big from pages of its own (mmap), handed back when freed.
+# Left to itself it raises that threshold after each such free, up to 32 MB, so that later
+# window-sized surfaces and faces come from the heap and leave holes in it: a whole 8-seat
+# game at 1920×1080 held ~15 MB more that way.  Fixing it also fixes when freed heap is
+# handed back; at most two arenas (the bots' threads would each get one).
+MMAP_THRESHOLD = 256 * 1024
+_M_MMAP_THRESHOLD, _M_ARENA_MAX = -3, -8      # mallopt's parameters (malloc.h)
+
+
+def tune_malloc() -> bool:
+    """Fix glibc's mmap threshold and arenas for this process (once, early: before its big
+    allocations and its threads); False where there is no glibc."""
+    mallopt = getattr(_libc(), "mallopt", None)
+    if mallopt is None:
+        return False
+    return bool(mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)) & bool(mallopt(_M_ARENA_MAX, 2))
 
 
 def _libc() -> Any:

@@ -83,6 +83,26 @@ def test_a_trimmed_cache_keeps_its_most_recently_used_entries():
     assert list(lru) == [7, 8, 9, 0] and lru.bytes == 4 * 256 * 256 * 4
 
 
+def test_a_guess_goes_in_as_the_least_recently_used_and_goes_first():
+    """``put_cold``: a prefetched face not drawn yet is let go before any face drawn, and of
+    two guesses the later (less likely) one first."""
+    lru = SurfaceLru("test.cold", 100, 1.0, sized=False)       # room for 4 of 256 KB
+    for i in range(3):
+        lru.put(("drawn", i), pygame.Surface((256, 256), pygame.SRCALPHA))
+    assert lru.put_cold(("guess", 0), pygame.Surface((256, 256), pygame.SRCALPHA))
+    assert not lru.put_cold(("guess", 1), pygame.Surface((256, 256), pygame.SRCALPHA))   # full: itself
+    assert list(lru) == [("guess", 0), ("drawn", 0), ("drawn", 1), ("drawn", 2)]
+    lru.put(("drawn", 3), pygame.Surface((256, 256), pygame.SRCALPHA))
+    assert ("guess", 0) not in lru and len(lru) == 4 and lru.bytes == 4 * 256 * 256 * 4
+    lru.clear()
+    for i in range(3):
+        lru.put_cold(("guess", i), pygame.Surface((256, 256), pygame.SRCALPHA))
+    lru.get_or(("guess", 0), lambda: None)                          # drawn: now the most recent
+    lru.put(("drawn", 0), pygame.Surface((256, 256), pygame.SRCALPHA))
+    lru.put(("drawn", 1), pygame.Surface((256, 256), pygame.SRCALPHA))
+    assert list(lru) == [("guess", 1), ("guess", 0), ("drawn", 0), ("drawn", 1)]
+
+
 def test_a_pulsing_glow_is_one_surface_per_size_whatever_its_strength(make_app):
     """The glow around the deciding seat pulses by its opacity: one surface per size, not
     one per shade (each ~1 MB at 1920×1080)."""

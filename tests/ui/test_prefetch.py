@@ -268,3 +268,47 @@ def test_the_worker_forgets_its_drawing_past_its_size(monkeypatch):
     monkeypatch.setattr(face_worker, "WORKER_MB", 0.0)
     face_worker._keep_small()
     assert held() == 0
+
+
+def test_a_prefetched_face_let_go_undrawn_is_not_asked_for_again_unless_wanted(own_shared, monkeypatch):
+    """The faces are bounded: a guess pumped in and let go before it was drawn is left out of
+    the plan sent after (no worker rendering it again and again), until it is asked for anew."""
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    sprites = Sprites()
+    keys = [(c, lang, size) for c, lang, size in KEYS if size[0] < 160]
+    assert sprites.prefetch(keys)
+    while not all(k in sprites._delivered for k in keys):
+        sprites.pump()
+        time.sleep(0.01)
+    let_go = keys[0]
+    del sprites._faces[(*let_go, False)]
+    sent: list = []
+    monkeypatch.setattr(own_shared, "request", lambda plan, owner=None: sent.append(list(plan)) or True)
+    assert sprites.prefetch([("city.novgorod", "ru", (90, 126))], replace=False)
+    assert let_go not in sent[-1] and ("city.novgorod", "ru", (90, 126)) in sent[-1]
+    assert sprites.prefetch([let_go], replace=False)                 # wanted now
+    assert sent[-1][0] == let_go
+
+
+def test_the_plan_asks_for_the_hand_size_only_for_the_hand(make_app, own_shared, monkeypatch):
+    """Only the viewer's own cards are drawn at the hand's size (~6 MB of faces at 1920×1080
+    for every card): the plan asks for those, and for every card at the other sizes."""
+    from knjazja.engine.cards import CARD_ID, SPECS
+    from knjazja.ui.table.scene import TableScene
+    from knjazja.ui.table.warmup import face_sizes
+
+    app = make_app((1280, 720), persist=False)
+    session = GameSession([Seat("A", "human"), Seat("B", "random")], seed=3)
+    scene = TableScene(session, sync_bots=True)
+    sent: list = []
+    monkeypatch.setattr(own_shared, "request", lambda plan, owner=None: sent.append(list(plan)) or True)
+    app.stack.push(scene)
+    c, L = scene.controller, scene.layout
+    kind = {sp.id: sp.kind for sp in SPECS}
+    hand = {CARD_ID[x] for x in c.seen.hand}
+    also = {k for size, only in face_sizes(L) if size == L.hand_card_size and only for k in only}
+    at_hand_size = {k[0] for k in sent[-1] if k[2] == L.hand_card_size}
+    assert hand <= at_hand_size and len(at_hand_size) < len(kind)
+    assert all(cid in hand or kind[cid] in also for cid in at_hand_size)      # a war stack's size
+    assert {k[0] for k in sent[-1] if k[2] == L.card_size} == set(kind)          # every card

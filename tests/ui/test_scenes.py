@@ -176,15 +176,22 @@ def test_settings_cancel_changes_nothing(make_app):
 def test_window_resize_relayouts_and_keeps_the_minimum(make_app):
     app = make_app((1280, 720))
     menu = app.stack.push(MenuScene())
+    app.step([])
+    old = menu.buttons["new_game"].rect.copy()
     setup = app.stack.push(SetupScene())
     app.step([])
+    assert not menu.buttons                 # covered by a whole screen: its widgets went
     setup.seats[0]["name"] = "Всеволод"  # state survives the rebuild
-    old = menu.buttons["new_game"].rect.copy()
     app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080)])
     assert app.size == (1920, 1080) and app.settings.window_size == (1920, 1080)
-    assert menu.buttons["new_game"].rect != old          # the covered scene re-laid out too
     assert setup.name_entries[0].get_text() == "Всеволод"
     assert setup.ui.window_resolution == (1920, 1080)
+    app.stack.pop()
+    app.step([])
+    assert menu.buttons["new_game"].rect != old          # the covered scene laid out anew
+    assert inside(menu.buttons["new_game"].rect, (1920, 1080))
+    assert menu.ui.window_resolution == (1920, 1080)
+    app.stack.push(SetupScene())
     app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(800, 500), w=800, h=500)])
     assert app.size == (960, 540)           # the minimum (settings.MIN_WINDOW_SIZE)
 
@@ -466,4 +473,72 @@ def test_a_hidden_table_keeps_only_its_last_frames_drawings_and_asks_for_its_fac
     assert not table.sprites.prefetching and asked == []
     app.stack.pop()
     app.step([], 1 / 60)
-    assert len(asked) == 1 and asked[0][0] is table.layout
+    assert asked and asked[0][0] is table.layout        # built again: a plan for its new layout
+
+
+def test_a_menu_under_the_table_lets_its_widgets_go_and_builds_them_again(make_app):
+    """Under a whole screen the menu keeps no widgets and no manager (their pictures were
+    ~18 MB at 1920×1080); back on top, its buttons are built again for the window of now
+    and work."""
+    import gc
+    import weakref
+
+    from knjazja.app.session import GameSession, Seat
+    from knjazja.ui.table.scene import TableScene
+
+    app = make_app((1280, 720), persist=False)
+    started = []
+    menu = app.stack.push(MenuScene(has_saves=lambda: False, on_start=started.append))
+    app.step([], 1 / 60)
+    old_button, old_manager = weakref.ref(menu.buttons["new_game"]), weakref.ref(menu.ui)
+    app.stack.push(TableScene(GameSession([Seat("A", "human"), Seat("B", "normal")], seed=3),
+                                      sync_bots=True))
+    app.step([], 1 / 60)
+    assert menu.ui is None and not menu.buttons
+    gc.collect()
+    assert old_manager() is None and old_button() is None     # gone, with their pictures
+    app.resize((960, 540))                  # resized while hidden
+    app.stack.pop()
+    app.step([], 1 / 60)
+    button = menu.buttons["new_game"]
+    assert button.alive() and inside(button.rect, (960, 540))
+    click(app, button)
+    assert isinstance(app.stack.top, SetupScene)
+
+
+def test_a_button_keeps_one_picture_per_state_and_a_text_entry_still_types(make_app):
+    """pygame-gui's picture-before-text and text-alone copies are let go for every shape whose
+    text cannot be edited (``ui.gui_lean``); a text entry keeps them and still shows what is
+    typed."""
+    app = make_app((1280, 720), persist=False)
+    menu = app.stack.push(MenuScene(has_saves=lambda: False))
+    for _ in range(30):                     # every state drawn (pygame-gui draws some later)
+        app.step([], 1 / 60)
+    states = menu.buttons["new_game"].drawable_shape.states
+    assert len(states) >= 2
+    assert all(s.pre_text_surface is None and s.text_surface is None for s in states.values())
+    assert states["normal"].surface.get_width() > 0
+    entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(10, 10, 300, 40), menu.ui)
+    entry.focus()
+    before = entry.image.copy()
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="Ж")])
+    for _ in range(3):
+        app.step([], 1 / 60)
+    assert entry.get_text() == "Ж"
+    assert entry.drawable_shape.states["normal"].text_surface is not None
+    assert pygame.image.tobytes(entry.image, "RGBA") != pygame.image.tobytes(before, "RGBA")
+
+
+def test_a_manager_caches_its_shapes_on_a_small_sheet(make_app):
+    """pygame-gui's sheet of cached shapes, 4 MB by default per manager, is 1 MB at up to
+    2048 pixels wide (``ui.gui_lean``), and the menu's shapes are cached on it."""
+    from knjazja.ui import gui_lean
+
+    app = make_app((1280, 720), persist=False)
+    menu = app.stack.push(MenuScene(has_saves=lambda: False))
+    for _ in range(30):
+        app.step([], 1 / 60)
+    cache = menu.ui.ui_theme.shape_cache
+    assert cache.cache_surface_size == (gui_lean.SHEET_SIDE,) * 2
+    assert [s["surface"].get_size() for s in cache.cache_surfaces] == [cache.cache_surface_size]
+    assert cache.cache_long_term_lookup                  # in use

@@ -39,7 +39,9 @@ def worker_main(conn, nice: int = WORKER_NICE) -> None:
     try:
         import pygame
 
+        from knjazja.ui import caches
         from knjazja.ui.art.card import render_card_uncached
+        caches.tune_malloc()                    # its faces are big allocations too
         pygame.font.init()
         conn.send(("hello", os.getpid()))
     except (EOFError, OSError):

@@ -70,6 +70,11 @@ def dimmed(face: pygame.Surface) -> pygame.Surface:
 # mostly the glows around the areas) with room to spare: a window's worth of pixels each.
 TEXT_WINDOWS = 2.0
 SPRITE_WINDOWS = 2.0
+# The faces: those drawn and those prefetched in case they are (``Sprites.pump``).  The same
+# game drew ~150 distinct faces (~12 MB, 1.5 windows) of the ~500 its plan prefetched (~37 MB);
+# a prefetched face goes in as the least recently used, so what is drawn is kept and the
+# guesses least likely to be drawn go first.
+FACE_WINDOWS = 3.0
 
 
 class TextCache:
@@ -136,11 +141,12 @@ class Sprites:
     card) is then prefetched for every card."""
 
     def __init__(self) -> None:
-        self._faces = SurfaceLru("table.faces", 1200, 96)
+        self._faces = SurfaceLru("table.faces", 1200, 96, windows=FACE_WINDOWS, least_mb=4)
         self._misc = SurfaceLru("table.sprites", 800, 16, windows=SPRITE_WINDOWS)
         self._prefetcher: FacePrefetcher | None = None     # while prefetching
         self._plan: list[tuple[str, str, tuple[int, int]]] = []   # asked for, most-needed first
         self._planned_sizes: set[tuple[str, tuple[int, int]]] = set()   # (lang, size)
+        self._delivered: set[tuple[str, str, tuple[int, int]]] = set()  # pumped: not asked again
 
     # -- cards -----------------------------------------------------------------------------
     def face(self, card: int, size: tuple[int, int], lang: str, *, dim: bool = False) -> pygame.Surface:
@@ -176,9 +182,10 @@ class Sprites:
         them).  False if there is no worker (then render them yourself)."""
         new = [(card_id, lang, (max(24, int(size[0])), max(32, int(size[1])))) for card_id, lang, size in keys]
         if replace:
-            self._plan, self._planned_sizes = [], set()
+            self._plan, self._planned_sizes, self._delivered = [], set(), set()
         elif not self.prefetching:
             return False
+        self._delivered.difference_update(new)     # asked for again: wanted now
         self._plan = list(dict.fromkeys(new + self._plan))
         self._planned_sizes |= {(lang, size) for _, lang, size in new}
         return self._send_plan()
@@ -186,7 +193,8 @@ class Sprites:
     def _send_plan(self) -> bool:
         from knjazja.ui.art import prefetch as _prefetch
         pf = _prefetch.shared()
-        self._plan = [k for k in self._plan if (*k, False) not in self._faces]
+        # a face pumped and let go since was a guess the table did not draw: not asked again
+        self._plan = [k for k in self._plan if k not in self._delivered and (*k, False) not in self._faces]
         if not pf.request(self._plan, owner=self):
             self._prefetcher = None
             return False
@@ -228,7 +236,8 @@ class Sprites:
             key = (card_id, lang, size, False)
             if key in self._faces:          # rendered here meanwhile
                 continue
-            self._faces.put(key, _from_rgba(data, size))
+            self._delivered.add((card_id, lang, size))
+            self._faces.put_cold(key, _from_rgba(data, size))
             n += 1
         return n
 

@@ -22,7 +22,9 @@ def face_sizes(L: TableLayout) -> list[tuple[Size, tuple[str, ...] | None]]:
     first: hand, piles and flights; the card played in the centre (``warstack._table_geometry``);
     the opponents' areas; cities (and the buildings flying onto them) as the rows of cities
     grow and shrink (``areas._place_cities``); Dowry's bids; the war stack with one to three
-    answers (``warstack._war_geometry``; war events, rarer, shrink it further).  A size
+    answers (``warstack._war_geometry``; war events, rarer, shrink it further).  The plan
+    asks for them in this order; a face prefetched and not drawn is let go first when the
+    faces are over their limit (``Sprites``).  A size
     missed here is prefetched for every card when it is first drawn (``Sprites``)."""
     u, ch, r = L.unit, L.card_size[1], L.war_stack
     centre_h = max(40, min(round(ch * 1.25), r.height - u * 5))
@@ -56,10 +58,12 @@ class FaceWarmer:
         self._resting = True
 
     def plan(self, L: TableLayout, s: Observation, window: Size, lang: str) -> None:
-        """Every face the table may draw, most likely first: the cards in sight at the size of
-        the hand, the zoom of the hand, then every card at the sizes the table uses; all of
-        them for the prefetcher, those at the size of the hand and the hand's zoom for the
-        idle renderer.  ``s``: what the table shows (its viewer's hand, or nobody's)."""
+        """Every face the table may draw, most likely first: the hand at its size, the cards in
+        sight, the zoom of the hand, then every card at the other sizes the table uses (only
+        the hand's own cards are drawn at the hand's size: a card drawn later is rendered by
+        its flight when it comes — ~6 MB less at 1920×1080); all of them for the prefetcher, the hand and every
+        card at the size of a card and the hand's zoom for the idle renderer.  ``s``: what the
+        table shows (its viewer's hand, or nobody's)."""
         hand = [CARD_ID[c] for c in s.hand]
         in_sight = hand + [CARD_ID[c] for c in (*s.cities, *s.discard[-2:], *(c for ch in s.chronicles for c in ch))]
         order = list(dict.fromkeys(in_sight + [sp.id for sp in SPECS]))
@@ -67,8 +71,10 @@ class FaceWarmer:
         zoom = [(c, zoom_size(window)) for c in hand]
         plan = [(c, L.hand_card_size) for c in hand] + [(c, L.card_size) for c in in_sight] + zoom
         for size, only in face_sizes(L):
+            if size == L.hand_card_size and only is None:   # only the hand's own cards:
+                continue                    # a card drawn is asked for as it comes (``step``)
             plan += [(c, size) for c in order if only is None or kinds[c] in only]
-        self._warm = ([(c, L.hand_card_size) for c in order] + [(c, L.card_size) for c in order] + zoom)[::-1]
+        self._warm = ([(c, L.hand_card_size) for c in hand] + [(c, L.card_size) for c in order] + zoom)[::-1]
         self._hand, self._layout, self._resting = tuple(s.hand), L, False
         self.sprites.prefetch([(c, lang, size) for c, size in plan])
 
@@ -86,9 +92,11 @@ class FaceWarmer:
             while self._warm and sp.has_face(*self._warm[-1], lang):
                 self._warm.pop()                # arrived
             if hand is not None and hand != self._hand:
+                # a card drawn is drawn at the hand's size at once (its flight): here, not
+                # asked for; its zoom is
                 self._hand = hand
                 zoom = zoom_size(window)
-                sp.prefetch([(CARD_ID[c], lang, zoom) for c in hand], replace=False)
+                sp.prefetch([(CARD_ID[x], lang, zoom) for x in hand], replace=False)
             return
         if not idle:
             return
