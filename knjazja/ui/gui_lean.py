@@ -11,6 +11,7 @@ main menu's ~100 MB (nine buttons of ~1.6 MB each) and as much again at the tabl
 """
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 _installed = False
@@ -46,6 +47,8 @@ def small_shape_sheet(manager: Any, window: tuple[int, int]) -> None:
     pixels wide: a shape wider than the sheet is not cached, with a warning)."""
     import pygame
 
+    # a shape wider or taller than the sheet is drawn as it is, not cached: nothing to warn of
+    warnings.filterwarnings("ignore", message="Unable to cache surfaces larger than", category=UserWarning)
     cache = manager.ui_theme.shape_cache
     side = SHEET_SIDE if max(window) <= 2048 else 2 * SHEET_SIDE
     if cache.cache_surface_size[0] <= side or cache.cache_long_term_lookup or cache.cache_short_term_lookup:

@@ -130,3 +130,21 @@ def test_the_card_parts_drawn_large_are_kept_briefly():
     assert 0 < card_parts.SS_PARTS._bytes <= card_parts.SS_PARTS.max_bytes <= 4 * 2**20
     assert not any(key[0] in ("chrome", "art") for key in card_parts.SHAPES._items)
     assert card_parts.SHAPES._bytes <= card_parts.SHAPES.max_bytes
+
+
+def test_glibc_is_told_to_give_big_surfaces_pages_of_their_own():
+    """``tune_malloc`` sets glibc's mmap threshold (a fixed one: no more creeping up to 32 MB
+    after each big free) and its arenas; where there is no glibc it says so."""
+    import ctypes
+    import sys
+
+    from knjazja.ui import caches
+
+    libc = caches._libc()
+    if libc is None or not hasattr(libc, "mallopt"):
+        assert caches.tune_malloc() is False
+        return
+    assert caches.tune_malloc() is True
+    assert sys.platform.startswith("linux") and isinstance(libc, ctypes.CDLL)
+    before = caches.surface_bytes(pygame.Surface((1024, 1024)))
+    assert before == 4 * 1024 * 1024                  # a big allocation after it still works
