@@ -81,7 +81,6 @@ class App:
     def __init__(self, settings: Settings | None = None, *, persist: bool = True,
                  size: tuple[int, int] | None = None) -> None:
         """``persist=False`` keeps settings in memory only (tests, demos)."""
-        caches.tune_malloc()
         pygame.display.init()
         pygame.font.init()
         self.settings = settings if settings is not None else load_settings()
