@@ -316,6 +316,10 @@ class App:
         self.draw()
         self.window.flip()
         self._sweep_garbage()
+        if self.frame == 0:
+            # after the first frame (ctypes is not on the way to a drawn menu), before the
+            # table's big surfaces come and go
+            caches.tune_malloc()
         self.frame += 1
         if not self.stack:
             self.running = False

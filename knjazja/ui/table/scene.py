@@ -24,7 +24,6 @@ from knjazja.app.wording.i18n import get_language
 from knjazja.app.table.interaction import Hit, Pile
 from knjazja.app.table.news import GameOver, HandOver, Notice, ViewerChanged
 from knjazja.app.session import TableSession
-from knjazja.ui import caches
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A
 from knjazja.ui.table.board import Board
@@ -74,7 +73,6 @@ class TableScene(GuiScene):
 
     # ======================================================================= life cycle
     def enter(self) -> None:
-        caches.tune_malloc()            # before the table's big surfaces (not at launch: ctypes)
         if self.settings is None and self.app is not None:
             self.settings = self.app.settings
         super().enter()
