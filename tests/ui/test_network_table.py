@@ -271,3 +271,26 @@ def test_a_found_tables_line_fits_its_button_whatever_its_code_and_host(make_app
     assert host not in mine.text + other.text       # it gave way ("…", or the line without it)
     if size == (1920, 1080):
         assert "Ж…" in other.text                   # room for some of it
+
+
+def test_what_a_player_typed_to_join_survives_a_resize_and_a_screen_over_it(make_app):
+    """The Join screen follows its fields only when it builds: what was typed is read before
+    its widgets go (a resize, a whole screen pushed over it) and typed back after."""
+    from knjazja.ui.scenes.base import GuiScene
+
+    app = make_app((1280, 720), persist=False)
+    join = app.stack.push(JoinScene(on_joined=lambda session: None, browse=False))
+    app.step([], 1 / 60)
+    join.entries["address"].set_text("192.168.1.20:7654")
+    join.entries["code"].set_text("WXYZQ")
+    app.resize((1600, 900))
+    app.step([], 1 / 60)
+    assert join.entries["address"].get_text() == "192.168.1.20:7654"
+    join.entries["name"].set_text("Всеслава")
+    app.stack.push(GuiScene())                          # a whole screen: the widgets go
+    app.step([], 1 / 60)
+    assert not join.entries
+    app.stack.pop()
+    app.step([], 1 / 60)
+    assert [join.entries[k].get_text() for k in ("name", "address", "code")] == \
+        ["Всеслава", "192.168.1.20:7654", "WXYZQ"]

@@ -84,6 +84,7 @@ class GuiScene(Scene):
         module doc): ``resume`` builds them again, as a resize would."""
         self._backdrop = None
         if self.ui is not None:
+            self.keep_input()
             self.ui.clear_and_reset()
             self.ui = None
             _forget_widgets(self)
@@ -114,6 +115,7 @@ class GuiScene(Scene):
         """Throw the widgets away and build them again for the current size and language."""
         if self.ui is None or self.app is None:
             return
+        self.keep_input()
         if self.app.ui_key != self._ui_key:
             self._new_manager()  # fonts depend on window size and language: a new theme
         else:
@@ -124,6 +126,10 @@ class GuiScene(Scene):
 
     def build(self) -> None:
         """Create the widgets (subclasses)."""
+
+    def keep_input(self) -> None:
+        """The widgets are about to go: copy what the player typed that the scene does not
+        follow as it is typed into plain attributes (subclasses with such fields)."""
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

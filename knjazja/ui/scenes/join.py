@@ -187,6 +187,9 @@ class JoinScene(GuiScene):
         if text != button.text:
             button.set_text(text)
 
+    def keep_input(self) -> None:
+        self._read_fields()
+
     def _read_fields(self) -> None:
         for key, entry in self.entries.items():
             if entry.alive():
