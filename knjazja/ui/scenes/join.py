@@ -190,6 +190,11 @@ class JoinScene(GuiScene):
     def keep_input(self) -> None:
         self._read_fields()
 
+    def _write_fields(self) -> None:
+        for key, entry in self.entries.items():
+            if entry.alive() and entry.get_text() != self.fields[key]:
+                entry.set_text(self.fields[key])
+
     def _read_fields(self) -> None:
         for key, entry in self.entries.items():
             if entry.alive():
@@ -225,6 +230,7 @@ class JoinScene(GuiScene):
         self._read_fields()
         self.fields["address"] = f"{found.address}:{found.port}"
         self.fields["code"] = found.code
+        self._write_fields()                # what a rebuild reads back (``keep_input``)
         self.rebuild()
         if not found.password or held_seat(found) is not None:     # a held seat needs no password
             self.join()
