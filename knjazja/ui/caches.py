@@ -91,13 +91,17 @@ class SurfaceLru(OrderedDict):
             self.bytes -= surface_bytes(super().pop(key))
         super().__setitem__(key, value)
         self.bytes += surface_bytes(value)
+        self._evict()
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self.put(key, value)
+
+    def _evict(self) -> None:
+        """Drop the least recently used entries while over the limits (one always stays)."""
         max_bytes = self.max_bytes
         while len(self) > 1 and (len(self) > self.limit or self.bytes > max_bytes):
             _, old = self.popitem(last=False)
             self.bytes -= surface_bytes(old)
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        self.put(key, value)
 
     def put_cold(self, key: Any, value: Any) -> bool:
         """Add an entry as the least recently used one — a guess at what will be drawn, not
@@ -108,10 +112,7 @@ class SurfaceLru(OrderedDict):
         super().__setitem__(key, value)
         self.move_to_end(key, last=False)
         self.bytes += surface_bytes(value)
-        max_bytes = self.max_bytes
-        while len(self) > 1 and (len(self) > self.limit or self.bytes > max_bytes):
-            _, old = self.popitem(last=False)
-            self.bytes -= surface_bytes(old)
+        self._evict()
         return key in self
 
     def trim(self, max_mb: float) -> None:
