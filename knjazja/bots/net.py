@@ -35,7 +35,11 @@ from .features import (FEATURE_VERSION, GLOB_BOUNDS, HAND_BOUNDS, N_GLOB, N_HAND
 FORMAT = "knjazja-eval"
 VERSION = 1
 DEFAULT_FILE = "eval.json"
-CACHE_MB = 12.0             # all of a network's remembered sums together (per process: one network)
+# All of a network's remembered sums together (per process: one network).  12 MB and 4 MB
+# measured the same — Normal's decision p50/p95, the network's cost per call in play and
+# Hard's iterations/s (`knjazja bench bots`, three alternated rounds each, within the host's
+# noise) — the look-ahead of one decision is what the caches serve, and it fits in 4 MB.
+CACHE_MB = 4.0
 ENTRY_BYTES = 2048          # what one remembered entry holds at most on average (64 hidden units: ~1.6 KB; see tests)
 GLORY_WEIGHT = 0.02         # value of 10 Glory of margin, next to P(win) (0..1)
 

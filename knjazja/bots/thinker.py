@@ -39,7 +39,7 @@ import threading
 import time
 from typing import Optional, cast
 
-from knjazja import frozen
+from knjazja import frozen, spawn
 from knjazja.engine import Action, Observation
 
 
@@ -127,11 +127,10 @@ class _Worker:
     """One long-lived decision process (spawned, so safe beside the UI's threads)."""
 
     def __init__(self) -> None:
-        import multiprocessing as mp
-        ctx = mp.get_context("spawn")
+        ctx = spawn.context()
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker_main, args=(child,), name="knjazja-bot", daemon=True)
-        self.proc.start()
+        self.proc = spawn.start(ctx.Process(target=_worker_main, args=(child,), name="knjazja-bot",
+                                            daemon=True))
         child.close()
         self.busy_with: Optional[int] = None
         self.idle_since = time.monotonic()

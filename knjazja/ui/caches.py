@@ -28,10 +28,12 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
+C = TypeVar("C")
 
 _FUNCTIONS: dict[str, Any] = {}                   # name -> lru_cache-wrapped function
 _SIZED_FUNCTIONS: set[str] = set()                # those emptied on a resize
 _LRUS: weakref.WeakSet[SurfaceLru] = weakref.WeakSet()
+_BYTE_CACHES: dict[str, Any] = {}                 # name -> another byte-bounded cache (``track``)
 
 
 def surface_bytes(value: Any) -> int:
@@ -150,10 +152,20 @@ def clear_sized() -> None:
     give_back_memory()
 
 
+def track(name: str, cache: C) -> C:
+    """Count a byte-bounded cache of its own kind (``clear()``, ``len``, ``bytes``, ``max_bytes``)
+    among the caches ``clear_all`` empties and ``report`` lists; returns it."""
+    _BYTE_CACHES[name] = cache
+    return cache
+
+
 def clear_all() -> None:
-    """Forget everything drawn, of every size (the drawing check starts from nothing)."""
+    """Forget everything drawn, of every size (the drawing check starts from nothing; the
+    card-face worker keeps itself small)."""
     for fn in _FUNCTIONS.values():
         fn.cache_clear()
+    for cache in _BYTE_CACHES.values():
+        cache.clear()
     for lru in list(_LRUS):
         lru.clear()
 
@@ -213,4 +225,6 @@ def report() -> dict[str, dict[str, float]]:
         entry["entries"] += len(lru)
         entry["limit"] += lru.limit
         entry["mb"] = round(entry.get("mb", 0.0) + lru.bytes / (1024 * 1024), 1)
+    for name, cache in _BYTE_CACHES.items():
+        out[name] = {"entries": len(cache), "limit": 0, "mb": round(cache.bytes / (1024 * 1024), 1)}
     return out

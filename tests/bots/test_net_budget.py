@@ -78,3 +78,20 @@ def test_a_tiny_budget_decides_as_a_roomy_one():
             apply(s, played[-1])
         moves.append(played)
     assert moves[0] == moves[1]
+
+
+def test_the_pool_features_are_remembered_once_per_set_of_cards_under_a_small_key():
+    """A pool met again in any order is the same entry, under a key of ~100 bytes (a
+    frozenset key took ~2.3 KB: 4096 of them were ~15 MB of every process that thinks)."""
+    import sys
+
+    from knjazja.bots import features
+
+    s = new_game(4, 7)
+    v, again = View.from_obs(observation(s, 0)), View.from_obs(observation(s, 0))
+    again._pool = list(reversed(v.pool))
+    features._POOL_CACHE.clear()
+    info = features.pool_features(v)
+    assert features.pool_features(again) is info and len(features._POOL_CACHE) == 1
+    (key,) = features._POOL_CACHE
+    assert sorted(key) == sorted(v.pool) and sys.getsizeof(key) < 200

@@ -148,3 +148,20 @@ def test_glibc_is_told_to_give_big_surfaces_pages_of_their_own():
     assert sys.platform.startswith("linux") and isinstance(libc, ctypes.CDLL)
     before = caches.surface_bytes(pygame.Surface((1024, 1024)))
     assert before == 4 * 1024 * 1024                  # a big allocation after it still works
+
+
+def test_the_card_parts_are_forgotten_with_everything_else_and_reported():
+    """``clear_all`` (what the card-face worker calls past its size) empties the card parts
+    too: left out, they were 16 MB the worker could never hand back."""
+    from knjazja.ui.art import card_parts
+    from knjazja.ui.art.card import render_card_uncached
+
+    pygame.font.init()
+    render_card_uncached("city.kiev", "ru", (173, 242))
+    report = caches.report()
+    assert report["art.shapes"]["entries"] == len(card_parts.SHAPES) > 0
+    assert report["art.shapes"]["mb"] == round(card_parts.SHAPES.bytes / 2**20, 1)
+    assert report["art.ss_parts"]["entries"] == len(card_parts.SS_PARTS) > 0
+    caches.clear_all()
+    assert len(card_parts.SHAPES) == len(card_parts.SS_PARTS) == 0
+    assert card_parts.SHAPES.bytes == card_parts.SS_PARTS.bytes == 0

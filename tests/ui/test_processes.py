@@ -64,3 +64,34 @@ def test_the_face_worker_is_counted_and_imports_no_widgets(pf):
     assert names is not None and pf.pid in game_processes().values()
     assert "pygame" in names and "pygame_gui" not in names and "knjazja.bots" not in names
     assert "faces" in worker_imports()
+
+
+WORKER_WITHOUT_TRACKER = """
+import os
+from multiprocessing import resource_tracker
+from knjazja import spawn
+from knjazja.bots import thinker
+if __name__ == "__main__":
+    ctx = spawn.context()
+    conn, child = ctx.Pipe()
+    proc = spawn.start(ctx.Process(target=thinker._worker_main, args=(child,), daemon=True))
+    conn.send(("modules",))
+    _job, names, _error, pid = conn.recv()
+    conn.send(None)
+    proc.join(60)
+    print(resource_tracker._resource_tracker._pid, pid != os.getpid(), "knjazja.bots" in names, proc.exitcode)
+"""
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Windows has no resource tracker")
+def test_a_worker_starts_and_answers_without_a_resource_tracker_beside_it(tmp_path):
+    """multiprocessing would start its resource tracker (one more interpreter, ~8 MB, for the
+    whole game) with the first worker; ours make no semaphore, so ``knjazja.spawn`` starts none."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "start_worker.py"
+    script.write_text(WORKER_WITHOUT_TRACKER)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["None", "True", "True", "0"], done.stdout

@@ -491,17 +491,18 @@ def test_a_menu_under_the_table_lets_its_widgets_go_and_builds_them_again(make_a
     menu = app.stack.push(MenuScene(has_saves=lambda: False, on_start=started.append))
     app.step([], 1 / 60)
     old_button, old_manager = weakref.ref(menu.buttons["new_game"]), weakref.ref(menu.ui)
+    assert len(menu._fan_cache) > 0         # the fan of cards, drawn
     app.stack.push(TableScene(GameSession([Seat("A", "human"), Seat("B", "normal")], seed=3),
                                       sync_bots=True))
     app.step([], 1 / 60)
-    assert menu.ui is None and not menu.buttons
+    assert menu.ui is None and not menu.buttons and len(menu._fan_cache) == 0
     gc.collect()
     assert old_manager() is None and old_button() is None     # gone, with their pictures
     app.resize((960, 540))                  # resized while hidden
     app.stack.pop()
     app.step([], 1 / 60)
     button = menu.buttons["new_game"]
-    assert button.alive() and inside(button.rect, (960, 540))
+    assert button.alive() and inside(button.rect, (960, 540)) and len(menu._fan_cache) > 0
     click(app, button)
     assert isinstance(app.stack.top, SetupScene)
 

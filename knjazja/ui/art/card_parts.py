@@ -18,7 +18,7 @@ from .palette import (CREAM, CRIMSON_DARK, GOLD, GOLD_DARK, GOLD_LIGHT, INK, OUT
 from .resources import load_font
 from .shapes import bezier, poly
 from .textures import grain, multiply, radial_alpha, value_noise, vertical_gradient
-from knjazja.ui.caches import sized_lru
+from knjazja.ui.caches import sized_lru, track
 
 ZOOM_MIN_WIDTH = 160   # narrower cards drop the text and the kind plaque
 SS = 2                 # supersampling factor of the shapes
@@ -95,12 +95,19 @@ class SurfaceCache:
         self._items.clear()
         self._bytes = 0
 
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @property
+    def bytes(self) -> int:
+        return self._bytes
+
 
 # The parts of a face at its final size (blanks, pictures, medallions): shared by many faces.
-SHAPES = SurfaceCache(12 * 1024 * 1024)
+SHAPES = track("art.shapes", SurfaceCache(12 * 1024 * 1024))
 # The parts drawn at SS x (a kind's frame, its art window's backdrop), up to 0.6 MB each: each
 # is needed only until the blank it builds is in SHAPES, so a few are kept.
-SS_PARTS = SurfaceCache(4 * 1024 * 1024)
+SS_PARTS = track("art.ss_parts", SurfaceCache(4 * 1024 * 1024))
 
 
 def card_frame(w: int, h: int) -> tuple[float, pygame.Rect, pygame.Rect]:

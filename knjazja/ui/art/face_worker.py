@@ -13,8 +13,12 @@ from collections import deque
 Key = tuple[str, str, tuple[int, int]]      # (card id, language, (width, height))
 
 WORKER_NICE = 5         # the worker yields the CPU to the frame loop and the bots
-WORKER_MB = 40.0        # past this (PSS where the OS tells it) the worker forgets its drawing caches
-TRIM_EVERY = 24         # faces between two looks at the worker's size (and at the end of each plan)
+WORKER_MB = 34.0        # past this (PSS where the OS tells it) the worker forgets its drawing caches
+TRIM_EVERY = 6          # faces between two looks at the worker's size (and at the end of each plan)
+# A face this wide or wider (a zoomed card: it has text and parts drawn big) leaves ~12 MB of
+# parts behind: the worker looks at its size right after it.  Its faces rise ~1 MB a face
+# otherwise; looking every 6 faces (~0.1 ms to read) keeps it under WORKER_MB + a few MB.
+BIG_FACE_WIDTH = 160      # card_parts.ZOOM_MIN_WIDTH
 
 
 def worker_main(conn, nice: int = WORKER_NICE) -> None:
@@ -71,7 +75,7 @@ def worker_main(conn, nice: int = WORKER_NICE) -> None:
                 continue
             conn.send(("face", key, data))
             made += 1
-            if not todo or made % TRIM_EVERY == 0:
+            if not todo or made % TRIM_EVERY == 0 or w >= BIG_FACE_WIDTH:
                 _keep_small()
     except (EOFError, OSError, KeyboardInterrupt):   # the UI went away
         return

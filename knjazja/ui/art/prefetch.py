@@ -38,6 +38,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from knjazja import spawn
 from knjazja.ui.art.face_worker import WORKER_NICE, Key
 from knjazja.ui.art.face_worker import worker_main as _worker_main
 
@@ -82,12 +83,10 @@ class _Worker:
     def _run(self) -> None:
         conn = child = None
         try:
-            import multiprocessing as mp
-            ctx = mp.get_context("spawn")
+            ctx = spawn.context()
             conn, child = ctx.Pipe(duplex=True)
-            proc = ctx.Process(target=_worker_main, args=(child, WORKER_NICE), name="knjazja-faces",
-                               daemon=True)
-            proc.start()
+            proc = spawn.start(ctx.Process(target=_worker_main, args=(child, WORKER_NICE),
+                                           name="knjazja-faces", daemon=True))
             with self._lock:
                 stopped = self.error is not None    # stop() gave up waiting for the start
                 if not stopped:

@@ -70,6 +70,10 @@ class MenuScene(GuiScene):
         self.layout: MenuLayout | None = None
         self._fan_cache = SurfaceLru("menu.fan", 12, 8)     # the six cards at this size
 
+    def let_drawings_go(self) -> None:
+        super().let_drawings_go()
+        self._fan_cache.clear()         # the fan's faces too (~1 MB at 1920×1080): drawn again on return
+
     # -- widgets -------------------------------------------------------------------------------
     def build(self) -> None:
         sizes = [self.button_label_size(tr(f"menu.{key}"), oid("@menu_button", f"#menu_{key}"))
