@@ -45,10 +45,10 @@ def start(process: BaseProcess) -> BaseProcess:
     with _LOCK:
         null = os.open(os.devnull, os.O_WRONLY)
         real = resource_tracker.getfd
-        resource_tracker.getfd = lambda: null       # type: ignore[assignment]
+        resource_tracker.getfd = lambda: null
         try:
             process.start()
         finally:
-            resource_tracker.getfd = real           # type: ignore[assignment]
+            resource_tracker.getfd = real
             os.close(null)                          # the child has its own copy
     return process
