@@ -153,7 +153,7 @@ def _blank_shapes(f: _Face) -> pygame.Surface:
     R = lambda r: pygame.Rect(r.x * S, r.y * S, r.w * S, r.h * S)  # noqa: E731
     tl = max(1, int(0.45 * u * S))
     # frame, inner panel and banner: the same for every card of a kind and size
-    base = SS_PARTS.get_or(("chrome", f.w, f.h, f.spec.kind), lambda: chrome(f.w, f.h, f.spec.kind)).copy()
+    base = SS_PARTS.fresh(("chrome", f.w, f.h, f.spec.kind), lambda: chrome(f.w, f.h, f.spec.kind))
     AR = R(f.art)
     hill_w = max(1, int(0.4 * u * S))
     backdrop = SS_PARTS.get_or(("art", AR.size, f.spec.kind, hill_w),

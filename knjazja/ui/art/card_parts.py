@@ -25,19 +25,40 @@ SS = 2                 # supersampling factor of the shapes
 
 
 # ----------------------------------------------------------------------- shared textures
-@sized_lru(32)
+# Textures and masks are kept for the next face of the size, up to this many pixels each.
+# Bigger ones are the supersampled parts of a zoomed face (710×994 for a 355×497 card: 2.8 MB
+# each; a zoomed face left ~11 MB of them behind): each is needed only until that kind's blank
+# is in SHAPES, so they are drawn for it and let go.
+KEEP_PART_PIXELS = 512 * 512
+
+
 def texture(size: tuple[int, int], seed: int, lo: int, cells: tuple[int, int], fine: int) -> pygame.Surface:
+    make = _texture if size[0] * size[1] > KEEP_PART_PIXELS else _kept_texture
+    return make(size, seed, lo, cells, fine)
+
+
+def _texture(size: tuple[int, int], seed: int, lo: int, cells: tuple[int, int], fine: int) -> pygame.Surface:
     t = value_noise(size, cells, seed, lo, 255, octaves=4)
     if fine:
         multiply(t, grain(size, seed + 7, 255 - fine, 255))
     return t
 
 
-@sized_lru(32)
+_kept_texture = sized_lru(32)(_texture)
+
+
 def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:  # read-only: only blitted
+    make = _mask if size[0] * size[1] > KEEP_PART_PIXELS else _kept_mask
+    return make(size, radius)
+
+
+def _mask(size: tuple[int, int], radius: int) -> pygame.Surface:
     m = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(m, (255, 255, 255, 255), m.get_rect(), border_radius=radius)
     return m
+
+
+_kept_mask = sized_lru(32)(_mask)
 
 
 def fill_rounded(dst: pygame.Surface, rect: pygame.Rect, src: pygame.Surface, radius: int) -> None:
@@ -62,6 +83,7 @@ def _frame_fill(size: tuple[int, int], st: KindStyle, seed: int) -> pygame.Surfa
     mid = vertical_gradient(size, st.frame, st.frame)
     mid.set_alpha(120)
     s.blit(mid, (0, 0))
+    del mid                 # gone before the texture is made (a zoomed face's frame: 2.7 MB)
     multiply(s, texture(size, seed, 200, (8, 11), 24))
     return s
 
@@ -90,6 +112,12 @@ class SurfaceCache:
                 _, old = self._items.popitem(last=False)
                 self._bytes -= old.get_width() * old.get_height() * old.get_bytesize()
         return surf
+
+    def fresh(self, key, make) -> pygame.Surface:
+        """A surface of ``key`` the caller may draw on: a copy of the kept one, or the one
+        made if it is too big to keep (no second copy of a zoomed face's 2.8 MB parts)."""
+        surf = self.get_or(key, make)
+        return surf.copy() if self._items.get(key) is surf else surf
 
     def clear(self) -> None:
         self._items.clear()

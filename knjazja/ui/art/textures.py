@@ -48,6 +48,7 @@ def value_noise(size: tuple[int, int], cells: tuple[int, int], seed: int = 0,
         layer = pygame.transform.smoothscale(_grid((cx, cy), rng, lo, hi), (w, h))
         layer.set_alpha(int(255 * weight / total))
         out.blit(layer, (0, 0))
+        del layer           # before the next octave's is made: one full-size layer alive, not two
     return out
 
 
