@@ -312,3 +312,38 @@ def test_the_plan_asks_for_the_hand_size_only_for_the_hand(make_app, own_shared,
     assert hand <= at_hand_size and len(at_hand_size) < len(kind)
     assert all(cid in hand or kind[cid] in also for cid in at_hand_size)      # a war stack's size
     assert {k[0] for k in sent[-1] if k[2] == L.card_size} == set(kind)          # every card
+
+
+def test_the_worker_makes_room_before_a_zoomed_face(monkeypatch):
+    """A zoomed face needs ~12 MB more while it is drawn: the worker looks at its size (against
+    the lower BEFORE_BIG_MB) before each, and after it; a small face is only looked at every
+    TRIM_EVERY faces and at the end of the plan."""
+    import threading
+    from multiprocessing import Pipe
+
+    from knjazja.ui.art import face_worker
+
+    looks: list[tuple[str, float | None]] = []
+    rendering: list[str] = []
+    monkeypatch.setattr(face_worker, "_keep_small",
+                        lambda limit_mb=None: looks.append((rendering[-1] if rendering else "", limit_mb)))
+    import knjazja.ui.art.card as card
+    real = card.render_card_uncached
+
+    def render(card_id, lang, size):
+        rendering.append(f"{card_id}@{size[0]}")
+        return real(card_id, lang, size)
+
+    monkeypatch.setattr(card, "render_card_uncached", render)
+    ui, worker = Pipe()
+    thread = threading.Thread(target=face_worker.worker_main, args=(worker, 0), daemon=True)
+    thread.start()
+    assert ui.recv()[0] == "hello"
+    big = face_worker.BIG_FACE_WIDTH
+    ui.send(("plan", [("city.kiev", "ru", (90, 126)), ("city.kiev", "ru", (big, big * 7 // 5))]))
+    got = [ui.recv(), ui.recv()]
+    ui.send(("stop",))
+    thread.join(30)
+    assert [m[0] for m in got] == ["face", "face"]
+    assert looks == [("city.kiev@90", face_worker.BEFORE_BIG_MB),   # before the zoomed one
+                     (f"city.kiev@{big}", None)]                       # after it (and the plan's end)

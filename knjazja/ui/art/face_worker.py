@@ -15,10 +15,12 @@ Key = tuple[str, str, tuple[int, int]]      # (card id, language, (width, height
 WORKER_NICE = 5         # the worker yields the CPU to the frame loop and the bots
 WORKER_MB = 34.0        # past this (PSS where the OS tells it) the worker forgets its drawing caches
 TRIM_EVERY = 6          # faces between two looks at the worker's size (and at the end of each plan)
-# A face this wide or wider (a zoomed card: it has text and parts drawn big) leaves ~12 MB of
-# parts behind: the worker looks at its size right after it.  Its faces rise ~1 MB a face
-# otherwise; looking every 6 faces (~0.1 ms to read) keeps it under WORKER_MB + a few MB.
+# A face this wide or wider (a zoomed card: text, and parts drawn big) needs ~12 MB more while
+# it is drawn: the worker forgets its drawing caches before it past BEFORE_BIG_MB, so that the
+# peak is ~WORKER_MB, and looks at its size after it.  Its caches rise ~1 MB a face otherwise;
+# looking every 6 faces (~0.1 ms to read) keeps it under WORKER_MB + a few MB.
 BIG_FACE_WIDTH = 160      # card_parts.ZOOM_MIN_WIDTH
+BEFORE_BIG_MB = 24.0
 
 
 def worker_main(conn, nice: int = WORKER_NICE) -> None:
@@ -68,6 +70,8 @@ def worker_main(conn, nice: int = WORKER_NICE) -> None:
                 continue
             key = todo.popleft()
             card_id, lang, (w, h) = key
+            if w >= BIG_FACE_WIDTH:
+                _keep_small(BEFORE_BIG_MB)
             try:
                 data = pygame.image.tobytes(render_card_uncached(card_id, lang, (w, h)), "RGBA")
             except Exception as exc:            # a bad key must not stop the others
@@ -81,16 +85,17 @@ def worker_main(conn, nice: int = WORKER_NICE) -> None:
         return
 
 
-def _keep_small() -> None:
-    """In the worker: past ``WORKER_MB`` (or where its size cannot be read), forget what the
-    drawing keeps (textures, fonts, masks: drawn again when needed) and hand the memory back."""
+def _keep_small(limit_mb: float | None = None) -> None:
+    """In the worker: past ``limit_mb`` (``WORKER_MB`` unless told; or where its size cannot be
+    read), forget what the drawing keeps (textures, fonts, masks: drawn again when needed) and
+    hand the memory back."""
     import gc
 
     from knjazja.ui import caches
     from knjazja.ui.processes import memory_mb
 
     mb, _kind = memory_mb(os.getpid())
-    if mb is None or mb > WORKER_MB:
+    if mb is None or mb > (WORKER_MB if limit_mb is None else limit_mb):
         caches.clear_all()
         gc.collect()
         caches.give_back_memory()
