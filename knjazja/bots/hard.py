@@ -22,7 +22,7 @@ from knjazja.engine import Action, Observation
 
 from .idle import without_idle
 from .lookahead import action_values, pointless
-from .net import EvalNet, default_net
+from .net import EvalNet, search_net
 from .sense import Sense, edges, focus, preset
 
 HARD_WORLDS = 8                        # the Hard level: worlds per decision (scaled by phase)
@@ -105,7 +105,7 @@ class HardBot:
         for hints: `rounds.judge_by_rounds`."""
         from .rounds import judge_by_rounds
         worlds, deadline, kw = self._round_args(obs)
-        net = self._net if self._net is not None else default_net()
+        net = self._net if self._net is not None else search_net()
         edge = edges(obs, legal, self.sense)
         return judge_by_rounds(obs, legal, net, rng, worlds, deadline,
                                edge=edge if any(edge) else None, **kw)
@@ -117,7 +117,7 @@ class HardBot:
         if len(legal) == 1:
             return legal[0]
         from . import rounds
-        net = self._net if self._net is not None else default_net()
+        net = self._net if self._net is not None else search_net()
         worlds, deadline, kw = self._round_args(obs)
         edge = edges(obs, legal, self.sense)
         chosen = rounds.choose_by_rounds(obs, legal, net, rng, worlds, deadline,

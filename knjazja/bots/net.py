@@ -35,11 +35,15 @@ from .features import (FEATURE_VERSION, GLOB_BOUNDS, HAND_BOUNDS, N_GLOB, N_HAND
 FORMAT = "knjazja-eval"
 VERSION = 1
 DEFAULT_FILE = "eval.json"
-# All of a network's remembered sums together (per process: one network).  12 MB and 4 MB
-# measured the same — Normal's decision p50/p95, the network's cost per call in play and
-# Hard's iterations/s (`knjazja bench bots`, three alternated rounds each, within the host's
-# noise) — the look-ahead of one decision is what the caches serve, and it fits in 4 MB.
+# All of a network's remembered sums together (per process: one network).  Normal's one-ply
+# look-ahead fits in 4 MB: 12 MB and 4 MB gave it the same decision times (`knjazja simulate`
+# of four Normal and `knjazja bench bots`, alternated).  Hard's search over dealt worlds reuses
+# more: with 4 MB the Hint's first answers took 0.66–0.76 s against 0.44–0.49 s with 12 MB
+# (`knjazja bench game`, alternated), and 8 MB answered as quickly as 12 (0.69–0.73 s against
+# 0.70–0.73 s, the same hour), so a process that runs it grows the budget to SEARCH_CACHE_MB
+# (`search_net`): the bots' worker, not the window's process.
 CACHE_MB = 4.0
+SEARCH_CACHE_MB = 8.0
 ENTRY_BYTES = 2048          # what one remembered entry holds at most on average (64 hidden units: ~1.6 KB; see tests)
 GLORY_WEIGHT = 0.02         # value of 10 Glory of margin, next to P(win) (0..1)
 
@@ -68,6 +72,12 @@ class _Budget:
         if self.left < 0:
             self.clear()
             self.left = self.entries - n
+
+    def grow(self, entries: int) -> None:
+        """Room for ``entries`` from now on, if that is more than now (never less)."""
+        if entries > self.entries:
+            self.left += entries - self.entries
+            self.entries = entries
 
     def clear(self) -> None:
         for layer in self.layers:
@@ -268,3 +278,11 @@ def default_net() -> EvalNet:
     if _DEFAULT is None:
         _DEFAULT = load()
     return _DEFAULT
+
+
+def search_net() -> EvalNet:
+    """The shipped network, its caches' budget grown to ``SEARCH_CACHE_MB`` in this process
+    (for Hard's search; see CACHE_MB)."""
+    net = default_net()
+    net.budget.grow(int(SEARCH_CACHE_MB * 1024 * 1024 / ENTRY_BYTES))
+    return net

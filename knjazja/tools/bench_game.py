@@ -5,7 +5,7 @@ Russian (``lang``), the player against seven Normal (``seats``), a Hint asked at
 decision of each of the player's turns and waited for (the player's moves are Normal's, so
 every run plays the same game), then the review of the game to its end (``review``), then back to the main menu.
 Every process the game started is sampled as it goes (``ui.processes``: the main one, the
-card-face worker, the bots' worker, multiprocessing's resource tracker): per process and in
+card-face worker, the bots' worker, a resource tracker if one ran): per process and in
 total, the peak and the figures at the end, in PSS where the OS tells it.  It also reports
 what each worker imported, the Hint's time to its answer and the review's time.
 

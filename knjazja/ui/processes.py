@@ -7,7 +7,8 @@
 
 The processes: this one ("main"), the card-face worker (``ui.art.prefetch``, "faces"), the
 bots' decision worker (``bots.thinker``: Hard, the Hint, the review; "bots") and
-multiprocessing's resource tracker, which a spawned worker starts on POSIX ("tracker").
+multiprocessing's resource tracker ("tracker"), were one running: a spawned worker starts it
+on POSIX, but the game's workers are started without it (``knjazja.spawn``).
 Memory is the proportional set size where the OS tells it (Linux: ``/proc/<pid>/smaps_rollup``;
 pages shared between processes, as the Python library, counted once over all), else the
 resident size, named as such.  This module imports neither pygame nor a worker's module: it

@@ -95,3 +95,19 @@ def test_the_pool_features_are_remembered_once_per_set_of_cards_under_a_small_ke
     assert features.pool_features(again) is info and len(features._POOL_CACHE) == 1
     (key,) = features._POOL_CACHE
     assert sorted(key) == sorted(v.pool) and sys.getsizeof(key) < 200
+
+
+def test_the_search_grows_the_process_s_budget_and_normal_keeps_the_small_one():
+    """Normal's look-ahead fits in CACHE_MB; Hard's search reuses more, so the process that runs
+    it (the bots' worker) gives the one network SEARCH_CACHE_MB — once, and never less."""
+    n = net.EvalNet(weights())
+    assert n.budget.entries == int(net.CACHE_MB * 2**20 / net.ENTRY_BYTES)
+    n.budget.spend(10)
+    n.budget.grow(int(net.SEARCH_CACHE_MB * 2**20 / net.ENTRY_BYTES))
+    assert n.budget.entries == int(net.SEARCH_CACHE_MB * 2**20 / net.ENTRY_BYTES) > 2 * 1024
+    assert n.budget.left == n.budget.entries - 10          # what is held stays counted
+    n.budget.grow(1)
+    assert n.budget.entries == int(net.SEARCH_CACHE_MB * 2**20 / net.ENTRY_BYTES)
+    s = new_game(4, 2)
+    make_bot("hard", iterations=1).choose(observation(s, s.decision.seat), legal_actions(s), random.Random(1))
+    assert net.default_net().budget.entries == int(net.SEARCH_CACHE_MB * 2**20 / net.ENTRY_BYTES)

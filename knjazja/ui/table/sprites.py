@@ -68,12 +68,15 @@ def dimmed(face: pygame.Surface) -> pygame.Surface:
 # Sized to one table at the window's size (``knjazja bench game``, 8 seats at 1920x1080, the
 # texts and sprites drawn within 20 s of play: texts ~11 MB (1.4 windows), sprites ~11 MB,
 # mostly the glows around the areas) with room to spare: a window's worth of pixels each.
-TEXT_WINDOWS = 1.5
+# The texts, least recently used first, at 1.25 windows: that game drew 947 texts against
+# 908 at 2 windows (~40 more, ~0.2 ms each over the whole game).
+TEXT_WINDOWS = 1.25
 SPRITE_WINDOWS = 2.0
 # The faces: those drawn and those prefetched in case they are (``Sprites.pump``).  The same
 # game drew ~150 distinct faces (~12 MB, 1.5 windows) of the ~500 its plan prefetched (~37 MB);
 # a prefetched face goes in as the least recently used, so what is drawn is kept and the
-# guesses least likely to be drawn go first.
+# guesses least likely to be drawn go first.  At 2.5 windows the main process drew 137 faces
+# itself against 123 at 3 (~2.6 ms each).
 FACE_WINDOWS = 2.5
 
 
