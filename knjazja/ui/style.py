@@ -12,7 +12,7 @@ import pygame
 
 from knjazja.app.wording.i18n import get_language
 from knjazja.ui import drawn
-from knjazja.ui.art import resources
+from knjazja.ui.art import background, resources
 from knjazja.ui.art.background import render_table_background
 
 # the UI colours, from the one palette
@@ -50,6 +50,11 @@ def font_file(role: str, lang: str | None = None) -> Path:
 def table_background(size: tuple[int, int]) -> pygame.Surface:
     """The table seen from above (cached per size by ``ui.art``)."""
     return render_table_background(size)
+
+
+def pack_table_tops() -> None:
+    """The table tops drawn so far kept packed, not as pictures (``ui.art.background``)."""
+    background.pack_table_tops()
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
