@@ -210,6 +210,7 @@ class Board:
         surface.blit(felt, centre)
         pygame.draw.rect(surface, (120, 96, 50), centre, width=1, border_radius=L.unit)
         draw_pile_labels(surface, L, ctx)
+        style.pack_table_tops()     # the scene keeps this backdrop, table top and all: no second copy
 
     def layer(self, backdrop: pygame.Surface, view: TableView, ctx: DrawContext, *, lit: set,
               war_mode: bool, tags: tuple, hidden: frozenset) -> pygame.Surface:

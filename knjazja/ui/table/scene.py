@@ -24,7 +24,6 @@ from knjazja.app.wording.i18n import get_language
 from knjazja.app.table.interaction import Hit, Pile
 from knjazja.app.table.news import GameOver, HandOver, Notice, ViewerChanged
 from knjazja.app.session import TableSession
-from knjazja.ui import style
 from knjazja.ui.scenes.base import GuiScene
 from knjazja.ui.table import anim as A
 from knjazja.ui.table.board import Board
@@ -304,7 +303,6 @@ class TableScene(GuiScene):
     # ======================================================================= drawing
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         self.board.draw_backdrop(surface, self._ctx())
-        style.pack_table_tops()     # the backdrop holds the table top: no second copy while it shows
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.layout is None:
