@@ -44,7 +44,8 @@ def pack_table_tops() -> None:
     game, the table's backdrop after the rules), it is unpacked in ~35 ms instead of painted
     again in ~230 ms.  The packing runs in a thread (zlib lets the frame loop run)."""
     for key, top in list(_TOPS.items()):
-        _PACKED.pack(key, top)
+        if _PACKED.key != key:      # (the same size and style: the same pixels, packed already)
+            _PACKED.pack(key, top)
     _TOPS.clear()
 
 
