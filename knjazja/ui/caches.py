@@ -153,8 +153,8 @@ def clear_sized() -> None:
 
 
 def track(name: str, cache: C) -> C:
-    """Count a byte-bounded cache of its own kind (``clear()``, ``len``, ``bytes``, ``max_bytes``)
-    among the caches ``clear_all`` empties and ``report`` lists; returns it."""
+    """Count a byte-bounded cache of its own kind (``clear()``, ``len``, ``bytes``) among the
+    caches ``clear_all`` empties and ``report`` lists; returns it."""
     _BYTE_CACHES[name] = cache
     return cache
 

@@ -339,7 +339,7 @@ def test_the_worker_makes_room_before_a_zoomed_face(monkeypatch):
     thread = threading.Thread(target=face_worker.worker_main, args=(worker, 0), daemon=True)
     thread.start()
     assert ui.recv()[0] == "hello"
-    big = face_worker.BIG_FACE_WIDTH
+    from knjazja.ui.art.card_parts import ZOOM_MIN_WIDTH as big
     ui.send(("plan", [("city.kiev", "ru", (90, 126)), ("city.kiev", "ru", (big, big * 7 // 5))]))
     got = [ui.recv(), ui.recv()]
     ui.send(("stop",))

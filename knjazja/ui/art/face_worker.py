@@ -15,11 +15,11 @@ Key = tuple[str, str, tuple[int, int]]      # (card id, language, (width, height
 WORKER_NICE = 5         # the worker yields the CPU to the frame loop and the bots
 WORKER_MB = 34.0        # past this (PSS where the OS tells it) the worker forgets its drawing caches
 TRIM_EVERY = 6          # faces between two looks at the worker's size (and at the end of each plan)
-# A face this wide or wider (a zoomed card: text, and parts drawn big) needs ~12 MB more while
-# it is drawn: the worker forgets its drawing caches before it past BEFORE_BIG_MB, so that the
-# peak is ~WORKER_MB, and looks at its size after it.  Its caches rise ~1 MB a face otherwise;
-# looking every 6 faces (~0.1 ms to read) keeps it under WORKER_MB + a few MB.
-BIG_FACE_WIDTH = 160      # card_parts.ZOOM_MIN_WIDTH
+# A zoomed face (``card_parts.ZOOM_MIN_WIDTH`` wide or wider: text, and parts drawn big) needs
+# ~12 MB more while it is drawn: the worker forgets its drawing caches before it past
+# BEFORE_BIG_MB, so that the peak is ~WORKER_MB, and looks at its size after it.  Its caches
+# rise ~1 MB a face otherwise; looking every 6 faces (~0.1 ms to read) keeps it under
+# WORKER_MB + a few MB.
 BEFORE_BIG_MB = 24.0
 
 
@@ -47,6 +47,7 @@ def worker_main(conn, nice: int = WORKER_NICE) -> None:
 
         from knjazja.ui import caches
         from knjazja.ui.art.card import render_card_uncached
+        from knjazja.ui.art.card_parts import ZOOM_MIN_WIDTH
         caches.tune_malloc()                    # its faces are big allocations too
         pygame.font.init()
         conn.send(("hello", os.getpid()))
@@ -70,7 +71,7 @@ def worker_main(conn, nice: int = WORKER_NICE) -> None:
                 continue
             key = todo.popleft()
             card_id, lang, (w, h) = key
-            if w >= BIG_FACE_WIDTH:
+            if w >= ZOOM_MIN_WIDTH:
                 _keep_small(BEFORE_BIG_MB)
             try:
                 data = pygame.image.tobytes(render_card_uncached(card_id, lang, (w, h)), "RGBA")
@@ -79,7 +80,7 @@ def worker_main(conn, nice: int = WORKER_NICE) -> None:
                 continue
             conn.send(("face", key, data))
             made += 1
-            if not todo or made % TRIM_EVERY == 0 or w >= BIG_FACE_WIDTH:
+            if not todo or made % TRIM_EVERY == 0 or w >= ZOOM_MIN_WIDTH:
                 _keep_small()
     except (EOFError, OSError, KeyboardInterrupt):   # the UI went away
         return
